@@ -1,0 +1,57 @@
+import { ProviderError, type Endpoint } from './errors';
+import { registerSecret } from './redact';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** Why an API key cannot be used, or undefined if it can. The key becomes a URL path segment. */
+export function apiKeyProblem(key: string): string | undefined {
+  if (key.length === 0) return 'The API key is empty.';
+  if (/\s/.test(key)) return 'The API key cannot contain spaces or line breaks.';
+  if (/[/?#]/.test(key)) return 'The API key cannot contain “/”, “?” or “#”: paste only the key, not the whole URL.';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(key)) return 'The API key contains control characters.';
+  if (key.length > 512) return 'The API key is too long (over 512 characters).';
+  return undefined;
+}
+
+/** Why a base URL cannot be used, or undefined if it can. */
+export function baseUrlProblem(baseUrl: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return 'The base URL is not a valid URL. Use for example https://hyperliquid-mainnet.core.chainstack.com';
+  }
+  if (url.username || url.password) return 'The base URL must not contain a user name or password.';
+  if (url.search || url.hash) return 'The base URL must not contain “?” or “#”: give only the address, without the key.';
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:') {
+    return LOOPBACK_HOSTS.has(url.hostname)
+      ? undefined
+      : 'The base URL uses http:// on a host that is not this computer. Use https://, so that your key is not sent in the clear.';
+  }
+  return `The base URL must start with https:// (found “${url.protocol}”).`;
+}
+
+/**
+ * The one place that builds request URLs: `{baseUrl}/{key}/evm` and `{baseUrl}/{key}/info`.
+ * Validates both parts and registers the key with the redactor before any URL exists.
+ */
+export class ProviderEndpoints {
+  private readonly urls: Record<Endpoint, string>;
+
+  constructor(baseUrl: string, apiKey: string) {
+    const baseProblem = baseUrlProblem(baseUrl);
+    if (baseProblem) throw new ProviderError('config', baseProblem);
+    const keyProblem = apiKeyProblem(apiKey);
+    if (keyProblem) throw new ProviderError('config', keyProblem);
+    registerSecret(apiKey);
+    const base = baseUrl.replace(/\/+$/, '');
+    const key = encodeURIComponent(apiKey);
+    this.urls = { evm: `${base}/${key}/evm`, info: `${base}/${key}/info` };
+  }
+
+  url(endpoint: Endpoint): string {
+    return this.urls[endpoint];
+  }
+}

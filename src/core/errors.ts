@@ -1,0 +1,81 @@
+import { redact } from './redact';
+
+/** What went wrong, in the terms a user can act on. */
+export type ProviderErrorKind =
+  | 'badKey' // 401, 403
+  | 'wrongPath' // 404
+  | 'rateLimited' // 429
+  | 'tooLarge' // 413, or a response over the size cap
+  | 'refused' // 422
+  | 'server' // 5xx
+  | 'httpStatus' // any other unexpected status (3xx redirect, 4xx)
+  | 'timeout'
+  | 'network'
+  | 'invalidResponse'
+  | 'rpc' // a JSON-RPC error object
+  | 'notFound' // no such block
+  | 'cancelled'
+  | 'badInput' // refused before any request
+  | 'config'; // a setting that cannot be used (base URL, missing key)
+
+export type Endpoint = 'evm' | 'info';
+
+export interface ProviderErrorDetails {
+  status?: number;
+  retryAfterSeconds?: number;
+  rpcCode?: number;
+  endpoint?: Endpoint;
+}
+
+/**
+ * The one error type the core throws. Its message is always redacted and never holds a URL; it carries
+ * no `cause`, so no axios config (which holds the URL) can ride along into logs or the UI.
+ */
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+  readonly kind: ProviderErrorKind;
+  readonly status?: number;
+  readonly retryAfterSeconds?: number;
+  readonly rpcCode?: number;
+  readonly endpoint?: Endpoint;
+
+  constructor(kind: ProviderErrorKind, message: string, details: ProviderErrorDetails = {}) {
+    super(redact(message));
+    this.kind = kind;
+    this.status = details.status;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+    this.rpcCode = details.rpcCode;
+    this.endpoint = details.endpoint;
+    if (this.stack) this.stack = redact(this.stack);
+  }
+
+  /** Worth trying again without the user changing anything. */
+  get retryable(): boolean {
+    return ['rateLimited', 'server', 'timeout', 'network'].includes(this.kind);
+  }
+}
+
+export function isProviderError(e: unknown): e is ProviderError {
+  return e instanceof ProviderError;
+}
+
+export function isCancellation(e: unknown): boolean {
+  return e instanceof ProviderError && e.kind === 'cancelled';
+}
+
+/** A message safe to show or log for anything thrown: provider errors as they are, others redacted. */
+export function describeError(e: unknown): string {
+  if (e instanceof ProviderError) return e.message;
+  if (e instanceof Error) return redact(e.message);
+  return redact(String(e));
+}
+
+/** The first part of a provider's error body, as one line of plain text, for an error message. */
+export function bodyExcerpt(body: string, max = 160): string {
+  const text = body
+    .replace(/<[^>]*>/g, ' ') // an HTML error page from a proxy: keep its words only
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return redact(text.length > max ? `${text.slice(0, max - 1)}…` : text);
+}

@@ -1,0 +1,104 @@
+import { ProviderError } from './errors';
+import type { BlockDetails, TransactionPage } from './model';
+import { blockDetailsResult, blockTransactionsResult, InvalidShapeError, jsonRpcResponse, toBlockDetails, toTransactionPage, validate } from './schemas';
+import type { Transport } from './transport';
+import { MAX_BLOCK_NUMBER } from './input';
+import * as v from 'valibot';
+
+/** Erigon refuses page arguments above 255; stay under it everywhere. */
+export const MAX_TRANSACTIONS_PAGE_SIZE = 100;
+
+/** HyperEVM JSON-RPC: Otterscan's block details and transaction pages, and the chain head. */
+export class EvmClient {
+  private nextId = 1;
+
+  constructor(private readonly transport: Transport) {}
+
+  /** The block, its issuance and total fees. Throws `notFound` for a block the node does not have. */
+  async getBlockDetails(blockNumber: number, signal?: AbortSignal): Promise<BlockDetails> {
+    checkBlockNumber(blockNumber);
+    const result = await this.call('ots_getBlockDetails', [blockNumber], signal, blockNumber);
+    if (result === null || result === undefined) throw notFound(blockNumber);
+    const parsed = this.shape(blockDetailsResult, result, 'ots_getBlockDetails');
+    return toBlockDetails(parsed, result);
+  }
+
+  /**
+   * One page of a block's transactions, ordered by `transactionIndex`. Page numbering follows the
+   * node (Erigon and older reth count from the end of the block, newer reth from the start); callers
+   * that want the whole block use `getAllTransactions`, which does not depend on the direction.
+   */
+  async getBlockTransactions(blockNumber: number, page: number, pageSize: number, signal?: AbortSignal): Promise<TransactionPage> {
+    checkBlockNumber(blockNumber);
+    if (!Number.isInteger(page) || page < 0 || page > 255) throw new ProviderError('badInput', 'Page numbers go from 0 to 255.');
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_TRANSACTIONS_PAGE_SIZE) {
+      throw new ProviderError('badInput', `Page sizes go from 1 to ${MAX_TRANSACTIONS_PAGE_SIZE}.`);
+    }
+    const result = await this.call('ots_getBlockTransactions', [blockNumber, page, pageSize], signal, blockNumber);
+    if (result === null || result === undefined) throw notFound(blockNumber);
+    return toTransactionPage(this.shape(blockTransactionsResult, result, 'ots_getBlockTransactions'));
+  }
+
+  /** The latest block number. */
+  async getBlockNumber(signal?: AbortSignal): Promise<number> {
+    const result = await this.call('eth_blockNumber', [], signal);
+    const n = this.shape(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,13}$/)), result, 'eth_blockNumber');
+    return Number.parseInt(n, 16);
+  }
+
+  private shape<S extends v.GenericSchema>(schema: S, value: unknown, method: string): v.InferOutput<S> {
+    try {
+      return validate(schema, value, method);
+    } catch (e) {
+      if (e instanceof InvalidShapeError) throw invalid(`The node’s answer to ${e.message}`);
+      throw e;
+    }
+  }
+
+  private async call(method: string, params: unknown[], signal: AbortSignal | undefined, blockNumber?: number): Promise<unknown> {
+    const id = this.nextId++;
+    const body = JSON.stringify({ jsonrpc: '2.0', method, params, id });
+    const json = await this.transport.postJson('evm', body, method, signal);
+    const response = this.shape(jsonRpcResponse, json, `${method} (JSON-RPC envelope)`);
+    if (response.id !== id) {
+      throw invalid(`The node answered a different request (JSON-RPC id ${JSON.stringify(response.id)}, expected ${id}).`);
+    }
+    if (response.error) {
+      const { code, message = '' } = response.error;
+      if (blockNumber !== undefined && isBlockNotFound(code, message)) throw notFound(blockNumber);
+      if (code === -32601) {
+        throw new ProviderError('rpc', `This node does not support ${method} (JSON-RPC error -32601). Use a provider with the Otterscan (ots_*) methods.`, {
+          rpcCode: code,
+          endpoint: 'evm',
+        });
+      }
+      throw new ProviderError('rpc', `The node returned JSON-RPC error ${code}: ${oneLine(message)}`, { rpcCode: code, endpoint: 'evm' });
+    }
+    if (!('result' in response)) throw invalid(`The node’s answer to ${method} has neither a result nor an error.`);
+    return response.result;
+  }
+}
+
+/** reth/nanoreth: -32001 "block not found: 0x…"; Erigon (Dec 2025): -32000 "block not found: …". */
+export function isBlockNotFound(code: number, message: string): boolean {
+  return code === -32001 || (code === -32000 && /not\s*found|unknown block|no such block/i.test(message));
+}
+
+function checkBlockNumber(n: number): void {
+  if (!Number.isSafeInteger(n) || n < 0 || n > MAX_BLOCK_NUMBER) {
+    throw new ProviderError('badInput', 'A block number is a whole number from 0 to 2^53 − 1.');
+  }
+}
+
+function notFound(blockNumber: number): ProviderError {
+  return new ProviderError('notFound', `Block ${blockNumber.toLocaleString('en-US')} does not exist (yet) on this chain.`, { endpoint: 'evm' });
+}
+
+function invalid(message: string): ProviderError {
+  return new ProviderError('invalidResponse', message, { endpoint: 'evm' });
+}
+
+function oneLine(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > 200 ? `${t.slice(0, 199)}…` : t;
+}

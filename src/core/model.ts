@@ -1,0 +1,104 @@
+/** Validated data as the core hands it on: hex quantities as bigint, decimals as strings. */
+
+export type Address = `0x${string}`;
+export type Hash = `0x${string}`;
+
+export interface BlockHeader {
+  number: bigint;
+  hash: Hash;
+  parentHash: Hash;
+  /** Seconds since the epoch. */
+  timestamp: bigint;
+  miner: Address;
+  gasUsed: bigint;
+  gasLimit: bigint;
+  /** Absent before London; HyperEVM always has it. */
+  baseFeePerGas?: bigint;
+  transactionCount: number;
+}
+
+export interface BlockTransaction {
+  hash: Hash;
+  from: Address;
+  /** null for a contract creation. */
+  to: Address | null;
+  value: bigint;
+  gas: bigint;
+  /** Effective gas price in wei, when the node sends it. */
+  gasPrice?: bigint;
+  /** Position in the block, when the node sends it (always with ots_getBlockTransactions). */
+  transactionIndex?: number;
+  /** Method selector or calldata prefix, when sent. */
+  input?: string;
+}
+
+export interface Issuance {
+  blockReward: bigint;
+  uncleReward: bigint;
+  issuance: bigint;
+}
+
+export interface BlockDetails {
+  block: BlockHeader;
+  /** Present only in the product spec's shape; real nodes send a slim block without transactions. */
+  transactions?: BlockTransaction[];
+  issuance: Issuance;
+  /** Sum of gasUsed × effectiveGasPrice over the block's transactions, in wei. */
+  totalFees: bigint;
+  /** The node's `result`, untouched, for Show Raw JSON. */
+  raw: unknown;
+}
+
+export interface TransactionPage {
+  blockNumber: bigint;
+  /** Ordered by transactionIndex, whatever the node's page direction. */
+  transactions: BlockTransaction[];
+  /** Transactions in the whole block. */
+  transactionCount: number;
+}
+
+export type OrderSide = 'A' | 'B';
+
+export interface OpenOrder {
+  coin: string;
+  limitPx: string;
+  oid: number;
+  side: OrderSide;
+  /** Remaining size. */
+  sz: string;
+  /** Milliseconds since the epoch. */
+  timestamp: number;
+  origSz?: string;
+  cloid?: string;
+  reduceOnly?: boolean;
+  /** The node's item, untouched (for Copy as JSON). */
+  raw: Record<string, unknown>;
+}
+
+export interface SpotToken {
+  name: string;
+  index: number;
+  szDecimals?: number;
+  weiDecimals?: number;
+}
+
+export interface SpotPair {
+  /** `@107` or `PURR/USDC`. */
+  name: string;
+  index: number;
+  base: string;
+  quote: string;
+}
+
+export interface SpotMeta {
+  tokens: SpotToken[];
+  /** Pairs keyed by their `index` (never by array position). */
+  pairsByIndex: Map<number, SpotPair>;
+  pairsByName: Map<string, SpotPair>;
+}
+
+export interface PerpDex {
+  name: string;
+  fullName?: string;
+  deployer?: string;
+}

@@ -1,0 +1,243 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
+import { bodyExcerpt, ProviderError, type Endpoint } from './errors';
+import type { ProviderEndpoints } from './endpoints';
+
+export interface TransportOptions {
+  /** Request timeout in milliseconds. */
+  timeoutMs: number;
+  /** Largest response body accepted, in bytes. */
+  maxResponseBytes?: number;
+  /** Extra attempts for reads that failed in a way worth retrying (network, timeout, 5xx, 429). */
+  maxRetries?: number;
+  /** First backoff delay in milliseconds; doubles each attempt, with full jitter. */
+  retryBaseMs?: number;
+  /** The longest Retry-After we wait for on our own; a longer one is reported to the user instead. */
+  maxRetryAfterSeconds?: number;
+  /** Observes each request (for the log): endpoint, a label, duration, outcome. Never sees the URL. */
+  onRequest?: (event: RequestEvent) => void;
+}
+
+export interface RequestEvent {
+  endpoint: Endpoint;
+  label: string;
+  ms: number;
+  status?: number;
+  attempt: number;
+  error?: ProviderError;
+}
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+const keepAliveHttp = new http.Agent({ keepAlive: true, maxSockets: 32 });
+const keepAliveHttps = new https.Agent({ keepAlive: true, maxSockets: 32 });
+
+/**
+ * The one HTTP client: a single axios instance with keep-alive, a timeout, a response size cap and
+ * AbortSignal cancellation. It posts JSON, returns the parsed JSON body, and turns every failure into a
+ * `ProviderError` whose message a user understands and which never holds the key or the URL.
+ */
+export class Transport {
+  private readonly axios: AxiosInstance;
+  private readonly maxResponseBytes: number;
+
+  constructor(
+    private readonly endpoints: ProviderEndpoints,
+    private readonly options: TransportOptions,
+  ) {
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.axios = axios.create({
+      adapter: 'http',
+      timeout: options.timeoutMs,
+      maxContentLength: this.maxResponseBytes,
+      maxBodyLength: 1024 * 1024,
+      maxRedirects: 0, // a redirect would carry the key somewhere we did not choose
+      proxy: false,
+      httpAgent: keepAliveHttp,
+      httpsAgent: keepAliveHttps,
+      responseType: 'text',
+      transformResponse: [(data: unknown) => data], // we parse, so that bad JSON gets our own message
+      transitional: { silentJSONParsing: false, forcedJSONParsing: false, clarifyTimeoutError: true },
+      validateStatus: () => true,
+      // The only header we send is Content-Type; axios' own Accept and User-Agent are switched off.
+      headers: { 'Content-Type': 'application/json', Accept: false as never, 'User-Agent': false as never },
+    });
+  }
+
+  get timeoutMs(): number {
+    return this.options.timeoutMs;
+  }
+
+  /** POSTs `body` as JSON and returns the parsed JSON answer. Retries reads a bounded number of times. */
+  async postJson(endpoint: Endpoint, body: string, label: string, signal?: AbortSignal): Promise<unknown> {
+    const maxRetries = this.options.maxRetries ?? 2;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.once(endpoint, body, label, attempt, signal);
+      } catch (e) {
+        const err = e as ProviderError;
+        const delay = this.retryDelayMs(err, attempt, maxRetries);
+        if (delay === undefined) throw err;
+        await sleep(delay, signal);
+      }
+    }
+  }
+
+  /** How long to wait before the next attempt, or undefined to give up now. */
+  private retryDelayMs(err: ProviderError, attempt: number, maxRetries: number): number | undefined {
+    if (!err.retryable || attempt >= maxRetries) return undefined;
+    if (err.kind === 'rateLimited' && err.retryAfterSeconds !== undefined) {
+      const limit = this.options.maxRetryAfterSeconds ?? 5;
+      return err.retryAfterSeconds <= limit ? err.retryAfterSeconds * 1000 : undefined;
+    }
+    if (err.kind === 'timeout') return undefined; // the user already waited a whole timeout
+    const base = this.options.retryBaseMs ?? 200;
+    return Math.random() * base * 2 ** attempt; // full jitter: no synchronized retry storms
+  }
+
+  private async once(endpoint: Endpoint, body: string, label: string, attempt: number, signal?: AbortSignal): Promise<unknown> {
+    if (signal?.aborted) throw cancelled(endpoint);
+    const started = performance.now();
+    let response: AxiosResponse<string> | undefined;
+    try {
+      response = await this.axios.post<string>(this.endpoints.url(endpoint), body, { signal });
+      const parsed = this.parse(endpoint, response);
+      this.options.onRequest?.({ endpoint, label, ms: performance.now() - started, status: response.status, attempt });
+      return parsed;
+    } catch (e) {
+      const err = e instanceof ProviderError ? e : this.fromAxios(endpoint, e);
+      this.options.onRequest?.({ endpoint, label, ms: performance.now() - started, status: response?.status, attempt, error: err });
+      throw err;
+    }
+  }
+
+  private parse(endpoint: Endpoint, response: AxiosResponse<string>): unknown {
+    const { status } = response;
+    const text = typeof response.data === 'string' ? response.data : String(response.data ?? '');
+    if (status < 200 || status >= 300) throw httpError(endpoint, status, text, response.headers['retry-after']);
+    try {
+      return JSON.parse(text);
+    } catch {
+      const type = String(response.headers['content-type'] ?? '');
+      const what = /html/i.test(type) || /^\s*</.test(text) ? 'an HTML page' : 'text that is not JSON';
+      throw new ProviderError('invalidResponse', `The provider's ${endpoint} endpoint answered with ${what} instead of JSON.`, {
+        endpoint,
+        status,
+      });
+    }
+  }
+
+  private fromAxios(endpoint: Endpoint, e: unknown): ProviderError {
+    const where = { endpoint };
+    if (axios.isCancel(e)) return cancelled(endpoint);
+    const code = e instanceof AxiosError ? e.code : (e as { code?: string } | undefined)?.code;
+    const message = e instanceof Error ? e.message : '';
+    switch (code) {
+      case 'ETIMEDOUT':
+      case 'ECONNABORTED':
+        if (/maxContentLength/i.test(message)) break;
+        return new ProviderError('timeout', `The provider did not answer within ${formatSeconds(this.options.timeoutMs)}.`, where);
+      case 'ERR_CANCELED':
+        return cancelled(endpoint);
+      case 'ENOTFOUND':
+      case 'EAI_AGAIN':
+        return new ProviderError('network', 'Could not find the provider’s host (DNS lookup failed). Check the base URL and your connection.', where);
+      case 'ECONNREFUSED':
+        return new ProviderError('network', 'The provider refused the connection (nothing is listening at the base URL).', where);
+      case 'ECONNRESET':
+      case 'EPIPE':
+      case 'ERR_STREAM_PREMATURE_CLOSE':
+        return new ProviderError('network', 'The connection to the provider was closed before the answer was complete.', where);
+      case 'EHOSTUNREACH':
+      case 'ENETUNREACH':
+      case 'ENETDOWN':
+        return new ProviderError('network', 'The provider cannot be reached from this network.', where);
+      case 'CERT_HAS_EXPIRED':
+      case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+      case 'SELF_SIGNED_CERT_IN_CHAIN':
+      case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+      case 'ERR_TLS_CERT_ALTNAME_INVALID':
+        return new ProviderError('network', 'The provider’s TLS certificate could not be verified.', where);
+      default:
+        break;
+    }
+    if (/maxContentLength/i.test(message)) {
+      return new ProviderError('tooLarge', `The provider’s answer was larger than the ${formatBytes(this.maxResponseBytes)} limit.`, where);
+    }
+    if (/aborted|socket hang up|premature/i.test(message)) {
+      return new ProviderError('network', 'The connection to the provider was closed before the answer was complete.', where);
+    }
+    return new ProviderError('network', `The request to the provider failed (${code ?? 'network error'}).`, where);
+  }
+}
+
+function cancelled(endpoint: Endpoint): ProviderError {
+  return new ProviderError('cancelled', 'The request was cancelled.', { endpoint });
+}
+
+/** Maps a non-2xx HTTP status to the taxonomy, with the provider's own words where they help. */
+export function httpError(endpoint: Endpoint, status: number, body: string, retryAfterHeader?: unknown): ProviderError {
+  const details = { endpoint, status };
+  if (status === 401 || status === 403) {
+    return new ProviderError('badKey', `The provider rejected the API key (HTTP ${status}). Check it with “Hyperliquid: Set API Key”.`, details);
+  }
+  if (status === 404) {
+    return new ProviderError(
+      'wrongPath',
+      `The provider has no ${endpoint} endpoint at this address (HTTP 404). Check the base URL setting: it should be the provider’s address without the key.`,
+      details,
+    );
+  }
+  if (status === 413) return new ProviderError('tooLarge', 'The provider refused the request as too large (HTTP 413).', details);
+  if (status === 429) {
+    const retryAfterSeconds = parseRetryAfter(retryAfterHeader);
+    const when = retryAfterSeconds !== undefined ? ` Try again in ${retryAfterSeconds} s.` : ' Try again shortly, or lower the request rate.';
+    return new ProviderError('rateLimited', `The provider is rate-limiting requests (HTTP 429).${when}`, { ...details, retryAfterSeconds });
+  }
+  if (status === 422) {
+    const text = bodyExcerpt(body);
+    return new ProviderError('refused', `The provider refused the request (HTTP 422)${text ? `: ${text}` : '.'}`, details);
+  }
+  if (status >= 500) {
+    return new ProviderError('server', `The provider had a server error (HTTP ${status}). Try again in a moment.`, details);
+  }
+  if (status >= 300 && status < 400) {
+    return new ProviderError('httpStatus', `The provider answered with a redirect (HTTP ${status}), which is not followed. Check the base URL.`, details);
+  }
+  const text = bodyExcerpt(body);
+  return new ProviderError('httpStatus', `The provider answered HTTP ${status}${text ? `: ${text}` : '.'}`, details);
+}
+
+/** `Retry-After` as seconds: either delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: unknown, now = Date.now()): number | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return Math.min(Number(v), 86_400);
+  const date = Date.parse(v);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.min(Math.ceil((date - now) / 1000), 86_400));
+}
+
+function formatSeconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ProviderError('cancelled', 'The request was cancelled.'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ProviderError('cancelled', 'The request was cancelled.'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
