@@ -1,0 +1,47 @@
+import * as vscode from 'vscode';
+
+export const SECTION = 'hyperliquidExplorer';
+
+export interface WatchedWallet {
+  address: string;
+  label?: string;
+  dexes?: string[];
+}
+
+/** Typed access to the extension's settings, with the manifest's defaults as fallbacks. */
+export const settings = {
+  get config(): vscode.WorkspaceConfiguration {
+    return vscode.workspace.getConfiguration(SECTION);
+  },
+  baseUrl(): string {
+    return this.config.get<string>('baseUrl', 'https://hyperliquid-mainnet.core.chainstack.com').trim();
+  },
+  explorerUrl(): string {
+    const url = this.config.get<string>('explorerUrl', 'https://hyperevmscan.io').trim().replace(/\/+$/, '');
+    return /^https:\/\/[^\s/]+/.test(url) ? url : 'https://hyperevmscan.io';
+  },
+  requestTimeoutMs(): number {
+    const s = this.config.get<number>('requestTimeoutSeconds', 10);
+    return Math.min(120, Math.max(1, Number.isFinite(s) ? s : 10)) * 1000;
+  },
+  autoRefreshSeconds(): number {
+    const s = this.config.get<number>('autoRefreshSeconds', 0);
+    return Number.isFinite(s) && s > 0 ? Math.max(5, s) : 0;
+  },
+  hoverEnabled(): boolean {
+    return this.config.get<boolean>('hover.enabled', true);
+  },
+  hoverLanguages(): string[] {
+    return this.config.get<string[]>('hover.languages', []);
+  },
+  wallets(): WatchedWallet[] {
+    const raw = this.config.get<unknown>('wallets', []);
+    if (!Array.isArray(raw)) return [];
+    return raw.filter(
+      (w): w is WatchedWallet => typeof w === 'object' && w !== null && typeof (w as WatchedWallet).address === 'string',
+    );
+  },
+  async setWallets(wallets: WatchedWallet[]): Promise<void> {
+    await this.config.update('wallets', wallets, vscode.ConfigurationTarget.Global);
+  },
+};
