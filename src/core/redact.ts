@@ -26,11 +26,8 @@ export const REDACTED = '[redacted]';
  * inside them: a provider may put the key in a subdomain or query, and a user never needs the full URL.
  */
 export function redact(text: string): string {
-  let out = text;
-  for (const s of secrets) {
-    if (out.includes(s)) out = out.split(s).join(REDACTED);
-  }
-  return out.replace(/\bhttps?:\/\/[^\s"'<>)\]]+/gi, (url) => {
+  // URLs first (whole), then any secret left elsewhere in the text.
+  let out = text.replace(/\bhttps?:\/\/[^\s"'<>)\]]+/gi, (url) => {
     try {
       const u = new URL(url);
       return `${u.protocol}//${u.host}/${REDACTED}`;
@@ -38,4 +35,8 @@ export function redact(text: string): string {
       return REDACTED;
     }
   });
+  for (const s of secrets) {
+    if (out.includes(s)) out = out.split(s).join(REDACTED);
+  }
+  return out;
 }
