@@ -1,0 +1,202 @@
+// The hover's block lookup against the real demo node over HTTP: requests are counted at the node.
+import * as assert from 'node:assert/strict';
+import { describeError, isCancellation, isProviderError } from '../../src/core/errors';
+import { createProviderClients, type ProviderClients } from '../../src/core/provider';
+import { DEMO_BLOCKS, DEMO_HEAD, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { demoBlockModel, demoBlockTimestamp } from '../../src/demo/chain';
+import { hoverMarkdown, untranslated } from '../../src/hover/blockHoverContent';
+import { BlockLookup } from '../../src/hover/blockLookup';
+import { hoverAt } from '../../src/hover/hoverAt';
+
+const BLOCK = DEMO_BLOCKS.hoverBlock; // 0x1a2b
+
+describe('hover block lookup (demo node over HTTP)', function () {
+  let node: DemoNode;
+  let clients: ProviderClients;
+
+  before(async () => {
+    node = await startDemoNode();
+    clients = createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 2_000, maxRetries: 0 });
+  });
+  after(async () => node.close());
+  afterEach(() => node.clearFaults());
+
+  /** Requests the node receives while `fn` runs (and settles). */
+  async function requestsDuring(fn: () => Promise<unknown>): Promise<number> {
+    const before = node.requests;
+    await fn();
+    return node.requests - before;
+  }
+
+  it('finds 0x1a2b and summarises it as the demo chain defines it', async () => {
+    const lookup = new BlockLookup(clients.evm);
+    const result = await lookup.find(BLOCK);
+    assert.equal(result.kind, 'block');
+    const model = demoBlockModel(BLOCK)!;
+    assert.deepEqual(result.kind === 'block' && result.block, {
+      number: BLOCK,
+      hash: model.hash,
+      timestamp: BigInt(demoBlockTimestamp(BLOCK, Math.floor(node.startedAt / 1000))),
+      gasUsed: BigInt(model.gasUsed),
+      gasLimit: BigInt(model.gasLimit),
+      transactionCount: model.transactions.length,
+      totalFees: model.totalFees,
+    });
+  });
+
+  it('sends one request for many hovers on one number, and none once it is cached', async () => {
+    const lookup = new BlockLookup(clients.evm);
+    node.setFaults([{ kind: 'latency', ms: 100, method: 'ots_getBlockDetails' }]);
+    let results: unknown[] = [];
+    const sent = await requestsDuring(async () => {
+      results = await Promise.all(Array.from({ length: 25 }, () => lookup.find(BLOCK)));
+    });
+    assert.equal(sent, 1);
+    for (const r of results) assert.deepEqual(r, results[0]);
+    assert.equal(await requestsDuring(() => lookup.find(BLOCK)), 0);
+    assert.ok(lookup.peek(BLOCK));
+  });
+
+  it('answers a hover on a cached block synchronously, with no request', async () => {
+    const lookup = new BlockLookup(clients.evm);
+    const line = `  "blockNumber": "0x1a2b",`;
+    const at = line.indexOf('0x1a2b') + 3;
+    assert.equal(hoverAt(line, at, lookup, Date.now(), untranslated)?.content, undefined); // not cached yet
+    await lookup.find(BLOCK);
+    const before = node.requests;
+    const hover = hoverAt(line, at, lookup, Date.now(), untranslated);
+    assert.equal(node.requests, before);
+    assert.equal(hover?.content?.title, 'Block 6,699');
+    assert.ok(hoverMarkdown(hover!.content!).includes('command:hyperliquidExplorer.lookUpBlock?%5B6699%5D'));
+  });
+
+  it('keeps at most `capacity` blocks, dropping the least recently used', async () => {
+    const lookup = new BlockLookup(clients.evm, { capacity: 3 });
+    for (const n of [100, 101, 102]) await lookup.find(n);
+    await lookup.find(100); // now the most recent
+    await lookup.find(103); // evicts 101
+    assert.equal(lookup.cachedBlocks, 3);
+    assert.equal(await requestsDuring(() => lookup.find(100)), 0);
+    assert.equal(await requestsDuring(() => lookup.find(101)), 1);
+  });
+
+  it('says a block does not exist, with the latest block number, and does not cache that', async () => {
+    const lookup = new BlockLookup(clients.evm);
+    const missing = DEMO_HEAD + 1000;
+    const result = await lookup.find(missing);
+    assert.deepEqual(result, { kind: 'notFound', blockNumber: missing, latest: DEMO_HEAD });
+    // Asked again: the block is asked again (it may exist by now); the latest number is reused a moment.
+    let calls = 0;
+    const counting = {
+      getBlockDetails: (n: number, s?: AbortSignal) => clients.evm.getBlockDetails(n, s),
+      getBlockNumber: (s?: AbortSignal) => (calls++, clients.evm.getBlockNumber(s)),
+    };
+    const counted = new BlockLookup(counting);
+    await counted.find(missing);
+    assert.equal(await requestsDuring(() => counted.find(missing)), 1);
+    assert.equal(calls, 1);
+    assert.equal(counted.cachedBlocks, 0);
+  });
+
+  it('asks for the latest block number again once its time window has passed', async () => {
+    let now = 1_000_000;
+    const lookup = new BlockLookup(clients.evm, { latestTtlMs: 5_000, now: () => now });
+    const missing = DEMO_HEAD + 5;
+    assert.equal(await requestsDuring(() => lookup.find(missing)), 2); // the block, then the head
+    assert.equal(await requestsDuring(() => lookup.find(missing)), 1); // the block only
+    now += 5_000;
+    assert.equal(await requestsDuring(() => lookup.find(missing)), 2);
+  });
+
+  it('still answers "not found" when the latest block number cannot be had', async () => {
+    const lookup = new BlockLookup(clients.evm);
+    node.setFaults([{ kind: 'status', status: 500, method: 'eth_blockNumber' }]);
+    assert.deepEqual(await lookup.find(DEMO_HEAD + 7), { kind: 'notFound', blockNumber: DEMO_HEAD + 7, latest: undefined });
+  });
+
+  it('reports provider errors without the key, and does not cache them', async () => {
+    const lookup = new BlockLookup(clients.evm);
+    node.setFaults([{ kind: 'status', status: 429, times: 1 }]);
+    const error = await lookup.find(BLOCK + 2).then(
+      () => assert.fail('expected an error'),
+      (e: unknown) => e,
+    );
+    assert.ok(isProviderError(error) && error.kind === 'rateLimited', String(error));
+    assert.ok(!describeError(error).includes(node.apiKey));
+    assert.ok(!/https?:\/\//.test(describeError(error)));
+    assert.equal(lookup.cachedBlocks, 0);
+    assert.equal((await lookup.find(BLOCK + 2)).kind, 'block');
+  });
+
+  it('applies the request timeout', async () => {
+    const slow = createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 300, maxRetries: 0 });
+    const lookup = new BlockLookup(slow.evm);
+    node.setFaults([{ kind: 'hang', times: 1 }]);
+    const started = performance.now();
+    await assert.rejects(lookup.find(BLOCK + 4), (e: unknown) => isProviderError(e) && e.kind === 'timeout');
+    assert.ok(performance.now() - started < 1_500);
+  });
+
+  describe('cancellation', () => {
+    it('a cancelled hover stops waiting at once, and its request is aborted when nobody else waits', async () => {
+      const lookup = new BlockLookup(clients.evm);
+      node.setFaults([{ kind: 'latency', ms: 400, method: 'ots_getBlockDetails', times: 1 }]);
+      const hover = new AbortController();
+      const started = performance.now();
+      const pending = lookup.find(BLOCK + 6, hover.signal);
+      setTimeout(() => hover.abort(), 50);
+      await assert.rejects(pending, (e: unknown) => isCancellation(e));
+      assert.ok(performance.now() - started < 200, `took ${performance.now() - started} ms`);
+      // Had the request gone on, it would have filled the cache by now.
+      await new Promise((r) => setTimeout(r, 500));
+      assert.equal(lookup.peek(BLOCK + 6), undefined);
+    });
+
+    it('one cancelled hover does not abort the request another hover still waits for', async () => {
+      const lookup = new BlockLookup(clients.evm);
+      node.setFaults([{ kind: 'latency', ms: 200, method: 'ots_getBlockDetails', times: 1 }]);
+      const first = new AbortController();
+      const second = new AbortController();
+      let results: PromiseSettledResult<unknown>[] = [];
+      const sent = await requestsDuring(async () => {
+        const a = lookup.find(BLOCK + 8, first.signal);
+        const b = lookup.find(BLOCK + 8, second.signal);
+        setTimeout(() => first.abort(), 30);
+        results = await Promise.allSettled([a, b]);
+      });
+      assert.equal(sent, 1);
+      assert.equal(results[0].status, 'rejected');
+      assert.ok(isCancellation((results[0] as PromiseRejectedResult).reason));
+      assert.equal(results[1].status, 'fulfilled');
+      assert.ok(lookup.peek(BLOCK + 8));
+    });
+
+    it('a hover that joins just as the last waiter cancels gets the block, not that cancellation', async () => {
+      const lookup = new BlockLookup(clients.evm);
+      node.setFaults([{ kind: 'latency', ms: 200, method: 'ots_getBlockDetails', times: 1 }]);
+      const first = new AbortController();
+      const a = lookup.find(BLOCK + 10, first.signal);
+      await new Promise((r) => setTimeout(r, 30));
+      first.abort(); // the shared request is aborted now…
+      const b = lookup.find(BLOCK + 10); // …and this one joins before its rejection lands
+      await assert.rejects(a, (e: unknown) => isCancellation(e));
+      const result = await b;
+      assert.equal(result.kind, 'block');
+    });
+
+    it('an already cancelled hover sends nothing', async () => {
+      const lookup = new BlockLookup(clients.evm);
+      const sent = await requestsDuring(() => lookup.find(BLOCK + 12, AbortSignal.abort()).catch((e: unknown) => assert.ok(isCancellation(e))));
+      assert.equal(sent, 0);
+    });
+
+    it('dispose aborts what is in flight (a connection change)', async () => {
+      const lookup = new BlockLookup(clients.evm);
+      node.setFaults([{ kind: 'latency', ms: 300, method: 'ots_getBlockDetails', times: 1 }]);
+      const pending = lookup.find(BLOCK + 14);
+      await new Promise((r) => setTimeout(r, 30));
+      lookup.dispose();
+      await assert.rejects(pending, (e: unknown) => isCancellation(e));
+    });
+  });
+});
