@@ -1,0 +1,396 @@
+/**
+ * The Open Orders tree: wallets → market groups → orders. Keeps each wallet's last good orders, what
+ * changed at the last refresh, and the last error; fires `onDidChangeTreeData` for the one wallet that
+ * changed, so the rest of the tree (and what the user expanded) stays as it is.
+ */
+import * as vscode from 'vscode';
+import { describeError, isCancellation, ProviderError } from '../core/errors';
+import type { PerpDex, SpotMeta } from '../core/model';
+import type { ProviderClients } from '../core/provider';
+import { DEMO_WALLETS } from '../demo/orders';
+import type { Services } from '../platform/services';
+import { settings, type WatchedWallet } from '../platform/settings';
+import { OpenOrdersSource } from './openOrdersSource';
+import {
+  buildWalletView,
+  diffOrders,
+  NO_CHANGES,
+  type GroupRow,
+  type IconRef,
+  type OrderChanges,
+  type OrderRow,
+  type OrdersSnapshot,
+  type WalletView,
+} from './ordersViewModel';
+import { groupItem, localTexts, orderItem, orderTooltip, shortAddress, themeIcon, VIEW_ID } from './treeItems';
+
+export interface WalletNode {
+  kind: 'wallet';
+  address: string;
+}
+
+/** A row that is not data: loading, an error with a retry, no orders. */
+export interface MessageNode {
+  kind: 'message';
+  id: string;
+  label: string;
+  description?: string;
+  tooltip?: string;
+  icon: IconRef;
+  command?: vscode.Command;
+  contextValue: string;
+}
+
+export type OrdersNode = WalletNode | GroupRow | OrderRow | MessageNode;
+
+interface WalletEntry {
+  /** The same object for the wallet's whole life, so `onDidChangeTreeData` can name it. */
+  node: WalletNode;
+  wallet: WatchedWallet;
+  demo: boolean;
+  snapshot?: OrdersSnapshot;
+  changes: OrderChanges;
+  view?: WalletView;
+  dexs: PerpDex[];
+  spotMeta?: SpotMeta;
+  error?: { message: string; at: number };
+  /** The refresh running for this wallet; a second refresh while it runs joins it. */
+  pending?: Promise<WalletRefreshOutcome>;
+  /** A first load was started (so showing the view does not start it again after an error). */
+  attempted: boolean;
+}
+
+export interface WalletRefreshOutcome {
+  address: string;
+  ok: boolean;
+  error?: unknown;
+}
+
+/** What `Refresh Open Orders` returns, for automation and tests. */
+export interface WalletSummary {
+  address: string;
+  label?: string;
+  demo: boolean;
+  orderCount?: number;
+  groups: { label: string; orders: number }[];
+  gone: number;
+  error?: string;
+  stale: boolean;
+}
+
+export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<OrdersNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly entries = new Map<string, WalletEntry>();
+  private source?: { clients: ProviderClients; orders: OpenOrdersSource };
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+
+  constructor(private readonly services: Services) {
+    const { connection } = services;
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('hyperliquidExplorer.wallets')) this.syncWallets();
+      }),
+      connection.onDidChange(() => this.connectionChanged()),
+    );
+    this.syncWallets();
+  }
+
+  // ---- wallets ----
+
+  /** The wallets in the tree: the user's (from settings), then the demo node's while demo data is on. */
+  syncWallets(): void {
+    const wanted = new Map<string, { wallet: WatchedWallet; demo: boolean }>();
+    for (const w of settings.wallets()) {
+      const address = w.address.trim().toLowerCase();
+      if (!/^0x[0-9a-f]{40}$/.test(address) || wanted.has(address)) continue;
+      wanted.set(address, { wallet: { ...w, address }, demo: false });
+    }
+    if (this.services.connection.isDemo) {
+      for (const d of DEMO_WALLETS) {
+        if (!wanted.has(d.address)) wanted.set(d.address, { wallet: { address: d.address, label: d.label }, demo: true });
+      }
+    }
+    let structural = [...this.entries.keys()].join() !== [...wanted.keys()].join();
+    const next = new Map<string, WalletEntry>();
+    for (const [address, { wallet, demo }] of wanted) {
+      const entry = this.entries.get(address);
+      if (entry) {
+        const relabelled = entry.wallet.label !== wallet.label || entry.demo !== demo;
+        const dexesChanged = (entry.wallet.dexes ?? []).join() !== (wallet.dexes ?? []).join();
+        entry.wallet = wallet;
+        entry.demo = demo;
+        if (dexesChanged) {
+          entry.attempted = false; // the wallet asks other dexs now: load again when shown
+          structural = true;
+        } else if (relabelled && !structural) this.changed.fire(entry.node);
+        next.set(address, entry);
+      } else {
+        next.set(address, { node: { kind: 'wallet', address }, wallet, demo, changes: NO_CHANGES, dexs: [], attempted: false });
+      }
+    }
+    this.entries.clear();
+    for (const [k, v] of next) this.entries.set(k, v);
+    if (structural) this.changed.fire(undefined);
+  }
+
+  wallet(address: string): { wallet: WatchedWallet; demo: boolean } | undefined {
+    const entry = this.entries.get(address.toLowerCase());
+    return entry && { wallet: entry.wallet, demo: entry.demo };
+  }
+
+  walletNode(address: string): WalletNode | undefined {
+    return this.entries.get(address.toLowerCase())?.node;
+  }
+
+  get addresses(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  private connectionChanged(): void {
+    // Another provider, key or demo mode: orders and their diff belong to the old one.
+    this.source?.orders.dispose();
+    this.source = undefined;
+    for (const entry of this.entries.values()) {
+      entry.snapshot = undefined;
+      entry.changes = NO_CHANGES;
+      entry.view = undefined;
+      entry.error = undefined;
+      entry.pending = undefined;
+      entry.attempted = false;
+      entry.spotMeta = undefined;
+    }
+    this.syncWallets();
+    this.changed.fire(undefined);
+  }
+
+  // ---- refreshing ----
+
+  /** Refreshes one wallet; joins a refresh of it that is already running. */
+  refreshWallet(address: string): Promise<WalletRefreshOutcome> {
+    const entry = this.entries.get(address.toLowerCase());
+    if (!entry) return Promise.resolve({ address, ok: false });
+    entry.attempted = true;
+    entry.pending ??= this.runRefresh(entry).finally(() => {
+      entry.pending = undefined;
+    });
+    return entry.pending;
+  }
+
+  async refreshAll(options: { forgetMeta?: boolean } = {}): Promise<WalletRefreshOutcome[]> {
+    if (options.forgetMeta) this.source?.orders.forgetMeta();
+    return Promise.all([...this.entries.keys()].map((a) => this.refreshWallet(a)));
+  }
+
+  summaries(): WalletSummary[] {
+    return [...this.entries.values()].map((e) => ({
+      address: e.wallet.address,
+      label: e.wallet.label,
+      demo: e.demo,
+      orderCount: e.view?.orderCount,
+      groups: (e.view?.groups ?? []).filter((g) => g.groupKind !== 'gone').map((g) => ({ label: g.label, orders: g.orders.length })),
+      gone: e.changes.gone.length,
+      error: e.error?.message,
+      stale: Boolean(e.error && e.snapshot),
+    }));
+  }
+
+  private async sourceFor(): Promise<OpenOrdersSource | undefined> {
+    const clients = await this.services.connection.clients();
+    if (!clients) return undefined;
+    if (this.source?.clients !== clients) {
+      this.source?.orders.dispose();
+      this.source = { clients, orders: new OpenOrdersSource(clients.info) };
+    }
+    return this.source.orders;
+  }
+
+  private async runRefresh(entry: WalletEntry): Promise<WalletRefreshOutcome> {
+    const address = entry.wallet.address;
+    const { log } = this.services;
+    this.changed.fire(entry.node); // the wallet's icon spins while this runs
+    const work = (async (): Promise<WalletRefreshOutcome> => {
+      let source: OpenOrdersSource | undefined;
+      try {
+        source = await this.sourceFor();
+        if (!source) return { address, ok: false }; // no key: the welcome view says what to do
+        const started = Date.now();
+        const result = await source.load(address, entry.wallet.dexes ?? []);
+        if (this.entries.get(address) !== entry || source.signal.aborted) return { address, ok: false };
+        entry.changes = diffOrders(entry.snapshot?.orders, result.orders);
+        entry.snapshot = { orders: result.orders, fetchedAt: result.fetchedAt };
+        entry.dexs = result.dexs;
+        if (result.spotMeta) entry.spotMeta = result.spotMeta;
+        if (result.spotMetaError) log.warn(`Spot pair names for ${address} stay raw (@N): ${describeError(result.spotMetaError)}`);
+        entry.error = undefined;
+        entry.view = this.buildView(entry);
+        log.debug(`Open orders of ${address}: ${result.orders.length} in ${Date.now() - started} ms`);
+        return { address, ok: true };
+      } catch (e) {
+        if (isCancellation(e) || source?.signal.aborted || this.entries.get(address) !== entry) return { address, ok: false };
+        const message = describeError(e);
+        entry.error = { message, at: Date.now() };
+        log.warn(`Open orders of ${address} could not be refreshed: ${message}`);
+        return { address, ok: false, error: e };
+      }
+    })();
+    try {
+      return await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => work);
+    } finally {
+      this.changed.fire(entry.node);
+    }
+  }
+
+  private buildView(entry: WalletEntry): WalletView | undefined {
+    if (!entry.snapshot) return undefined;
+    return buildWalletView({
+      address: entry.wallet.address,
+      orders: entry.snapshot.orders,
+      changes: entry.changes,
+      spotMeta: entry.spotMeta,
+      dexs: entry.dexs,
+      texts: localTexts(),
+    });
+  }
+
+  // ---- TreeDataProvider ----
+
+  getChildren(element?: OrdersNode): OrdersNode[] {
+    if (!element) {
+      // Without a key the welcome view explains what to do; no requests are made.
+      if (this.services.connection.mode === 'none') return [];
+      const nodes = [...this.entries.values()];
+      for (const entry of nodes) {
+        if (!entry.attempted && !entry.snapshot) void this.refreshWallet(entry.wallet.address);
+      }
+      return nodes.map((e) => e.node);
+    }
+    if (element.kind === 'wallet') return this.walletChildren(element.address);
+    if (element.kind === 'group') return element.orders;
+    return [];
+  }
+
+  private walletChildren(address: string): OrdersNode[] {
+    const entry = this.entries.get(address);
+    if (!entry) return [];
+    const out: OrdersNode[] = [];
+    if (entry.error) {
+      out.push({
+        kind: 'message',
+        id: `error:${address}`,
+        label: entry.error.message,
+        description: vscode.l10n.t('select to retry'),
+        tooltip: entry.snapshot
+          ? vscode.l10n.t('{0}\n\nThe orders below are from {1} and may be out of date. Select this row to try again.', entry.error.message, timeOf(entry.snapshot.fetchedAt))
+          : vscode.l10n.t('{0}\n\nSelect this row to try again.', entry.error.message),
+        icon: { id: 'error', color: 'errorForeground' },
+        command: { command: 'hyperliquidExplorer.refreshWallet', title: vscode.l10n.t('Retry'), arguments: [address] },
+        contextValue: 'error',
+      });
+    }
+    if (!entry.snapshot) {
+      if (entry.pending || !entry.error) {
+        out.push({ kind: 'message', id: `loading:${address}`, label: vscode.l10n.t('Loading open orders…'), icon: { id: 'loading~spin' }, contextValue: 'loading' });
+      }
+      return out;
+    }
+    const view = (entry.view ??= this.buildView(entry));
+    if (view && view.orderCount === 0) {
+      out.push({
+        kind: 'message',
+        id: `empty:${address}`,
+        label: vscode.l10n.t('No open orders'),
+        tooltip: vscode.l10n.t('Hyperliquid lists no pending orders for this wallet. An API (agent) wallet has none of its own: watch its master account instead.'),
+        icon: { id: 'circle-large-outline' },
+        contextValue: 'empty',
+      });
+    }
+    if (view) out.push(...view.groups);
+    return out;
+  }
+
+  getTreeItem(element: OrdersNode): vscode.TreeItem {
+    switch (element.kind) {
+      case 'wallet':
+        return this.walletItem(element.address);
+      case 'group':
+        return groupItem(element);
+      case 'order':
+        return orderItem(element);
+      case 'message': {
+        const item = new vscode.TreeItem(element.label, vscode.TreeItemCollapsibleState.None);
+        item.id = element.id;
+        item.description = element.description;
+        item.tooltip = element.tooltip;
+        item.iconPath = themeIcon(element.icon);
+        item.command = element.command;
+        item.contextValue = element.contextValue;
+        return item;
+      }
+    }
+  }
+
+  /** Order tooltips hold every field; they are built only when the user hovers. */
+  resolveTreeItem(item: vscode.TreeItem, element: OrdersNode): vscode.TreeItem {
+    if (element.kind === 'order') item.tooltip = orderTooltip(element);
+    return item;
+  }
+
+  private walletItem(address: string): vscode.TreeItem {
+    const entry = this.entries.get(address);
+    const label = entry?.wallet.label?.trim() || shortAddress(address);
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = `wallet:${address}`;
+    item.contextValue = entry?.demo ? 'walletDemo' : 'wallet';
+    if (!entry) return item;
+    const parts: string[] = [];
+    if (entry.demo) parts.push(vscode.l10n.t('demo'));
+    if (entry.view) parts.push(localTexts().orderCount(entry.view.orderCount));
+    else if (entry.pending) parts.push(vscode.l10n.t('loading…'));
+    if (entry.error && entry.snapshot) parts.push(vscode.l10n.t('stale · {0}', timeOf(entry.snapshot.fetchedAt)));
+    item.description = parts.join(' · ');
+    item.iconPath = entry.pending
+      ? new vscode.ThemeIcon('loading~spin')
+      : entry.error
+        ? new vscode.ThemeIcon(entry.snapshot ? 'warning' : 'error', new vscode.ThemeColor(entry.snapshot ? 'list.warningForeground' : 'errorForeground'))
+        : new vscode.ThemeIcon(entry.demo ? 'beaker' : 'account');
+
+    const md = new vscode.MarkdownString('', false);
+    md.isTrusted = false;
+    md.supportHtml = false;
+    if (entry.wallet.label) {
+      md.appendMarkdown('**');
+      md.appendText(entry.wallet.label);
+      md.appendMarkdown('**\n\n');
+    }
+    md.appendMarkdown(`\`${address}\`\n\n`); // validated: 0x + 40 lowercase hex
+    if (entry.demo) md.appendText(vscode.l10n.t('A wallet of the built-in demo node (made-up orders).') + '\n\n');
+    if (entry.snapshot) md.appendText(vscode.l10n.t('Last refreshed at {0}.', timeOf(entry.snapshot.fetchedAt)) + '\n\n');
+    if (entry.error) md.appendText(vscode.l10n.t('Last refresh failed: {0}', entry.error.message));
+    item.tooltip = md;
+    item.accessibilityInformation = { label: [label, address, item.description].filter(Boolean).join(', ') };
+    return item;
+  }
+
+  getParent(element: OrdersNode): OrdersNode | undefined {
+    if (element.kind === 'wallet') return undefined;
+    const address = element.id.split(':')[1];
+    const entry = address ? this.entries.get(address) : undefined;
+    if (!entry) return undefined;
+    if (element.kind === 'order') return entry.view?.groups.find((g) => g.orders.includes(element));
+    return entry.node;
+  }
+
+  dispose(): void {
+    this.source?.orders.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+function timeOf(ms: number): string {
+  return new Date(ms).toLocaleTimeString();
+}
+
+export function isRateLimited(e: unknown): e is ProviderError {
+  return e instanceof ProviderError && e.kind === 'rateLimited';
+}

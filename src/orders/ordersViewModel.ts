@@ -1,0 +1,358 @@
+/**
+ * The Open Orders view-model: which market group an order belongs to, how spot pairs are named, how
+ * orders are sorted, what changed since the last refresh, and the rows the tree shows — as plain data,
+ * without `vscode`, so it can be unit-tested and benchmarked. Words come in through `OrderTexts`, so the
+ * extension can pass `vscode.l10n.t` versions.
+ */
+import type { OpenOrder, PerpDex, SpotMeta } from '../core/model';
+import { formatUnits, groupThousands, multiplyDecimals } from '../core/units';
+
+/** One order as fetched, with the perp dex it was asked for ("" = the first perp dex, which also returns spot). */
+export interface WalletOrder {
+  dex: string;
+  order: OpenOrder;
+}
+
+/** The last good answer for one wallet. */
+export interface OrdersSnapshot {
+  orders: WalletOrder[];
+  /** Milliseconds since the epoch. */
+  fetchedAt: number;
+}
+
+export type MarketKind = 'perps' | 'spot';
+
+/** Where an order sits in the tree and how its coin is named. */
+export interface Market {
+  kind: MarketKind;
+  /** The perp dex ("" for the first one); "" for spot. */
+  dex: string;
+  /** What the row shows: `BTC`, `XYZ100` (under its dex), `HYPE/USDC` (for `@107`). */
+  name: string;
+  /** The coin as the API sent it: `BTC`, `xyz:XYZ100`, `@107`. */
+  rawCoin: string;
+  /** The unit of the notional: USDC for perps, the pair's quote for spot; undefined when unknown. */
+  quote?: string;
+}
+
+/** Perps settle in USDC on the first perp dex; HIP-3 dexs do not say otherwise in `perpDexs`. */
+export const PERP_QUOTE = 'USDC';
+
+/** Spot orders come back with dex "" like perps; their coin is `@<pair index>` or `BASE/QUOTE`. */
+export function isSpotCoin(coin: string): boolean {
+  return /^@\d+$/.test(coin) || coin.includes('/');
+}
+
+/**
+ * The market of `coin` as returned for `dex`. `@N` is resolved by pair `index` (never by array
+ * position, which differs in the real data); unknown pairs keep their raw name.
+ */
+export function marketOf(coin: string, dex: string, spotMeta: SpotMeta | undefined): Market {
+  if (dex === '' && isSpotCoin(coin)) {
+    const byIndex = /^@(\d+)$/.exec(coin);
+    const pair = byIndex ? spotMeta?.pairsByIndex.get(Number(byIndex[1])) : spotMeta?.pairsByName.get(coin);
+    if (pair) return { kind: 'spot', dex: '', name: `${pair.base}/${pair.quote}`, rawCoin: coin, quote: pair.quote };
+    const slash = coin.indexOf('/');
+    return { kind: 'spot', dex: '', name: coin, rawCoin: coin, quote: slash > 0 ? coin.slice(slash + 1) || undefined : undefined };
+  }
+  // HIP-3 coins carry their dex as a prefix (`xyz:XYZ100`); under the dex's own group the prefix is noise.
+  const prefix = `${dex}:`;
+  const name = dex !== '' && coin.startsWith(prefix) && coin.length > prefix.length ? coin.slice(prefix.length) : coin;
+  return { kind: 'perps', dex, name, rawCoin: coin, quote: PERP_QUOTE };
+}
+
+// ---- exact decimals ----
+
+/** A decimal string without trailing fraction zeros (`101240.0` → `101240`, `0.500` → `0.5`). */
+export function trimDecimal(decimal: string): string {
+  if (!decimal.includes('.')) return decimal;
+  const trimmed = decimal.replace(/0+$/, '').replace(/\.$/, '');
+  return trimmed === '' || trimmed === '-' ? '0' : trimmed;
+}
+
+/** A decimal for display: trailing zeros dropped, thousands grouped. Exact. */
+export function displayDecimal(decimal: string): string {
+  return groupThousands(trimDecimal(decimal));
+}
+
+/** `size × price`, exactly. */
+export function notionalOf(order: Pick<OpenOrder, 'sz' | 'limitPx'>): string {
+  return multiplyDecimals(order.sz, order.limitPx);
+}
+
+/** A decimal string rounded half-up to `digits` fraction digits (for the row; the tooltip has the exact value). */
+export function roundDecimal(decimal: string, digits: number): string {
+  const [whole, fraction = ''] = decimal.split('.');
+  return formatUnits(BigInt(whole + fraction), fraction.length, digits);
+}
+
+/**
+ * A string that sorts like the decimal's value (non-negative decimals with at most 40 + 40 digits, as
+ * the schema allows): compared as text, it compares as the exact number, without BigInt per comparison.
+ */
+export function decimalSortKey(decimal: string): string {
+  const [whole, fraction = ''] = decimal.split('.');
+  const w = whole.replace(/^0+(?=\d)/, '');
+  return `${w.padStart(41, '0')}.${fraction.padEnd(41, '0')}`;
+}
+
+// ---- sorting ----
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+interface SortableOrder {
+  name: string;
+  order: OpenOrder;
+  priceKey: string;
+}
+
+/**
+ * The order of rows in a group: by coin name; bids before asks; bids by price high → low and asks by
+ * price low → high, so each side starts at the price nearest the spread; then by order id.
+ */
+export function compareOrders(a: SortableOrder, b: SortableOrder): number {
+  const byName = collator.compare(a.name, b.name);
+  if (byName !== 0) return byName;
+  if (a.order.side !== b.order.side) return a.order.side === 'B' ? -1 : 1;
+  if (a.priceKey !== b.priceKey) {
+    const lower = a.priceKey < b.priceKey ? -1 : 1;
+    return a.order.side === 'B' ? -lower : lower;
+  }
+  return a.order.oid - b.order.oid;
+}
+
+// ---- what changed since the last refresh ----
+
+export interface SizeChange {
+  from: string;
+  to: string;
+}
+
+export interface OrderChanges {
+  /** Orders not in the previous snapshot (keys from `orderKey`). Empty on the first load. */
+  added: Set<string>;
+  /** Orders whose remaining size changed (a partial fill), by key. */
+  resized: Map<string, SizeChange>;
+  /** Orders in the previous snapshot that are no longer open: filled or canceled, the API does not say which. */
+  gone: WalletOrder[];
+}
+
+export const NO_CHANGES: OrderChanges = Object.freeze({ added: new Set<string>(), resized: new Map<string, SizeChange>(), gone: [] });
+
+/** Identifies an order across refreshes: oids are unique per exchange, the dex keeps HIP-3 dexs apart. */
+export function orderKey(o: WalletOrder): string {
+  return `${o.dex}|${o.order.oid}`;
+}
+
+/** The difference between two snapshots. Without a previous one nothing counts as new. */
+export function diffOrders(previous: readonly WalletOrder[] | undefined, current: readonly WalletOrder[]): OrderChanges {
+  if (!previous) return { added: new Set(), resized: new Map(), gone: [] };
+  const before = new Map(previous.map((o) => [orderKey(o), o]));
+  const added = new Set<string>();
+  const resized = new Map<string, SizeChange>();
+  const seen = new Set<string>();
+  for (const o of current) {
+    const key = orderKey(o);
+    seen.add(key);
+    const old = before.get(key);
+    if (!old) added.add(key);
+    else if (trimDecimal(old.order.sz) !== trimDecimal(o.order.sz)) resized.set(key, { from: old.order.sz, to: o.order.sz });
+  }
+  const gone = previous.filter((o) => !seen.has(orderKey(o)));
+  return { added, resized, gone };
+}
+
+// ---- rows ----
+
+/** A codicon and an optional theme colour id, as plain data. */
+export interface IconRef {
+  id: string;
+  color?: string;
+}
+
+export const BID_ICON: IconRef = { id: 'arrow-up', color: 'charts.green' };
+export const ASK_ICON: IconRef = { id: 'arrow-down', color: 'charts.red' };
+
+export type OrderChange = { kind: 'new' } | ({ kind: 'resized' } & SizeChange) | { kind: 'gone' };
+
+export interface OrderRow {
+  kind: 'order';
+  /** Stable across refreshes: `order:<addr>:<oid>` (`gone:<addr>:<oid>` when gone). */
+  id: string;
+  label: string;
+  description: string;
+  icon: IconRef;
+  contextValue: 'order' | 'orderGone';
+  market: Market;
+  order: OpenOrder;
+  /** `sz × limitPx`, exact. */
+  notional: string;
+  change?: OrderChange;
+}
+
+export type GroupKind = 'perps' | 'spot' | 'gone';
+
+export interface GroupRow {
+  kind: 'group';
+  /** `group:<addr>:<dex>` for perps ("" for the first dex), `group:<addr>:spot`, `group:<addr>:gone`. */
+  id: string;
+  groupKind: GroupKind;
+  /** The perp dex of a perps group. */
+  dex?: string;
+  label: string;
+  description: string;
+  /** The dex's full name, for the tooltip. */
+  fullName?: string;
+  icon: IconRef;
+  contextValue: 'group' | 'groupGone';
+  orders: OrderRow[];
+}
+
+export interface WalletView {
+  groups: GroupRow[];
+  /** Open orders (gone ones not counted). */
+  orderCount: number;
+}
+
+/** The words of the view; the extension passes `vscode.l10n.t` versions. */
+export interface OrderTexts {
+  perps: string;
+  /** Marks an order that was not there at the last refresh. */
+  isNew: string;
+  spot: string;
+  gone(count: number): string;
+  orderCount(count: number): string;
+}
+
+/** English texts, for the tests and the benchmark. */
+export const ENGLISH_TEXTS: OrderTexts = {
+  perps: 'Perps',
+  isNew: 'new',
+  spot: 'Spot',
+  gone: (n) => `Gone since last refresh (${n})`,
+  orderCount: (n) => (n === 1 ? '1 order' : `${n} orders`),
+};
+
+export interface WalletViewInput {
+  address: string;
+  orders: readonly WalletOrder[];
+  changes?: OrderChanges;
+  spotMeta?: SpotMeta;
+  /** Known perp dexs (for full names in tooltips). */
+  dexs?: readonly PerpDex[];
+  texts: OrderTexts;
+}
+
+/** Groups, names, sorts and labels a wallet's orders: everything the tree shows, as plain data. */
+export function buildWalletView(input: WalletViewInput): WalletView {
+  const { address, texts } = input;
+  const changes = input.changes ?? NO_CHANGES;
+  const ids = new Set<string>();
+  const uniqueId = (id: string) => {
+    // A hostile or buggy answer may repeat an oid; the tree refuses duplicate ids, so suffix them.
+    let candidate = id;
+    for (let n = 2; ids.has(candidate); n++) candidate = `${id}#${n}`;
+    ids.add(candidate);
+    return candidate;
+  };
+
+  const buckets = new Map<string, SortableRow[]>(); // "perps:<dex>" or "spot"
+  for (const o of input.orders) {
+    const market = marketOf(o.order.coin, o.dex, input.spotMeta);
+    const key = market.kind === 'spot' ? 'spot' : `perps:${o.dex}`;
+    const key2 = orderKey(o);
+    const resized = changes.resized.get(key2);
+    const change: OrderChange | undefined = changes.added.has(key2) ? { kind: 'new' } : resized ? { kind: 'resized', ...resized } : undefined;
+    let bucket = buckets.get(key);
+    if (!bucket) buckets.set(key, (bucket = []));
+    bucket.push(sortable(market, o.order, change));
+  }
+
+  const fullNames = new Map((input.dexs ?? []).map((d) => [d.name, d.fullName]));
+  const groups: GroupRow[] = [];
+  const perpDexNames = [...buckets.keys()]
+    .filter((k) => k.startsWith('perps:'))
+    .map((k) => k.slice('perps:'.length))
+    .sort((a, b) => (a === '' ? -1 : b === '' ? 1 : collator.compare(a, b)));
+  for (const dex of perpDexNames) {
+    const rows = buckets.get(`perps:${dex}`)!;
+    groups.push({
+      kind: 'group',
+      id: `group:${address}:${dex}`,
+      groupKind: 'perps',
+      dex,
+      label: dex === '' ? texts.perps : dex,
+      description: texts.orderCount(rows.length),
+      fullName: dex === '' ? undefined : fullNames.get(dex),
+      icon: { id: dex === '' ? 'graph-line' : 'layers' },
+      contextValue: 'group',
+      orders: toRows(address, rows, texts, uniqueId),
+    });
+  }
+  const spot = buckets.get('spot');
+  if (spot) {
+    groups.push({
+      kind: 'group',
+      id: `group:${address}:spot`,
+      groupKind: 'spot',
+      label: texts.spot,
+      description: texts.orderCount(spot.length),
+      icon: { id: 'arrow-swap' },
+      contextValue: 'group',
+      orders: toRows(address, spot, texts, uniqueId),
+    });
+  }
+  const orderCount = input.orders.length;
+  if (changes.gone.length > 0) {
+    const gone = changes.gone.map((o) => sortable(marketOf(o.order.coin, o.dex, input.spotMeta), o.order, { kind: 'gone' }));
+    groups.push({
+      kind: 'group',
+      id: `group:${address}:gone`,
+      groupKind: 'gone',
+      label: texts.gone(gone.length),
+      description: '',
+      icon: { id: 'history' },
+      contextValue: 'groupGone',
+      orders: toRows(address, gone, texts, uniqueId),
+    });
+  }
+  return { groups, orderCount };
+}
+
+interface SortableRow extends SortableOrder {
+  market: Market;
+  change?: OrderChange;
+}
+
+function sortable(market: Market, order: OpenOrder, change: OrderChange | undefined): SortableRow {
+  return { name: market.name, order, priceKey: decimalSortKey(order.limitPx), market, change };
+}
+
+function toRows(address: string, rows: SortableRow[], texts: OrderTexts, uniqueId: (id: string) => string): OrderRow[] {
+  rows.sort(compareOrders);
+  return rows.map((r) => orderRow(address, r, texts, uniqueId));
+}
+
+function orderRow(address: string, r: SortableRow, texts: OrderTexts, uniqueId: (id: string) => string): OrderRow {
+  const { order, market, change } = r;
+  const gone = change?.kind === 'gone';
+  const notional = notionalOf(order);
+  const size = change?.kind === 'resized' ? `${displayDecimal(change.from)} → ${displayDecimal(change.to)}` : displayDecimal(order.sz);
+  const value = market.quote ? `${groupThousands(roundDecimal(notional, 2))} ${market.quote}` : groupThousands(roundDecimal(notional, 2));
+  let description = `${size} @ ${displayDecimal(order.limitPx)} · ${value}`;
+  if (change?.kind === 'new') description += ` · ${texts.isNew}`;
+  const sideIcon = order.side === 'B' ? BID_ICON : ASK_ICON;
+  return {
+    kind: 'order',
+    id: uniqueId(`${gone ? 'gone' : 'order'}:${address}:${order.oid}`),
+    label: market.name,
+    description,
+    // A gone order keeps its side's arrow, greyed out: it is history, not a live order.
+    icon: gone ? { id: sideIcon.id, color: 'disabledForeground' } : sideIcon,
+    contextValue: gone ? 'orderGone' : 'order',
+    market,
+    order,
+    notional,
+    change,
+  };
+}

@@ -1,0 +1,141 @@
+/** Turns the view-model's rows into `TreeItem`s, and builds the tooltips (lazily, for orders). */
+import * as vscode from 'vscode';
+import { subtractDecimals } from '../core/units';
+import {
+  displayDecimal,
+  type GroupRow,
+  type IconRef,
+  type OrderRow,
+  type OrderTexts,
+} from './ordersViewModel';
+
+export const VIEW_ID = 'hyperliquidExplorer.openOrders';
+
+/** The words of the view-model, translated. */
+export function localTexts(): OrderTexts {
+  return {
+    perps: vscode.l10n.t('Perps'),
+    isNew: vscode.l10n.t('new'),
+    spot: vscode.l10n.t('Spot'),
+    gone: (n) => vscode.l10n.t('Gone since last refresh ({0})', n),
+    orderCount: (n) => (n === 1 ? vscode.l10n.t('1 order') : vscode.l10n.t('{0} orders', n.toLocaleString('en-US'))),
+  };
+}
+
+export function themeIcon(icon: IconRef): vscode.ThemeIcon {
+  return icon.color ? new vscode.ThemeIcon(icon.id, new vscode.ThemeColor(icon.color)) : new vscode.ThemeIcon(icon.id);
+}
+
+/** Groups with many orders start collapsed, so a 5,000-order wallet does not flood the view. */
+const EXPAND_UP_TO = 100;
+
+export function groupItem(row: GroupRow): vscode.TreeItem {
+  const state = row.orders.length <= EXPAND_UP_TO ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+  const item = new vscode.TreeItem(row.label, state);
+  item.id = row.id;
+  item.description = row.description;
+  item.iconPath = themeIcon(row.icon);
+  item.contextValue = row.contextValue;
+  if (row.groupKind === 'gone') {
+    item.tooltip = vscode.l10n.t('Orders that were open at the previous refresh and are not any more: filled or canceled (the API does not say which). Listed until the next refresh.');
+  } else if (row.fullName) {
+    item.tooltip = vscode.l10n.t('Perp dex “{0}” ({1})', row.dex ?? '', row.fullName);
+  }
+  return item;
+}
+
+export function orderItem(row: OrderRow): vscode.TreeItem {
+  const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
+  item.id = row.id;
+  item.description = row.description;
+  item.iconPath = themeIcon(row.icon);
+  item.contextValue = row.contextValue;
+  item.accessibilityInformation = { label: orderAccessibleLabel(row) };
+  return item;
+}
+
+function sideWord(row: OrderRow): string {
+  return row.order.side === 'B' ? vscode.l10n.t('Bid (buy)') : vscode.l10n.t('Ask (sell)');
+}
+
+function orderAccessibleLabel(row: OrderRow): string {
+  const status = row.change?.kind === 'gone' ? vscode.l10n.t('gone') : row.change?.kind === 'new' ? vscode.l10n.t('new') : '';
+  return [row.label, sideWord(row), row.description, status].filter(Boolean).join(', ');
+}
+
+/** Every field of the order, as Markdown; all data goes through `appendText`, which escapes it. */
+export function orderTooltip(row: OrderRow, now = Date.now()): vscode.MarkdownString {
+  const md = new vscode.MarkdownString('', false);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  const { order, market } = row;
+  const quote = market.quote ?? '';
+  const line = (name: string, value: string) => {
+    md.appendMarkdown(`**${escapeMarkdown(name)}:** `);
+    md.appendText(value);
+    md.appendMarkdown('  \n');
+  };
+  md.appendMarkdown('#### ');
+  md.appendText(`${market.name} · ${sideWord(row)}`);
+  md.appendMarkdown('\n\n');
+  if (row.change?.kind === 'gone') {
+    md.appendText(vscode.l10n.t('No longer open: filled or canceled since the previous refresh.'));
+    md.appendMarkdown('\n\n');
+  } else if (row.change?.kind === 'new') {
+    md.appendText(vscode.l10n.t('New since the previous refresh.'));
+    md.appendMarkdown('\n\n');
+  }
+  line(vscode.l10n.t('Coin'), market.name === market.rawCoin ? market.rawCoin : `${market.name} (${market.rawCoin})`);
+  line(
+    vscode.l10n.t('Market'),
+    market.kind === 'spot' ? vscode.l10n.t('Spot') : market.dex === '' ? vscode.l10n.t('Perps') : vscode.l10n.t('Perps on dex “{0}”', market.dex),
+  );
+  line(vscode.l10n.t('Side'), sideWord(row));
+  line(vscode.l10n.t('Limit price'), withUnit(displayDecimal(order.limitPx), quote));
+  line(vscode.l10n.t('Size (remaining)'), displayDecimal(order.sz));
+  if (row.change?.kind === 'resized') {
+    line(vscode.l10n.t('Size at the previous refresh'), `${displayDecimal(row.change.from)} → ${displayDecimal(row.change.to)}`);
+  }
+  if (order.origSz !== undefined) {
+    line(vscode.l10n.t('Original size'), displayDecimal(order.origSz));
+    line(vscode.l10n.t('Filled so far'), displayDecimal(subtractDecimals(order.origSz, order.sz)));
+  }
+  line(vscode.l10n.t('Notional (size × price)'), withUnit(displayDecimal(row.notional), quote));
+  line(vscode.l10n.t('Order id'), String(order.oid));
+  if (order.cloid) line(vscode.l10n.t('Client order id'), order.cloid);
+  line(vscode.l10n.t('Reduce only'), order.reduceOnly ? vscode.l10n.t('yes') : vscode.l10n.t('no'));
+  line(vscode.l10n.t('Placed'), `${isoTime(order.timestamp)} (${formatAge(now - order.timestamp)})`);
+  return md;
+}
+
+function withUnit(value: string, unit: string): string {
+  return unit ? `${value} ${unit}` : value;
+}
+
+export function isoTime(ms: number): string {
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString();
+}
+
+/** How long ago, in words: "45 s ago", "3 min ago", "2 h 5 min ago", "4 d 3 h ago". */
+export function formatAge(ms: number): string {
+  if (!Number.isFinite(ms)) return '';
+  if (ms < 0) return vscode.l10n.t('in the future');
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return vscode.l10n.t('{0} s ago', s);
+  const min = Math.floor(s / 60);
+  if (min < 60) return vscode.l10n.t('{0} min ago', min);
+  const h = Math.floor(min / 60);
+  if (h < 48) return vscode.l10n.t('{0} h {1} min ago', h, min % 60);
+  return vscode.l10n.t('{0} d {1} h ago', Math.floor(h / 24), h % 24);
+}
+
+/** Short form of an address for labels: 0x1234…abcd. */
+export function shortAddress(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+/** Escapes our own (translated) words for Markdown; data goes through `appendText` instead. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
+}

@@ -1,0 +1,285 @@
+/** The Open Orders view-model: grouping, spot naming, sorting, the diff between refreshes, exact notionals. */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import type { OpenOrder, SpotMeta } from '../../src/core/model';
+import { openOrdersResult, spotMetaResult, toOpenOrders, toSpotMeta, validate } from '../../src/core/schemas';
+import { compareDecimals } from '../../src/core/units';
+import {
+  buildWalletView,
+  decimalSortKey,
+  diffOrders,
+  ENGLISH_TEXTS,
+  isSpotCoin,
+  marketOf,
+  notionalOf,
+  roundDecimal,
+  trimDecimal,
+  type OrderRow,
+  type WalletOrder,
+} from '../../src/orders/ordersViewModel';
+import { nextAutoRefreshSeconds } from '../../src/orders/openOrdersSource';
+import { ProviderError } from '../../src/core/errors';
+import { fixture } from '../support/fixtures';
+
+const ADDR = '0x3217cce5d8c320717e50df51e36008fef107018c';
+
+function realSpotMeta(): SpotMeta {
+  const f = fixture('hyperliquid_spotMeta_2025-11-09.json');
+  return toSpotMeta(validate(spotMetaResult, f.response, 'spotMeta'));
+}
+
+let nextOid = 1000;
+function order(coin: string, side: 'A' | 'B', limitPx: string, sz: string, extra: Partial<OpenOrder> = {}): OpenOrder {
+  const oid = extra.oid ?? nextOid++;
+  const raw = { coin, limitPx, oid, side, sz, timestamp: 1_700_000_000_000 };
+  return { ...raw, raw, ...extra };
+}
+
+const on = (dex: string, o: OpenOrder): WalletOrder => ({ dex, order: o });
+
+describe('open orders view-model', () => {
+  describe('spot pair names', () => {
+    const meta = realSpotMeta();
+
+    it('resolves @107 to HYPE/USDC by the pair index, not the array position', () => {
+      const market = marketOf('@107', '', meta);
+      assert.deepEqual(market, { kind: 'spot', dex: '', name: 'HYPE/USDC', rawCoin: '@107', quote: 'USDC' });
+      // At array position 107 of the same snapshot sits another pair: indexing by position would be wrong.
+      const f = fixture('hyperliquid_spotMeta_2025-11-09.json');
+      assert.notEqual(f.response.universe[107].index, 107);
+    });
+
+    it('takes the quote from the pair: HYPE/USDT0 and HYPE/USDH are not USDC', () => {
+      assert.equal(marketOf('@207', '', meta).name, 'HYPE/USDT0');
+      assert.equal(marketOf('@207', '', meta).quote, 'USDT0');
+      assert.equal(marketOf('@232', '', meta).quote, 'USDH');
+    });
+
+    it('keeps canonical names and quotes (PURR/USDC), and unknown pairs raw without a quote', () => {
+      assert.equal(marketOf('PURR/USDC', '', meta).name, 'PURR/USDC');
+      assert.equal(marketOf('PURR/USDC', '', meta).quote, 'USDC');
+      assert.deepEqual(marketOf('@99999', '', meta), { kind: 'spot', dex: '', name: '@99999', rawCoin: '@99999', quote: undefined });
+      assert.equal(marketOf('@107', '', undefined).name, '@107'); // spotMeta unavailable: raw name
+    });
+
+    it('tells spot coins from perps', () => {
+      assert.ok(isSpotCoin('@0'));
+      assert.ok(isSpotCoin('PURR/USDC'));
+      assert.ok(!isSpotCoin('BTC'));
+      assert.ok(!isSpotCoin('@'));
+      assert.ok(!isSpotCoin('xyz:XYZ100'));
+      assert.equal(marketOf('BTC', '', meta).kind, 'perps');
+      assert.equal(marketOf('BTC', '', meta).quote, 'USDC');
+    });
+
+    it('drops the dex prefix of HIP-3 coins under their dex, keeping the raw coin', () => {
+      assert.deepEqual(marketOf('xyz:XYZ100', 'xyz', meta), { kind: 'perps', dex: 'xyz', name: 'XYZ100', rawCoin: 'xyz:XYZ100', quote: 'USDC' });
+      assert.equal(marketOf('abc:FOO', 'xyz', meta).name, 'abc:FOO'); // a prefix of another dex stays
+    });
+  });
+
+  describe('grouping', () => {
+    it('makes Perps, one group per other dex with orders, then Spot, with stable ids', () => {
+      const view = buildWalletView({
+        address: ADDR,
+        orders: [
+          on('', order('@107', 'B', '38.5', '2', { oid: 1 })),
+          on('', order('BTC', 'B', '101000', '0.01', { oid: 2 })),
+          on('zzz', order('zzz:FOO', 'A', '1', '1', { oid: 3 })),
+          on('xyz', order('xyz:XYZ100', 'A', '25432', '0.5', { oid: 4 })),
+          on('', order('PURR/USDC', 'A', '0.12345', '1000', { oid: 5 })),
+        ],
+        spotMeta: realSpotMeta(),
+        dexs: [{ name: 'xyz', fullName: 'XYZ' }],
+        texts: ENGLISH_TEXTS,
+      });
+      assert.deepEqual(
+        view.groups.map((g) => [g.id, g.label, g.description, g.orders.map((o) => o.id)]),
+        [
+          [`group:${ADDR}:`, 'Perps', '1 order', [`order:${ADDR}:2`]],
+          [`group:${ADDR}:xyz`, 'xyz', '1 order', [`order:${ADDR}:4`]],
+          [`group:${ADDR}:zzz`, 'zzz', '1 order', [`order:${ADDR}:3`]],
+          [`group:${ADDR}:spot`, 'Spot', '2 orders', [`order:${ADDR}:1`, `order:${ADDR}:5`]],
+        ],
+      );
+      assert.equal(view.orderCount, 5);
+      assert.equal(view.groups[1].fullName, 'XYZ');
+      assert.ok(view.groups.every((g) => g.contextValue === 'group'));
+      assert.ok(view.groups.flatMap((g) => g.orders).every((o) => o.contextValue === 'order'));
+    });
+
+    it('has no groups for a wallet without orders', () => {
+      const view = buildWalletView({ address: ADDR, orders: [], texts: ENGLISH_TEXTS });
+      assert.deepEqual(view, { groups: [], orderCount: 0 });
+    });
+
+    it('keeps ids unique when an answer repeats an oid', () => {
+      const view = buildWalletView({
+        address: ADDR,
+        orders: [on('', order('BTC', 'B', '1', '1', { oid: 7 })), on('', order('ETH', 'B', '1', '1', { oid: 7 }))],
+        texts: ENGLISH_TEXTS,
+      });
+      const ids = view.groups[0].orders.map((o) => o.id);
+      assert.equal(new Set(ids).size, 2);
+      assert.ok(ids.includes(`order:${ADDR}:7`));
+    });
+  });
+
+  describe('rows', () => {
+    it('shows coin, side icon, size @ price and the notional in the quote', () => {
+      const view = buildWalletView({
+        address: ADDR,
+        orders: [on('', order('BTC', 'B', '101240.0', '0.50000')), on('', order('@107', 'A', '38.512', '12.5'))],
+        spotMeta: realSpotMeta(),
+        texts: ENGLISH_TEXTS,
+      });
+      const [btc] = view.groups[0].orders;
+      assert.equal(btc.label, 'BTC');
+      assert.equal(btc.description, '0.5 @ 101,240 · 50,620 USDC');
+      assert.deepEqual(btc.icon, { id: 'arrow-up', color: 'charts.green' });
+      const [hype] = view.groups[1].orders;
+      assert.equal(hype.label, 'HYPE/USDC');
+      assert.equal(hype.market.rawCoin, '@107');
+      assert.equal(hype.notional, '481.4');
+      assert.equal(hype.description, '12.5 @ 38.512 · 481.4 USDC');
+      assert.deepEqual(hype.icon, { id: 'arrow-down', color: 'charts.red' });
+    });
+
+    it('computes notionals exactly, where floats would not', () => {
+      assert.equal(0.1 * 0.2 === 0.02, false); // the float trap this avoids
+      assert.equal(notionalOf({ sz: '0.1', limitPx: '0.2' }), '0.02');
+      assert.equal(notionalOf({ sz: '123456789.123456789', limitPx: '987654321.987654321' }), '121932631356500531.347203169112635269');
+      assert.equal(notionalOf({ sz: '0.303', limitPx: '306.75' }), '92.94525');
+      assert.equal(roundDecimal('92.94525', 2), '92.95');
+      assert.equal(roundDecimal('0.004', 2), '0');
+      assert.equal(trimDecimal('101240.0'), '101240');
+      assert.equal(trimDecimal('0.000'), '0');
+      assert.equal(trimDecimal('100'), '100');
+    });
+  });
+
+  describe('sorting', () => {
+    it('sorts by coin, bids before asks, bids from the highest price and asks from the lowest', () => {
+      const view = buildWalletView({
+        address: ADDR,
+        orders: [
+          on('', order('ETH', 'A', '3500', '1')),
+          on('', order('BTC', 'A', '101300', '1')),
+          on('', order('BTC', 'B', '99.5', '1')),
+          on('', order('BTC', 'A', '101250.5', '1')),
+          on('', order('BTC', 'B', '100000', '1')),
+          on('', order('BTC', 'B', '100000.25', '1')),
+          on('', order('ETH', 'B', '3400', '1')),
+        ],
+        texts: ENGLISH_TEXTS,
+      });
+      const rows = view.groups[0].orders.map((o: OrderRow) => `${o.label} ${o.order.side} ${o.order.limitPx}`);
+      assert.deepEqual(rows, ['BTC B 100000.25', 'BTC B 100000', 'BTC B 99.5', 'BTC A 101250.5', 'BTC A 101300', 'ETH B 3400', 'ETH A 3500']);
+    });
+
+    it('compares prices exactly, by a sort key that orders like the numbers', () => {
+      const decimal = fc
+        .tuple(fc.bigInt({ min: 0n, max: 10n ** 40n - 1n }), fc.option(fc.stringMatching(/^\d{1,40}$/), { nil: undefined }))
+        .map(([w, f]) => (f === undefined ? `${w}` : `${w}.${f}`));
+      fc.assert(
+        fc.property(decimal, decimal, (a, b) => {
+          const byKey = Math.sign(decimalSortKey(a) < decimalSortKey(b) ? -1 : decimalSortKey(a) > decimalSortKey(b) ? 1 : 0);
+          assert.equal(byKey, compareDecimals(a, b));
+        }),
+      );
+      assert.ok(decimalSortKey('0.1000000000000000001') > decimalSortKey('0.1'));
+      assert.ok(decimalSortKey('10') > decimalSortKey('9.99999'));
+    });
+  });
+
+  describe('what changed since the last refresh', () => {
+    const a = on('', order('BTC', 'B', '100000', '0.5', { oid: 1 }));
+    const b = on('', order('ETH', 'A', '3500', '2', { oid: 2 }));
+    const c = on('xyz', order('xyz:NVDA', 'B', '188.45', '10', { oid: 3 }));
+
+    it('marks nothing on the first load', () => {
+      const changes = diffOrders(undefined, [a, b]);
+      assert.equal(changes.added.size, 0);
+      assert.equal(changes.resized.size, 0);
+      assert.equal(changes.gone.length, 0);
+    });
+
+    it('finds new, gone and partially filled orders', () => {
+      const filled = on('', { ...a.order, sz: '0.3' });
+      const changes = diffOrders([a, b], [filled, c]);
+      assert.deepEqual([...changes.added], ['xyz|3']);
+      assert.deepEqual([...changes.resized], [['|1', { from: '0.5', to: '0.3' }]]);
+      assert.deepEqual(changes.gone, [b]);
+    });
+
+    it('does not take a differently written equal size for a fill', () => {
+      const same = on('', { ...a.order, sz: '0.50' });
+      assert.equal(diffOrders([a], [same]).resized.size, 0);
+    });
+
+    it('tells the same oid on two dexs apart', () => {
+      const other = on('xyz', { ...a.order });
+      const changes = diffOrders([a], [other]);
+      assert.equal(changes.added.size, 1);
+      assert.equal(changes.gone.length, 1);
+    });
+
+    it('shows the marks in the rows and lists gone orders in their own group', () => {
+      const filled = on('', { ...a.order, sz: '0.3' });
+      const changes = diffOrders([a, b], [filled, c]);
+      const view = buildWalletView({ address: ADDR, orders: [filled, c], changes, texts: ENGLISH_TEXTS });
+      assert.deepEqual(
+        view.groups.map((g) => g.label),
+        ['Perps', 'xyz', 'Gone since last refresh (1)'],
+      );
+      assert.equal(view.groups[0].orders[0].description, '0.5 → 0.3 @ 100,000 · 30,000 USDC');
+      assert.equal(view.groups[1].orders[0].description, '10 @ 188.45 · 1,884.5 USDC · new');
+      const gone = view.groups[2];
+      assert.equal(gone.id, `group:${ADDR}:gone`);
+      assert.equal(gone.contextValue, 'groupGone');
+      assert.equal(gone.orders[0].id, `gone:${ADDR}:2`);
+      assert.equal(gone.orders[0].contextValue, 'orderGone');
+      assert.deepEqual(gone.orders[0].icon, { id: 'arrow-down', color: 'disabledForeground' });
+      assert.equal(view.orderCount, 2); // gone orders are not counted as open
+    });
+  });
+
+  describe('the real openOrders answers', () => {
+    it('reads the 2023 openOrders capture (no origSz) into one Perps group', () => {
+      const f = fixture('hyperliquid_openOrders_response_2023-03-27.json');
+      const orders = toOpenOrders(validate(openOrdersResult, f.response, 'openOrders'), f.response);
+      assert.ok(orders.every((o) => o.origSz === undefined));
+      const view = buildWalletView({ address: ADDR, orders: orders.map((o) => on('', o)), texts: ENGLISH_TEXTS });
+      assert.equal(view.groups.length, 1);
+      assert.equal(view.groups[0].label, 'Perps');
+      assert.equal(view.orderCount, f.response.length);
+      const matic = view.groups[0].orders.find((o) => o.label === 'MATIC')!;
+      assert.equal(matic.notional, '216.15059'); // 208.7 × 1.0357
+      assert.equal(matic.description, '208.7 @ 1.0357 · 216.15 USDC');
+      assert.deepEqual(matic.order.raw, f.response.find((o: { coin: string }) => o.coin === 'MATIC'));
+    });
+
+    it('keeps origSz and reduceOnly of the frontendOpenOrders capture, and its extra fields in raw', () => {
+      const f = fixture('hyperliquid_frontendOpenOrders_response_2023-11-16.json');
+      const orders = toOpenOrders(validate(openOrdersResult, f.response, 'openOrders'), f.response);
+      assert.ok(orders.every((o) => o.origSz !== undefined));
+      assert.equal(orders[0].origSz, '12.5');
+      assert.equal(orders[0].reduceOnly, true);
+      assert.equal(orders[0].raw.orderType, 'Take Profit Market');
+      const view = buildWalletView({ address: ADDR, orders: orders.map((o) => on('', o)), texts: ENGLISH_TEXTS });
+      assert.equal(view.orderCount, f.response.length);
+    });
+  });
+
+  describe('automatic refresh', () => {
+    it('keeps its interval unless rate-limited, then honours Retry-After or doubles', () => {
+      assert.equal(nextAutoRefreshSeconds(30, undefined, 30), 30);
+      assert.equal(nextAutoRefreshSeconds(30, new ProviderError('server', 'x'), 120), 30);
+      assert.equal(nextAutoRefreshSeconds(30, new ProviderError('rateLimited', 'x', { retryAfterSeconds: 90 }), 30), 90);
+      assert.equal(nextAutoRefreshSeconds(30, new ProviderError('rateLimited', 'x', { retryAfterSeconds: 5 }), 30), 30);
+      assert.equal(nextAutoRefreshSeconds(30, new ProviderError('rateLimited', 'x'), 30), 60);
+      assert.equal(nextAutoRefreshSeconds(30, new ProviderError('rateLimited', 'x'), 60), 120);
+      assert.equal(nextAutoRefreshSeconds(30, new ProviderError('rateLimited', 'x'), 3000), 3600);
+    });
+  });
+});
