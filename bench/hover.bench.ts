@@ -1,0 +1,114 @@
+// Block hover: the cost of a hover on a cached block, and how many requests 1,000 hovers send.
+// Runs against the real demo node over HTTP. Alone: `npx tsx bench/hover.bench.ts`.
+import { createProviderClients } from '../src/core/provider';
+import { startDemoNode, DEMO_BLOCKS } from '../src/demo/demoNode';
+import { blockHoverContent, blockSummary, hoverMarkdown, untranslated } from '../src/hover/blockHoverContent';
+import { BlockLookup } from '../src/hover/blockLookup';
+import { hoverAt } from '../src/hover/hoverAt';
+import { measure, stats, type BenchRow } from './types';
+
+const LINE = `  const block = 0x1a2b; // from the deployment log`;
+const AT = LINE.indexOf('0x1a2b') + 2;
+
+export default async function run(): Promise<BenchRow[]> {
+  const node = await startDemoNode();
+  try {
+    const clients = createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 10_000, maxRetries: 0 });
+
+    // 1. A hover on a cached block: the provider's synchronous path (token check + cache hit + Markdown).
+    const lookup = new BlockLookup(clients.evm);
+    await lookup.find(DEMO_BLOCKS.hoverBlock);
+    const cached = await measure(
+      () => {
+        const hover = hoverAt(LINE, AT, lookup, Date.now(), untranslated);
+        if (!hover?.content) throw new Error('expected a cached hover');
+        return hoverMarkdown(hover.content);
+      },
+      2_000,
+      200,
+    );
+    // Baseline: the same hover without a cache, a request to the node each time.
+    const uncached = await measure(
+      async () => {
+        const details = await clients.evm.getBlockDetails(DEMO_BLOCKS.hoverBlock);
+        return hoverMarkdown(blockHoverContent(blockSummary(details), Date.now(), untranslated));
+      },
+      100,
+      10,
+    );
+    const cachedStats = stats(cached);
+
+    // 2. 1,000 hovers over 50 distinct numbers, in bursts of 100 at once (a mouse moving over a log file).
+    const numbers = Array.from({ length: 50 }, (_, i) => 1_000_000 + i * 997);
+    const hovers = shuffled(Array.from({ length: 1_000 }, (_, i) => numbers[i % numbers.length]));
+    const counted = new BlockLookup(clients.evm);
+    const ours = await requestsSent(node, () => inBursts(hovers, 100, (n) => counted.find(n)));
+    // Baseline: a hover provider without cache or de-duplication, one request per hover.
+    const naive = await requestsSent(node, () => inBursts(hovers, 100, (n) => clients.evm.getBlockDetails(n)));
+
+    return [
+      {
+        group: 'extension',
+        name: 'Block hover on a cached block (token check + cache hit + Markdown)',
+        unit: 'ms',
+        ours: cachedStats,
+        baseline: { name: 'the same hover without a cache (request to the local demo node)', stats: stats(uncached) },
+        target: '≤ 1 ms (p95)',
+        met: cachedStats.p95 <= 1,
+      },
+      {
+        group: 'extension',
+        name: '1,000 hovers over 50 distinct block numbers: requests sent',
+        unit: 'requests',
+        ours: stats([ours]),
+        baseline: { name: 'no cache, no de-duplication', stats: stats([naive]) },
+        target: '= 50',
+        met: ours === 50,
+        note: 'counted at the demo node; bursts of 100 concurrent hovers',
+      },
+    ];
+  } finally {
+    await node.close();
+  }
+}
+
+async function requestsSent(node: { requests: number }, fn: () => Promise<void>): Promise<number> {
+  const before = node.requests;
+  await fn();
+  return node.requests - before;
+}
+
+async function inBursts(items: number[], size: number, hover: (n: number) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(hover));
+}
+
+/** A fixed shuffle (same order every run, so both sides see the same sequence). */
+function shuffled<T>(items: T[]): T[] {
+  const out = [...items];
+  let seed = 42;
+  for (let i = out.length - 1; i > 0; i--) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    const j = seed % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+if (require.main === module) {
+  run().then(
+    (rows) => {
+      for (const r of rows) {
+        const base = r.baseline ? ` | ${r.baseline.name}: median ${fmt(r.baseline.stats.median)}, p95 ${fmt(r.baseline.stats.p95)}` : '';
+        console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: median ${fmt(r.ours.median)} ${r.unit}, p95 ${fmt(r.ours.p95)} ${r.unit} (n=${r.ours.samples})${base} | target ${r.target}`);
+      }
+    },
+    (e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    },
+  );
+}
+
+function fmt(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(4);
+}
