@@ -1,0 +1,405 @@
+import * as crypto from 'node:crypto';
+import * as vscode from 'vscode';
+import { describeError, isCancellation, ProviderError } from '../core/errors';
+import type { BlockQuery } from '../core/input';
+import type { BlockDetails } from '../core/model';
+import type { ProviderClients } from '../core/provider';
+import { settings } from '../platform/settings';
+import type { Services } from '../platform/services';
+import { blockQueryText, rememberBlock, readRecentBlocks } from './blockQuery';
+import { BlockSource } from './blockSource';
+import { explorerUrl, toBlockView, toTransactionRows } from './blockViewModel';
+import { panelLabels } from './labels';
+import { isWebviewMessage, type HostMessage, type PanelView, type ProblemKind, type WebviewMessage } from './protocol';
+
+export const RECENT_BLOCKS_KEY = 'hyperliquidExplorer.recentBlocks';
+
+/** What a lookup ended with; the command returns it, so tests and the hover can tell. */
+export interface LookupResult {
+  blockNumber: number | null;
+  shown: 'block' | 'loading' | ProblemKind;
+}
+
+/** Progress is shown only for lookups slower than this, so that fast ones do not flash a notification. */
+const PROGRESS_DELAY_MS = 300;
+
+const sources = new WeakMap<ProviderClients, BlockSource>();
+function sourceFor(clients: ProviderClients): BlockSource {
+  let source = sources.get(clients);
+  if (!source) sources.set(clients, (source = new BlockSource(clients.evm)));
+  return source;
+}
+
+/**
+ * One block in a webview panel. The panel can move to other blocks (previous, next, parent); each
+ * load cancels the one before. The host posts to the webview only after its `ready` message.
+ */
+export class BlockPanel {
+  static readonly viewType = 'hyperliquidExplorer.block';
+  private static readonly open = new Set<BlockPanel>();
+
+  private readonly disposables: vscode.Disposable[] = [];
+  private target: BlockQuery;
+  private view: PanelView;
+  private details?: BlockDetails;
+  private ready = false;
+  private abort?: AbortController;
+  private generation = 0;
+  private loading?: Promise<LookupResult>;
+  private disposed = false;
+
+  /** Shows `query`: reveals the panel that already shows that block, or opens a new one and loads it. */
+  static async createOrShow(services: Services, query: BlockQuery): Promise<LookupResult> {
+    if (query.kind === 'number') {
+      const existing = BlockPanel.showing(query.number);
+      if (existing) {
+        existing.panel.reveal();
+        return existing.loading ?? existing.result();
+      }
+    }
+    const panel = vscode.window.createWebviewPanel(BlockPanel.viewType, titleFor(query), vscode.ViewColumn.Active, BlockPanel.options(services.context));
+    return new BlockPanel(services, panel, query).load();
+  }
+
+  /** After a window reload: the webview kept only the block number (see `PanelState`). */
+  static revive(services: Services, panel: vscode.WebviewPanel, blockNumber: number | undefined): void {
+    const query: BlockQuery = blockNumber === undefined ? { kind: 'latest' } : { kind: 'number', number: blockNumber };
+    panel.webview.options = BlockPanel.options(services.context);
+    void new BlockPanel(services, panel, query).load();
+  }
+
+  /** The open panels, for tests. */
+  static get panels(): readonly BlockPanel[] {
+    return [...BlockPanel.open];
+  }
+
+  private static showing(n: number): BlockPanel | undefined {
+    return [...BlockPanel.open].find((p) => p.target.kind === 'number' && p.target.number === n);
+  }
+
+  private static options(context: vscode.ExtensionContext): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      enableCommandUris: false,
+      localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(context.extensionUri, 'media')],
+    };
+  }
+
+  private constructor(
+    private readonly services: Services,
+    readonly panel: vscode.WebviewPanel,
+    query: BlockQuery,
+  ) {
+    this.target = query;
+    this.view = { kind: 'loading', blockText: blockQueryText(query) };
+    BlockPanel.open.add(this);
+    panel.iconPath = vscode.Uri.joinPath(services.context.extensionUri, 'media', 'hyperliquid.svg');
+    panel.webview.html = this.html();
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((m: unknown) => {
+        if (isWebviewMessage(m)) void this.onMessage(m);
+      }),
+      // A new key, base URL or demo mode may fix what went wrong: try again on our own.
+      services.connection.onDidChange(() => {
+        if (this.view.kind === 'problem' && this.view.problem !== 'notFound' && this.view.problem !== 'cancelled') void this.load();
+      }),
+    );
+  }
+
+  get blockNumber(): number | null {
+    return this.target.kind === 'number' ? this.target.number : null;
+  }
+
+  get state(): PanelView['kind'] {
+    return this.view.kind;
+  }
+
+  private result(): LookupResult {
+    return { blockNumber: this.blockNumber, shown: this.view.kind === 'problem' ? this.view.problem : this.view.kind };
+  }
+
+  /** Loads the target, showing loading, then the block or what went wrong. Never leaves the panel blank. */
+  private load(): Promise<LookupResult> {
+    this.abort?.abort();
+    const abort = new AbortController();
+    this.abort = abort;
+    const generation = ++this.generation;
+    const current = () => generation === this.generation && !abort.signal.aborted;
+    this.details = undefined;
+    this.panel.title = titleFor(this.target);
+    this.post({ kind: 'loading', blockText: blockQueryText(this.target) });
+
+    const run = async (): Promise<LookupResult> => {
+      try {
+        // No prompt here: the command asked for a key before it opened the panel.
+        const clients = await this.services.connection.clients();
+        if (!current()) return this.result();
+        if (!clients) {
+          this.problem('noKey', vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'));
+          return this.result();
+        }
+        const source = sourceFor(clients);
+        const details = await withDelayedProgress(this.progressTitle(), abort, async () => {
+          if (this.target.kind === 'latest') {
+            const latest = await source.latest(abort.signal);
+            if (current()) this.target = { kind: 'number', number: latest };
+          }
+          return source.block(this.requireNumber(), abort.signal);
+        });
+        if (!current()) return this.result();
+        this.details = details;
+        const block = toBlockView(details, Date.now() / 1000, vscode.l10n.t);
+        this.panel.title = titleFor(this.target);
+        this.post({ kind: 'block', block, transactions: details.transactions ? toTransactionRows(details.transactions) : null });
+        await this.remember(block.number);
+      } catch (e) {
+        if (generation !== this.generation) return this.result();
+        await this.fail(e, clientsOrUndefined(this.services));
+      }
+      return this.result();
+    };
+    const loading = run().finally(() => {
+      if (this.loading === loading) this.loading = undefined;
+    });
+    this.loading = loading;
+    return loading;
+  }
+
+  private requireNumber(): number {
+    if (this.target.kind !== 'number') throw new ProviderError('invalidResponse', 'The latest block number is not known.');
+    return this.target.number;
+  }
+
+  private progressTitle(): string {
+    return this.target.kind === 'latest'
+      ? vscode.l10n.t('Looking up the latest block…')
+      : vscode.l10n.t('Looking up block {0}…', blockQueryText(this.target));
+  }
+
+  private async fail(e: unknown, clients: Promise<ProviderClients | undefined>): Promise<void> {
+    const message = describeError(e);
+    if (isCancellation(e)) {
+      this.problem('cancelled', vscode.l10n.t('The lookup of block {0} was cancelled.', blockQueryText(this.target)));
+      return;
+    }
+    const kind = e instanceof ProviderError ? e.kind : undefined;
+    if (kind === 'notFound') {
+      // Say how far the chain goes; if that fails too, the message alone is still clear.
+      const generation = this.generation;
+      let latest: number | null = null;
+      try {
+        const c = await clients;
+        if (c) latest = await sourceFor(c).latest(this.abort?.signal);
+      } catch {
+        latest = null;
+      }
+      if (generation !== this.generation) return;
+      this.problem('notFound', message, latest);
+      return;
+    }
+    if (kind !== 'badInput') this.services.log.warn(`Block ${blockQueryText(this.target)}: ${message}`);
+    this.problem(problemKindOf(kind), message);
+  }
+
+  private problem(problem: ProblemKind, message: string, latest: number | null = null): void {
+    this.post({
+      kind: 'problem',
+      problem,
+      blockText: blockQueryText(this.target),
+      blockNumber: this.blockNumber,
+      message,
+      latestText: latest !== null ? blockQueryText({ kind: 'number', number: latest }) : null,
+      latestNumber: latest,
+    });
+  }
+
+  private post(view: PanelView): void {
+    this.view = view;
+    if (this.ready) this.send({ type: 'show', labels: panelLabels(), view });
+  }
+
+  private send(message: HostMessage): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  private async onMessage(m: WebviewMessage): Promise<void> {
+    switch (m.type) {
+      case 'ready':
+        // Also after the webview was re-created (a hidden panel's webview is not kept).
+        this.ready = true;
+        this.send({ type: 'show', labels: panelLabels(), view: this.view });
+        return;
+      case 'openBlock':
+        return this.openBlock(m.number);
+      case 'needRows':
+        return this.sendRows(m.blockNumber, m.start, m.end);
+      case 'copy':
+        await vscode.env.clipboard.writeText(m.text);
+        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied to the clipboard.'), 2000);
+        return;
+      case 'openExplorer':
+        await vscode.env.openExternal(vscode.Uri.parse(explorerUrl(settings.explorerUrl(), m.target)));
+        return;
+      case 'showRawJson':
+        return this.showRawJson();
+      case 'retry':
+        await this.load();
+        return;
+      case 'cancel':
+        this.abort?.abort();
+        return;
+      case 'setApiKey':
+        await vscode.commands.executeCommand('hyperliquidExplorer.setApiKey');
+        return;
+      case 'tryDemo':
+        await vscode.commands.executeCommand('hyperliquidExplorer.tryDemo');
+        return;
+      case 'openSettings':
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'hyperliquidExplorer');
+        return;
+      case 'showLog':
+        this.services.log.show();
+        return;
+    }
+  }
+
+  /** Previous, next, parent: the panel that already shows that block comes forward; else this one moves. */
+  private async openBlock(n: number): Promise<void> {
+    const other = BlockPanel.showing(n);
+    if (other && other !== this) {
+      other.panel.reveal();
+      return;
+    }
+    this.target = { kind: 'number', number: n };
+    await this.load();
+  }
+
+  private async sendRows(blockNumber: number, start: number, end: number): Promise<void> {
+    const details = this.details;
+    if (!details || Number(details.block.number) !== blockNumber || details.transactions) return;
+    const signal = this.abort?.signal;
+    try {
+      const clients = await this.services.connection.clients();
+      if (!clients) throw new ProviderError('config', vscode.l10n.t('There is no API key any more.'));
+      const rows = await sourceFor(clients).rows(blockNumber, details.block.transactionCount, start, end, signal);
+      if (this.details === details) this.send({ type: 'rows', blockNumber, start, rows });
+    } catch (e) {
+      if (isCancellation(e) || this.details !== details) return;
+      const message = describeError(e);
+      this.services.log.warn(`Transactions ${start}–${end - 1} of block ${blockNumber}: ${message}`);
+      this.send({ type: 'rowsFailed', blockNumber, start, end, message });
+    }
+  }
+
+  /** The node's result, untouched, in an untitled JSON editor. */
+  private async showRawJson(): Promise<void> {
+    if (!this.details) return;
+    const document = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(this.details.raw, null, 2) });
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  }
+
+  private async remember(n: number): Promise<void> {
+    const state = this.services.context.globalState;
+    await state.update(RECENT_BLOCKS_KEY, rememberBlock(readRecentBlocks(state.get(RECENT_BLOCKS_KEY)), n));
+  }
+
+  private html(): string {
+    const webview = this.panel.webview;
+    const nonce = crypto.randomBytes(18).toString('base64');
+    const extension = this.services.context.extensionUri;
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(extension, 'dist', 'webview', 'blocks.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(extension, 'media', 'block.css'));
+    const csp = [
+      "default-src 'none'",
+      `style-src ${webview.cspSource}`,
+      `font-src ${webview.cspSource}`,
+      `img-src ${webview.cspSource}`,
+      `script-src 'nonce-${nonce}'`,
+    ].join('; ');
+    const loading = escapeHtml(vscode.l10n.t('Loading block {0}…', blockQueryText(this.target)));
+    return `<!DOCTYPE html>
+<html lang="${escapeHtml(vscode.env.language)}">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style.toString()}">
+<title>${escapeHtml(titleFor(this.target))}</title>
+</head>
+<body>
+<main id="app" aria-busy="true"><p>${loading}</p></main>
+<script nonce="${nonce}" src="${script.toString()}"></script>
+</body>
+</html>`;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.abort?.abort();
+    BlockPanel.open.delete(this);
+    this.panel.dispose();
+    while (this.disposables.length) this.disposables.pop()?.dispose();
+  }
+
+  /** Closes every panel (on deactivation). */
+  static disposeAll(): void {
+    for (const p of [...BlockPanel.open]) p.dispose();
+  }
+}
+
+function titleFor(query: BlockQuery): string {
+  return query.kind === 'latest' ? vscode.l10n.t('Latest Block') : vscode.l10n.t('Block {0}', blockQueryText(query));
+}
+
+function problemKindOf(kind: ProviderError['kind'] | undefined): ProblemKind {
+  switch (kind) {
+    case 'notFound':
+    case 'badKey':
+    case 'rateLimited':
+    case 'network':
+    case 'timeout':
+    case 'config':
+      return kind;
+    case 'cancelled':
+      return 'cancelled';
+    case 'wrongPath':
+      return 'config';
+    default:
+      return 'other';
+  }
+}
+
+function clientsOrUndefined(services: Services): Promise<ProviderClients | undefined> {
+  return services.connection.clients().catch(() => undefined);
+}
+
+/**
+ * Runs `work`; if it takes longer than PROGRESS_DELAY_MS, shows a cancellable progress notification
+ * whose Cancel aborts `abort` (and with it the request).
+ */
+async function withDelayedProgress<T>(title: string, abort: AbortController, work: () => Promise<T>): Promise<T> {
+  const running = work();
+  let done = false;
+  const timer = setTimeout(() => {
+    if (done) return;
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
+      const cancel = token.onCancellationRequested(() => abort.abort());
+      return running.then(
+        () => cancel.dispose(),
+        () => cancel.dispose(),
+      );
+    });
+  }, PROGRESS_DELAY_MS);
+  try {
+    return await running;
+  } finally {
+    done = true;
+    clearTimeout(timer);
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,45 @@
+/** What the Look Up Block command accepts, and the recent lookups it offers. Pure: no `vscode`. */
+import { MAX_BLOCK_NUMBER, parseBlockQuery, type BlockQuery, type Parsed } from '../core/input';
+import { groupThousands, toHex } from '../core/units';
+
+/**
+ * The command's argument, from the hover, a test or a keybinding: a number, a decimal or 0x hex string,
+ * or `latest`. `undefined` means "no argument: ask the user" — also for objects a menu passes along.
+ */
+export function blockQueryFromArgument(arg: unknown): Parsed<BlockQuery> | undefined {
+  if (typeof arg === 'number') {
+    if (!Number.isFinite(arg)) return { ok: false, error: 'A block number is a finite whole number.' };
+    if (arg < 0) return { ok: false, error: 'A block number cannot be negative.' };
+    if (!Number.isInteger(arg)) return { ok: false, error: 'A block number is a whole number, without a fraction.' };
+    if (arg > MAX_BLOCK_NUMBER) return { ok: false, error: `That number is too large: block numbers go up to ${MAX_BLOCK_NUMBER.toLocaleString('en-US')} (2^53 − 1).` };
+    return { ok: true, value: { kind: 'number', number: arg } };
+  }
+  if (typeof arg === 'bigint') return parseBlockQuery(arg.toString());
+  if (typeof arg === 'string') return parseBlockQuery(arg);
+  return undefined;
+}
+
+/** How many recent lookups are kept. */
+export const MAX_RECENT_BLOCKS = 10;
+
+/** The recent list with `n` moved to the front, without duplicates, at most `max` long. */
+export function rememberBlock(recent: readonly number[], n: number, max = MAX_RECENT_BLOCKS): number[] {
+  return [n, ...recent.filter((r) => r !== n)].slice(0, max);
+}
+
+/** The recent list as stored in globalState, keeping only valid block numbers (the store is not trusted). */
+export function readRecentBlocks(stored: unknown): number[] {
+  if (!Array.isArray(stored)) return [];
+  const valid = stored.filter((n): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0);
+  return [...new Set(valid)].slice(0, MAX_RECENT_BLOCKS);
+}
+
+/** "19,999,981" for display; "latest" stays a word. */
+export function blockQueryText(query: BlockQuery): string {
+  return query.kind === 'latest' ? 'latest' : groupThousands(String(query.number));
+}
+
+/** The hex form shown beside a decimal block number. */
+export function blockHex(n: number): string {
+  return toHex(n);
+}

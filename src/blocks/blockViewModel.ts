@@ -1,0 +1,145 @@
+/**
+ * BlockDetails → strings for the block panel. Pure (no `vscode`): exact units through core/units, so a
+ * wei is never rounded away, and words through the `t` function the host hands in (vscode.l10n.t).
+ */
+import type { BlockDetails, BlockTransaction } from '../core/model';
+import { groupThousands, toHex, weiToGwei, weiToHype } from '../core/units';
+import type { BlockView, ExplorerTarget, TransactionRow } from './protocol';
+
+/** `vscode.l10n.t`'s shape: a message with `{0}`-style placeholders. */
+export type Translate = (message: string, ...args: Array<string | number>) => string;
+
+/**
+ * HyperEVM's dual blocks: small ones have a 3M gas limit (2M until spring 2026), big ones 30M. The line
+ * sits between the two so that a change of either limit does not flip the class.
+ */
+export const BIG_BLOCK_MIN_GAS_LIMIT = 10_000_000n;
+
+export const HYPE_SYSTEM_ADDRESS = '0x2222222222222222222222222222222222222222';
+
+export function blockSize(gasLimit: bigint): 'small' | 'big' {
+  return gasLimit >= BIG_BLOCK_MIN_GAS_LIMIT ? 'big' : 'small';
+}
+
+/**
+ * HyperCore → HyperEVM transfers come from 0x2222…2222 (HYPE) or from 0x20 followed by the token index,
+ * big-endian (0x2000…00XX). Token indexes are small, so most of those 19 bytes are zeros: requiring that
+ * keeps an ordinary address that merely starts with 0x20 from being marked.
+ */
+export function isSystemSender(from: string): boolean {
+  const a = from.toLowerCase();
+  return a === HYPE_SYSTEM_ADDRESS || /^0x200{22}[0-9a-f]{16}$/.test(a);
+}
+
+/** gasUsed / gasLimit as a percentage, rounded half-up to two decimals: "41.15%". */
+export function gasPercent(gasUsed: bigint, gasLimit: bigint): string {
+  if (gasLimit <= 0n) return '–';
+  const basisPoints = (gasUsed * 10_000n * 2n + gasLimit) / (gasLimit * 2n);
+  const whole = basisPoints / 100n;
+  const fraction = (basisPoints % 100n).toString().padStart(2, '0').replace(/0+$/, '');
+  return `${whole}${fraction ? `.${fraction}` : ''}%`;
+}
+
+/** Seconds since the epoch as `2025-11-21 16:20:05 UTC`; a value no Date can hold is shown as it is. */
+export function formatUtc(seconds: bigint): string {
+  const ms = seconds * 1000n;
+  if (ms > 8_640_000_000_000_000n) return `${seconds} s`;
+  return new Date(Number(ms)).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+}
+
+/** How long ago `seconds` was at `nowSeconds`, in the largest whole unit: "3 minutes ago". */
+export function relativeTime(seconds: bigint, nowSeconds: number, t: Translate): string {
+  const diff = BigInt(Math.floor(nowSeconds)) - seconds;
+  const future = diff < 0n;
+  const abs = future ? -diff : diff;
+  if (abs < 5n) return t('just now');
+  // Literal messages, so that l10n tooling can find each of them.
+  const units: Array<[bigint, (n: string) => string]> = [
+    [86_400n * 365n, (n) => (n === '1' ? t('1 year') : t('{0} years', n))],
+    [86_400n, (n) => (n === '1' ? t('1 day') : t('{0} days', n))],
+    [3_600n, (n) => (n === '1' ? t('1 hour') : t('{0} hours', n))],
+    [60n, (n) => (n === '1' ? t('1 minute') : t('{0} minutes', n))],
+    [1n, (n) => (n === '1' ? t('1 second') : t('{0} seconds', n))],
+  ];
+  for (const [size, say] of units) {
+    if (abs < size) continue;
+    const amount = say(groupThousands((abs / size).toString()));
+    return future ? t('in {0}', amount) : t('{0} ago', amount);
+  }
+  return t('just now');
+}
+
+/** The panel's view of a block. `nowSeconds` is passed in so that tests can pin the relative time. */
+export function toBlockView(details: BlockDetails, nowSeconds: number, t: Translate): BlockView {
+  const b = details.block;
+  const number = Number(b.number);
+  const burnt = b.baseFeePerGas !== undefined ? b.baseFeePerGas * b.gasUsed : undefined;
+  return {
+    number,
+    numberText: groupThousands(b.number.toString()),
+    numberHex: toHex(b.number),
+    hash: b.hash,
+    parentHash: b.parentHash,
+    parentNumber: number > 0 ? number - 1 : null,
+    timeUtc: formatUtc(b.timestamp),
+    timeRelative: relativeTime(b.timestamp, nowSeconds, t),
+    miner: b.miner,
+    gasUsed: groupThousands(b.gasUsed.toString()),
+    gasLimit: groupThousands(b.gasLimit.toString()),
+    gasPercent: gasPercent(b.gasUsed, b.gasLimit),
+    baseFeeGwei: b.baseFeePerGas !== undefined ? groupThousands(weiToGwei(b.baseFeePerGas)) : null,
+    size: blockSize(b.gasLimit),
+    transactionCount: b.transactionCount,
+    transactionCountText: groupThousands(String(b.transactionCount)),
+    totalFeesHype: groupThousands(weiToHype(details.totalFees)),
+    totalFeesWei: groupThousands(details.totalFees.toString()),
+    burntFeesHype: burnt !== undefined ? groupThousands(weiToHype(burnt)) : null,
+    burntFeesWei: burnt !== undefined ? groupThousands(burnt.toString()) : null,
+    blockRewardHype: groupThousands(weiToHype(details.issuance.blockReward)),
+    uncleRewardHype: groupThousands(weiToHype(details.issuance.uncleReward)),
+    issuanceHype: groupThousands(weiToHype(details.issuance.issuance)),
+    extraData: extraDataOf(details.raw),
+    shape: details.transactions ? 'spec' : 'slim',
+  };
+}
+
+/** The longest extraData shown; the raw JSON has all of it. */
+const MAX_EXTRA_DATA = 200;
+
+/** The header's `extraData` from the untouched result, when it is a non-empty string. */
+export function extraDataOf(raw: unknown): string | null {
+  const value = (raw as { block?: { extraData?: unknown } } | null | undefined)?.block?.extraData;
+  if (typeof value !== 'string' || value === '' || value === '0x') return null;
+  return value.length > MAX_EXTRA_DATA ? `${value.slice(0, MAX_EXTRA_DATA - 1)}…` : value;
+}
+
+/** A transaction row; `position` is its place in the block when the node does not send transactionIndex. */
+export function toTransactionRow(tx: BlockTransaction, position: number): TransactionRow {
+  return {
+    index: tx.transactionIndex ?? position,
+    hash: tx.hash,
+    from: tx.from,
+    to: tx.to,
+    valueHype: groupThousands(weiToHype(tx.value)),
+    gas: groupThousands(tx.gas.toString()),
+    gasPriceGwei: tx.gasPrice !== undefined ? groupThousands(weiToGwei(tx.gasPrice)) : null,
+    system: isSystemSender(tx.from),
+  };
+}
+
+/** Rows for a block that came with its transactions (the spec's shape), in block order. */
+export function toTransactionRows(transactions: readonly BlockTransaction[]): TransactionRow[] {
+  return transactions.map(toTransactionRow).sort((a, b) => a.index - b.index);
+}
+
+/** The explorer page for a block, transaction or address (the target was checked on arrival). */
+export function explorerUrl(base: string, target: ExplorerTarget): string {
+  switch (target.kind) {
+    case 'block':
+      return `${base}/block/${target.number}`;
+    case 'tx':
+      return `${base}/tx/${target.hash.toLowerCase()}`;
+    case 'address':
+      return `${base}/address/${target.address.toLowerCase()}`;
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * The messages between the block panel (extension host) and its webview script. Both sides import this
+ * file, so a message that one side sends and the other does not understand fails to type-check.
+ * Everything in here is plain data: strings made for display by the view-model, never HTML.
+ */
+
+/** A block, ready to show: every value already formatted (exact units, grouped digits). */
+export interface BlockView {
+  number: number;
+  numberText: string;
+  numberHex: string;
+  hash: string;
+  parentHash: string;
+  /** The parent's number, for "open the parent"; null for block 0. */
+  parentNumber: number | null;
+  timeUtc: string;
+  timeRelative: string;
+  miner: string;
+  gasUsed: string;
+  gasLimit: string;
+  gasPercent: string;
+  /** Null before London (HyperEVM always has a base fee). */
+  baseFeeGwei: string | null;
+  size: 'small' | 'big';
+  transactionCount: number;
+  transactionCountText: string;
+  totalFeesHype: string;
+  totalFeesWei: string;
+  /** baseFee × gasUsed; null without a base fee. */
+  burntFeesHype: string | null;
+  burntFeesWei: string | null;
+  blockRewardHype: string;
+  uncleRewardHype: string;
+  issuanceHype: string;
+  /** The header's `extraData` when the node sends one (free text as far as we know: shown as text). */
+  extraData: string | null;
+  /** `spec`: the node sent every transaction with the block; `slim`: they are loaded page by page. */
+  shape: 'spec' | 'slim';
+}
+
+/** One transaction row. */
+export interface TransactionRow {
+  /** Position in the block (transactionIndex). */
+  index: number;
+  hash: string;
+  from: string;
+  /** Null for a contract creation. */
+  to: string | null;
+  valueHype: string;
+  gas: string;
+  /** Null when the node does not send a gas price. */
+  gasPriceGwei: string | null;
+  /** A HyperCore → HyperEVM system transaction (from 0x2222…2222 or 0x2000…00XX). */
+  system: boolean;
+}
+
+/** Why a block could not be shown; drives the title and the actions of the error state. */
+export type ProblemKind = 'notFound' | 'noKey' | 'badKey' | 'rateLimited' | 'network' | 'timeout' | 'cancelled' | 'config' | 'other';
+
+export type PanelView =
+  | { kind: 'loading'; blockText: string }
+  | { kind: 'block'; block: BlockView; transactions: TransactionRow[] | null }
+  | {
+      kind: 'problem';
+      problem: ProblemKind;
+      /** The block asked for, as text (`19,999,981` or `latest`). */
+      blockText: string;
+      /** The block number asked for, when known (for previous/next). */
+      blockNumber: number | null;
+      message: string;
+      /** For `notFound`: the chain's latest block, when it could be fetched. */
+      latestText: string | null;
+      latestNumber: number | null;
+    };
+
+/** Every word the webview shows, localized by the host (the webview has no `vscode.l10n`). */
+export interface PanelLabels {
+  loading: string;
+  cancel: string;
+  retry: string;
+  setApiKey: string;
+  tryDemo: string;
+  openSettings: string;
+  showLog: string;
+  blockNavigation: string;
+  previousBlock: string;
+  nextBlock: string;
+  openInExplorer: string;
+  showRawJson: string;
+  blockTitle: string;
+  smallBlock: string;
+  bigBlock: string;
+  number: string;
+  hash: string;
+  parentHash: string;
+  openParent: string;
+  time: string;
+  miner: string;
+  gasUsed: string;
+  gasUsedOf: string;
+  baseFee: string;
+  gwei: string;
+  blockSize: string;
+  transactionCount: string;
+  totalFees: string;
+  burntFees: string;
+  blockReward: string;
+  uncleReward: string;
+  issuance: string;
+  extraData: string;
+  hype: string;
+  wei: string;
+  notAvailable: string;
+  copy: string;
+  copied: string;
+  transactions: string;
+  noTransactions: string;
+  columnIndex: string;
+  columnHash: string;
+  columnFrom: string;
+  columnTo: string;
+  columnValue: string;
+  columnGas: string;
+  columnGasPrice: string;
+  contractCreation: string;
+  system: string;
+  systemTooltip: string;
+  loadingRow: string;
+  rowsFailed: string;
+  problemNotFound: string;
+  problemNoKey: string;
+  problemBadKey: string;
+  problemRateLimited: string;
+  problemNetwork: string;
+  problemTimeout: string;
+  problemCancelled: string;
+  problemConfig: string;
+  problemOther: string;
+  latestBlock: string;
+  openLatest: string;
+  transactionsTable: string;
+}
+
+/** What an explorer link points at; the host checks the value and builds the URL. */
+export type ExplorerTarget = { kind: 'block'; number: number } | { kind: 'tx'; hash: string } | { kind: 'address'; address: string };
+
+export type HostMessage =
+  | { type: 'show'; labels: PanelLabels; view: PanelView }
+  /** Rows `start…start+rows.length-1` of block `blockNumber` (slim blocks, on request). */
+  | { type: 'rows'; blockNumber: number; start: number; rows: TransactionRow[] }
+  | { type: 'rowsFailed'; blockNumber: number; start: number; end: number; message: string };
+
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'openBlock'; number: number }
+  | { type: 'needRows'; blockNumber: number; start: number; end: number }
+  | { type: 'copy'; text: string }
+  | { type: 'openExplorer'; target: ExplorerTarget }
+  | { type: 'showRawJson' }
+  | { type: 'retry' }
+  | { type: 'cancel' }
+  | { type: 'setApiKey' }
+  | { type: 'tryDemo' }
+  | { type: 'openSettings' }
+  | { type: 'showLog' };
+
+/** What the webview keeps across a window reload (`setState`): the block number only. */
+export interface PanelState {
+  blockNumber: number;
+}
+
+/** Transactions asked for at once by the webview: one `ots_getBlockTransactions` page. */
+export const ROWS_CHUNK = 100;
+
+/** Checks a message from the webview before the host acts on it (the webview is the less trusted side). */
+export function isWebviewMessage(value: unknown): value is WebviewMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  const whole = (x: unknown) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+  switch (m.type) {
+    case 'ready':
+    case 'showRawJson':
+    case 'retry':
+    case 'cancel':
+    case 'setApiKey':
+    case 'tryDemo':
+    case 'openSettings':
+    case 'showLog':
+      return true;
+    case 'openBlock':
+      return whole(m.number);
+    case 'needRows':
+      return whole(m.blockNumber) && whole(m.start) && whole(m.end) && (m.end as number) > (m.start as number);
+    case 'copy':
+      return typeof m.text === 'string' && m.text.length <= 200;
+    case 'openExplorer': {
+      const t = m.target as Record<string, unknown> | null;
+      if (typeof t !== 'object' || t === null) return false;
+      if (t.kind === 'block') return whole(t.number);
+      if (t.kind === 'tx') return typeof t.hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(t.hash);
+      if (t.kind === 'address') return typeof t.address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(t.address);
+      return false;
+    }
+    default:
+      return false;
+  }
+}
+
+/** Reads the state a revived panel carries; anything else is ignored. */
+export function panelStateBlockNumber(state: unknown): number | undefined {
+  const n = (state as Partial<PanelState> | null | undefined)?.blockNumber;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}

@@ -1,0 +1,434 @@
+/**
+ * The block panel's script (browser). It builds the page with createElement and textContent only:
+ * every value comes from the network and is inserted as text, never parsed as HTML. The transaction
+ * table is virtualized: only the rows in view (plus a few) are in the DOM, so 10,000 rows stay smooth.
+ */
+import type { BlockView, ExplorerTarget, HostMessage, PanelLabels, PanelState, PanelView, ProblemKind, TransactionRow, WebviewMessage } from '../protocol';
+import { ROWS_CHUNK } from '../protocol';
+
+interface VsCodeApi {
+  postMessage(message: WebviewMessage): void;
+  getState(): PanelState | undefined;
+  setState(state: PanelState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const post = (message: WebviewMessage) => vscode.postMessage(message);
+
+/** Row height in px; must match `.tx-row` in media/block.css. */
+const ROW_HEIGHT = 28;
+/** Rows rendered above and below the visible ones, so a fast scroll does not show gaps. */
+const OVERSCAN = 12;
+
+// ---- DOM building: text only ----
+
+type Child = Node | string | null | undefined | false;
+type Attributes = Record<string, string | number | boolean | undefined>;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    if (name === 'class') node.className = String(value);
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(parent: Node, children: Child[]): void {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    parent.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
+  }
+}
+
+/** Replaces `{0}`, `{1}`… in a localized label. */
+function format(template: string, ...args: Array<string | number>): string {
+  return template.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));
+}
+
+function button(label: string, onClick: () => void, attrs: Attributes = {}): HTMLButtonElement {
+  const b = el('button', { type: 'button', ...attrs }, label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** A small copy button; says "Copied" for a moment, also to screen readers. */
+function copyButton(text: string, what: string): HTMLButtonElement {
+  const name = `${labels.copy} ${what}`;
+  const b = el('button', { type: 'button', class: 'icon copy', title: name, 'aria-label': name }, '⧉');
+  b.addEventListener('click', () => {
+    post({ type: 'copy', text });
+    b.textContent = '✓';
+    b.setAttribute('aria-label', labels.copied);
+    setTimeout(() => {
+      b.textContent = '⧉';
+      b.setAttribute('aria-label', name);
+    }, 1500);
+  });
+  return b;
+}
+
+/** A value that opens the explorer: the text is the value itself, so the link says where it goes. */
+function explorerLink(text: string, target: ExplorerTarget, cls = ''): HTMLButtonElement {
+  return button(text, () => post({ type: 'openExplorer', target }), { class: `link mono ${cls}`.trim(), title: `${labels.openInExplorer}: ${text}` });
+}
+
+// ---- state ----
+
+let labels: PanelLabels = {} as PanelLabels;
+let view: PanelView | undefined;
+const root = document.getElementById('app') as HTMLElement;
+const toolbar = el('nav', { class: 'toolbar' });
+const content = el('div', { class: 'content' });
+const status = el('div', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
+
+let table: TransactionTable | undefined;
+
+window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'show':
+      labels = message.labels;
+      show(message.view);
+      break;
+    case 'rows':
+      table?.receive(message.blockNumber, message.start, message.rows);
+      break;
+    case 'rowsFailed':
+      table?.failed(message.blockNumber, message.start, message.end, message.message);
+      break;
+  }
+});
+
+function show(next: PanelView): void {
+  const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.action : undefined;
+  view = next;
+  const number = blockNumberOf(next);
+  if (number !== null) vscode.setState({ blockNumber: number });
+  table?.dispose();
+  table = undefined;
+  root.replaceChildren(toolbar, content, status);
+  root.setAttribute('aria-busy', String(next.kind === 'loading'));
+  renderToolbar(number);
+  switch (next.kind) {
+    case 'loading':
+      content.replaceChildren(renderLoading(next.blockText));
+      status.textContent = format(labels.loading, next.blockText);
+      break;
+    case 'block':
+      content.replaceChildren(...renderBlock(next.block, next.transactions));
+      status.textContent = format(labels.blockTitle, next.block.numberText);
+      break;
+    case 'problem':
+      content.replaceChildren(renderProblem(next));
+      status.textContent = problemTitle(next.problem);
+      break;
+  }
+  // Keep the keyboard where it was: Next pressed twice should move two blocks.
+  const again = previousFocus ? toolbar.querySelector<HTMLElement>(`[data-action="${previousFocus}"]`) : null;
+  if (again && !again.hasAttribute('disabled')) again.focus();
+  else if (next.kind === 'problem') content.querySelector<HTMLElement>('button')?.focus();
+}
+
+function blockNumberOf(v: PanelView): number | null {
+  if (v.kind === 'block') return v.block.number;
+  if (v.kind === 'problem') return v.blockNumber;
+  return null;
+}
+
+function renderToolbar(number: number | null): void {
+  const known = number !== null;
+  toolbar.setAttribute('aria-label', labels.blockNavigation);
+  const isBlock = view?.kind === 'block';
+  toolbar.replaceChildren(
+    button(`← ${labels.previousBlock}`, () => known && number > 0 && post({ type: 'openBlock', number: number - 1 }), {
+      'data-action': 'previous',
+      disabled: !known || number === 0,
+    }),
+    button(`${labels.nextBlock} →`, () => known && post({ type: 'openBlock', number: number + 1 }), { 'data-action': 'next', disabled: !known }),
+    el('span', { class: 'spacer' }),
+    button(`${labels.openInExplorer} ↗`, () => known && post({ type: 'openExplorer', target: { kind: 'block', number } }), {
+      'data-action': 'explorer',
+      disabled: !known,
+    }),
+    button(labels.showRawJson, () => post({ type: 'showRawJson' }), { 'data-action': 'raw', disabled: !isBlock }),
+  );
+}
+
+function renderLoading(blockText: string): HTMLElement {
+  return el(
+    'section',
+    { class: 'state loading' },
+    el('div', { class: 'progress', role: 'progressbar', 'aria-label': format(labels.loading, blockText) }),
+    el('p', {}, format(labels.loading, blockText)),
+    button(labels.cancel, () => post({ type: 'cancel' }), { 'data-action': 'cancel' }),
+  );
+}
+
+function problemTitle(kind: ProblemKind): string {
+  const titles: Record<ProblemKind, string> = {
+    notFound: labels.problemNotFound,
+    noKey: labels.problemNoKey,
+    badKey: labels.problemBadKey,
+    rateLimited: labels.problemRateLimited,
+    network: labels.problemNetwork,
+    timeout: labels.problemTimeout,
+    cancelled: labels.problemCancelled,
+    config: labels.problemConfig,
+    other: labels.problemOther,
+  };
+  return titles[kind];
+}
+
+function renderProblem(p: Extract<PanelView, { kind: 'problem' }>): HTMLElement {
+  const actions = el('div', { class: 'actions' });
+  if (p.problem === 'notFound' && p.latestNumber !== null) {
+    const latest = p.latestNumber;
+    actions.append(button(labels.openLatest, () => post({ type: 'openBlock', number: latest }), { class: 'primary' }));
+  }
+  if (p.problem === 'noKey' || p.problem === 'badKey') actions.append(button(labels.setApiKey, () => post({ type: 'setApiKey' }), { class: 'primary' }));
+  if (p.problem === 'noKey') actions.append(button(labels.tryDemo, () => post({ type: 'tryDemo' })));
+  if (p.problem === 'config') actions.append(button(labels.openSettings, () => post({ type: 'openSettings' })));
+  if (p.problem !== 'noKey') actions.append(button(labels.retry, () => post({ type: 'retry' }), { class: p.problem === 'notFound' ? '' : 'primary' }));
+  if (p.problem === 'network' || p.problem === 'other' || p.problem === 'timeout') actions.append(button(labels.showLog, () => post({ type: 'showLog' })));
+  return el(
+    'section',
+    { class: `state problem problem-${p.problem}`, 'data-problem': p.problem },
+    el('h1', {}, problemTitle(p.problem)),
+    el('p', { class: 'message' }, p.message),
+    p.problem === 'notFound' && p.latestText !== null ? el('p', { class: 'latest' }, format(labels.latestBlock, p.latestText)) : null,
+    actions,
+  );
+}
+
+// ---- the block ----
+
+function field(label: string, ...value: Child[]): HTMLElement[] {
+  return [el('dt', {}, label), el('dd', {}, ...value)];
+}
+
+function renderBlock(b: BlockView, transactions: TransactionRow[] | null): HTMLElement[] {
+  const fields = el('dl', { class: 'fields' });
+  const hype = (amount: string) => `${amount} ${labels.hype}`;
+  const weiNote = (amount: string) => el('span', { class: 'secondary mono' }, ` (${amount} ${labels.wei})`);
+  fields.append(
+    ...field(labels.number, el('span', { class: 'mono', 'data-field': 'number' }, b.numberText), ' ', el('span', { class: 'secondary mono', 'data-field': 'numberHex' }, b.numberHex)),
+    ...field(labels.hash, el('span', { class: 'mono wrap', 'data-field': 'hash' }, b.hash), copyButton(b.hash, labels.hash)),
+    ...field(
+      labels.parentHash,
+      b.parentNumber !== null
+        ? button(b.parentHash, () => post({ type: 'openBlock', number: b.parentNumber as number }), {
+            class: 'link mono wrap',
+            title: labels.openParent,
+            'data-field': 'parentHash',
+          })
+        : el('span', { class: 'mono wrap', 'data-field': 'parentHash' }, b.parentHash),
+      copyButton(b.parentHash, labels.parentHash),
+    ),
+    ...field(labels.time, el('span', { 'data-field': 'time' }, b.timeUtc), ' ', el('span', { class: 'secondary', 'data-field': 'timeRelative' }, `(${b.timeRelative})`)),
+    ...field(labels.miner, explorerLink(b.miner, { kind: 'address', address: b.miner }, 'wrap'), copyButton(b.miner, labels.miner)),
+    ...field(labels.gasUsed, el('span', { 'data-field': 'gas' }, format(labels.gasUsedOf, b.gasUsed, b.gasLimit, b.gasPercent)), gasMeter(b.gasPercent)),
+    ...field(labels.baseFee, el('span', { 'data-field': 'baseFee' }, b.baseFeeGwei !== null ? `${b.baseFeeGwei} ${labels.gwei}` : labels.notAvailable)),
+    ...field(labels.blockSize, el('span', { class: `badge ${b.size}`, 'data-field': 'size' }, b.size === 'big' ? labels.bigBlock : labels.smallBlock)),
+    ...field(labels.transactionCount, el('span', { 'data-field': 'transactionCount' }, b.transactionCountText)),
+    ...field(labels.totalFees, el('span', { 'data-field': 'totalFees' }, hype(b.totalFeesHype)), weiNote(b.totalFeesWei)),
+    ...field(
+      labels.burntFees,
+      el('span', { 'data-field': 'burntFees' }, b.burntFeesHype !== null ? hype(b.burntFeesHype) : labels.notAvailable),
+      b.burntFeesWei !== null ? weiNote(b.burntFeesWei) : null,
+    ),
+    ...field(labels.blockReward, el('span', { 'data-field': 'blockReward' }, hype(b.blockRewardHype))),
+    ...field(labels.uncleReward, el('span', { 'data-field': 'uncleReward' }, hype(b.uncleRewardHype))),
+    ...field(labels.issuance, el('span', { 'data-field': 'issuance' }, hype(b.issuanceHype))),
+  );
+  if (b.extraData !== null) fields.append(...field(labels.extraData, el('span', { class: 'mono wrap', 'data-field': 'extraData' }, b.extraData)));
+
+  const heading = el(
+    'h1',
+    { tabindex: -1 },
+    format(labels.blockTitle, b.numberText),
+    ' ',
+    el('span', { class: `badge ${b.size}` }, b.size === 'big' ? labels.bigBlock : labels.smallBlock),
+  );
+  const section = el('section', { class: 'block', 'aria-labelledby': 'block-title' }, heading, fields);
+  heading.id = 'block-title';
+
+  table = new TransactionTable(b, transactions);
+  return [section, table.element];
+}
+
+/** A bar for gas used; decorative, the number beside it says the same. */
+function gasMeter(percent: string): HTMLElement {
+  const fill = el('span', { class: 'fill' });
+  const value = Number.parseFloat(percent);
+  fill.style.width = `${Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0}%`;
+  return el('span', { class: 'meter', 'aria-hidden': 'true' }, fill);
+}
+
+// ---- the transactions: a virtualized table ----
+
+const COLUMNS = ['columnIndex', 'columnHash', 'columnFrom', 'columnTo', 'columnValue', 'columnGas', 'columnGasPrice'] as const;
+
+class TransactionTable {
+  readonly element: HTMLElement;
+  private readonly viewport: HTMLElement;
+  private readonly spacer: HTMLElement;
+  private readonly banner: HTMLElement;
+  private readonly rows: Array<TransactionRow | undefined>;
+  /** Rendered rows by transaction index; `loaded` tells a placeholder from a real row. */
+  private readonly rendered = new Map<number, { node: HTMLElement; loaded: boolean }>();
+  private readonly requested = new Set<number>();
+  private readonly failedChunks = new Map<number, string>();
+  private frame = 0;
+  private disposed = false;
+
+  constructor(
+    private readonly block: BlockView,
+    transactions: TransactionRow[] | null,
+  ) {
+    const count = block.transactionCount;
+    this.rows = transactions ?? new Array<TransactionRow | undefined>(count);
+    const title = el('h2', { id: 'tx-title' }, labels.transactions, ' ', el('span', { class: 'secondary' }, `(${block.transactionCountText})`));
+    this.banner = el('div', { class: 'banner', role: 'alert' });
+    this.banner.hidden = true;
+    this.spacer = el('div', { class: 'tx-spacer' });
+    this.spacer.style.height = `${count * ROW_HEIGHT}px`;
+    this.viewport = el('div', { class: 'tx-viewport', tabindex: 0, role: 'rowgroup', 'aria-label': labels.transactionsTable }, this.spacer);
+    const head = el(
+      'div',
+      { class: 'tx-row tx-head', role: 'row', 'aria-rowindex': 1 },
+      ...COLUMNS.map((c) => el('span', { role: 'columnheader', class: `cell ${c}` }, labels[c])),
+    );
+    if (count === 0) {
+      this.element = el('section', { class: 'transactions', 'aria-labelledby': 'tx-title' }, title, el('p', { class: 'empty' }, labels.noTransactions));
+      return;
+    }
+    const tableEl = el('div', { class: 'tx-table', role: 'table', 'aria-labelledby': 'tx-title', 'aria-rowcount': count + 1 }, el('div', { role: 'rowgroup' }, head), this.viewport);
+    this.element = el('section', { class: 'transactions', 'aria-labelledby': 'tx-title' }, title, this.banner, tableEl);
+    this.viewport.addEventListener('scroll', () => this.schedule(), { passive: true });
+    window.addEventListener('resize', this.onResize);
+    // The first screen is drawn synchronously once the section is in the document (see `show`).
+    queueMicrotask(() => this.render());
+  }
+
+  private readonly onResize = () => this.schedule();
+
+  dispose(): void {
+    this.disposed = true;
+    cancelAnimationFrame(this.frame);
+    window.removeEventListener('resize', this.onResize);
+  }
+
+  receive(blockNumber: number, start: number, rows: TransactionRow[]): void {
+    if (blockNumber !== this.block.number || this.disposed) return;
+    rows.forEach((row, i) => {
+      const index = Number.isSafeInteger(row.index) ? row.index : start + i;
+      if (index >= 0 && index < this.rows.length) this.rows[index] = row;
+    });
+    this.schedule();
+  }
+
+  failed(blockNumber: number, start: number, end: number, message: string): void {
+    if (blockNumber !== this.block.number || this.disposed) return;
+    for (let c = Math.floor(start / ROWS_CHUNK); c * ROWS_CHUNK < end; c++) {
+      this.requested.delete(c);
+      this.failedChunks.set(c, message);
+    }
+    this.banner.replaceChildren(
+      el('span', {}, format(labels.rowsFailed, message)),
+      ' ',
+      button(labels.retry, () => {
+        this.failedChunks.clear();
+        this.banner.hidden = true;
+        this.render();
+      }),
+    );
+    this.banner.hidden = false;
+  }
+
+  private schedule(): void {
+    if (this.frame || this.disposed) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.render();
+    });
+  }
+
+  /** Brings the DOM in line with what is in view, keeping rows that stay (and so the keyboard focus). */
+  render(): void {
+    if (this.disposed) return;
+    const count = this.rows.length;
+    const height = this.viewport.clientHeight || window.innerHeight;
+    const first = Math.max(0, Math.floor(this.viewport.scrollTop / ROW_HEIGHT) - OVERSCAN);
+    const last = Math.min(count, Math.ceil((this.viewport.scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+    for (const [index, r] of this.rendered) {
+      if (index < first || index >= last || (!r.loaded && this.rows[index])) {
+        r.node.remove();
+        this.rendered.delete(index);
+      }
+    }
+    const fragment = document.createDocumentFragment();
+    for (let i = first; i < last; i++) {
+      if (this.rendered.has(i)) continue;
+      const row = this.rows[i];
+      const node = row ? this.row(row, i) : this.placeholder(i);
+      this.rendered.set(i, { node, loaded: row !== undefined });
+      fragment.appendChild(node);
+    }
+    this.spacer.appendChild(fragment);
+    if (this.block.shape === 'slim') this.request(first, last);
+  }
+
+  /** Asks the host for the chunks in view that are neither here nor on their way. */
+  private request(first: number, last: number): void {
+    for (let c = Math.floor(first / ROWS_CHUNK); c * ROWS_CHUNK < last; c++) {
+      if (this.requested.has(c) || this.failedChunks.has(c)) continue;
+      const start = c * ROWS_CHUNK;
+      const end = Math.min(this.rows.length, start + ROWS_CHUNK);
+      let missing = false;
+      for (let i = start; i < end && !missing; i++) missing = this.rows[i] === undefined;
+      if (!missing) continue;
+      this.requested.add(c);
+      post({ type: 'needRows', blockNumber: this.block.number, start, end });
+    }
+  }
+
+  private position(node: HTMLElement, index: number): void {
+    node.style.transform = `translateY(${index * ROW_HEIGHT}px)`;
+    node.setAttribute('aria-rowindex', String(index + 2));
+  }
+
+  private placeholder(index: number): HTMLElement {
+    const node = el('div', { class: 'tx-row placeholder', role: 'row' }, el('span', { role: 'cell', class: 'cell columnIndex' }, String(index)), el('span', { role: 'cell', class: 'cell wide secondary' }, labels.loadingRow));
+    this.position(node, index);
+    return node;
+  }
+
+  private row(tx: TransactionRow, index: number): HTMLElement {
+    const address = (a: string, what: string) => [explorerLink(a, { kind: 'address', address: a }), copyButton(a, what)];
+    const node = el(
+      'div',
+      { class: `tx-row${tx.system ? ' system' : ''}`, role: 'row' },
+      el('span', { role: 'cell', class: 'cell columnIndex' }, String(tx.index)),
+      el('span', { role: 'cell', class: 'cell columnHash' }, explorerLink(tx.hash, { kind: 'tx', hash: tx.hash }), copyButton(tx.hash, labels.columnHash)),
+      el(
+        'span',
+        { role: 'cell', class: 'cell columnFrom' },
+        tx.system ? el('span', { class: 'badge system', title: labels.systemTooltip }, labels.system) : null,
+        ...address(tx.from, labels.columnFrom),
+      ),
+      el('span', { role: 'cell', class: 'cell columnTo' }, ...(tx.to === null ? [el('span', { class: 'secondary creation' }, labels.contractCreation)] : address(tx.to, labels.columnTo))),
+      el('span', { role: 'cell', class: 'cell columnValue num' }, tx.valueHype),
+      el('span', { role: 'cell', class: 'cell columnGas num' }, tx.gas),
+      el('span', { role: 'cell', class: 'cell columnGasPrice num' }, tx.gasPriceGwei ?? labels.notAvailable),
+    );
+    node.dataset.index = String(index);
+    this.position(node, index);
+    return node;
+  }
+}
+
+post({ type: 'ready' });

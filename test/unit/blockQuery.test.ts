@@ -1,0 +1,117 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { blockQueryFromArgument, MAX_RECENT_BLOCKS, readRecentBlocks, rememberBlock } from '../../src/blocks/blockQuery';
+import { isWebviewMessage, panelStateBlockNumber } from '../../src/blocks/protocol';
+
+describe('Look Up Block: the command argument', () => {
+  it('takes a number, a decimal string, a hex string and "latest"', () => {
+    assert.deepEqual(blockQueryFromArgument(6699), { ok: true, value: { kind: 'number', number: 6699 } });
+    assert.deepEqual(blockQueryFromArgument('6699'), { ok: true, value: { kind: 'number', number: 6699 } });
+    assert.deepEqual(blockQueryFromArgument('0x1a2b'), { ok: true, value: { kind: 'number', number: 0x1a2b } });
+    assert.deepEqual(blockQueryFromArgument('latest'), { ok: true, value: { kind: 'latest' } });
+    assert.deepEqual(blockQueryFromArgument(0), { ok: true, value: { kind: 'number', number: 0 } });
+    assert.deepEqual(blockQueryFromArgument(6699n), { ok: true, value: { kind: 'number', number: 6699 } });
+  });
+
+  it('asks the user when there is no argument, or a menu passes an object', () => {
+    assert.equal(blockQueryFromArgument(undefined), undefined);
+    assert.equal(blockQueryFromArgument(null), undefined);
+    assert.equal(blockQueryFromArgument({ id: 'wallet' }), undefined);
+  });
+
+  it('refuses negative, fractional, non-finite and too large numbers, each with its reason', () => {
+    const reasons = [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53].map((n) => {
+      const r = blockQueryFromArgument(n);
+      assert.ok(r && !r.ok, `${n} is refused`);
+      return r.error;
+    });
+    assert.match(reasons[0], /negative/);
+    assert.match(reasons[1], /whole number/);
+    assert.match(reasons[2], /finite/);
+    assert.match(reasons[4], /too large/);
+    assert.equal(new Set(reasons).size, 4, 'NaN and Infinity share a reason; the others differ');
+  });
+
+  it('refuses bad strings with the same messages as the input box', () => {
+    for (const text of ['', '-5', '1.5', '0x', '0xzz', 'abc', '9007199254740992']) {
+      const r = blockQueryFromArgument(text);
+      assert.ok(r && !r.ok, `"${text}" is refused`);
+    }
+  });
+
+  it('accepts every safe non-negative integer, as a number and as a string (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (n) => {
+        const expected = { ok: true, value: { kind: 'number', number: n } };
+        assert.deepEqual(blockQueryFromArgument(n), expected);
+        assert.deepEqual(blockQueryFromArgument(String(n)), expected);
+        assert.deepEqual(blockQueryFromArgument(`0x${n.toString(16)}`), expected);
+      }),
+    );
+  });
+});
+
+describe('Look Up Block: recent lookups', () => {
+  it('puts the latest lookup first, without duplicates', () => {
+    assert.deepEqual(rememberBlock([3, 2, 1], 2), [2, 3, 1]);
+    assert.deepEqual(rememberBlock([], 7), [7]);
+  });
+
+  it('keeps at most MAX_RECENT_BLOCKS', () => {
+    let list: number[] = [];
+    for (let n = 0; n < 25; n++) list = rememberBlock(list, n);
+    assert.equal(list.length, MAX_RECENT_BLOCKS);
+    assert.equal(list[0], 24);
+  });
+
+  it('reads only valid block numbers back from storage', () => {
+    assert.deepEqual(readRecentBlocks([5, '6', -1, 1.5, 5, 7, null, 2 ** 53]), [5, 7]);
+    assert.deepEqual(readRecentBlocks('garbage'), []);
+    assert.deepEqual(readRecentBlocks(undefined), []);
+  });
+});
+
+describe('block panel messages from the webview', () => {
+  it('accepts the messages the webview sends', () => {
+    for (const m of [
+      { type: 'ready' },
+      { type: 'openBlock', number: 5 },
+      { type: 'needRows', blockNumber: 5, start: 0, end: 100 },
+      { type: 'copy', text: '0xabc' },
+      { type: 'openExplorer', target: { kind: 'block', number: 1 } },
+      { type: 'openExplorer', target: { kind: 'tx', hash: `0x${'a'.repeat(64)}` } },
+      { type: 'openExplorer', target: { kind: 'address', address: `0x${'B'.repeat(40)}` } },
+      { type: 'showRawJson' },
+      { type: 'retry' },
+      { type: 'cancel' },
+    ]) {
+      assert.equal(isWebviewMessage(m), true, JSON.stringify(m));
+    }
+  });
+
+  it('refuses anything else, so the host never builds a URL or a request from a bad value', () => {
+    for (const m of [
+      null,
+      'ready',
+      { type: 'nope' },
+      { type: 'openBlock', number: -1 },
+      { type: 'openBlock', number: 1.5 },
+      { type: 'openBlock', number: '5' },
+      { type: 'needRows', blockNumber: 5, start: 10, end: 10 },
+      { type: 'copy', text: 'x'.repeat(201) },
+      { type: 'openExplorer', target: { kind: 'tx', hash: '0x12/../../evil' } },
+      { type: 'openExplorer', target: { kind: 'address', address: 'javascript:alert(1)' } },
+      { type: 'openExplorer', target: { kind: 'url', url: 'https://evil.example' } },
+      { type: 'openExplorer', target: null },
+    ]) {
+      assert.equal(isWebviewMessage(m), false, JSON.stringify(m));
+    }
+  });
+
+  it('restores a panel from its saved block number only', () => {
+    assert.equal(panelStateBlockNumber({ blockNumber: 42 }), 42);
+    assert.equal(panelStateBlockNumber({ blockNumber: -1 }), undefined);
+    assert.equal(panelStateBlockNumber({ blockNumber: '42' }), undefined);
+    assert.equal(panelStateBlockNumber(undefined), undefined);
+  });
+});

@@ -1,0 +1,94 @@
+// The block panel's data source against the real demo node over HTTP: requests are counted at the node.
+import * as assert from 'node:assert/strict';
+import { BlockSource } from '../../src/blocks/blockSource';
+import { toTransactionRows } from '../../src/blocks/blockViewModel';
+import { createProviderClients } from '../../src/core/provider';
+import { isProviderError } from '../../src/core/errors';
+import { demoBlockModel } from '../../src/demo/chain';
+import { DEMO_BLOCKS, DEMO_HEAD, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+
+for (const pageDirection of ['last', 'first'] as const) {
+  describe(`block source (demo node, page 0 = the ${pageDirection} transactions)`, function () {
+    let node: DemoNode;
+    let source: BlockSource;
+
+    before(async () => {
+      node = await startDemoNode({ pageDirection });
+    });
+    beforeEach(() => {
+      source = new BlockSource(createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 5_000, maxRetries: 0 }).evm);
+    });
+    after(async () => node.close());
+
+    it('loads a slim block’s rows in transactionIndex order, whatever the page direction', async () => {
+      const n = DEMO_BLOCKS.hugeBlock;
+      const details = await source.block(n);
+      assert.equal(details.transactions, undefined, 'odd demo blocks are slim');
+      const model = demoBlockModel(n)!;
+      for (const [start, end] of [
+        [0, 100],
+        [150, 260],
+        [9_950, 10_000],
+      ]) {
+        const rows = await source.rows(n, details.block.transactionCount, start, end);
+        assert.deepEqual(
+          rows.map((r) => r.index),
+          Array.from({ length: end - start }, (_, i) => start + i),
+        );
+        assert.deepEqual(
+          rows.map((r) => r.hash),
+          model.transactions.slice(start, end).map((t) => t.hash),
+        );
+      }
+    });
+
+    it('asks for no more than it shows: one page for the first screen of a 10,000-transaction block', async () => {
+      const n = DEMO_BLOCKS.hugeBlock;
+      const details = await source.block(n);
+      const before = node.requests;
+      await source.rows(n, details.block.transactionCount, 0, 100);
+      // Direction is read off page 0; with page 0 = the first transactions that page is the answer.
+      assert.ok(node.requests - before <= 2, `${node.requests - before} requests`);
+      const again = node.requests;
+      await source.rows(n, details.block.transactionCount, 0, 100);
+      assert.equal(node.requests, again, 'a page already loaded is not asked for again');
+    });
+
+    it('gives the spec-shaped block’s rows in the same order as the node sent them', async () => {
+      const n = DEMO_BLOCKS.hugeSpecBlock;
+      const details = await source.block(n);
+      const rows = toTransactionRows(details.transactions!);
+      assert.equal(rows.length, 10_000);
+      assert.deepEqual(
+        rows.slice(0, 5).map((r) => r.hash),
+        demoBlockModel(n)!.transactions.slice(0, 5).map((t) => t.hash),
+      );
+    });
+
+    it('caches a block: the second look costs no request', async () => {
+      await source.block(DEMO_BLOCKS.smallBlock);
+      const before = node.requests;
+      await source.block(DEMO_BLOCKS.smallBlock);
+      assert.equal(node.requests, before);
+    });
+
+    it('reports a block above the head as not found, and knows the head', async () => {
+      await assert.rejects(source.block(DEMO_HEAD + 1), (e: unknown) => isProviderError(e) && e.kind === 'notFound');
+      assert.equal(await source.latest(), DEMO_HEAD);
+    });
+
+    it('stops at once when the panel cancels', async () => {
+      node.setFaults([{ kind: 'latency', ms: 5_000 }]);
+      try {
+        const abort = new AbortController();
+        const started = Date.now();
+        const pending = source.block(DEMO_BLOCKS.bigBlock, abort.signal);
+        setTimeout(() => abort.abort(), 50);
+        await assert.rejects(pending, (e: unknown) => isProviderError(e) && e.kind === 'cancelled');
+        assert.ok(Date.now() - started < 2_000);
+      } finally {
+        node.clearFaults();
+      }
+    });
+  });
+}

@@ -1,0 +1,265 @@
+import * as assert from 'node:assert/strict';
+import type { BlockDetails, BlockTransaction } from '../../src/core/model';
+import { blockDetailsResult, toBlockDetails, validate } from '../../src/core/schemas';
+import {
+  blockSize,
+  explorerUrl,
+  extraDataOf,
+  formatUtc,
+  gasPercent,
+  isSystemSender,
+  relativeTime,
+  toBlockView,
+  toTransactionRow,
+  toTransactionRows,
+  type Translate,
+} from '../../src/blocks/blockViewModel';
+import { DEMO_BLOCKS, demoBlockDetails, demoBlockModel, tokenSystemAddress } from '../../src/demo/chain';
+import { fixture } from '../support/fixtures';
+
+/** What vscode.l10n.t does without a translation: fill in the placeholders. */
+const t: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
+
+const HASH_A = `0x${'a'.repeat(64)}` as const;
+const HASH_B = `0x${'b'.repeat(64)}` as const;
+const ALICE = `0x${'1'.repeat(40)}` as const;
+
+function details(overrides: Partial<BlockDetails['block']> = {}, rest: Partial<BlockDetails> = {}): BlockDetails {
+  return {
+    block: {
+      number: 6699n,
+      hash: HASH_A,
+      parentHash: HASH_B,
+      timestamp: 1_700_000_000n,
+      miner: ALICE,
+      gasUsed: 1_234_567n,
+      gasLimit: 3_000_000n,
+      baseFeePerGas: 1_234_567_891n,
+      transactionCount: 0,
+      ...overrides,
+    },
+    issuance: { blockReward: 0n, uncleReward: 0n, issuance: 0n },
+    totalFees: 1_000_000_000_000_000_001n,
+    raw: {},
+    ...rest,
+  };
+}
+
+function tx(overrides: Partial<BlockTransaction> = {}): BlockTransaction {
+  return { hash: HASH_A, from: ALICE, to: ALICE, value: 0n, gas: 21_000n, gasPrice: 1_000_000_000n, ...overrides };
+}
+
+describe('block view-model', () => {
+  describe('units', () => {
+    it('shows the block number in decimal with grouping and in hex', () => {
+      const v = toBlockView(details({ number: 19_999_981n }), 1_700_000_000, t);
+      assert.equal(v.numberText, '19,999,981');
+      assert.equal(v.numberHex, '0x1312ced');
+      assert.equal(v.number, 19_999_981);
+      assert.equal(v.parentNumber, 19_999_980);
+    });
+
+    it('has no parent to open for block 0', () => {
+      assert.equal(toBlockView(details({ number: 0n }), 0, t).parentNumber, null);
+    });
+
+    it('shows the base fee in gwei exactly, down to the wei', () => {
+      assert.equal(toBlockView(details({ baseFeePerGas: 1_234_567_891n }), 0, t).baseFeeGwei, '1.234567891');
+      assert.equal(toBlockView(details({ baseFeePerGas: 1n }), 0, t).baseFeeGwei, '0.000000001');
+      assert.equal(toBlockView(details({ baseFeePerGas: undefined }), 0, t).baseFeeGwei, null);
+    });
+
+    it('shows total fees in HYPE and in exact wei, without losing the last wei', () => {
+      const v = toBlockView(details({}, { totalFees: 1_000_000_000_000_000_001n }), 0, t);
+      assert.equal(v.totalFeesHype, '1.000000000000000001');
+      assert.equal(v.totalFeesWei, '1,000,000,000,000,000,001');
+    });
+
+    it('computes burnt base fees as base fee × gas used', () => {
+      const v = toBlockView(details({ baseFeePerGas: 3n * 10n ** 9n, gasUsed: 21_000n }), 0, t);
+      // 21,000 gas at 3 gwei = 63,000 gwei = 0.000063 HYPE
+      assert.equal(v.burntFeesWei, '63,000,000,000,000');
+      assert.equal(v.burntFeesHype, '0.000063');
+      const none = toBlockView(details({ baseFeePerGas: undefined }), 0, t);
+      assert.equal(none.burntFeesHype, null);
+      assert.equal(none.burntFeesWei, null);
+    });
+
+    it('shows the three issuance fields in HYPE', () => {
+      const v = toBlockView(details({}, { issuance: { blockReward: 2n * 10n ** 18n, uncleReward: 5n * 10n ** 17n, issuance: 25n * 10n ** 17n } }), 0, t);
+      assert.deepEqual([v.blockRewardHype, v.uncleRewardHype, v.issuanceHype], ['2', '0.5', '2.5']);
+    });
+
+    it('shows gas used and limit with grouping', () => {
+      const v = toBlockView(details({ gasUsed: 1_234_567n, gasLimit: 3_000_000n }), 0, t);
+      assert.deepEqual([v.gasUsed, v.gasLimit, v.gasPercent], ['1,234,567', '3,000,000', '41.15%']);
+    });
+  });
+
+  describe('gas percentage', () => {
+    it('rounds half up to two decimals and drops trailing zeros', () => {
+      assert.equal(gasPercent(1n, 3n), '33.33%');
+      assert.equal(gasPercent(2n, 3n), '66.67%');
+      assert.equal(gasPercent(1n, 2n), '50%');
+      assert.equal(gasPercent(1n, 8n), '12.5%');
+      assert.equal(gasPercent(0n, 30_000_000n), '0%');
+      assert.equal(gasPercent(30_000_000n, 30_000_000n), '100%');
+      assert.equal(gasPercent(1n, 20_000n), '0.01%'); // 0.005% rounds up
+      assert.equal(gasPercent(1n, 200_000n), '0%'); // 0.0005% rounds down
+    });
+
+    it('has no percentage for a zero gas limit', () => {
+      assert.equal(gasPercent(0n, 0n), '–');
+    });
+  });
+
+  describe('small and big blocks', () => {
+    it('classifies by gas limit, not by number', () => {
+      assert.equal(blockSize(2_000_000n), 'small'); // before spring 2026
+      assert.equal(blockSize(3_000_000n), 'small');
+      assert.equal(blockSize(30_000_000n), 'big');
+      assert.equal(toBlockView(details({ number: 60n, gasLimit: 3_000_000n }), 0, t).size, 'small');
+      assert.equal(toBlockView(details({ number: 61n, gasLimit: 30_000_000n }), 0, t).size, 'big');
+    });
+
+    it('agrees with the demo chain’s big and small blocks', () => {
+      for (const n of [DEMO_BLOCKS.bigBlock, DEMO_BLOCKS.smallBlock, DEMO_BLOCKS.hugeBlock]) {
+        const model = demoBlockModel(n)!;
+        assert.equal(blockSize(BigInt(model.gasLimit)), model.gasLimit >= 30_000_000 ? 'big' : 'small', `block ${n}`);
+      }
+    });
+  });
+
+  describe('transactions', () => {
+    it('marks transfers from 0x2222…2222 and 0x2000…00XX as system transactions', () => {
+      assert.equal(isSystemSender('0x2222222222222222222222222222222222222222'), true);
+      assert.equal(isSystemSender(tokenSystemAddress(1)), true);
+      assert.equal(isSystemSender(tokenSystemAddress(268)), true);
+      assert.equal(isSystemSender('0x200000000000000000000000000000000000010c'.toUpperCase().replace('0X', '0x')), true);
+    });
+
+    it('does not mark an ordinary address that merely starts with 0x20 or 0x22', () => {
+      assert.equal(isSystemSender('0x20c0ffee00000000000000000000000000000001'), false);
+      assert.equal(isSystemSender('0x2222222222222222222222222222222222222223'), false);
+      assert.equal(isSystemSender(ALICE), false);
+    });
+
+    it('says contract creation where `to` is null', () => {
+      assert.equal(toTransactionRow(tx({ to: null }), 0).to, null);
+      assert.equal(toTransactionRow(tx({ to: ALICE }), 0).to, ALICE);
+    });
+
+    it('shows value in HYPE and gas price in gwei, exactly', () => {
+      const row = toTransactionRow(tx({ value: 1_500_000_000_000_000_000n, gas: 1_234_567n, gasPrice: 1_000_000_001n }), 3);
+      assert.deepEqual([row.valueHype, row.gas, row.gasPriceGwei], ['1.5', '1,234,567', '1.000000001']);
+      assert.equal(toTransactionRow(tx({ gasPrice: undefined }), 0).gasPriceGwei, null);
+    });
+
+    it('uses transactionIndex when the node sends it, else the position in the block', () => {
+      assert.equal(toTransactionRow(tx({ transactionIndex: 7 }), 2).index, 7);
+      assert.equal(toTransactionRow(tx(), 2).index, 2);
+      const rows = toTransactionRows([tx({ transactionIndex: 2 }), tx({ transactionIndex: 0 }), tx({ transactionIndex: 1 })]);
+      assert.deepEqual(rows.map((r) => r.index), [0, 1, 2]);
+    });
+
+    it('reads the demo chain’s system transactions (first in the block, gas price 0) as system', () => {
+      const model = demoBlockModel(DEMO_BLOCKS.smallBlock)!;
+      const system = model.transactions.filter((x) => x.system);
+      assert.ok(system.length > 0, 'the demo small block has system transactions');
+      for (const x of model.transactions) {
+        const row = toTransactionRow({ hash: x.hash as `0x${string}`, from: x.from as `0x${string}`, to: x.to as `0x${string}` | null, value: x.value, gas: BigInt(x.gas), gasPrice: x.gasPrice }, x.index);
+        assert.equal(row.system, x.system, `transaction ${x.index}`);
+        if (row.system) assert.equal(row.gasPriceGwei, '0');
+      }
+    });
+  });
+
+  describe('time', () => {
+    it('shows UTC time', () => {
+      assert.equal(formatUtc(1_700_000_000n), '2023-11-14 22:13:20 UTC');
+      assert.equal(formatUtc(0n), '1970-01-01 00:00:00 UTC');
+    });
+
+    it('shows a timestamp no date can hold as seconds instead of failing', () => {
+      assert.equal(formatUtc(10n ** 20n), '100000000000000000000 s');
+    });
+
+    it('says how long ago, in the largest whole unit', () => {
+      const at = 1_700_000_000;
+      assert.equal(relativeTime(BigInt(at), at, t), 'just now');
+      assert.equal(relativeTime(BigInt(at - 4), at, t), 'just now');
+      assert.equal(relativeTime(BigInt(at - 5), at, t), '5 seconds ago');
+      assert.equal(relativeTime(BigInt(at - 60), at, t), '1 minute ago');
+      assert.equal(relativeTime(BigInt(at - 150), at, t), '2 minutes ago');
+      assert.equal(relativeTime(BigInt(at - 3 * 3600 - 1), at, t), '3 hours ago');
+      assert.equal(relativeTime(BigInt(at - 86_400), at, t), '1 day ago');
+      assert.equal(relativeTime(BigInt(at - 800 * 86_400), at, t), '2 years ago');
+    });
+
+    it('says "in …" for a block stamped ahead of the local clock', () => {
+      assert.equal(relativeTime(1_000_120n, 1_000_000, t), 'in 2 minutes');
+    });
+
+    it('passes every word through the translate function', () => {
+      const upper: Translate = (m, ...a) => t(m, ...a).toUpperCase();
+      assert.equal(relativeTime(100n, 160, upper), '1 MINUTE AGO');
+    });
+  });
+
+  describe('both shapes of ots_getBlockDetails', () => {
+    it('reads the spec’s illustrative example (with transactions)', () => {
+      const result = fixture('chainstack-docs_ots_getBlockDetails_ILLUSTRATIVE_example.json').response.result;
+      const d = toBlockDetails(validate(blockDetailsResult, result, 'fixture'), result);
+      const v = toBlockView(d, 0, t);
+      assert.equal(v.shape, 'spec');
+      assert.equal(v.transactionCount, d.transactions!.length);
+      assert.equal(toTransactionRows(d.transactions!).length, d.transactions!.length);
+    });
+
+    it('reads a real slim block (no transactions) and shows its extraData', () => {
+      const result = fixture('erigon-rpc-tests_ots_getBlockDetails_mainnet_16000000.json')[0].response.result;
+      const d = toBlockDetails(validate(blockDetailsResult, result, 'fixture'), result);
+      const v = toBlockView(d, 0, t);
+      assert.equal(v.shape, 'slim');
+      assert.equal(v.numberText, '16,000,000');
+      assert.equal(v.extraData, result.block.extraData);
+    });
+
+    it('matches the demo chain’s block arithmetic for a spec and a slim block', () => {
+      for (const n of [DEMO_BLOCKS.bigBlock, DEMO_BLOCKS.smallBlock]) {
+        const result = demoBlockDetails(n, 1_700_000_000)!;
+        const model = demoBlockModel(n)!;
+        const d = toBlockDetails(validate(blockDetailsResult, result, 'demo'), result);
+        const v = toBlockView(d, 1_700_000_000, t);
+        assert.equal(v.totalFeesWei.replace(/,/g, ''), model.totalFees.toString());
+        assert.equal(v.burntFeesWei!.replace(/,/g, ''), (model.baseFeePerGas * BigInt(model.gasUsed)).toString());
+        assert.equal(v.transactionCount, model.transactions.length);
+        assert.equal(v.shape, n % 2 === 0 ? 'spec' : 'slim');
+      }
+    });
+  });
+
+  describe('extraData', () => {
+    it('is shown as the node sent it, cut at 200 characters', () => {
+      assert.equal(extraDataOf({ block: { extraData: '<img src=x onerror=alert(1)>' } }), '<img src=x onerror=alert(1)>');
+      const long = extraDataOf({ block: { extraData: 'x'.repeat(500) } })!;
+      assert.equal(long.length, 200);
+      assert.ok(long.endsWith('…'));
+    });
+
+    it('is left out when empty, 0x, absent or not a string', () => {
+      for (const raw of [{ block: { extraData: '0x' } }, { block: { extraData: '' } }, { block: {} }, { block: { extraData: 5 } }, null, undefined]) {
+        assert.equal(extraDataOf(raw), null);
+      }
+    });
+  });
+
+  describe('explorer links', () => {
+    it('builds /block, /tx and /address pages under the explorer URL', () => {
+      const base = 'https://hyperevmscan.io';
+      assert.equal(explorerUrl(base, { kind: 'block', number: 6699 }), 'https://hyperevmscan.io/block/6699');
+      assert.equal(explorerUrl(base, { kind: 'tx', hash: HASH_A.toUpperCase().replace('0X', '0x') }), `https://hyperevmscan.io/tx/${HASH_A}`);
+      assert.equal(explorerUrl(base, { kind: 'address', address: ALICE }), `https://hyperevmscan.io/address/${ALICE}`);
+    });
+  });
+});
