@@ -31,6 +31,15 @@ const builds = [
     mainFields: ['module', 'main'],
     conditions: ['node'],
   },
+  {
+    // The demo node on its own: `node dist/demoNode.js [--port N] [--control]` (tests, `npm run demo`).
+    ...common,
+    entryPoints: { demoNode: 'src/demo/cli.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  },
 ];
 if (webviewEntries.length) {
   builds.push({

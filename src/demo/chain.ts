@@ -1,0 +1,482 @@
+// The demo node's HyperEVM chain: every block is a pure function of its number, so tests can compute
+// what the node will answer. Shapes follow ../shared/DOMAIN.md: even block numbers answer
+// `ots_getBlockDetails` in the product spec's shape (with `block.transactions`), odd ones in the slim
+// reth/nanoreth shape (header fields, no `transactions`).
+import { Random, mix32, quantity, seedOf } from './random';
+
+/** The latest block of the demo chain (`eth_blockNumber`). Blocks above it do not exist. */
+export const DEMO_HEAD = 20_000_000;
+
+/** Blocks with known properties, for tests and the demo tour. */
+export const DEMO_BLOCKS = {
+  head: DEMO_HEAD,
+  /** Exactly 10,000 transactions, odd: slim shape (load them with `ots_getBlockTransactions`). */
+  hugeBlock: 19_999_001,
+  /** Exactly 10,000 transactions, even: the spec's shape, all of them in `block.transactions`. */
+  hugeSpecBlock: 19_999_002,
+  /** No transactions (even: `transactions: []`, `transactionCount: 0`). */
+  emptyBlock: 19_999_004,
+  /** A big block: gas limit 30,000,000 (every number divisible by 60 is one). */
+  bigBlock: 19_999_980,
+  /** A small block (gas limit 3,000,000) with system and normal transactions, odd: slim shape. */
+  smallBlock: 19_999_981,
+  /** `0x1a2b`: an ordinary existing small block with transactions (odd: slim shape). */
+  hoverBlock: 0x1a2b,
+} as const;
+
+export const DEMO_CHAIN_ID = 999;
+const CHAIN_ID_HEX = '0x3e7';
+export const DEMO_SMALL_GAS_LIMIT = 3_000_000;
+export const DEMO_BIG_GAS_LIMIT = 30_000_000;
+/** Every `DEMO_BIG_BLOCK_INTERVAL`-th number is a big block (plus the two 10,000-transaction blocks). */
+export const DEMO_BIG_BLOCK_INTERVAL = 60;
+export const DEMO_HUGE_TRANSACTION_COUNT = 10_000;
+export const DEMO_MINER = '0x0000000000000000000000000000000000000000';
+/** The system address of HyperCore → HyperEVM HYPE transfers. */
+export const HYPE_SYSTEM_ADDRESS = '0x2222222222222222222222222222222222222222';
+export const DEMO_ISSUANCE = { blockReward: '0x0', uncleReward: '0x0', issuance: '0x0' } as const;
+
+/** `ots_getBlockTransactions` page 0: the last transactions (Erigon, older reth) or the first (newer reth). */
+export type PageDirection = 'first' | 'last';
+
+/** The system address of a HyperCore token: 0x20, then the token index big-endian. */
+export function tokenSystemAddress(tokenIndex: number): string {
+  return '0x20' + tokenIndex.toString(16).padStart(38, '0');
+}
+
+/** True for 0x2222…2222 and 0x20…XX addresses. */
+export function isSystemAddress(address: string): boolean {
+  return address === HYPE_SYSTEM_ADDRESS || /^0x20[0-9a-f]{38}$/.test(address);
+}
+
+export function demoBlockExists(n: number): boolean {
+  return Number.isSafeInteger(n) && n >= 0 && n <= DEMO_HEAD;
+}
+
+export function isBigDemoBlock(n: number): boolean {
+  return n % DEMO_BIG_BLOCK_INTERVAL === 0 || n === DEMO_BLOCKS.hugeBlock || n === DEMO_BLOCKS.hugeSpecBlock;
+}
+
+/** Which `ots_getBlockDetails` shape a block number answers with. */
+export function demoBlockShape(n: number): 'spec' | 'slim' {
+  return n % 2 === 0 ? 'spec' : 'slim';
+}
+
+/** Seconds: the head has `headTimestamp`, each earlier block is one second older. */
+export function demoBlockTimestamp(n: number, headTimestamp: number): number {
+  return headTimestamp - (DEMO_HEAD - n);
+}
+
+export function demoBlockHash(n: number): string {
+  if (n < 0) return '0x' + '0'.repeat(64);
+  return '0x' + new Random(seedOf(n, 0xb10c)).hex(64);
+}
+
+/** Base fee in wei, 0.1 to 2 gwei. */
+export function demoBaseFee(n: number): bigint {
+  return BigInt(100_000_000 + (mix32(n ^ 0x5eed) % 1_900_000) * 1000 + (mix32(n) % 1000));
+}
+
+export interface DemoTransaction {
+  index: number;
+  hash: string;
+  from: string;
+  /** `null` for a contract creation. */
+  to: string | null;
+  value: bigint;
+  /** Gas limit of the transaction. */
+  gas: number;
+  /** The effective gas price (for type 2 too, as nodes report mined transactions); 0 for system ones. */
+  gasPrice: bigint;
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
+  gasUsed: number;
+  /** The 4-byte selector, or `0x`. */
+  input: string;
+  nonce: number;
+  type: 0 | 2;
+  success: boolean;
+  system: boolean;
+  contractAddress: string | null;
+}
+
+export interface DemoBlockModel {
+  number: number;
+  hash: string;
+  parentHash: string;
+  gasLimit: number;
+  gasUsed: number;
+  baseFeePerGas: bigint;
+  /** Exact sum of gasUsed × effective gas price, in wei. */
+  totalFees: bigint;
+  transactions: DemoTransaction[];
+  stateRoot: string;
+  transactionsRoot: string;
+  receiptsRoot: string;
+  logsBloom: string;
+  mixHash: string;
+  parentBeaconBlockRoot: string;
+  size: number;
+}
+
+const EMPTY_TRIE_ROOT = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421';
+const EMPTY_UNCLES_HASH = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347';
+const EMPTY_BLOOM = '0x' + '0'.repeat(512);
+
+/** HyperCore tokens with an EVM contract, for system token transfers (index → contract). */
+const SYSTEM_TOKENS: readonly (readonly [number, string])[] = [
+  [1, '0x9b498c3c8a0b8cd8ba1d9851d40d186f1872b44e'], // PURR
+  [2, '0xa320d9f65ec992eff38622c63627856382db726c'], // HFUN
+  [197, '0x9fdbda0a5e284c32744d2f17ee5c74b284993463'], // UBTC
+  [221, '0xbe6727b535545c67d5caa73dea54865b92cf7907'], // UETH
+  [268, '0xb8ce59fc3717ada4c02eadf9682a9e934f625ebb'], // USDT0
+];
+
+const SELECTORS = [
+  '0xa9059cbb', // transfer
+  '0x095ea7b3', // approve
+  '0x23b872dd', // transferFrom
+  '0x38ed1739', // swapExactTokensForTokens
+  '0x7ff36ab5', // swapExactETHForTokens
+  '0x414bf389', // exactInputSingle
+  '0x5ae401dc', // multicall
+  '0x3593564c', // execute
+  '0xd0e30db0', // deposit
+  '0x2e1a7d4d', // withdraw
+];
+
+let users: string[] | undefined;
+let contracts: string[] | undefined;
+function userPool(): string[] {
+  return (users ??= Array.from({ length: 600 }, (_, i) => '0x' + new Random(seedOf(i, 0xa11ce)).hex(40)));
+}
+function contractPool(): string[] {
+  return (contracts ??= Array.from({ length: 40 }, (_, i) => '0x' + new Random(seedOf(i, 0xc0de)).hex(40)));
+}
+
+const GWEI = 1_000_000_000n;
+
+const POW10 = Array.from({ length: 19 }, (_, i) => 10n ** BigInt(i));
+
+/** 10^-6 to ~10^5 HYPE, in wei. */
+function hypeAmount(r: Random): bigint {
+  return BigInt(r.int(1, 99_999)) * (POW10[r.int(12, 17)] as bigint);
+}
+
+/** A normal transaction; `budget` is the gas left in the block. Undefined when nothing fits. */
+function normalTransaction(r: Random, index: number, baseFee: bigint, budget: number, transfersOnly: boolean, big: boolean): DemoTransaction | undefined {
+  if (budget < 21_000) return undefined;
+  const roll = transfersOnly ? 0 : r.int(0, 99);
+  const kind = roll < 40 ? 'transfer' : roll < 95 ? 'call' : 'create';
+  let gasUsed: number;
+  let to: string | null;
+  let value = 0n;
+  let input = '0x';
+  let contractAddress: string | null = null;
+  if (kind === 'transfer') {
+    gasUsed = 21_000;
+    to = r.pick(userPool());
+    value = hypeAmount(r);
+  } else if (kind === 'call') {
+    gasUsed = r.int(35_000, 450_000);
+    to = r.pick(contractPool());
+    input = r.pick(SELECTORS);
+    if (r.chance(0.15)) value = hypeAmount(r);
+  } else {
+    gasUsed = r.int(250_000, big ? 2_500_000 : 1_500_000);
+    to = null;
+    input = '0x60806040';
+    contractAddress = '0x' + r.hex(40);
+  }
+  if (gasUsed > budget) {
+    // Fall back to a plain transfer, which always fits when 21,000 gas is left.
+    gasUsed = 21_000;
+    to = r.pick(userPool());
+    value = hypeAmount(r);
+    input = '0x';
+    contractAddress = null;
+  }
+  const gas = gasUsed === 21_000 ? 21_000 : gasUsed + r.int(0, Math.floor(gasUsed / 2));
+  const priority = r.chance(0.1) ? 0n : BigInt(r.int(1_000, 2_000_000)) * 1000n;
+  const type: 0 | 2 = r.chance(0.8) ? 2 : 0;
+  const gasPrice = baseFee + priority;
+  return {
+    index,
+    hash: '0x' + r.hex(64),
+    from: r.pick(userPool()),
+    to,
+    value,
+    gas,
+    gasPrice,
+    ...(type === 2 ? { maxFeePerGas: gasPrice + BigInt(r.int(0, 3)) * GWEI, maxPriorityFeePerGas: priority } : {}),
+    gasUsed,
+    input,
+    nonce: r.int(0, 40_000),
+    type,
+    success: r.chance(0.97),
+    system: false,
+    contractAddress,
+  };
+}
+
+function systemTransaction(r: Random, n: number, index: number): DemoTransaction {
+  const hype = r.chance(0.6);
+  const [tokenIndex, tokenContract] = r.pick(SYSTEM_TOKENS);
+  return {
+    index,
+    hash: '0x' + r.hex(64),
+    from: hype ? HYPE_SYSTEM_ADDRESS : tokenSystemAddress(tokenIndex),
+    to: hype ? r.pick(userPool()) : tokenContract,
+    value: hype ? hypeAmount(r) : 0n,
+    // Pseudo transactions (nanoreth): no gas price; the demo also gives them no gas, so that a block of
+    // 10,000 transactions still fits its 30M gas limit.
+    gas: 0,
+    gasPrice: 0n,
+    gasUsed: 0,
+    input: hype ? '0x' : '0xa9059cbb',
+    nonce: Math.floor(n / 3) + index,
+    type: 0,
+    success: true,
+    system: true,
+    contractAddress: null,
+  };
+}
+
+function transactionCounts(n: number, r: Random, big: boolean): { system: number; normal: number; transfersOnly: boolean } {
+  if (n === DEMO_BLOCKS.hugeBlock || n === DEMO_BLOCKS.hugeSpecBlock) return { system: 8_800, normal: 1_200, transfersOnly: true };
+  if (n === DEMO_BLOCKS.emptyBlock) return { system: 0, normal: 0, transfersOnly: false };
+  if (big) return { system: r.int(0, 6), normal: r.int(20, 160), transfersOnly: false };
+  const forced = n === DEMO_BLOCKS.smallBlock || n === DEMO_BLOCKS.hoverBlock || n === DEMO_HEAD;
+  if (!forced && r.chance(0.12)) return { system: 0, normal: 0, transfersOnly: false };
+  const system = forced ? r.int(1, 3) : r.chance(0.35) ? r.int(1, 3) : 0;
+  return { system, normal: forced ? r.int(3, 14) : r.int(1, 14), transfersOnly: false };
+}
+
+/** Builds block `n` from scratch (no cache; `demoBlockModel` caches). */
+export function buildDemoBlock(n: number): DemoBlockModel {
+  const r = new Random(seedOf(n, 0x7e57));
+  const big = isBigDemoBlock(n);
+  const gasLimit = big ? DEMO_BIG_GAS_LIMIT : DEMO_SMALL_GAS_LIMIT;
+  const baseFeePerGas = demoBaseFee(n);
+  const counts = transactionCounts(n, r, big);
+  const transactions: DemoTransaction[] = [];
+  for (let i = 0; i < counts.system; i++) transactions.push(systemTransaction(r, n, transactions.length));
+  let gasUsed = 0;
+  for (let i = 0; i < counts.normal; i++) {
+    const tx = normalTransaction(r, transactions.length, baseFeePerGas, gasLimit - gasUsed, counts.transfersOnly, big);
+    if (!tx) break;
+    gasUsed += tx.gasUsed;
+    transactions.push(tx);
+  }
+  let totalFees = 0n;
+  for (const tx of transactions) totalFees += BigInt(tx.gasUsed) * tx.gasPrice;
+  const empty = transactions.length === 0;
+  let logsBloom = EMPTY_BLOOM;
+  if (!empty) {
+    const chars = logsBloom.split('');
+    for (let i = 0; i < 24; i++) chars[2 + r.int(0, 511)] = r.pick(['1', '2', '4', '8']);
+    logsBloom = chars.join('');
+  }
+  return {
+    number: n,
+    hash: demoBlockHash(n),
+    parentHash: demoBlockHash(n - 1),
+    gasLimit,
+    gasUsed,
+    baseFeePerGas,
+    totalFees,
+    transactions,
+    stateRoot: '0x' + r.hex(64),
+    transactionsRoot: empty ? EMPTY_TRIE_ROOT : '0x' + r.hex(64),
+    receiptsRoot: empty ? EMPTY_TRIE_ROOT : '0x' + r.hex(64),
+    logsBloom,
+    mixHash: '0x' + r.hex(64),
+    parentBeaconBlockRoot: '0x' + r.hex(64),
+    size: 620 + transactions.length * 118,
+  };
+}
+
+const models = new Map<number, DemoBlockModel>();
+const MODEL_CACHE_SIZE = 64;
+
+/** The block with its transactions (cached; do not mutate). Undefined above the head. */
+export function demoBlockModel(n: number): DemoBlockModel | undefined {
+  if (!demoBlockExists(n)) return undefined;
+  const hit = models.get(n);
+  if (hit) {
+    models.delete(n);
+    models.set(n, hit);
+    return hit;
+  }
+  const model = buildDemoBlock(n);
+  models.set(n, model);
+  if (models.size > MODEL_CACHE_SIZE) {
+    for (const key of models.keys()) {
+      if (key === DEMO_BLOCKS.hugeBlock || key === DEMO_BLOCKS.hugeSpecBlock) continue;
+      models.delete(key);
+      break;
+    }
+  }
+  return model;
+}
+
+function slimHeader(m: DemoBlockModel, headTimestamp: number): Record<string, unknown> {
+  return {
+    hash: m.hash,
+    parentHash: m.parentHash,
+    sha3Uncles: EMPTY_UNCLES_HASH,
+    miner: DEMO_MINER,
+    stateRoot: m.stateRoot,
+    transactionsRoot: m.transactionsRoot,
+    receiptsRoot: m.receiptsRoot,
+    logsBloom: m.logsBloom,
+    difficulty: '0x0',
+    number: quantity(m.number),
+    gasLimit: quantity(m.gasLimit),
+    gasUsed: quantity(m.gasUsed),
+    timestamp: quantity(demoBlockTimestamp(m.number, headTimestamp)),
+    extraData: '0x',
+    mixHash: m.mixHash,
+    nonce: '0x0000000000000000',
+    baseFeePerGas: quantity(m.baseFeePerGas),
+    withdrawalsRoot: EMPTY_TRIE_ROOT,
+    blobGasUsed: '0x0',
+    excessBlobGas: '0x0',
+    parentBeaconBlockRoot: m.parentBeaconBlockRoot,
+    totalDifficulty: '0x0',
+    size: quantity(m.size),
+    uncles: [],
+    withdrawals: [],
+  };
+}
+
+/** The `result` of `ots_getBlockDetails` for block `n`, or undefined when it does not exist. */
+export function demoBlockDetails(n: number, headTimestamp: number): Record<string, unknown> | undefined {
+  const m = demoBlockModel(n);
+  if (!m) return undefined;
+  const block =
+    demoBlockShape(n) === 'spec'
+      ? {
+          number: quantity(m.number),
+          hash: m.hash,
+          parentHash: m.parentHash,
+          timestamp: quantity(demoBlockTimestamp(n, headTimestamp)),
+          gasLimit: quantity(m.gasLimit),
+          gasUsed: quantity(m.gasUsed),
+          miner: DEMO_MINER,
+          baseFeePerGas: quantity(m.baseFeePerGas),
+          transactions: m.transactions.map((t) => ({
+            hash: t.hash,
+            from: t.from,
+            to: t.to,
+            value: quantity(t.value),
+            gas: quantity(t.gas),
+            gasPrice: quantity(t.gasPrice),
+          })),
+          transactionCount: m.transactions.length,
+        }
+      : { ...slimHeader(m, headTimestamp), transactionCount: m.transactions.length };
+  return { block, issuance: { ...DEMO_ISSUANCE }, totalFees: quantity(m.totalFees) };
+}
+
+/** Transaction indexes `[start, end)` that page `page` of size `size` holds. */
+export function demoPageRange(total: number, page: number, size: number, direction: PageDirection): [number, number] {
+  if (direction === 'first') {
+    const start = Math.min(total, page * size);
+    return [start, Math.min(total, start + size)];
+  }
+  // Erigon: pageEnd = count - page*size, pageStart = pageEnd - size, both clamped at 0.
+  const end = Math.max(0, total - page * size);
+  return [Math.max(0, end - size), end];
+}
+
+function fullTransaction(m: DemoBlockModel, t: DemoTransaction, blockNumber: string): Record<string, unknown> {
+  // Object literals without spreads: this runs for every transaction of every page.
+  const r = new Random(seedOf(m.number, t.index, 0x5167));
+  const sigR = t.system ? '0x0' : '0x' + r.hex(64);
+  const sigS = t.system ? '0x0' : '0x' + r.hex(64);
+  if (t.type === 2) {
+    const yParity = r.int(0, 1) === 1 ? '0x1' : '0x0';
+    return {
+      blockHash: m.hash,
+      blockNumber,
+      chainId: CHAIN_ID_HEX,
+      from: t.from,
+      gas: quantity(t.gas),
+      gasPrice: quantity(t.gasPrice),
+      maxFeePerGas: quantity(t.maxFeePerGas ?? t.gasPrice),
+      maxPriorityFeePerGas: quantity(t.maxPriorityFeePerGas ?? 0n),
+      hash: t.hash,
+      input: t.input,
+      nonce: quantity(t.nonce),
+      to: t.to,
+      transactionIndex: quantity(t.index),
+      type: '0x2',
+      value: quantity(t.value),
+      accessList: [],
+      v: yParity,
+      yParity,
+      r: sigR,
+      s: sigS,
+    };
+  }
+  return {
+    blockHash: m.hash,
+    blockNumber,
+    chainId: CHAIN_ID_HEX,
+    from: t.from,
+    gas: quantity(t.gas),
+    gasPrice: quantity(t.gasPrice),
+    hash: t.hash,
+    input: t.input,
+    nonce: quantity(t.nonce),
+    to: t.to,
+    transactionIndex: quantity(t.index),
+    type: '0x0',
+    value: quantity(t.value),
+    v: t.system ? '0x0' : quantity(DEMO_CHAIN_ID * 2 + 35 + r.int(0, 1)),
+    r: sigR,
+    s: sigS,
+  };
+}
+
+function receipt(m: DemoBlockModel, t: DemoTransaction, blockNumber: string, cumulativeGasUsed: number): Record<string, unknown> {
+  return {
+    blockHash: m.hash,
+    blockNumber,
+    contractAddress: t.contractAddress,
+    cumulativeGasUsed: quantity(cumulativeGasUsed),
+    effectiveGasPrice: quantity(t.gasPrice),
+    from: t.from,
+    gasUsed: quantity(t.gasUsed),
+    logs: null,
+    logsBloom: null,
+    status: t.success ? '0x1' : '0x0',
+    to: t.to,
+    transactionHash: t.hash,
+    transactionIndex: quantity(t.index),
+    type: quantity(t.type),
+  };
+}
+
+/** The `result` of `ots_getBlockTransactions(n, page, size)`, or undefined when the block does not exist. */
+export function demoBlockTransactions(
+  n: number,
+  page: number,
+  size: number,
+  direction: PageDirection,
+  headTimestamp: number,
+): Record<string, unknown> | undefined {
+  const m = demoBlockModel(n);
+  if (!m) return undefined;
+  const [start, end] = demoPageRange(m.transactions.length, page, size, direction);
+  const txs = m.transactions.slice(start, end);
+  let cumulative = 0;
+  for (let i = 0; i < start; i++) cumulative += (m.transactions[i] as DemoTransaction).gasUsed;
+  const blockNumber = quantity(m.number);
+  const receipts = txs.map((t) => receipt(m, t, blockNumber, (cumulative += t.gasUsed)));
+  const fullblock = slimHeader(m, headTimestamp);
+  fullblock.transactions = txs.map((t) => fullTransaction(m, t, blockNumber));
+  fullblock.transactionCount = m.transactions.length;
+  return { fullblock, receipts };
+}

@@ -1,0 +1,50 @@
+// Standalone demo node: `node dist/demoNode.js [--port N] [--control] [--page-direction first|last]`.
+// Prints one JSON line `{"baseUrl","apiKey","port"}` once it listens; closes on SIGINT/SIGTERM.
+import { startDemoNode, type DemoNodeOptions } from './demoNode';
+
+function parseArgs(argv: readonly string[]): DemoNodeOptions {
+  const options: DemoNodeOptions = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    switch (arg) {
+      case '--port': {
+        const port = Number(value());
+        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port takes 0..65535');
+        options.port = port;
+        break;
+      }
+      case '--control':
+        options.control = true;
+        break;
+      case '--page-direction': {
+        const d = value();
+        if (d !== 'first' && d !== 'last') throw new Error('--page-direction takes first or last');
+        options.pageDirection = d;
+        break;
+      }
+      default:
+        throw new Error(`unknown argument ${arg ?? ''}`);
+    }
+  }
+  return options;
+}
+
+async function main(): Promise<void> {
+  const node = await startDemoNode(parseArgs(process.argv.slice(2)));
+  process.stdout.write(JSON.stringify({ baseUrl: node.baseUrl, apiKey: node.apiKey, port: node.port }) + '\n');
+  const stop = () => {
+    void node.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`demo node: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

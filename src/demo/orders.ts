@@ -1,0 +1,188 @@
+// The demo wallets and their open orders. A pure function of (user, dex, epoch): the node advances a
+// (user, dex) pair's epoch after each `openOrders` answer, so successive refreshes see orders fill,
+// disappear and appear, the same way on every run.
+import { MARKETS, decimalString, type DemoMarket } from './markets';
+import { Random, seedOf } from './random';
+
+export type DemoWalletKind = 'marketMaker' | 'whale' | 'empty';
+
+export interface DemoWallet {
+  /** Lowercase `0x` + 40 hex. */
+  address: string;
+  label: string;
+  kind: DemoWalletKind;
+  /** The perp dexs it has orders on (`""` = the first perp dex, which also carries spot orders). */
+  dexes: readonly string[];
+}
+
+export const DEMO_WALLETS: readonly DemoWallet[] = [
+  { address: '0x3217cce5d8c320717e50df51e36008fef107018c', label: 'Demo market maker', kind: 'marketMaker', dexes: ['', 'xyz'] },
+  { address: '0xc99eea773b67463c280018cecaf551ab8bc6430c', label: 'Demo whale (5,000 orders)', kind: 'whale', dexes: [''] },
+  { address: '0xf1b863cde0f6aa08539b107738150025b79ef185', label: 'Demo empty wallet', kind: 'empty', dexes: [] },
+];
+
+/** The most open orders one user can have on Hyperliquid. */
+export const DEMO_MAX_OPEN_ORDERS = 5_000;
+
+export interface DemoOpenOrder {
+  coin: string;
+  limitPx: string;
+  oid: number;
+  side: 'A' | 'B';
+  sz: string;
+  timestamp: number;
+  origSz: string;
+  cloid?: string;
+  reduceOnly?: true;
+}
+
+/**
+ * When each epoch was first answered (ms since 1970). A number means "all at that time", which is
+ * what a node with a fixed clock records.
+ */
+export type EpochClock = number | ((epoch: number) => number);
+
+interface Slot {
+  market: DemoMarket;
+  side: 'A' | 'B';
+  level: number;
+}
+
+function slots(spec: readonly (readonly [DemoMarket, number])[], spotOneSided: Record<string, 'A' | 'B'> = {}): Slot[] {
+  const out: Slot[] = [];
+  for (const [market, levels] of spec) {
+    const only = spotOneSided[market.coin];
+    for (let level = 1; level <= levels; level++) {
+      if (only) out.push({ market, side: only, level });
+      else out.push({ market, side: 'B', level }, { market, side: 'A', level });
+    }
+  }
+  return out;
+}
+
+/** The market maker on the first perp dex: BTC, ETH, HYPE perps on both sides, and spot pairs. 24 slots. */
+const MAKER_MAIN = slots(
+  [
+    [MARKETS.BTC, 3],
+    [MARKETS.ETH, 2],
+    [MARKETS.HYPE, 3],
+    [MARKETS['@107'], 1],
+    [MARKETS['PURR/USDC'], 1],
+    [MARKETS['@207'], 1],
+    [MARKETS['@142'], 1],
+    [MARKETS['@232'], 1],
+    [MARKETS['@1'], 1],
+  ],
+  { '@207': 'B', '@142': 'A', '@232': 'A', '@1': 'B' },
+);
+
+/** The market maker on the `xyz` dex. 8 slots. */
+const MAKER_XYZ = slots([
+  [MARKETS['xyz:XYZ100'], 2],
+  [MARKETS['xyz:NVDA'], 1],
+  [MARKETS['xyz:GOLD'], 1],
+]);
+
+const WHALE_MARKETS: readonly DemoMarket[] = [
+  MARKETS.BTC, MARKETS.ETH, MARKETS.HYPE, MARKETS.SOL, MARKETS.ARB, MARKETS.DOGE, MARKETS.AVAX, MARKETS.LINK,
+  MARKETS.XRP, MARKETS.SUI, MARKETS.kPEPE, MARKETS.BNB, MARKETS.LTC, MARKETS.ENA,
+  MARKETS['@107'], MARKETS['PURR/USDC'], MARKETS['@142'],
+];
+
+/** Rounds a tick count to at most 5 significant figures (Hyperliquid's price rule). */
+function fiveSignificant(ticks: number): number {
+  const digits = String(ticks).length;
+  if (digits <= 5) return ticks;
+  const unit = 10 ** (digits - 5);
+  return Math.round(ticks / unit) * unit;
+}
+
+function priceTicks(market: DemoMarket, side: 'A' | 'B', distance: number): number {
+  return fiveSignificant(side === 'B' ? Math.max(1, market.mid - distance) : market.mid + distance);
+}
+
+function epochTime(clock: EpochClock, epoch: number): number {
+  return typeof clock === 'number' ? clock : clock(epoch);
+}
+
+/**
+ * The slot model of the market maker (`N` slots, `h = N/2`). At the step from epoch `e` to `e + 1`:
+ * the order of slot `e mod N` is gone and a new one (new oid) takes its place, and the order of slot
+ * `(e − h) mod N` is partially filled (smaller `sz`, same `oid` and `origSz`). Generation 0 of slot `s`
+ * lives in epochs `0..s`; generation g ≥ 1 is born at epoch `s + 1 + (g − 1)N` and lives N epochs.
+ */
+function makerOrders(book: readonly Slot[], dexSeed: number, oidBase: number, epoch: number, clock: EpochClock): DemoOpenOrder[] {
+  const n = book.length;
+  const h = Math.floor(n / 2);
+  const orders: DemoOpenOrder[] = [];
+  book.forEach((slot, s) => {
+    const gen = epoch <= s ? 0 : Math.floor((epoch - s - 1) / n) + 1;
+    const born = gen === 0 ? 0 : s + 1 + (gen - 1) * n;
+    // The step t → t+1 at which this order is partially filled, if it lives that long.
+    const fillStep = gen === 0 ? (s + h >= n ? s + h - n : undefined) : s + h + (gen - 1) * n;
+    const r = new Random(seedOf(dexSeed, s, gen));
+    const { market, side } = slot;
+    const distance = slot.level * market.step * 3 + r.int(0, market.step * 2);
+    const origLots = r.int(market.minLots, market.maxLots);
+    let lots = origLots;
+    if (gen === 0 && s % 5 === 2) lots -= Math.max(1, Math.floor((origLots * r.int(10, 40)) / 100));
+    const fillLots = Math.max(1, Math.floor((lots * r.int(20, 60)) / 100));
+    if (fillStep !== undefined && epoch > fillStep) lots -= fillLots;
+    const timestamp = gen === 0 ? epochTime(clock, 0) - 600_000 - (n - s) * 97_000 - r.int(0, 999) : epochTime(clock, born) - r.int(150, 950);
+    const order: DemoOpenOrder = {
+      coin: market.coin,
+      limitPx: decimalString(priceTicks(market, side, distance), market.pxDecimals),
+      oid: oidBase + (gen * n + s) * 4 + r.int(0, 3),
+      side,
+      sz: decimalString(lots, market.szDecimals),
+      timestamp,
+      origSz: decimalString(origLots, market.szDecimals),
+    };
+    if (s % 3 === 1) order.cloid = '0x' + r.hex(32);
+    if (!market.spot && s % 8 === 5) order.reduceOnly = true;
+    orders.push(order);
+  });
+  return orders.sort((a, b) => b.oid - a.oid);
+}
+
+function whaleOrders(clock: EpochClock): DemoOpenOrder[] {
+  const start = epochTime(clock, 0);
+  const count = WHALE_MARKETS.length;
+  const orders: DemoOpenOrder[] = [];
+  for (let i = 0; i < DEMO_MAX_OPEN_ORDERS; i++) {
+    const r = new Random(seedOf(0x3a1e, i));
+    const market = WHALE_MARKETS[i % count] as DemoMarket;
+    const side = Math.floor(i / count) % 2 === 0 ? 'B' : 'A';
+    const level = Math.floor(i / (2 * count)) + 1;
+    const origLots = r.int(market.minLots, market.maxLots);
+    const lots = i % 9 === 4 ? origLots - Math.max(1, Math.floor(origLots / 3)) : origLots;
+    const order: DemoOpenOrder = {
+      coin: market.coin,
+      limitPx: decimalString(priceTicks(market, side, level * market.step), market.pxDecimals),
+      oid: 41_900_000_000 + (DEMO_MAX_OPEN_ORDERS - i) * 7 + r.int(0, 6),
+      side,
+      sz: decimalString(lots, market.szDecimals),
+      timestamp: start - 5_000 - i * 1_700 - r.int(0, 999),
+      origSz: decimalString(origLots, market.szDecimals),
+    };
+    if (i % 4 === 0) order.cloid = '0x' + r.hex(32);
+    if (!market.spot && i % 50 === 7) order.reduceOnly = true;
+    orders.push(order);
+  }
+  return orders;
+}
+
+/**
+ * What `openOrders` answers for `user` on `dex` at `epoch`. `user` in any case; unknown users, unknown
+ * dexs and the empty wallet get `[]`. Spot orders come only with `dex: ""`, as on the real API.
+ */
+export function demoOpenOrders(user: string, dex: string, epoch: number, clock: EpochClock): DemoOpenOrder[] {
+  const wallet = DEMO_WALLETS.find((w) => w.address === user.toLowerCase());
+  if (!wallet) return [];
+  if (wallet.kind === 'whale') return dex === '' ? whaleOrders(clock) : [];
+  if (wallet.kind === 'marketMaker') {
+    if (dex === '') return makerOrders(MAKER_MAIN, 0x3a1, 42_180_000_000, epoch, clock);
+    if (dex === 'xyz') return makerOrders(MAKER_XYZ, 0x3a2, 43_050_000_000, epoch, clock);
+  }
+  return [];
+}
