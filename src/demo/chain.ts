@@ -243,7 +243,7 @@ function systemTransaction(r: Random, n: number, index: number): DemoTransaction
 }
 
 function transactionCounts(n: number, r: Random, big: boolean): { system: number; normal: number; transfersOnly: boolean } {
-  if (n === DEMO_BLOCKS.hugeBlock || n === DEMO_BLOCKS.hugeSpecBlock) return { system: 8_800, normal: 1_200, transfersOnly: true };
+  if (n === DEMO_BLOCKS.hugeBlock || n === DEMO_BLOCKS.hugeSpecBlock) return { system: DEMO_HUGE_TRANSACTION_COUNT - 1_200, normal: 1_200, transfersOnly: true };
   if (n === DEMO_BLOCKS.emptyBlock) return { system: 0, normal: 0, transfersOnly: false };
   if (big) return { system: r.int(0, 6), normal: r.int(20, 160), transfersOnly: false };
   const forced = n === DEMO_BLOCKS.smallBlock || n === DEMO_BLOCKS.hoverBlock || n === DEMO_HEAD;

@@ -50,7 +50,7 @@ export class Random {
     return this.next() < p * 0x100000000;
   }
 
-  /** `chars` lowercase hex digits (even; a multiple of 8 is fastest). */
+  /** `chars` lowercase hex digits (`chars` even, at most 512). */
   hex(chars: number): string {
     const bytes = chars >>> 1;
     for (let i = 0; i < bytes; i += 4) {
