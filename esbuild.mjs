@@ -18,6 +18,18 @@ const common = {
   logLevel: 'info',
 };
 
+/**
+ * axios' Node build imports `form-data` for multipart uploads, and with it `mime-db` (~140 KB minified).
+ * We only ever post JSON, so the extension gets a one-line stand-in and stays small.
+ */
+const withoutFormData = {
+  name: 'without-form-data',
+  setup(build) {
+    build.onResolve({ filter: /^form-data$/ }, () => ({ path: 'form-data', namespace: 'stub' }));
+    build.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'module.exports = class FormData {};', loader: 'js' }));
+  },
+};
+
 const builds = [
   {
     ...common,
@@ -30,6 +42,7 @@ const builds = [
     // axios ships a browser build too; make sure the Node adapter is bundled.
     mainFields: ['module', 'main'],
     conditions: ['node'],
+    plugins: [withoutFormData],
   },
   {
     // The demo node on its own: `node dist/demoNode.js [--port N] [--control]` (tests, `npm run demo`).
