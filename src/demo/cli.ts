@@ -1,6 +1,9 @@
 // Standalone demo node: `node dist/demoNode.js [--port N] [--control] [--page-direction first|last]`.
 // Prints one JSON line `{"baseUrl","apiKey","port"}` once it listens; closes on SIGINT/SIGTERM.
+// The extension loads this same file lazily (Try Demo Data), so the demo node stays out of its bundle.
 import { startDemoNode, type DemoNodeOptions } from './demoNode';
+
+export { startDemoNode, DEMO_API_KEY } from './demoNode';
 
 function parseArgs(argv: readonly string[]): DemoNodeOptions {
   const options: DemoNodeOptions = {};
@@ -44,7 +47,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`demo node: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`demo node: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  });
+}

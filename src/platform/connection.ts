@@ -173,7 +173,8 @@ export class Connection implements vscode.Disposable {
 
   private demoNode(): Promise<DemoServer> {
     this.demoServer ??= (async () => {
-      const { startDemoNode, DEMO_API_KEY } = await import('../demo/demoNode');
+      // dist/demoNode.js is built beside the extension and loaded only now, keeping activation light.
+      const { startDemoNode, DEMO_API_KEY } = require(this.context.asAbsolutePath('dist/demoNode.js')) as typeof import('../demo/cli');
       const external = process.env[DEMO_NODE_ENV];
       if (external) {
         this.log.info(`Using the demo node started by npm run demo at ${external}`);
