@@ -179,6 +179,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
 
   async refreshAll(options: { forgetMeta?: boolean } = {}): Promise<WalletRefreshOutcome[]> {
     if (options.forgetMeta) this.source?.orders.forgetMeta();
+    this.syncWallets(); // e.g. demo mode just switched on: its wallets belong in "all".
     return Promise.all([...this.entries.keys()].map((a) => this.refreshWallet(a)));
   }
 

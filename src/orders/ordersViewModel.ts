@@ -5,7 +5,7 @@
  * extension can pass `vscode.l10n.t` versions.
  */
 import type { OpenOrder, PerpDex, SpotMeta } from '../core/model';
-import { formatUnits, groupThousands, multiplyDecimals } from '../core/units';
+import { compareDecimals, formatUnits, multiplyDecimals } from '../core/units';
 
 /** One order as fetched, with the perp dex it was asked for ("" = the first perp dex, which also returns spot). */
 export interface WalletOrder {
@@ -65,35 +65,107 @@ export function marketOf(coin: string, dex: string, spotMeta: SpotMeta | undefin
 
 /** A decimal string without trailing fraction zeros (`101240.0` → `101240`, `0.500` → `0.5`). */
 export function trimDecimal(decimal: string): string {
-  if (!decimal.includes('.')) return decimal;
-  const trimmed = decimal.replace(/0+$/, '').replace(/\.$/, '');
+  const dot = decimal.indexOf('.');
+  if (dot < 0) return decimal;
+  let end = decimal.length;
+  while (end > dot + 1 && decimal.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  if (end === dot + 1) end = dot;
+  const trimmed = decimal.slice(0, end);
   return trimmed === '' || trimmed === '-' ? '0' : trimmed;
 }
 
-/** A decimal for display: trailing zeros dropped, thousands grouped. Exact. */
+/**
+ * A decimal for display: trailing zeros dropped, thousands grouped (`101240.0` → `101,240`). Exact.
+ * Hand-written rather than regular expressions: it runs twice per order, 5,000 orders per wallet.
+ */
 export function displayDecimal(decimal: string): string {
-  return groupThousands(trimDecimal(decimal));
+  const text = trimDecimal(decimal);
+  const sign = text.charCodeAt(0) === 45 /* - */ ? '-' : '';
+  const dot = text.indexOf('.');
+  const whole = text.slice(sign.length, dot < 0 ? text.length : dot);
+  if (whole.length <= 3) return text;
+  let grouped = '';
+  const head = whole.length % 3 || 3;
+  grouped = whole.slice(0, head);
+  for (let i = head; i < whole.length; i += 3) grouped += ',' + whole.slice(i, i + 3);
+  return sign + grouped + (dot < 0 ? '' : text.slice(dot));
 }
 
-/** `size × price`, exactly. */
+/** `size × price`, exactly (for the tooltip). */
 export function notionalOf(order: Pick<OpenOrder, 'sz' | 'limitPx'>): string {
   return multiplyDecimals(order.sz, order.limitPx);
 }
 
-/** A decimal string rounded half-up to `digits` fraction digits (for the row; the tooltip has the exact value). */
-export function roundDecimal(decimal: string, digits: number): string {
-  const [whole, fraction = ''] = decimal.split('.');
-  return formatUnits(BigInt(whole + fraction), fraction.length, digits);
+const POW10: bigint[] = [1n];
+function pow10(n: number): bigint {
+  for (let i = POW10.length; i <= n; i++) POW10.push(POW10[i - 1] * 10n);
+  return POW10[n];
+}
+
+/** The integer digits and scale of a non-negative decimal string: `12.50` → [1250n, 2]. */
+function scaled(decimal: string): [bigint, number] {
+  const dot = decimal.indexOf('.');
+  return dot < 0 ? [BigInt(decimal), 0] : [BigInt(decimal.slice(0, dot) + decimal.slice(dot + 1)), decimal.length - dot - 1];
+}
+
+/** `a × b` rounded half-up to `digits` fraction digits, as a display decimal. Exact integer arithmetic. */
+export function roundedProduct(a: string, b: string, digits: number): string {
+  const fast = roundedProductSafe(a, b, digits);
+  if (fast !== undefined) return fast;
+  const [x, xs] = scaled(a);
+  const [y, ys] = scaled(b);
+  let value = x * y;
+  let scale = xs + ys;
+  if (scale > digits) {
+    const drop = pow10(scale - digits);
+    value = (value + drop / 2n) / drop;
+    scale = digits;
+  }
+  return displayDecimal(withScale(value.toString(), scale));
 }
 
 /**
- * A string that sorts like the decimal's value (non-negative decimals with at most 40 + 40 digits, as
- * the schema allows): compared as text, it compares as the exact number, without BigInt per comparison.
+ * The same with doubles, when every integer involved is below 2^53 and so exact (the usual case: it
+ * spares 5,000 orders three BigInts each). Undefined when it cannot be exact.
  */
-export function decimalSortKey(decimal: string): string {
-  const [whole, fraction = ''] = decimal.split('.');
-  const w = whole.replace(/^0+(?=\d)/, '');
-  return `${w.padStart(41, '0')}.${fraction.padEnd(41, '0')}`;
+function roundedProductSafe(a: string, b: string, digits: number): string | undefined {
+  const da = a.indexOf('.');
+  const db = b.indexOf('.');
+  const x = Number(da < 0 ? a : a.slice(0, da) + a.slice(da + 1));
+  const y = Number(db < 0 ? b : b.slice(0, db) + b.slice(db + 1));
+  const product = x * y;
+  if (!Number.isSafeInteger(x) || !Number.isSafeInteger(y) || !Number.isSafeInteger(product)) return undefined;
+  let scale = (da < 0 ? 0 : a.length - da - 1) + (db < 0 ? 0 : b.length - db - 1);
+  let value = product;
+  if (scale > digits) {
+    if (scale - digits > 15) return undefined;
+    const drop = 10 ** (scale - digits);
+    const rest = value % drop; // exact for integers below 2^53
+    value = (value - rest) / drop + (rest * 2 >= drop ? 1 : 0);
+    scale = digits;
+  }
+  return displayDecimal(withScale(String(value), scale));
+}
+
+function withScale(digits: string, scale: number): string {
+  if (scale === 0) return digits;
+  const text = digits.padStart(scale + 1, '0');
+  return `${text.slice(0, text.length - scale)}.${text.slice(text.length - scale)}`;
+}
+
+/** A decimal string rounded half-up to `digits` fraction digits. */
+export function roundDecimal(decimal: string, digits: number): string {
+  const [value, scale] = scaled(decimal);
+  return formatUnits(value, scale, digits);
+}
+
+/**
+ * Compares two non-negative decimal strings exactly. Rounding to a double is monotonic, so different
+ * doubles already give the order; only equal doubles need the exact comparison.
+ */
+export function comparePrices(a: string, pa: number, b: string, pb: number): number {
+  if (pa !== pb) return pa < pb ? -1 : 1;
+  return a === b ? 0 : compareDecimals(a, b);
 }
 
 // ---- sorting ----
@@ -101,23 +173,22 @@ export function decimalSortKey(decimal: string): string {
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 interface SortableOrder {
-  name: string;
+  /** Position of the coin's display name among the group's names, in collation order. */
+  nameRank: number;
   order: OpenOrder;
-  priceKey: string;
+  /** `limitPx` as a double, for the fast path of `comparePrices`. */
+  px: number;
 }
 
 /**
  * The order of rows in a group: by coin name; bids before asks; bids by price high → low and asks by
  * price low → high, so each side starts at the price nearest the spread; then by order id.
  */
-export function compareOrders(a: SortableOrder, b: SortableOrder): number {
-  const byName = collator.compare(a.name, b.name);
-  if (byName !== 0) return byName;
+function compareOrders(a: SortableOrder, b: SortableOrder): number {
+  if (a.nameRank !== b.nameRank) return a.nameRank - b.nameRank;
   if (a.order.side !== b.order.side) return a.order.side === 'B' ? -1 : 1;
-  if (a.priceKey !== b.priceKey) {
-    const lower = a.priceKey < b.priceKey ? -1 : 1;
-    return a.order.side === 'B' ? -lower : lower;
-  }
+  const byPrice = comparePrices(a.order.limitPx, a.px, b.order.limitPx, b.px);
+  if (byPrice !== 0) return a.order.side === 'B' ? -byPrice : byPrice;
   return a.order.oid - b.order.oid;
 }
 
@@ -185,8 +256,6 @@ export interface OrderRow {
   contextValue: 'order' | 'orderGone';
   market: Market;
   order: OpenOrder;
-  /** `sz × limitPx`, exact. */
-  notional: string;
   change?: OrderChange;
 }
 
@@ -257,12 +326,16 @@ export function buildWalletView(input: WalletViewInput): WalletView {
   };
 
   const buckets = new Map<string, SortableRow[]>(); // "perps:<dex>" or "spot"
+  const marked = changes.added.size > 0 || changes.resized.size > 0;
   for (const o of input.orders) {
     const market = marketOf(o.order.coin, o.dex, input.spotMeta);
     const key = market.kind === 'spot' ? 'spot' : `perps:${o.dex}`;
-    const key2 = orderKey(o);
-    const resized = changes.resized.get(key2);
-    const change: OrderChange | undefined = changes.added.has(key2) ? { kind: 'new' } : resized ? { kind: 'resized', ...resized } : undefined;
+    let change: OrderChange | undefined;
+    if (marked) {
+      const key2 = orderKey(o);
+      const resized = changes.resized.get(key2);
+      change = changes.added.has(key2) ? { kind: 'new' } : resized ? { kind: 'resized', ...resized } : undefined;
+    }
     let bucket = buckets.get(key);
     if (!bucket) buckets.set(key, (bucket = []));
     bucket.push(sortable(market, o.order, change));
@@ -325,10 +398,14 @@ interface SortableRow extends SortableOrder {
 }
 
 function sortable(market: Market, order: OpenOrder, change: OrderChange | undefined): SortableRow {
-  return { name: market.name, order, priceKey: decimalSortKey(order.limitPx), market, change };
+  return { nameRank: 0, order, px: Number(order.limitPx), market, change };
 }
 
 function toRows(address: string, rows: SortableRow[], texts: OrderTexts, uniqueId: (id: string) => string): OrderRow[] {
+  // Collate the few distinct names once instead of in every comparison.
+  const names = [...new Set(rows.map((r) => r.market.name))].sort(collator.compare);
+  const rank = new Map(names.map((n, i) => [n, i]));
+  for (const r of rows) r.nameRank = rank.get(r.market.name)!;
   rows.sort(compareOrders);
   return rows.map((r) => orderRow(address, r, texts, uniqueId));
 }
@@ -336,10 +413,9 @@ function toRows(address: string, rows: SortableRow[], texts: OrderTexts, uniqueI
 function orderRow(address: string, r: SortableRow, texts: OrderTexts, uniqueId: (id: string) => string): OrderRow {
   const { order, market, change } = r;
   const gone = change?.kind === 'gone';
-  const notional = notionalOf(order);
   const size = change?.kind === 'resized' ? `${displayDecimal(change.from)} → ${displayDecimal(change.to)}` : displayDecimal(order.sz);
-  const value = market.quote ? `${groupThousands(roundDecimal(notional, 2))} ${market.quote}` : groupThousands(roundDecimal(notional, 2));
-  let description = `${size} @ ${displayDecimal(order.limitPx)} · ${value}`;
+  const notional = roundedProduct(order.sz, order.limitPx, 2);
+  let description = `${size} @ ${displayDecimal(order.limitPx)} · ${market.quote ? `${notional} ${market.quote}` : notional}`;
   if (change?.kind === 'new') description += ` · ${texts.isNew}`;
   const sideIcon = order.side === 'B' ? BID_ICON : ASK_ICON;
   return {
@@ -352,7 +428,6 @@ function orderRow(address: string, r: SortableRow, texts: OrderTexts, uniqueId: 
     contextValue: gone ? 'orderGone' : 'order',
     market,
     order,
-    notional,
     change,
   };
 }

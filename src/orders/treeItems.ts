@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { subtractDecimals } from '../core/units';
 import {
   displayDecimal,
+  notionalOf,
   type GroupRow,
   type IconRef,
   type OrderRow,
@@ -100,7 +101,7 @@ export function orderTooltip(row: OrderRow, now = Date.now()): vscode.MarkdownSt
     line(vscode.l10n.t('Original size'), displayDecimal(order.origSz));
     line(vscode.l10n.t('Filled so far'), displayDecimal(subtractDecimals(order.origSz, order.sz)));
   }
-  line(vscode.l10n.t('Notional (size × price)'), withUnit(displayDecimal(row.notional), quote));
+  line(vscode.l10n.t('Notional (size × price)'), withUnit(displayDecimal(notionalOf(row.order)), quote));
   line(vscode.l10n.t('Order id'), String(order.oid));
   if (order.cloid) line(vscode.l10n.t('Client order id'), order.cloid);
   line(vscode.l10n.t('Reduce only'), order.reduceOnly ? vscode.l10n.t('yes') : vscode.l10n.t('no'));

@@ -3,16 +3,18 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { OpenOrder, SpotMeta } from '../../src/core/model';
 import { openOrdersResult, spotMetaResult, toOpenOrders, toSpotMeta, validate } from '../../src/core/schemas';
-import { compareDecimals } from '../../src/core/units';
+import { compareDecimals, multiplyDecimals } from '../../src/core/units';
 import {
   buildWalletView,
-  decimalSortKey,
+  comparePrices,
+  displayDecimal,
   diffOrders,
   ENGLISH_TEXTS,
   isSpotCoin,
   marketOf,
   notionalOf,
   roundDecimal,
+  roundedProduct,
   trimDecimal,
   type OrderRow,
   type WalletOrder,
@@ -140,7 +142,7 @@ describe('open orders view-model', () => {
       const [hype] = view.groups[1].orders;
       assert.equal(hype.label, 'HYPE/USDC');
       assert.equal(hype.market.rawCoin, '@107');
-      assert.equal(hype.notional, '481.4');
+      assert.equal(notionalOf(hype.order), '481.4');
       assert.equal(hype.description, '12.5 @ 38.512 · 481.4 USDC');
       assert.deepEqual(hype.icon, { id: 'arrow-down', color: 'charts.red' });
     });
@@ -155,6 +157,47 @@ describe('open orders view-model', () => {
       assert.equal(trimDecimal('101240.0'), '101240');
       assert.equal(trimDecimal('0.000'), '0');
       assert.equal(trimDecimal('100'), '100');
+      assert.equal(roundedProduct('0.303', '306.75', 2), '92.95');
+      assert.equal(roundedProduct('123456789.123456789', '987654321.987654321', 2), '121,932,631,356,500,531.35');
+      assert.equal(roundedProduct('0.1', '0.2', 2), '0.02');
+      assert.equal(roundedProduct('0.001', '0.004', 2), '0');
+      assert.equal(roundedProduct('10', '3', 2), '30');
+      assert.equal(roundedProduct('0.125', '1', 2), '0.13'); // half-up
+      assert.equal(roundedProduct('94906265.62425156', '1', 2), '94,906,265.62');
+    });
+
+    it('rounds products exactly, on the fast and the big-integer path alike (property)', () => {
+      const decimal = fc
+        .tuple(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.nat({ max: 20 }))
+        .map(([n, scale]) => {
+          const text = n.toString().padStart(scale + 1, '0');
+          return scale ? `${text.slice(0, -scale)}.${text.slice(-scale)}` : text;
+        });
+      fc.assert(
+        fc.property(decimal, decimal, fc.nat({ max: 4 }), (a, b, digits) => {
+          assert.equal(roundedProduct(a, b, digits), displayDecimal(roundDecimal(multiplyDecimals(a, b), digits)));
+        }),
+        { numRuns: 2000 },
+      );
+    });
+  });
+
+  describe('display of decimals', () => {
+    it('drops trailing zeros and groups thousands, exactly as the string says', () => {
+      assert.equal(displayDecimal('101240.0'), '101,240');
+      assert.equal(displayDecimal('1234567.8900'), '1,234,567.89');
+      assert.equal(displayDecimal('123'), '123');
+      assert.equal(displayDecimal('0.00611'), '0.00611');
+      assert.equal(displayDecimal('-1234.5'), '-1,234.5');
+      assert.equal(displayDecimal('100000000000000000000000.000000000000000000001'), '100,000,000,000,000,000,000,000.000000000000000000001');
+      fc.assert(
+        fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.nat({ max: 12 }), (n, scale) => {
+          const text = n.toString().padStart(scale + 1, '0');
+          const decimal = scale ? `${text.slice(0, -scale)}.${text.slice(-scale)}` : text;
+          assert.equal(displayDecimal(decimal).replace(/,/g, ''), trimDecimal(decimal));
+          assert.equal(compareDecimals(displayDecimal(decimal).replace(/,/g, ''), decimal), 0);
+        }),
+      );
     });
   });
 
@@ -177,18 +220,16 @@ describe('open orders view-model', () => {
       assert.deepEqual(rows, ['BTC B 100000.25', 'BTC B 100000', 'BTC B 99.5', 'BTC A 101250.5', 'BTC A 101300', 'ETH B 3400', 'ETH A 3500']);
     });
 
-    it('compares prices exactly, by a sort key that orders like the numbers', () => {
+    it('compares prices exactly, even where doubles are equal', () => {
       const decimal = fc
         .tuple(fc.bigInt({ min: 0n, max: 10n ** 40n - 1n }), fc.option(fc.stringMatching(/^\d{1,40}$/), { nil: undefined }))
         .map(([w, f]) => (f === undefined ? `${w}` : `${w}.${f}`));
-      fc.assert(
-        fc.property(decimal, decimal, (a, b) => {
-          const byKey = Math.sign(decimalSortKey(a) < decimalSortKey(b) ? -1 : decimalSortKey(a) > decimalSortKey(b) ? 1 : 0);
-          assert.equal(byKey, compareDecimals(a, b));
-        }),
-      );
-      assert.ok(decimalSortKey('0.1000000000000000001') > decimalSortKey('0.1'));
-      assert.ok(decimalSortKey('10') > decimalSortKey('9.99999'));
+      const cmp = (a: string, b: string) => comparePrices(a, Number(a), b, Number(b));
+      fc.assert(fc.property(decimal, decimal, (a, b) => assert.equal(cmp(a, b), compareDecimals(a, b))));
+      assert.equal(Number('0.1000000000000000001'), Number('0.1')); // a double cannot tell them apart…
+      assert.equal(cmp('0.1000000000000000001', '0.1'), 1); // …the comparison can
+      assert.equal(cmp('10', '9.99999'), 1);
+      assert.equal(cmp('1.50', '1.5'), 0);
     });
   });
 
@@ -254,7 +295,7 @@ describe('open orders view-model', () => {
       assert.equal(view.groups[0].label, 'Perps');
       assert.equal(view.orderCount, f.response.length);
       const matic = view.groups[0].orders.find((o) => o.label === 'MATIC')!;
-      assert.equal(matic.notional, '216.15059'); // 208.7 × 1.0357
+      assert.equal(notionalOf(matic.order), '216.15059'); // 208.7 × 1.0357
       assert.equal(matic.description, '208.7 @ 1.0357 · 216.15 USDC');
       assert.deepEqual(matic.order.raw, f.response.find((o: { coin: string }) => o.coin === 'MATIC'));
     });
