@@ -1,0 +1,30 @@
+// Chromium (Debian's /usr/bin/chromium) driven by playwright-core: no browser download.
+import * as fs from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './config';
+import { onCleanup, withTimeout } from './processes';
+
+/** Launches headless Chromium; it is closed by the returned browser's close() and on SIGINT/SIGTERM. */
+export async function launchChromium(env?: NodeJS.ProcessEnv): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set HLX_CHROMIUM)`);
+  }
+  const browser = await withTimeout(
+    chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      env: env as Record<string, string>,
+      timeout: 60_000,
+      // Our own handlers (processes.ts) stop code-server and then the browser.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    }),
+    90_000,
+    `launching Chromium (${CHROMIUM})`,
+  );
+  const unregister = onCleanup(() => withTimeout(browser.close(), 10_000, 'closing Chromium').catch(() => undefined));
+  browser.once('disconnected', unregister);
+  return browser;
+}

@@ -1,0 +1,447 @@
+// UI-test harness: a real VS Code workbench (code-server) in Chromium, driven like a person would.
+// The extension under test is the packaged .vsix (`npm run package`) installed into a fresh
+// code-server profile for each suite; `development: true` loads it from source instead.
+//
+//   import { useWorkbench } from './workbench';
+//   describe('My feature', () => {
+//     const wb = useWorkbench({ files: { 'sample.ts': 'const b = 0x1a2b;\n' } });
+//     it('does it', async () => {
+//       await wb().runCommand('Hyperliquid: Set API Key');
+//       await wb().fillInputBox('my-key');
+//       await wb().waitForNotification(/API key saved/);
+//     });
+//   });
+//
+// A failing test leaves a screenshot in test-results/ui/ (git-ignored).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import { launchChromium } from '../host/browser';
+import { buildExtension, packageVsix } from '../host/build';
+import { startCodeServer, writeFiles, type CodeServer } from '../host/codeServer';
+import { ROOT, TEST_RESULTS, seconds } from '../host/config';
+import { ensureHost } from '../host/install';
+import { withTimeout } from '../host/processes';
+
+export interface WorkbenchOptions {
+  /** Files (path relative to the workspace folder → content) written before the workbench opens. */
+  files?: Record<string, string>;
+  /** User settings on top of the quiet defaults. */
+  settings?: Record<string, unknown>;
+  /** Extra environment for code-server and its extension host. */
+  env?: Record<string, string>;
+  /** Load the extension from source (extensionDevelopmentPath) instead of installing the .vsix. */
+  development?: boolean;
+  /** Name of the run folder (.vscode-test/run-<name>-<pid>). */
+  name?: string;
+  /** Viewport size; default 1400×900. */
+  viewport?: { width: number; height: number };
+}
+
+const SHOTS = path.join(TEST_RESULTS, 'ui');
+const log = (...a: unknown[]) => console.log('      [workbench]', ...a);
+
+let hostReady: Promise<unknown> | undefined;
+let vsixReady: Promise<string> | undefined;
+let devBuildReady: Promise<void> | undefined;
+
+/** The .vsix under test: HLX_VSIX (set by test/host/run-ui.ts) or packaged once per process. */
+function vsixPath(): Promise<string> {
+  const given = process.env.HLX_VSIX;
+  if (given) {
+    if (!fs.existsSync(given)) return Promise.reject(new Error(`HLX_VSIX=${given} does not exist`));
+    return Promise.resolve(given);
+  }
+  return (vsixReady ??= packageVsix());
+}
+
+export function screenshotName(title: string): string {
+  return title.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 150) || 'screenshot';
+}
+
+export class Workbench {
+  /** Messages of uncaught errors in the page, for diagnosis. */
+  readonly pageErrors: string[] = [];
+
+  private constructor(
+    readonly page: Page,
+    readonly server: CodeServer,
+    private readonly browser: Browser,
+    readonly context: BrowserContext,
+  ) {
+    page.on('pageerror', (e) => this.pageErrors.push(e.message));
+  }
+
+  /** Starts code-server with a fresh profile and the extension, opens the workbench on a scratch folder. */
+  static async open(opts: WorkbenchOptions = {}): Promise<Workbench> {
+    const t0 = Date.now();
+    await (hostReady ??= ensureHost());
+    let vsix: string | undefined;
+    if (opts.development) await (devBuildReady ??= buildExtension());
+    else vsix = await vsixPath();
+    const server = await startCodeServer({
+      name: opts.name ?? 'ui',
+      vsix: vsix ? [vsix] : [],
+      files: opts.files,
+      settings: opts.settings,
+      env: opts.env,
+      smokeTestDriver: opts.development,
+    });
+    let browser: Browser | undefined;
+    try {
+      browser = await launchChromium(server.isolatedEnv);
+      const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 900 } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      const wb = new Workbench(page, server, browser, context);
+      const url = server.url(opts.development ? { payload: [['extensionDevelopmentPath', server.remoteUri(ROOT)]] } : {});
+      try {
+        await page.goto(url, { timeout: 60_000 });
+        await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
+        await page.locator('.explorer-folders-view').waitFor({ timeout: 60_000 });
+        // The extension's view container in the activity bar: its manifest is loaded.
+        await page
+          .locator('.part.activitybar .action-item a[aria-label^="Hyperliquid"], .part.activitybar .action-item[aria-label^="Hyperliquid"]')
+          .first()
+          .waitFor({ state: 'attached', timeout: 60_000 })
+          .catch(() => {
+            throw new Error('the Hyperliquid view container never appeared in the activity bar: the extension was not loaded');
+          });
+      } catch (e) {
+        const shot = await wb.screenshot('workbench-open-failed').catch(() => '(no screenshot)');
+        throw new Error(
+          `the workbench did not open: ${(e as Error).message}\nscreenshot: ${shot}\ncode-server log:\n${server.logTail(20)}` +
+            (wb.pageErrors.length ? `\npage errors:\n${wb.pageErrors.slice(-5).join('\n')}` : ''),
+        );
+      }
+      log(`workbench ready in ${seconds(t0)} (${server.baseUrl}, workspace ${server.workspace})`);
+      return wb;
+    } catch (e) {
+      await browser?.close().catch(() => undefined);
+      await server.stop();
+      throw e;
+    }
+  }
+
+  /** The scratch workspace folder opened in the workbench. */
+  get workspace(): string {
+    return this.server.workspace;
+  }
+
+  /** Writes a file into the workspace (relative path); usable any time, also after opening. */
+  writeFile(relativePath: string, content: string): string {
+    writeFiles(this.workspace, { [relativePath]: content });
+    return path.join(this.workspace, relativePath);
+  }
+
+  // ---- quick input: command palette and input boxes ------------------------------------------
+
+  /** The quick-input widget (command palette, quick picks and input boxes share it). */
+  quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  private quickInputField(): Locator {
+    return this.page.locator('.quick-input-widget .quick-input-box input');
+  }
+
+  /** Runs a command through the F1 palette by its full title, e.g. `Hyperliquid: Set API Key`. */
+  async runCommand(title: string, opts: { timeoutMs?: number } = {}): Promise<void> {
+    const timeout = opts.timeoutMs ?? 20_000;
+    await this.dismissQuickInput();
+    await this.page.keyboard.press('F1');
+    const input = this.quickInputField();
+    await input.waitFor({ state: 'visible', timeout });
+    await input.fill('>' + title);
+    const rows = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    const exact = rows.filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }) });
+    try {
+      await exact.first().waitFor({ state: 'visible', timeout });
+    } catch {
+      const offered = (await rows.allInnerTexts().catch(() => [])).map((t) => t.split('\n')[0]);
+      await this.page.keyboard.press('Escape');
+      throw new Error(`command "${title}" is not in the command palette; it offers: ${JSON.stringify(offered.slice(0, 10))}`);
+    }
+    await exact.first().click();
+    // The palette is gone once it is hidden or reused by the command for its own input.
+    await this.page
+      .waitForFunction(
+        () => {
+          const w = document.querySelector('.quick-input-widget') as HTMLElement | null;
+          const i = document.querySelector('.quick-input-widget .quick-input-box input') as HTMLInputElement | null;
+          return !w || w.style.display === 'none' || !i || !i.value.startsWith('>');
+        },
+        undefined,
+        { timeout },
+      )
+      .catch(() => {
+        throw new Error(`the command palette did not close after choosing "${title}"`);
+      });
+  }
+
+  /** Closes a quick input left open (Escape), if any. */
+  async dismissQuickInput(): Promise<void> {
+    if (await this.quickInputField().isVisible().catch(() => false)) {
+      await this.page.keyboard.press('Escape');
+      await this.quickInputField().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Types into the open input box (from showInputBox) and, by default, presses Enter and waits for
+   * the box to close; a validation message that keeps it open is reported in the error.
+   */
+  async fillInputBox(text: string, opts: { submit?: boolean; timeoutMs?: number } = {}): Promise<void> {
+    const timeout = opts.timeoutMs ?? 20_000;
+    const input = this.quickInputField();
+    try {
+      await input.waitFor({ state: 'visible', timeout });
+    } catch {
+      throw new Error(`no input box appeared; notifications: ${JSON.stringify(await this.notifications())}`);
+    }
+    await input.fill(text);
+    if (opts.submit === false) return;
+    await this.page.keyboard.press('Enter');
+    try {
+      await input.waitFor({ state: 'hidden', timeout: 5000 });
+    } catch {
+      throw new Error(`the input box stayed open after Enter; its message: ${JSON.stringify(await this.inputBoxMessage())}`);
+    }
+  }
+
+  /** Whether the open input box hides what is typed (password: true). */
+  async inputBoxIsPassword(): Promise<boolean> {
+    return (await this.quickInputField().getAttribute('type')) === 'password';
+  }
+
+  /** The input box's prompt or validation message as shown under the field ('' if none). */
+  async inputBoxMessage(): Promise<string> {
+    const msg = this.page.locator('.quick-input-widget .quick-input-message');
+    if (!(await msg.isVisible().catch(() => false))) return '';
+    return (await msg.innerText()).trim();
+  }
+
+  /** Waits until the input box shows a message matching `match` (e.g. a validation error). */
+  async waitForInputBoxMessage(match: string | RegExp, timeoutMs = 10_000): Promise<string> {
+    let last = '';
+    const end = Date.now() + timeoutMs;
+    while (Date.now() < end) {
+      last = await this.inputBoxMessage();
+      if (matches(last, match)) return last;
+      await this.page.waitForTimeout(100);
+    }
+    throw new Error(`input box message ${JSON.stringify(last)} never matched ${String(match)}`);
+  }
+
+  // ---- views ----------------------------------------------------------------------------------
+
+  /** The pane (view) with this title, e.g. `Open Orders`. */
+  pane(viewTitle: string): Locator {
+    return this.page.locator('.pane', { has: this.page.locator('.pane-header', { hasText: viewTitle }) });
+  }
+
+  /** Opens a view by its name through `View: Open View…`. */
+  async openView(viewTitle: string): Promise<void> {
+    await this.runCommand('View: Open View...').catch(() => this.runCommand('View: Open View…'));
+    await this.quickInputField().fill(viewTitle);
+    const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: viewTitle }).first();
+    await row.waitFor({ state: 'visible' });
+    await row.click();
+    await this.pane(viewTitle).waitFor({ state: 'visible' });
+  }
+
+  /** Tree rows of a view (the row locator): `.pane` with the title → `.monaco-list-row`. */
+  treeRowLocator(viewTitle: string): Locator {
+    return this.pane(viewTitle).locator('.pane-body .monaco-list-row');
+  }
+
+  /** Texts of the visible rows of a tree view; waits for at least `min` rows (default 1). */
+  async treeRows(viewTitle: string, opts: { min?: number; timeoutMs?: number } = {}): Promise<string[]> {
+    const pane = this.pane(viewTitle);
+    try {
+      await pane.waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 20_000 });
+    } catch {
+      const titles = await this.page.locator('.pane-header .title').allInnerTexts();
+      throw new Error(`view "${viewTitle}" is not visible; visible views: ${JSON.stringify(titles)}`);
+    }
+    const min = opts.min ?? 1;
+    if (min > 0) await this.treeRowLocator(viewTitle).nth(min - 1).waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 20_000 });
+    return (await this.treeRowLocator(viewTitle).allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  }
+
+  // ---- webviews, editors, hovers --------------------------------------------------------------
+
+  /** Content of the (last opened) webview: `iframe.webview.ready` → `#active-frame`. */
+  webview(): FrameLocator {
+    return this.page.locator('iframe.webview.ready').last().contentFrame().locator('#active-frame').contentFrame();
+  }
+
+  /** Opens a workspace file by name through Quick Open (Ctrl+P) and waits for its editor tab. */
+  async openFile(name: string): Promise<void> {
+    await this.dismissQuickInput();
+    await this.page.keyboard.press('Control+P');
+    const input = this.quickInputField();
+    await input.waitFor({ state: 'visible' });
+    await input.fill(name);
+    const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: path.basename(name) }).first();
+    try {
+      await row.waitFor({ state: 'visible' });
+    } catch {
+      await this.page.keyboard.press('Escape');
+      throw new Error(`Quick Open did not find "${name}" in ${this.workspace}`);
+    }
+    await row.click();
+    await this.page.locator('.tabs-container .tab', { hasText: path.basename(name) }).first().waitFor({ state: 'visible' });
+    await this.page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ state: 'visible' });
+  }
+
+  /**
+   * Moves the mouse over the first occurrence of `text` in the visible editor and returns the
+   * hover's text once a hover containing `expect` (default: any text) shows.
+   */
+  async hoverOver(text: string, opts: { expect?: string | RegExp; timeoutMs?: number } = {}): Promise<string> {
+    const box = await this.page.evaluate((needle) => {
+      for (const line of Array.from(document.querySelectorAll('.editor-instance .monaco-editor .view-lines .view-line'))) {
+        const content = line.textContent ?? '';
+        const at = content.replace(/\u00a0/g, ' ').indexOf(needle);
+        if (at < 0) continue;
+        // Find the text node and offset holding the middle of the match.
+        const target = at + Math.floor(needle.length / 2);
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        let seen = 0;
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const len = n.textContent?.length ?? 0;
+          if (seen + len > target) {
+            const range = document.createRange();
+            range.setStart(n, target - seen);
+            range.setEnd(n, target - seen + 1);
+            const r = range.getBoundingClientRect();
+            return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+          }
+          seen += len;
+        }
+      }
+      return undefined;
+    }, text);
+    if (!box) throw new Error(`"${text}" is not visible in the editor`);
+    await this.page.mouse.move(box.x, box.y + 200);
+    await this.page.mouse.move(box.x, box.y, { steps: 5 });
+    const hover = this.page.locator('.monaco-hover:not(.hidden)', opts.expect ? { hasText: opts.expect } : {}).first();
+    try {
+      await hover.waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 15_000 });
+    } catch {
+      throw new Error(`no hover${opts.expect ? ` containing ${String(opts.expect)}` : ''} over "${text}"`);
+    }
+    return (await hover.innerText()).trim();
+  }
+
+  // ---- notifications and status bar -----------------------------------------------------------
+
+  /** Messages of the notification toasts now visible, plus the notification center's when open. */
+  async notifications(): Promise<string[]> {
+    const sel = '.notifications-toasts .notification-list-item-message, .notifications-center .notification-list-item-message';
+    const texts = await this.page.locator(sel).allInnerTexts().catch(() => [] as string[]);
+    return [...new Set(texts.map((t) => t.trim()).filter(Boolean))];
+  }
+
+  /**
+   * Waits for a notification matching `match`: first among the toasts, then (toasts can be
+   * suppressed, e.g. in extension-development windows) in the notification center.
+   */
+  async waitForNotification(match: string | RegExp, timeoutMs = 15_000): Promise<string> {
+    const end = Date.now() + timeoutMs;
+    let openedCenter = false;
+    for (;;) {
+      const found = (await this.notifications()).find((t) => matches(t, match));
+      if (found) return found;
+      const left = end - Date.now();
+      if (!openedCenter && left < timeoutMs / 2) {
+        openedCenter = true;
+        await this.runCommand('Notifications: Show Notifications').catch(() => undefined);
+      }
+      if (left <= 0) {
+        throw new Error(`no notification matching ${String(match)}; shown: ${JSON.stringify(await this.notifications())}`);
+      }
+      await this.page.waitForTimeout(150);
+    }
+  }
+
+  /** Closes the notification center and all toasts. */
+  async clearNotifications(): Promise<void> {
+    await this.runCommand('Notifications: Clear All Notifications').catch(() => undefined);
+  }
+
+  /** Texts of the status bar items. */
+  async statusBarTexts(): Promise<string[]> {
+    const texts = await this.page.locator('.part.statusbar .statusbar-item').allInnerTexts();
+    return texts.map((t) => t.trim()).filter(Boolean);
+  }
+
+  /** Waits for a status bar item whose text matches; returns its text. */
+  async waitForStatusBarItem(match: string | RegExp, timeoutMs = 15_000): Promise<string> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const found = (await this.statusBarTexts()).find((t) => matches(t, match));
+      if (found) return found;
+      if (Date.now() > end) throw new Error(`no status bar item matching ${String(match)}; shown: ${JSON.stringify(await this.statusBarTexts())}`);
+      await this.page.waitForTimeout(150);
+    }
+  }
+
+  // ---- evidence and teardown ------------------------------------------------------------------
+
+  /** Saves a PNG of the whole window to test-results/ui/<name>.png and returns its path. */
+  async screenshot(name: string): Promise<string> {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const file = path.join(SHOTS, `${screenshotName(name)}.png`);
+    await this.page.screenshot({ path: file, timeout: 10_000 });
+    return file;
+  }
+
+  async close(): Promise<void> {
+    await withTimeout(this.browser.close(), 10_000, 'closing Chromium').catch(() => undefined);
+    await this.server.stop();
+  }
+}
+
+/**
+ * Mocha hooks for a suite: opens a workbench before the suite, saves a screenshot of each failing
+ * test to test-results/ui/, closes everything after. Returns an accessor for the workbench.
+ */
+export function useWorkbench(opts: WorkbenchOptions = {}): () => Workbench {
+  let wb: Workbench | undefined;
+  before(async function () {
+    this.timeout(10 * 60_000); // the first run may package the .vsix (or install the host)
+    wb = await Workbench.open(opts);
+  });
+  afterEach(async function () {
+    const test = this.currentTest;
+    if (!wb || !test || test.state !== 'failed') return;
+    try {
+      const file = await wb.screenshot(test.fullTitle());
+      console.log(`      screenshot of the failure: ${path.relative(process.cwd(), file)}`);
+      const shown = await wb.notifications();
+      if (shown.length) console.log(`      notifications at failure: ${JSON.stringify(shown)}`);
+    } catch (e) {
+      console.log(`      (no screenshot: ${(e as Error).message})`);
+    }
+    await wb.dismissQuickInput().catch(() => undefined);
+  });
+  after(async function () {
+    this.timeout(30_000);
+    await wb?.close();
+    wb = undefined;
+  });
+  return () => {
+    if (!wb) throw new Error('the workbench is not open (did the before hook fail?)');
+    return wb;
+  };
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function matches(text: string, match: string | RegExp): boolean {
+  return typeof match === 'string' ? text.includes(match) : match.test(text);
+}
