@@ -2,10 +2,11 @@
 import * as fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './config';
-import { onCleanup, withTimeout } from './processes';
+import { onCleanup, shuttingDown, withTimeout } from './processes';
 
 /** Launches headless Chromium; it is closed by the returned browser's close() and on SIGINT/SIGTERM. */
 export async function launchChromium(env?: NodeJS.ProcessEnv): Promise<Browser> {
+  if (shuttingDown()) throw new Error('not starting Chromium: shutting down');
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set HLX_CHROMIUM)`);
   }

@@ -12,7 +12,7 @@ import { buildExtension } from './build';
 import { startCodeServer } from './codeServer';
 import { CACHE, ROOT } from './config';
 import { ensureHost } from './install';
-import { onCleanup, runCleanups, spawnTracked, withTimeout } from './processes';
+import { onCleanup, runCleanups, shuttingDown, spawnTracked, withTimeout } from './processes';
 
 const log = (...a: unknown[]) => console.log('[demo]', ...a);
 const DEMO_ENV = 'HYPERLIQUID_EXPLORER_DEMO_NODE';
@@ -53,6 +53,7 @@ async function startDemoNode(): Promise<{ baseUrl: string; apiKey: string }> {
   });
   const info = await withTimeout(ready, 30_000, 'the demo node to print its {"baseUrl",…} line');
   void node.exited.then((code) => {
+    if (shuttingDown()) return;
     console.error(`[demo] the demo node stopped (${code}); stopping the demo.`);
     void runCleanups().then(() => process.exit(1));
   });
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
       try {
         process.kill(server.pid, 0);
       } catch {
-        if (!exited) {
+        if (!exited && !shuttingDown()) {
           exited = true;
           console.error(`[demo] code-server stopped unexpectedly; log:\n${server.logTail(20)}`);
           void runCleanups().then(() => process.exit(1));

@@ -17,7 +17,13 @@ export function onCleanup(fn: Cleanup): () => void {
   return () => cleanups.delete(fn);
 }
 
+/** True once a signal or runCleanups() started stopping everything. */
+export function shuttingDown(): boolean {
+  return exiting;
+}
+
 export async function runCleanups(): Promise<void> {
+  exiting = true;
   const all = [...cleanups].reverse();
   cleanups.clear();
   for (const fn of all) {
@@ -32,9 +38,10 @@ export async function runCleanups(): Promise<void> {
 function installHandlers(): void {
   if (handlersInstalled) return;
   handlersInstalled = true;
+  let signalled = false;
   const onSignal = (signal: NodeJS.Signals, code: number) => {
-    if (exiting) return;
-    exiting = true;
+    if (signalled) return;
+    signalled = true;
     console.error(`\n[host] ${signal}: stopping everything this run started…`);
     void runCleanups().finally(() => process.exit(code));
   };
@@ -85,6 +92,7 @@ export interface Tracked {
  */
 export function spawnTracked(cmd: string, args: string[], options: SpawnOptions & { name: string; graceMs?: number }): Tracked {
   installHandlers();
+  if (exiting) throw new Error(`not starting ${options.name}: shutting down`);
   const { name: _name, graceMs: _grace, ...spawnOptions } = options;
   const child = spawn(cmd, args, { ...spawnOptions, detached: true });
   if (child.pid === undefined) {

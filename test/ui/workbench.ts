@@ -150,6 +150,9 @@ export class Workbench {
     const timeout = opts.timeoutMs ?? 20_000;
     await this.dismissQuickInput();
     await this.page.keyboard.press('F1');
+    if (!(await this.quickInputField().isVisible().catch(() => false)) && (await this.dialogText())) {
+      throw new Error(`cannot open the command palette for "${title}": a modal dialog is open; ${await this.describeState()}`);
+    }
     const input = this.quickInputField();
     await input.waitFor({ state: 'visible', timeout });
     await input.fill('>' + title);
@@ -194,18 +197,19 @@ export class Workbench {
   async fillInputBox(text: string, opts: { submit?: boolean; timeoutMs?: number } = {}): Promise<void> {
     const timeout = opts.timeoutMs ?? 20_000;
     const input = this.quickInputField();
-    try {
-      await input.waitFor({ state: 'visible', timeout });
-    } catch {
-      throw new Error(`no input box appeared; notifications: ${JSON.stringify(await this.notifications())}`);
-    }
+    const dialog = this.page.locator('.monaco-dialog-box');
+    const first = await Promise.race([
+      input.waitFor({ state: 'visible', timeout }).then(() => 'input' as const),
+      dialog.waitFor({ state: 'visible', timeout }).then(() => 'dialog' as const),
+    ]).catch(() => 'none' as const);
+    if (first !== 'input') throw new Error(`no input box appeared; ${await this.describeState()}`);
     await input.fill(text);
     if (opts.submit === false) return;
     await this.page.keyboard.press('Enter');
     try {
       await input.waitFor({ state: 'hidden', timeout: 5000 });
     } catch {
-      throw new Error(`the input box stayed open after Enter; its message: ${JSON.stringify(await this.inputBoxMessage())}`);
+      throw new Error(`the input box stayed open after Enter; its message: ${JSON.stringify(await this.inputBoxMessage())}; ${await this.describeState()}`);
     }
   }
 
@@ -360,7 +364,7 @@ export class Workbench {
         await this.runCommand('Notifications: Show Notifications').catch(() => undefined);
       }
       if (left <= 0) {
-        throw new Error(`no notification matching ${String(match)}; shown: ${JSON.stringify(await this.notifications())}`);
+        throw new Error(`no notification matching ${String(match)}; ${await this.describeState()}`);
       }
       await this.page.waitForTimeout(150);
     }
@@ -369,6 +373,29 @@ export class Workbench {
   /** Closes the notification center and all toasts. */
   async clearNotifications(): Promise<void> {
     await this.runCommand('Notifications: Clear All Notifications').catch(() => undefined);
+  }
+
+  /** Text of the modal dialog now shown (e.g. "Command … resulted in an error"), or ''. */
+  async dialogText(): Promise<string> {
+    const box = this.page.locator('.monaco-dialog-box');
+    if (!(await box.isVisible().catch(() => false))) return '';
+    return (await box.innerText()).replace(/\s+/g, ' ').trim();
+  }
+
+  /** What a person would see that explains a failure: a modal dialog and the notifications. */
+  async describeState(): Promise<string> {
+    const dialog = await this.dialogText().catch(() => '');
+    const shown = await this.notifications().catch(() => [] as string[]);
+    return (dialog ? `dialog: ${JSON.stringify(dialog)}; ` : '') + `notifications: ${JSON.stringify(shown)}`;
+  }
+
+  /** Closes a modal dialog and a quick input left open, so that the next test starts clean. */
+  async resetUi(): Promise<void> {
+    for (let i = 0; i < 3 && (await this.page.locator('.monaco-dialog-box').isVisible().catch(() => false)); i++) {
+      await this.page.keyboard.press('Escape');
+      await this.page.locator('.monaco-dialog-box').waitFor({ state: 'hidden', timeout: 2000 }).catch(() => undefined);
+    }
+    await this.dismissQuickInput();
   }
 
   /** Texts of the status bar items. */
@@ -420,12 +447,11 @@ export function useWorkbench(opts: WorkbenchOptions = {}): () => Workbench {
     try {
       const file = await wb.screenshot(test.fullTitle());
       console.log(`      screenshot of the failure: ${path.relative(process.cwd(), file)}`);
-      const shown = await wb.notifications();
-      if (shown.length) console.log(`      notifications at failure: ${JSON.stringify(shown)}`);
+      console.log(`      at failure: ${await wb.describeState()}`);
     } catch (e) {
       console.log(`      (no screenshot: ${(e as Error).message})`);
     }
-    await wb.dismissQuickInput().catch(() => undefined);
+    await wb.resetUi().catch(() => undefined);
   });
   after(async function () {
     this.timeout(30_000);
