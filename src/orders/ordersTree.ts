@@ -58,6 +58,8 @@ interface WalletEntry {
   pending?: Promise<WalletRefreshOutcome>;
   /** A first load was started (so showing the view does not start it again after an error). */
   attempted: boolean;
+  /** Bumped when the connection changes: a refresh of an older generation must not touch the entry. */
+  generation: number;
 }
 
 export interface WalletRefreshOutcome {
@@ -123,10 +125,10 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
         if (dexesChanged) {
           entry.attempted = false; // the wallet asks other dexs now: load again when shown
           structural = true;
-        } else if (relabelled && !structural) this.changed.fire(entry.node);
+        } else if (relabelled && !structural) this.redraw(entry);
         next.set(address, entry);
       } else {
-        next.set(address, { node: { kind: 'wallet', address }, wallet, demo, changes: NO_CHANGES, dexs: [], attempted: false });
+        next.set(address, { node: { kind: 'wallet', address }, wallet, demo, changes: NO_CHANGES, dexs: [], attempted: false, generation: 0 });
       }
     }
     this.entries.clear();
@@ -159,6 +161,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       entry.pending = undefined;
       entry.attempted = false;
       entry.spotMeta = undefined;
+      entry.generation += 1;
     }
     this.syncWallets();
     this.changed.fire(undefined);
@@ -171,9 +174,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     const entry = this.entries.get(address.toLowerCase());
     if (!entry) return Promise.resolve({ address, ok: false });
     entry.attempted = true;
-    entry.pending ??= this.runRefresh(entry).finally(() => {
-      entry.pending = undefined;
-    });
+    entry.pending ??= this.runRefresh(entry);
     return entry.pending;
   }
 
@@ -196,6 +197,11 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     }));
   }
 
+  /** Redraws one wallet (its item and children), leaving the rest of the tree as it is. */
+  private redraw(entry: WalletEntry): void {
+    this.changed.fire(entry.node);
+  }
+
   private async sourceFor(): Promise<OpenOrdersSource | undefined> {
     const clients = await this.services.connection.clients();
     if (!clients) return undefined;
@@ -208,8 +214,10 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
 
   private async runRefresh(entry: WalletEntry): Promise<WalletRefreshOutcome> {
     const address = entry.wallet.address;
+    const generation = entry.generation;
+    const current = () => this.entries.get(address) === entry && entry.generation === generation;
     const { log } = this.services;
-    this.changed.fire(entry.node); // the wallet's icon spins while this runs
+    this.redraw(entry); // the wallet's icon spins while this runs
     const work = (async (): Promise<WalletRefreshOutcome> => {
       let source: OpenOrdersSource | undefined;
       try {
@@ -217,7 +225,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
         if (!source) return { address, ok: false }; // no key: the welcome view says what to do
         const started = Date.now();
         const result = await source.load(address, entry.wallet.dexes ?? []);
-        if (this.entries.get(address) !== entry || source.signal.aborted) return { address, ok: false };
+        if (!current() || source.signal.aborted) return { address, ok: false };
         entry.changes = diffOrders(entry.snapshot?.orders, result.orders);
         entry.snapshot = { orders: result.orders, fetchedAt: result.fetchedAt };
         entry.dexs = result.dexs;
@@ -228,7 +236,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
         log.debug(`Open orders of ${address}: ${result.orders.length} in ${Date.now() - started} ms`);
         return { address, ok: true };
       } catch (e) {
-        if (isCancellation(e) || source?.signal.aborted || this.entries.get(address) !== entry) return { address, ok: false };
+        if (isCancellation(e) || source?.signal.aborted || !current()) return { address, ok: false };
         const message = describeError(e);
         entry.error = { message, at: Date.now() };
         log.warn(`Open orders of ${address} could not be refreshed: ${message}`);
@@ -238,7 +246,11 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     try {
       return await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => work);
     } finally {
-      this.changed.fire(entry.node);
+      if (current()) {
+        // Cleared before the wallet is redrawn, so it is drawn without the spinner.
+        entry.pending = undefined;
+        this.redraw(entry);
+      }
     }
   }
 

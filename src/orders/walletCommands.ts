@@ -72,34 +72,9 @@ export function registerWalletCommands(services: Services, tree: OpenOrdersTree)
       }
       label = typeof labelGiven === 'string' ? labelGiven.trim().slice(0, MAX_LABEL) || undefined : undefined;
     } else {
-      const typed = await vscode.window.showInputBox({
-        title: vscode.l10n.t('Hyperliquid: Watch Wallet (1/2)'),
-        prompt: vscode.l10n.t('The wallet’s address: its master account, 0x followed by 40 hex digits.'),
-        placeHolder: '0x…',
-        ignoreFocusOut: true,
-        // Checked as typed, before anything is sent anywhere.
-        validateInput: (value) => {
-          if (value.trim() === '') return undefined;
-          const parsed = parseAddress(value);
-          if (!parsed.ok) return parsed.error;
-          const existing = alreadyWatched(parsed.value);
-          return existing ? duplicateMessage(existing) : undefined;
-        },
-      });
-      if (typed === undefined || typed.trim() === '') return false;
-      const parsed = parseAddress(typed);
-      if (!parsed.ok) return false;
-      address = parsed.value;
-      if (alreadyWatched(address)) return false;
-      const typedLabel = await vscode.window.showInputBox({
-        title: vscode.l10n.t('Hyperliquid: Watch Wallet (2/2)'),
-        prompt: vscode.l10n.t('A label for {0} (optional). Press Enter to skip.', shortAddress(address)),
-        placeHolder: vscode.l10n.t('e.g. Main account'),
-        ignoreFocusOut: true,
-        validateInput: (value) => (value.trim().length > MAX_LABEL ? vscode.l10n.t('Keep the label under {0} characters.', MAX_LABEL) : undefined),
-      });
-      if (typedLabel === undefined) return false; // Escape cancels the whole command
-      label = typedLabel.trim() || undefined;
+      const answer = await askForWallet(alreadyWatched, duplicateMessage);
+      if (!answer) return false; // Escape at either step: nothing changes
+      ({ address, label } = answer);
     }
     await settings.setWallets([...settings.wallets(), label ? { address, label } : { address }]);
     tree.syncWallets();
@@ -195,6 +170,66 @@ export function registerWalletCommands(services: Services, tree: OpenOrdersTree)
     const address = addressArg(arg);
     if (!address) return false;
     return vscode.env.openExternal(vscode.Uri.parse(`https://hypurrscan.io/address/${address}`));
+  });
+}
+
+/**
+ * The two steps of Watch Wallet… in one input box (address, then an optional label), so the box stays
+ * open between them and nothing typed lands in a box that is closing. The address is checked as it is
+ * typed; nothing is sent anywhere.
+ */
+function askForWallet(
+  alreadyWatched: (address: string) => WatchedWallet | undefined,
+  duplicateMessage: (w: WatchedWallet) => string,
+): Promise<{ address: string; label?: string } | undefined> {
+  return new Promise((resolve) => {
+    const box = vscode.window.createInputBox();
+    box.title = vscode.l10n.t('Hyperliquid: Watch Wallet');
+    box.step = 1;
+    box.totalSteps = 2;
+    box.prompt = vscode.l10n.t('The wallet’s address: its master account, 0x followed by 40 hex digits.');
+    box.placeholder = '0x…';
+    box.ignoreFocusOut = true;
+    let address: string | undefined;
+    let accepted = false;
+    const addressProblem = (value: string): string | undefined => {
+      const parsed = parseAddress(value);
+      if (!parsed.ok) return parsed.error;
+      const existing = alreadyWatched(parsed.value);
+      return existing ? duplicateMessage(existing) : undefined;
+    };
+    const labelProblem = (value: string) => (value.trim().length > MAX_LABEL ? vscode.l10n.t('Keep the label under {0} characters.', MAX_LABEL) : undefined);
+    const subscriptions = [
+      box.onDidChangeValue((value) => {
+        box.validationMessage = address === undefined ? (value.trim() === '' ? undefined : addressProblem(value)) : labelProblem(value);
+      }),
+      box.onDidAccept(() => {
+        if (address === undefined) {
+          const problem = addressProblem(box.value);
+          if (problem) {
+            box.validationMessage = problem;
+            return;
+          }
+          address = (parseAddress(box.value) as { value: string }).value;
+          box.step = 2;
+          box.value = '';
+          box.validationMessage = undefined;
+          box.prompt = vscode.l10n.t('A label for {0} (optional). Press Enter to skip.', shortAddress(address));
+          box.placeholder = vscode.l10n.t('e.g. Main account');
+          return;
+        }
+        if (labelProblem(box.value)) return;
+        accepted = true;
+        resolve({ address, label: box.value.trim() || undefined });
+        box.hide();
+      }),
+      box.onDidHide(() => {
+        if (!accepted) resolve(undefined);
+        for (const s of subscriptions) s.dispose();
+        box.dispose();
+      }),
+    ];
+    box.show();
   });
 }
 
