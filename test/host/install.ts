@@ -146,7 +146,7 @@ export async function ensureAptPackages(pkgs: string[]): Promise<void> {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   try {
     await run('apt-get', ['update', '-qq'], { name: 'apt-get update', timeoutMs: 5 * 60_000, env, quiet: true });
-    await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+    await run('apt-get', ['install', '-y', '-qq', ...missing], {
       name: `apt-get install ${missing.join(' ')}`,
       timeoutMs: 10 * 60_000,
       env,
