@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
-import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
+import type { AxiosInstance, AxiosResponse } from 'axios';
 import { bodyExcerpt, ProviderError, type Endpoint } from './errors';
 import type { ProviderEndpoints } from './endpoints';
 
@@ -37,13 +37,26 @@ const SOCKET_KEEP_ALIVE_MS = 60_000;
 const keepAliveHttp = new http.Agent({ keepAlive: true, keepAliveMsecs: SOCKET_KEEP_ALIVE_MS, maxSockets: 32 });
 const keepAliveHttps = new https.Agent({ keepAlive: true, keepAliveMsecs: SOCKET_KEEP_ALIVE_MS, maxSockets: 32 });
 
+type Axios = typeof import('axios');
+let axiosModule: Axios | undefined;
+let loadingAxios: Promise<Axios> | undefined;
+
+/**
+ * axios is loaded with the first request, not with the extension: its module setup probes for fetch
+ * and FormData, which makes Node load its own fetch implementation (undici). Measured in the extension
+ * host, that was most of the time VS Code spent loading the extension, in every window.
+ */
+async function loadAxios(): Promise<Axios> {
+  return (axiosModule ??= await (loadingAxios ??= import('axios')));
+}
+
 /**
  * The one HTTP client: a single axios instance with keep-alive, a timeout, a response size cap and
  * AbortSignal cancellation. It posts JSON, returns the parsed JSON body, and turns every failure into a
  * `ProviderError` whose message a user understands and which never holds the key or the URL.
  */
 export class Transport {
-  private readonly axios: AxiosInstance;
+  private client?: AxiosInstance;
   private readonly maxResponseBytes: number;
 
   constructor(
@@ -51,9 +64,14 @@ export class Transport {
     private readonly options: TransportOptions,
   ) {
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-    this.axios = axios.create({
+  }
+
+  private async axios(): Promise<AxiosInstance> {
+    if (this.client) return this.client;
+    const { default: axios } = await loadAxios();
+    return (this.client ??= axios.create({
       adapter: 'http',
-      timeout: options.timeoutMs,
+      timeout: this.options.timeoutMs,
       maxContentLength: this.maxResponseBytes,
       maxBodyLength: 1024 * 1024,
       maxRedirects: 0, // a redirect would carry the key somewhere we did not choose
@@ -66,7 +84,7 @@ export class Transport {
       validateStatus: () => true,
       // The only header we send is Content-Type; axios' own Accept and User-Agent are switched off.
       headers: { 'Content-Type': 'application/json', Accept: false as never, 'User-Agent': false as never },
-    });
+    }));
   }
 
   get timeoutMs(): number {
@@ -102,10 +120,11 @@ export class Transport {
 
   private async once(endpoint: Endpoint, body: string, label: string, attempt: number, signal?: AbortSignal): Promise<unknown> {
     if (signal?.aborted) throw cancelled(endpoint);
+    const client = this.client ?? (await this.axios());
     const started = performance.now();
     let response: AxiosResponse<string> | undefined;
     try {
-      response = await this.axios.post<string>(this.endpoints.url(endpoint), body, { signal });
+      response = await client.post<string>(this.endpoints.url(endpoint), body, { signal });
       const parsed = this.parse(endpoint, response);
       this.options.onRequest?.({ endpoint, label, ms: performance.now() - started, status: response.status, attempt });
       return parsed;
@@ -134,8 +153,9 @@ export class Transport {
 
   private fromAxios(endpoint: Endpoint, e: unknown): ProviderError {
     const where = { endpoint };
-    if (axios.isCancel(e)) return cancelled(endpoint);
-    const code = e instanceof AxiosError ? e.code : (e as { code?: string } | undefined)?.code;
+    // Only called for a request's failure, so axios is loaded by now.
+    if (axiosModule?.isCancel(e)) return cancelled(endpoint);
+    const code = axiosModule && e instanceof axiosModule.AxiosError ? e.code : (e as { code?: string } | undefined)?.code;
     const message = e instanceof Error ? e.message : '';
     switch (code) {
       case 'ETIMEDOUT':
