@@ -1,0 +1,249 @@
+// Client round trips on loopback: our clients (axios transport + validation + model) against what a user
+// could use instead, all in the same run against the same demo node, which runs in a child process so
+// that it does not share this event loop. Rounds are interleaved (each round runs every contender once,
+// in a rotating order) so that a slow spell of the machine hits all of them alike.
+// Alone: `npx tsx bench/client.bench.ts` (needs dist/demoNode.js: `node esbuild.mjs --production`).
+import * as http from 'node:http';
+import { HttpTransport, InfoClient as NktkasInfoClient } from '@nktkas/hyperliquid';
+import { createPublicClient, http as viemHttp } from 'viem';
+import { createProviderClients } from '../src/core/provider';
+import { DEMO_BLOCKS, DEMO_WALLETS } from '../src/demo/demoNode';
+import { startDemoNodeProcess } from './demoNodeProcess';
+import { printRows } from './report';
+import { stats, type BenchRow, type Stats } from './types';
+
+/** A normal block: small (3M gas limit), slim like real nodes answer, with transactions. */
+const BLOCK = DEMO_BLOCKS.smallBlock;
+const MARKET_MAKER = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!.address;
+const CONCURRENCY = 32;
+
+type Call = () => Promise<unknown>;
+interface Contender {
+  name: string;
+  call: Call;
+}
+
+/** Each round: every contender once (`concurrency` calls at once), in an order that rotates per round. */
+async function interleaved(contenders: Contender[], rounds: number, warmup: number, concurrency: number): Promise<Map<string, number[]>> {
+  const samples = new Map(contenders.map((c) => [c.name, [] as number[]]));
+  for (let round = 0; round < warmup + rounds; round++) {
+    for (let k = 0; k < contenders.length; k++) {
+      const c = contenders[(round + k) % contenders.length];
+      const t = performance.now();
+      await (concurrency === 1 ? c.call() : Promise.all(Array.from({ length: concurrency }, c.call)));
+      const ms = performance.now() - t;
+      if (round >= warmup) samples.get(c.name)!.push(ms);
+    }
+  }
+  return samples;
+}
+
+/** Node's own http with a keep-alive agent (as many sockets as ours), then JSON.parse. */
+function bareHttp(url: string): (body: string) => Promise<unknown> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const target = new URL(url);
+  return (body) =>
+    new Promise((resolve, reject) => {
+      const req = http.request(
+        { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            try {
+              if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
+              resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+            } catch (e) {
+              reject(e);
+            }
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+}
+
+/** `fetch` (undici, keep-alive by default), then JSON.parse of the text. */
+function bareFetch(url: string): (body: string) => Promise<unknown> {
+  return async (body) => {
+    const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return JSON.parse(text);
+  };
+}
+
+const ratio = (a: Stats, b: Stats) => a.median / b.median;
+
+interface Scenario {
+  what: string;
+  ours: Call;
+  /** Our transport alone: axios + JSON.parse, no validation. */
+  transport: Call;
+  bareHttp: Call;
+  bareFetch: Call;
+  library: Contender;
+}
+
+/** Where the client's time goes: CPU time of this process per request, sequential, interleaved rounds. */
+interface CpuBreakdown {
+  bare: Stats;
+  transport: Stats;
+  ours: Stats;
+}
+
+async function cpuPerRequest(s: Scenario, rounds = 16, perRound = 25): Promise<CpuBreakdown> {
+  const stages: [keyof CpuBreakdown, Call][] = [
+    ['bare', s.bareHttp],
+    ['transport', s.transport],
+    ['ours', s.ours],
+  ];
+  const samples: Record<keyof CpuBreakdown, number[]> = { bare: [], transport: [], ours: [] };
+  for (let round = 0; round < rounds + 2; round++) {
+    for (let k = 0; k < stages.length; k++) {
+      const [name, call] = stages[(round + k) % stages.length];
+      const before = process.cpuUsage();
+      for (let i = 0; i < perRound; i++) await call();
+      const used = process.cpuUsage(before);
+      if (round >= 2) samples[name].push((used.user + used.system) / perRound);
+    }
+  }
+  return { bare: stats(samples.bare), transport: stats(samples.transport), ours: stats(samples.ours) };
+}
+
+function cpuRows(s: Scenario, cpu: CpuBreakdown): BenchRow[] {
+  return [
+    {
+      group: 'client',
+      name: `${s.what}: CPU per request in the client process, our transport (axios + JSON.parse)`,
+      unit: 'µs',
+      ours: cpu.transport,
+      baseline: { name: 'bare Node http (keep-alive agent) + JSON.parse', stats: cpu.bare },
+      note: `axios' own work: ${(cpu.transport.median - cpu.bare.median).toFixed(0)} µs per request`,
+    },
+    {
+      group: 'client',
+      name: `${s.what}: CPU per request in the client process, our client (transport + input check + validation + model)`,
+      unit: 'µs',
+      ours: cpu.ours,
+      baseline: { name: 'our transport alone', stats: cpu.transport },
+      note: `validation and model: ${(cpu.ours.median - cpu.transport.median).toFixed(0)} µs per request`,
+    },
+  ];
+}
+
+async function measureScenario(s: Scenario, concurrency: number, rounds: number, warmup: number, cpu: CpuBreakdown): Promise<BenchRow[]> {
+  const contenders: Contender[] = [
+    { name: 'ours', call: s.ours },
+    { name: 'http', call: s.bareHttp },
+    { name: 'fetch', call: s.bareFetch },
+    s.library,
+  ];
+  const samples = await interleaved(contenders, rounds, warmup, concurrency);
+  const ours = stats(samples.get('ours')!);
+  const viaHttp = stats(samples.get('http')!);
+  const viaFetch = stats(samples.get('fetch')!);
+  const library = stats(samples.get(s.library.name)!);
+  // The baseline is whichever bare client was faster in this run.
+  const httpFaster = viaHttp.median <= viaFetch.median;
+  const bare = httpFaster ? viaHttp : viaFetch;
+  const bareName = httpFaster ? 'bare Node http (keep-alive agent) + JSON.parse' : 'bare fetch + JSON.parse';
+  const other = httpFaster ? `fetch + JSON.parse: median ${viaFetch.median.toFixed(2)} ms` : `Node http + JSON.parse: median ${viaHttp.median.toFixed(2)} ms`;
+  const how = concurrency === 1 ? 'one at a time' : `${concurrency} at once (time for all ${concurrency})`;
+  const bareRatio = ratio(ours, bare);
+  const libRatio = ratio(ours, library);
+  return [
+    {
+      group: 'client',
+      name: `${s.what}, ${how}: ours vs the faster bare client`,
+      unit: 'ms',
+      ours,
+      baseline: { name: bareName, stats: bare },
+      target: '≤ 1.10× baseline (median)',
+      met: bareRatio <= 1.1,
+      note:
+        (bareRatio <= 1.1
+          ? ''
+          : `per request axios adds ${(cpu.transport.median - cpu.bare.median).toFixed(0)} µs of CPU and validation ${(cpu.ours.median - cpu.transport.median).toFixed(0)} µs, where the bare client needs ${cpu.bare.median.toFixed(0)} µs in all (CPU rows below); `) +
+        `the slower bare client was ${other}`,
+    },
+    {
+      group: 'client',
+      name: `${s.what}, ${how}: ours vs ${s.library.name}`,
+      unit: 'ms',
+      ours,
+      baseline: { name: s.library.name, stats: library },
+      target: '≤ 1.00× (not slower, median)',
+      met: libRatio <= 1.0,
+    },
+  ];
+}
+
+export default async function run(): Promise<BenchRow[]> {
+  const node = await startDemoNodeProcess();
+  try {
+    const evmUrl = `${node.baseUrl}/${node.apiKey}/evm`;
+    const infoUrl = `${node.baseUrl}/${node.apiKey}/info`;
+    const ours = createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 10_000 });
+    const viem = createPublicClient({ transport: viemHttp(evmUrl) });
+    const viemRequest = viem.request as unknown as (args: { method: string; params: unknown[] }) => Promise<unknown>;
+    const nktkas = new NktkasInfoClient({ transport: new HttpTransport({ apiUrl: `${node.baseUrl}/${node.apiKey}/` }) });
+    const viaHttp = { evm: bareHttp(evmUrl), info: bareHttp(infoUrl) };
+    const viaFetch = { evm: bareFetch(evmUrl), info: bareFetch(infoUrl) };
+    let id = 0;
+    const rpcBody = () => JSON.stringify({ jsonrpc: '2.0', method: 'ots_getBlockDetails', params: [BLOCK], id: ++id });
+    const ordersBody = JSON.stringify({ type: 'openOrders', user: MARKET_MAKER, dex: '' });
+
+    // Every contender gets the same answer: check once, so that no one is measured doing something else.
+    const sample = await ours.evm.getBlockDetails(BLOCK);
+    const count = sample.block.transactionCount;
+    const viemSample = (await viemRequest({ method: 'ots_getBlockDetails', params: [BLOCK] })) as { block: { transactionCount: number } };
+    const httpSample = (await viaHttp.evm(rpcBody())) as { result: { block: { transactionCount: number } } };
+    const fetchSample = (await viaFetch.evm(rpcBody())) as { result: { block: { transactionCount: number } } };
+    if (count === 0 || viemSample.block.transactionCount !== count || httpSample.result.block.transactionCount !== count || fetchSample.result.block.transactionCount !== count) {
+      throw new Error('the contenders did not get the same block');
+    }
+    const orders = await ours.info.openOrders(MARKET_MAKER, '');
+    const nktkasOrders = await nktkas.openOrders({ user: MARKET_MAKER, dex: '' });
+    if (orders.length === 0 || !Array.isArray(nktkasOrders) || Math.abs(nktkasOrders.length - orders.length) > orders.length / 2) {
+      throw new Error('the contenders did not get the market maker’s orders');
+    }
+
+    const block: Scenario = {
+      what: `ots_getBlockDetails (block ${BLOCK}, ${count} txs)`,
+      ours: () => ours.evm.getBlockDetails(BLOCK),
+      transport: () => ours.transport.postJson('evm', rpcBody(), 'bench'),
+      bareHttp: () => viaHttp.evm(rpcBody()),
+      bareFetch: () => viaFetch.evm(rpcBody()),
+      library: { name: 'viem createPublicClient(http).request', call: () => viemRequest({ method: 'ots_getBlockDetails', params: [BLOCK] }) },
+    };
+    const openOrders: Scenario = {
+      what: `openOrders (market maker, ~${orders.length} orders)`,
+      ours: () => ours.info.openOrders(MARKET_MAKER, ''),
+      transport: () => ours.transport.postJson('info', ordersBody, 'bench'),
+      bareHttp: () => viaHttp.info(ordersBody),
+      bareFetch: () => viaFetch.info(ordersBody),
+      library: { name: '@nktkas/hyperliquid InfoClient.openOrders', call: () => nktkas.openOrders({ user: MARKET_MAKER, dex: '' }) },
+    };
+
+    const rows: BenchRow[] = [];
+    for (const s of [block, openOrders]) {
+      const cpu = await cpuPerRequest(s);
+      rows.push(...(await measureScenario(s, 1, 200, 40, cpu)));
+      rows.push(...(await measureScenario(s, CONCURRENCY, 30, 6, cpu)));
+      rows.push(...cpuRows(s, cpu));
+    }
+    return rows;
+  } finally {
+    await node.stop();
+  }
+}
+
+if (require.main === module) {
+  run().then(printRows, (e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}

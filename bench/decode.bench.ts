@@ -1,0 +1,99 @@
+// Decode: from the response text to what the view shows, against JSON.parse of the same text alone.
+// The texts come from the demo node (in a child process) over HTTP; decoding runs here through our real
+// clients, with a transport that hands them the stored text instead of going to the network.
+// Alone: `npx tsx bench/decode.bench.ts` (needs dist/demoNode.js: `node esbuild.mjs --production`).
+import { EvmClient } from '../src/core/evmClient';
+import { InfoClient } from '../src/core/infoClient';
+import { createProviderClients } from '../src/core/provider';
+import type { Transport } from '../src/core/transport';
+import { DEMO_BLOCKS, DEMO_WALLETS } from '../src/demo/demoNode';
+import { toBlockView, toTransactionsData, type Translate } from '../src/blocks/blockViewModel';
+import { buildWalletView, ENGLISH_TEXTS } from '../src/orders/ordersViewModel';
+import { startDemoNodeProcess } from './demoNodeProcess';
+import { printRows } from './report';
+import { measure, stats, type BenchRow } from './types';
+
+const WHALE = DEMO_WALLETS.find((w) => w.kind === 'whale')!.address;
+
+/** `vscode.l10n.t` without translations: fills `{0}`-style placeholders. */
+const untranslated: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
+
+/** A transport that answers every request with `text`, parsed, as the real one does after the network. */
+function replaying(text: string): Transport {
+  return { postJson: async () => JSON.parse(text) as unknown } as unknown as Transport;
+}
+
+export default async function run(): Promise<BenchRow[]> {
+  const node = await startDemoNodeProcess();
+  let blockText: string;
+  let ordersText: string;
+  const clients = createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 30_000 });
+  let spotMeta;
+  try {
+    const post = async (endpoint: 'evm' | 'info', body: object) => {
+      const res = await fetch(`${node.baseUrl}/${node.apiKey}/${endpoint}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`demo node: HTTP ${res.status}`);
+      return res.text();
+    };
+    // id 1: the first id a fresh EvmClient sends, so that the stored answer matches its request.
+    blockText = await post('evm', { jsonrpc: '2.0', method: 'ots_getBlockDetails', params: [DEMO_BLOCKS.hugeSpecBlock], id: 1 });
+    ordersText = await post('info', { type: 'openOrders', user: WHALE, dex: '' });
+    spotMeta = await clients.info.spotMeta();
+  } finally {
+    await node.stop();
+  }
+
+  const decodeBlock = async () => {
+    const details = await new EvmClient(replaying(blockText)).getBlockDetails(DEMO_BLOCKS.hugeSpecBlock);
+    const view = toBlockView(details, Date.now() / 1000, untranslated);
+    const rows = toTransactionsData(details.transactions ?? []);
+    return { view, rows };
+  };
+  const first = await decodeBlock();
+  if (first.rows.length !== 10_000 || first.view.transactionCount !== 10_000) throw new Error(`expected 10,000 transactions, got ${first.rows.length}`);
+
+  const decodeOrders = async () => {
+    const orders = await new InfoClient(replaying(ordersText)).openOrders(WHALE, '');
+    return buildWalletView({ address: WHALE, orders: orders.map((order) => ({ dex: '', order })), spotMeta, texts: ENGLISH_TEXTS });
+  };
+  const wallet = await decodeOrders();
+  if (wallet.orderCount !== 5_000) throw new Error(`expected 5,000 orders, got ${wallet.orderCount}`);
+
+  // Interleaved halves so that both sides see the same state of the machine.
+  const blockOurs: number[] = [];
+  const blockParse: number[] = [];
+  const ordersOurs: number[] = [];
+  const ordersParse: number[] = [];
+  for (let half = 0; half < 2; half++) {
+    blockParse.push(...(await measure(() => JSON.parse(blockText), 8, half ? 1 : 3)));
+    blockOurs.push(...(await measure(decodeBlock, 8, half ? 1 : 3)));
+    ordersParse.push(...(await measure(() => JSON.parse(ordersText), 20, half ? 2 : 5)));
+    ordersOurs.push(...(await measure(decodeOrders, 20, half ? 2 : 5)));
+  }
+  const mb = (text: string) => (Buffer.byteLength(text) / 1024 / 1024).toFixed(1);
+  return [
+    {
+      group: 'decode',
+      name: `10,000-transaction block (${mb(blockText)} MB): parse + validate + BlockDetails + block view + the 10,000 transactions posted to the webview`,
+      unit: 'ms',
+      ours: stats(blockOurs),
+      baseline: { name: 'JSON.parse of the same text alone', stats: stats(blockParse) },
+      note: 'EvmClient.getBlockDetails, toBlockView, toTransactionsData: what the host does before posting; the webview formats only the rows in view',
+    },
+    {
+      group: 'decode',
+      name: `5,000 orders (${(Buffer.byteLength(ordersText) / 1024).toFixed(0)} KB): parse + validate + OpenOrder + grouped, named, sorted wallet view`,
+      unit: 'ms',
+      ours: stats(ordersOurs),
+      baseline: { name: 'JSON.parse of the same text alone', stats: stats(ordersParse) },
+      note: 'through InfoClient.openOrders and the orders view-model',
+    },
+  ];
+}
+
+if (require.main === module) {
+  run().then(printRows, (e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,148 @@
+// Runs inside code-server's extension host (loaded as `extensionTestsPath` by bench/extension.bench.ts):
+// activation, the first command, and the memory a 10,000-transaction block costs, measured where the
+// extension really runs. Prints one `HLX_BENCH_RESULT {json}` line, which reaches the bench through
+// window.codeAutomationLog. The demo node runs outside this process (HYPERLIQUID_EXPLORER_DEMO_NODE).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import * as vscode from 'vscode';
+import { DEMO_API_KEY, DEMO_BLOCKS } from '../src/demo/demoNode';
+
+const EXTENSION_ID = 'hyperliquid-explorer.hyperliquid-explorer';
+/** 10,000 transactions, all in the ots_getBlockDetails answer. */
+const HUGE_SPEC_BLOCK = DEMO_BLOCKS.hugeSpecBlock;
+
+export interface HostSample {
+  pid: number;
+  vscodeVersion: string;
+  node: string;
+  /** The extension was already active when this module ran (VS Code activated it at window start). */
+  wasActive: boolean;
+  /** Loading dist/extension.js, from VS Code's own marks (willLoad… → didLoadExtensionCode, whole ms). */
+  loadCodeMs?: number;
+  /** activate() alone, as the extension measured it (exports.activationMs). */
+  activateFnMs?: number;
+  /** `await ext.activate()` when the extension was not active yet. */
+  activateWallMs?: number;
+  /**
+   * A second, fresh copy of dist/extension.js required in this host after activation: its own
+   * evaluation once the Node modules it uses are loaded (the first load also pays for those).
+   */
+  reload?: { wallMs: number; cpuMs: number };
+  /** executeCommand of a cheap command (Show Log) right after activation. */
+  firstCommandMs: number;
+  gcAvailable: boolean;
+  memory?: {
+    lookup: unknown;
+    /** Heap and RSS growth, in bytes, after opening the block (after GC). */
+    heapDelta: number;
+    rssDelta: number;
+    /** The same answer as plain JSON.parse output, kept alive: what any client would hold at least. */
+    jsonHeapDelta: number;
+    responseBytes: number;
+  };
+  error?: string;
+}
+
+interface PerformanceMarks {
+  getMarks(): { name: string; startTime: number }[];
+}
+
+/** VS Code's own performance marks in this extension host (vs/base/common/performance). */
+function markSpan(from: string, to: string): number | undefined {
+  const marks = (globalThis as { MonacoPerformanceMarks?: PerformanceMarks }).MonacoPerformanceMarks?.getMarks() ?? [];
+  const start = marks.find((m) => m.name === from)?.startTime;
+  const end = marks.find((m) => m.name === to)?.startTime;
+  return start !== undefined && end !== undefined ? end - start : undefined;
+}
+
+function collector(): (() => void) | undefined {
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    return () => {
+      gc();
+      gc();
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Requires a copy of the bundle next to it (so that its `require('vscode')` resolves as ours). */
+function reloadCopy(extensionPath: string): { wallMs: number; cpuMs: number } {
+  const main = path.join(extensionPath, 'dist', 'extension.js');
+  const copy = path.join(extensionPath, 'dist', `extension-reload-${process.pid}.js`);
+  fs.copyFileSync(main, copy);
+  try {
+    const cpu = process.cpuUsage();
+    const t = performance.now();
+    require(copy);
+    const wallMs = performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    return { wallMs, cpuMs: (used.user + used.system) / 1000 };
+  } finally {
+    fs.rmSync(copy, { force: true });
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function run(): Promise<void> {
+  const ext = vscode.extensions.getExtension<{ activationMs?: number }>(EXTENSION_ID);
+  if (!ext) throw new Error(`${EXTENSION_ID} is not loaded`);
+  const sample: Partial<HostSample> = { pid: process.pid, vscodeVersion: vscode.version, node: process.version, wasActive: ext.isActive };
+  try {
+    const t0 = performance.now();
+    const exports = await ext.activate();
+    const t1 = performance.now();
+    await vscode.commands.executeCommand('hyperliquidExplorer.showLog');
+    const t2 = performance.now();
+    if (!sample.wasActive) sample.activateWallMs = t1 - t0;
+    sample.loadCodeMs = markSpan(`code/extHost/willLoadExtensionCode/${EXTENSION_ID}`, `code/extHost/didLoadExtensionCode/${EXTENSION_ID}`);
+    sample.activateFnMs = exports?.activationMs;
+    sample.firstCommandMs = t2 - t1;
+    sample.reload = reloadCopy(ext.extensionPath);
+
+    const gc = collector();
+    sample.gcAvailable = gc !== undefined;
+    const settle = async () => {
+      await sleep(300);
+      gc?.();
+    };
+    const demoNode = process.env.HYPERLIQUID_EXPLORER_DEMO_NODE;
+    if (demoNode) {
+      // Baseline: the same answer parsed into plain objects and kept alive.
+      await settle();
+      const beforeJson = process.memoryUsage().heapUsed;
+      const res = await fetch(`${demoNode}/${DEMO_API_KEY}/evm`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ots_getBlockDetails', params: [HUGE_SPEC_BLOCK] }),
+      });
+      const text = await res.text();
+      let held: unknown = JSON.parse(text);
+      const responseBytes = Buffer.byteLength(text);
+      await settle();
+      const jsonHeapDelta = process.memoryUsage().heapUsed - beforeJson;
+      if (!held) throw new Error('no answer');
+      held = undefined;
+
+      await settle();
+      const before = process.memoryUsage();
+      const lookup = await vscode.commands.executeCommand('hyperliquidExplorer.lookUpBlock', HUGE_SPEC_BLOCK);
+      await sleep(1000); // let the webview take the block, as a user would see it
+      await settle();
+      const after = process.memoryUsage();
+      sample.memory = { lookup, heapDelta: after.heapUsed - before.heapUsed, rssDelta: after.rss - before.rss, jsonHeapDelta, responseBytes };
+    }
+  } catch (e) {
+    sample.error = e instanceof Error ? e.message : String(e);
+  } finally {
+    // Nothing restored at the next window load: no panel that would activate the extension early.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+  }
+  console.log(`HLX_BENCH_RESULT ${JSON.stringify(sample)}`);
+}

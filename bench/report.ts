@@ -1,0 +1,62 @@
+// The one table of `npm run bench`: each row ours vs its baseline, medians and p95, with the ratios.
+import type { BenchRow, Stats } from './types';
+
+export function formatValue(n: number, unit: BenchRow['unit']): string {
+  if (unit === 'requests') return n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  const abs = Math.abs(n);
+  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : abs >= 0.1 ? 3 : 4;
+  return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+function ratio(a: number, b: number): string {
+  if (b === 0) return a === 0 ? '1.00×' : '–';
+  const r = a / b;
+  return `${r >= 10 ? r.toFixed(1) : r.toFixed(2)}×`;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function pair(s: Stats, unit: BenchRow['unit']): string {
+  if (s.samples === 0 || Number.isNaN(s.median)) return '–';
+  if (s.samples === 1) return `${formatValue(s.median, unit)} ${unit}`;
+  return `${formatValue(s.median, unit)} / ${formatValue(s.p95, unit)} ${unit}`;
+}
+
+export function result(row: BenchRow): string {
+  if (row.met === undefined) return row.note ? `– (${row.note})` : '–';
+  if (row.met) return row.note ? `met (${row.note})` : 'met';
+  return `**missed**${row.note ? `: ${row.note}` : ''}`;
+}
+
+/** A Markdown table; "median / p95" in one cell, n = rounds measured after the warm-up. */
+export function markdownTable(rows: readonly BenchRow[]): string {
+  const head = ['Group', 'What', 'Ours (median / p95)', 'n', 'Baseline', 'Baseline (median / p95)', 'Ratio (median, p95)', 'Target', 'Result'];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const r of rows) {
+    const b = r.baseline;
+    lines.push(
+      '| ' +
+        [
+          r.group,
+          r.name,
+          pair(r.ours, r.unit),
+          String(r.ours.samples),
+          b ? b.name : '–',
+          b ? pair(b.stats, r.unit) : '–',
+          b ? `${ratio(r.ours.median, b.stats.median)}, ${ratio(r.ours.p95, b.stats.p95)}` : '–',
+          r.target ?? '–',
+          result(r),
+        ]
+          .map(cell)
+          .join(' | ') +
+        ' |',
+    );
+  }
+  return lines.join('\n');
+}
+
+export function printRows(rows: readonly BenchRow[]): void {
+  console.log(markdownTable(rows));
+}

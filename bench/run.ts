@@ -1,0 +1,145 @@
+// `npm run bench` (after `node esbuild.mjs --production`): runs every bench/*.bench.ts one after the other,
+// prints one table and writes it, with the machine, the versions and the date, to docs/PERFORMANCE.md.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CHROMIUM } from '../test/host/config';
+import { runCleanups } from '../test/host/processes';
+import { markdownTable, result } from './report';
+import type { BenchRow } from './types';
+
+const ROOT = path.resolve(__dirname, '..');
+const DOC = path.join(ROOT, 'docs', 'PERFORMANCE.md');
+/** Run order; bench files not named here run after these, alphabetically. */
+const ORDER = ['client', 'decode', 'blocks', 'orders', 'hover', 'extension'];
+const GROUPS: BenchRow['group'][] = ['client', 'decode', 'views', 'extension'];
+const BUDGET_SECONDS = 180;
+
+interface BenchModule {
+  default: () => Promise<BenchRow[]>;
+  environment?: Record<string, string | undefined>;
+}
+
+interface BenchRun {
+  name: string;
+  seconds: number;
+  rows: BenchRow[];
+  error?: string;
+}
+
+function benchFiles(): string[] {
+  const names = fs
+    .readdirSync(__dirname)
+    .filter((f) => f.endsWith('.bench.ts'))
+    .map((f) => f.slice(0, -'.bench.ts'.length));
+  const rank = (n: string) => (ORDER.includes(n) ? ORDER.indexOf(n) : ORDER.length);
+  return names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+}
+
+function chromiumVersion(): string | undefined {
+  try {
+    return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function failedRow(name: string, message: string): BenchRow {
+  return {
+    group: name === 'client' ? 'client' : name === 'decode' ? 'decode' : name === 'extension' || name === 'hover' ? 'extension' : 'views',
+    name: `bench/${name}.bench.ts`,
+    unit: 'ms',
+    ours: { median: Number.NaN, p95: Number.NaN, samples: 0 },
+    met: false,
+    note: `failed: ${message.split('\n')[0]}`,
+  };
+}
+
+function document(runs: BenchRun[], rows: BenchRow[], environment: Record<string, string | undefined>, started: Date, loadBefore: string, totalSeconds: number): string {
+  const cpus = os.cpus();
+  const misses = rows.filter((r) => r.met === false);
+  const lines = [
+    '# Performance',
+    '',
+    'Written by `npm run bench` (`node esbuild.mjs --production`, then `tsx bench/run.ts`); do not edit by hand.',
+    'Every row compares ours with what a user could use instead, measured in the same run on the same machine,',
+    'on loopback against the demo node. Times are medians and 95th percentiles over the rounds measured after a warm-up',
+    '(n = rounds); ratios are ours ÷ baseline.',
+    '',
+    '## Run',
+    '',
+    `- Date: ${started.toISOString()}`,
+    `- Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} (${os.arch()})`,
+    `- Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAverage()}. The machine may be shared: a load far above the core count makes every wall time, ours and the baselines alike, slower and noisier.`,
+    `- Bench process: Node ${process.version}`,
+    `- Real host: code-server ${environment.codeServer ?? '?'} (VS Code ${environment.vscode ?? '?'}), extension host Node ${environment.hostNode ?? '?'}, Chromium ${environment.chromium ?? chromiumVersion() ?? '?'}`,
+    `- Demo node: in a child process (\`node dist/demoNode.js\`) for the client, decode and extension benches, so that it shares neither event loop nor much CPU with the client measured; the feature benches (blocks, orders, hover) start it in-process.`,
+    `- Duration: ${totalSeconds.toFixed(0)} s (target ≤ ${BUDGET_SECONDS} s): ${runs.map((r) => `${r.name} ${r.seconds.toFixed(0)} s${r.error ? ' (failed)' : ''}`).join(', ')}`,
+    '',
+    '## Results',
+    '',
+    markdownTable(rows),
+    '',
+    '## Targets missed',
+    '',
+    ...(misses.length ? misses.map((r) => `- ${r.name}: ${result(r).replace(/\*\*/g, '')}`) : ['None.']),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+async function main(): Promise<number> {
+  const started = new Date();
+  const loadBefore = loadAverage();
+  const t0 = performance.now();
+  const runs: BenchRun[] = [];
+  const environment: Record<string, string | undefined> = {};
+  for (const name of benchFiles()) {
+    log(`${name}…`);
+    const t = performance.now();
+    try {
+      const mod = (await import(path.join(__dirname, `${name}.bench.ts`))) as BenchModule;
+      const rows = await mod.default();
+      Object.assign(environment, mod.environment);
+      runs.push({ name, seconds: (performance.now() - t) / 1000, rows });
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      log(`${name} failed: ${message}`);
+      runs.push({ name, seconds: (performance.now() - t) / 1000, rows: [failedRow(name, message)], error: message });
+    }
+    log(`${name} done in ${runs[runs.length - 1].seconds.toFixed(1)} s`);
+  }
+  const totalSeconds = (performance.now() - t0) / 1000;
+  const rows = runs.flatMap((r) => r.rows).sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
+
+  console.log(markdownTable(rows));
+  const misses = rows.filter((r) => r.met === false).length;
+  console.log(`\n${rows.length} rows, ${misses} missed; ${totalSeconds.toFixed(0)} s (target ≤ ${BUDGET_SECONDS} s); load average before: ${loadBefore}, after: ${loadAverage()}`);
+  fs.mkdirSync(path.dirname(DOC), { recursive: true });
+  fs.writeFileSync(DOC, document(runs, rows, environment, started, loadBefore, totalSeconds));
+  console.log(`written to ${path.relative(process.cwd(), DOC)}`);
+  return runs.some((r) => r.error) ? 1 : 0;
+}
+
+main()
+  .then(
+    (code) => code,
+    (e: unknown) => {
+      console.error(e);
+      return 2;
+    },
+  )
+  .then(async (code) => {
+    await runCleanups();
+    process.exit(code);
+  });
