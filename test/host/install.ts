@@ -191,10 +191,20 @@ function nodeVersion(bin: string): string | undefined {
   }
 }
 
+/** npm settings passed down through the environment that the nested install may keep. */
+const KEPT_NPM_ENV = /^npm_config_(registry|@.*:registry|.*proxy|cafile|ca|strict_ssl|cache|userconfig|globalconfig|prefer_offline|offline|fetch_.*)$/i;
+
 /** Environment for running npm/node-gyp with Node 24: first on PATH, its headers as nodedir. */
 function node24Env(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    // Under `npm run`, the outer npm (Node 20) exports npm_config_user_agent=… node/v20 …, which the
+    // inner npm would take over and code-server's postinstall would then refuse ("requires node v24").
+    if (/^npm_/i.test(k) && !KEPT_NPM_ENV.test(k)) continue;
+    env[k] = v;
+  }
   return {
-    ...process.env,
+    ...env,
     PATH: `${path.join(NODE24_DIR, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
     // ~/.npmrc may say nodedir=/usr (Node 20 headers); node-gyp cannot download headers offline.
     npm_config_nodedir: NODE24_DIR,
@@ -240,7 +250,8 @@ async function installCodeServer(): Promise<void> {
     fs.closeSync(out);
   }
   if (code !== 0 || !fs.existsSync(CS_ENTRY)) {
-    throw new Error(`code-server install failed (exit ${code}); last lines of ${INSTALL_LOG}:\n${tail(INSTALL_LOG, 40)}`);
+    const lines = fs.readFileSync(INSTALL_LOG, 'utf8').split('\n').filter((l) => !l.startsWith('npm http '));
+    throw new Error(`code-server install failed (exit ${code}); last lines of ${INSTALL_LOG}:\n${lines.slice(-30).join('\n')}`);
   }
   log(`code-server installed (${seconds(t0)})`);
 }
