@@ -7,10 +7,10 @@ import type { ProviderClients } from '../core/provider';
 import { settings } from '../platform/settings';
 import type { Services } from '../platform/services';
 import { blockQueryText, rememberBlock, readRecentBlocks } from './blockQuery';
-import { BlockSource } from './blockSource';
-import { explorerUrl, toBlockView, toTransactionRows } from './blockViewModel';
+import { BlockSource, MAX_ROWS_PER_REQUEST } from './blockSource';
+import { explorerUrl, toBlockView, toTransactionData, toTransactionsData } from './blockViewModel';
 import { panelLabels } from './labels';
-import { isWebviewMessage, type HostMessage, type PanelView, type ProblemKind, type WebviewMessage } from './protocol';
+import { FIRST_ROWS, isWebviewMessage, type HostMessage, type TransactionData, type PanelView, type ProblemKind, type WebviewMessage } from './protocol';
 
 export const RECENT_BLOCKS_KEY = 'hyperliquidExplorer.recentBlocks';
 
@@ -151,7 +151,8 @@ export class BlockPanel {
         this.details = details;
         const block = toBlockView(details, Date.now() / 1000, vscode.l10n.t);
         this.panel.title = titleFor(this.target);
-        this.post({ kind: 'block', block, transactions: details.transactions ? toTransactionRows(details.transactions) : null });
+        const firstRows = details.transactions ? toTransactionsData(details.transactions.slice(0, FIRST_ROWS)) : [];
+        this.post({ kind: 'block', block, firstRows });
         await this.remember(block.number);
       } catch (e) {
         if (generation !== this.generation) return this.result();
@@ -216,7 +217,7 @@ export class BlockPanel {
 
   private post(view: PanelView): void {
     this.view = view;
-    if (this.ready) this.send({ type: 'show', labels: panelLabels(), view });
+    if (this.ready) this.send({ type: 'show', labels: panelLabels(vscode.l10n), view });
   }
 
   private send(message: HostMessage): void {
@@ -228,7 +229,7 @@ export class BlockPanel {
       case 'ready':
         // Also after the webview was re-created (a hidden panel's webview is not kept).
         this.ready = true;
-        this.send({ type: 'show', labels: panelLabels(), view: this.view });
+        this.send({ type: 'show', labels: panelLabels(vscode.l10n), view: this.view });
         return;
       case 'openBlock':
         return this.openBlock(m.number);
@@ -277,12 +278,18 @@ export class BlockPanel {
 
   private async sendRows(blockNumber: number, start: number, end: number): Promise<void> {
     const details = this.details;
-    if (!details || Number(details.block.number) !== blockNumber || details.transactions) return;
+    if (!details || Number(details.block.number) !== blockNumber) return;
     const signal = this.abort?.signal;
     try {
-      const clients = await this.services.connection.clients();
-      if (!clients) throw new ProviderError('config', vscode.l10n.t('There is no API key any more.'));
-      const rows = await sourceFor(clients).rows(blockNumber, details.block.transactionCount, start, end, signal);
+      let rows: TransactionData[];
+      if (details.transactions) {
+        // The spec's shape lists transactions in block order.
+        rows = details.transactions.slice(start, Math.min(end, start + MAX_ROWS_PER_REQUEST)).map((tx, i) => toTransactionData(tx, start + i));
+      } else {
+        const clients = await this.services.connection.clients();
+        if (!clients) throw new ProviderError('config', vscode.l10n.t('There is no API key any more.'));
+        rows = await sourceFor(clients).rows(blockNumber, details.block.transactionCount, start, end, signal);
+      }
       if (this.details === details) this.send({ type: 'rows', blockNumber, start, rows });
     } catch (e) {
       if (isCancellation(e) || this.details !== details) return;

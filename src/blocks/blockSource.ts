@@ -6,8 +6,8 @@ import { BlockTransactionPages } from '../core/blockTransactions';
 import { RequestCache } from '../core/cache';
 import type { EvmClient } from '../core/evmClient';
 import type { BlockDetails } from '../core/model';
-import { toTransactionRow } from './blockViewModel';
-import type { TransactionRow } from './protocol';
+import { toTransactionData } from './blockViewModel';
+import type { TransactionData } from './protocol';
 
 /** The most rows one request from the webview may ask for. */
 export const MAX_ROWS_PER_REQUEST = 500;
@@ -27,7 +27,7 @@ export class BlockSource {
   }
 
   /** Rows `start…end-1` of a slim block, in transactionIndex order. */
-  async rows(block: number, transactionCount: number, start: number, end: number, signal?: AbortSignal): Promise<TransactionRow[]> {
+  async rows(block: number, transactionCount: number, start: number, end: number, signal?: AbortSignal): Promise<TransactionData[]> {
     const to = Math.min(end, start + MAX_ROWS_PER_REQUEST, transactionCount);
     let pages = this.pages.peek(block);
     if (!pages || pages.transactionCount !== transactionCount) {
@@ -35,6 +35,6 @@ export class BlockSource {
       this.pages.set(block, pages);
     }
     const txs = await pages.range(start, to, signal);
-    return txs.map((tx, i) => toTransactionRow(tx, start + i));
+    return txs.map((tx, i) => toTransactionData(tx, start + i));
   }
 }

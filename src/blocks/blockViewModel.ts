@@ -4,7 +4,7 @@
  */
 import type { BlockDetails, BlockTransaction } from '../core/model';
 import { groupThousands, toHex, weiToGwei, weiToHype } from '../core/units';
-import type { BlockView, ExplorerTarget, TransactionRow } from './protocol';
+import type { BlockView, ExplorerTarget, TransactionData } from './protocol';
 
 /** `vscode.l10n.t`'s shape: a message with `{0}`-style placeholders. */
 export type Translate = (message: string, ...args: Array<string | number>) => string;
@@ -113,23 +113,56 @@ export function extraDataOf(raw: unknown): string | null {
   return value.length > MAX_EXTRA_DATA ? `${value.slice(0, MAX_EXTRA_DATA - 1)}…` : value;
 }
 
-/** A transaction row; `position` is its place in the block when the node does not send transactionIndex. */
-export function toTransactionRow(tx: BlockTransaction, position: number): TransactionRow {
+/** A transaction for the wire; `position` is its place in the block when the node sends no transactionIndex. */
+export function toTransactionData(tx: BlockTransaction, position: number): TransactionData {
   return {
     index: tx.transactionIndex ?? position,
     hash: tx.hash,
     from: tx.from,
     to: tx.to,
-    valueHype: groupThousands(weiToHype(tx.value)),
-    gas: groupThousands(tx.gas.toString()),
-    gasPriceGwei: tx.gasPrice !== undefined ? groupThousands(weiToGwei(tx.gasPrice)) : null,
+    value: tx.value.toString(),
+    gas: tx.gas.toString(),
+    gasPrice: tx.gasPrice !== undefined ? tx.gasPrice.toString() : null,
+  };
+}
+
+/** The transactions of a block that came with them (the spec's shape), in block order. */
+export function toTransactionsData(transactions: readonly BlockTransaction[]): TransactionData[] {
+  return transactions.map(toTransactionData).sort((a, b) => a.index - b.index);
+}
+
+/** One row of the transaction table, ready to show. */
+export interface TransactionRow {
+  index: number;
+  hash: string;
+  from: string;
+  /** Null for a contract creation. */
+  to: string | null;
+  valueHype: string;
+  gas: string;
+  /** Null when the node does not send a gas price. */
+  gasPriceGwei: string | null;
+  /** A HyperCore → HyperEVM system transaction (from 0x2222…2222 or 0x2000…00XX). */
+  system: boolean;
+}
+
+/** Formats one transaction for display; the webview calls it for the rows in view only. */
+export function toTransactionRow(tx: TransactionData): TransactionRow {
+  return {
+    index: tx.index,
+    hash: tx.hash,
+    from: tx.from,
+    to: tx.to,
+    valueHype: groupThousands(weiToHype(wei(tx.value))),
+    gas: groupThousands(wei(tx.gas).toString()),
+    gasPriceGwei: tx.gasPrice !== null ? groupThousands(weiToGwei(wei(tx.gasPrice))) : null,
     system: isSystemSender(tx.from),
   };
 }
 
-/** Rows for a block that came with its transactions (the spec's shape), in block order. */
-export function toTransactionRows(transactions: readonly BlockTransaction[]): TransactionRow[] {
-  return transactions.map(toTransactionRow).sort((a, b) => a.index - b.index);
+/** A decimal string of wei back to bigint; anything else (it never should be) reads as 0. */
+function wei(decimal: string): bigint {
+  return /^\d{1,80}$/.test(decimal) ? BigInt(decimal) : 0n;
 }
 
 /** The explorer page for a block, transaction or address (the target was checked on arrival). */

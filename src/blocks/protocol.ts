@@ -38,20 +38,24 @@ export interface BlockView {
   shape: 'spec' | 'slim';
 }
 
-/** One transaction row. */
-export interface TransactionRow {
+/**
+ * One transaction as sent to the webview: amounts as exact decimal strings of wei, unformatted. The
+ * webview formats only the rows in view (`toTransactionRow`), so a 10,000-transaction block costs the
+ * host no formatting at all.
+ */
+export interface TransactionData {
   /** Position in the block (transactionIndex). */
   index: number;
   hash: string;
   from: string;
   /** Null for a contract creation. */
   to: string | null;
-  valueHype: string;
+  /** Wei, decimal. */
+  value: string;
+  /** Gas limit of the transaction, decimal. */
   gas: string;
-  /** Null when the node does not send a gas price. */
-  gasPriceGwei: string | null;
-  /** A HyperCore → HyperEVM system transaction (from 0x2222…2222 or 0x2000…00XX). */
-  system: boolean;
+  /** Wei per gas, decimal; null when the node does not send a gas price. */
+  gasPrice: string | null;
 }
 
 /** Why a block could not be shown; drives the title and the actions of the error state. */
@@ -59,7 +63,11 @@ export type ProblemKind = 'notFound' | 'noKey' | 'badKey' | 'rateLimited' | 'net
 
 export type PanelView =
   | { kind: 'loading'; blockText: string }
-  | { kind: 'block'; block: BlockView; transactions: TransactionRow[] | null }
+  /**
+   * `firstRows`: the block's first transactions when the host has them at hand (the spec's shape); the
+   * rest, and all of a slim block's, the webview asks for as they come into view (`needRows`).
+   */
+  | { kind: 'block'; block: BlockView; firstRows: TransactionData[] }
   | {
       kind: 'problem';
       problem: ProblemKind;
@@ -147,7 +155,7 @@ export type ExplorerTarget = { kind: 'block'; number: number } | { kind: 'tx'; h
 export type HostMessage =
   | { type: 'show'; labels: PanelLabels; view: PanelView }
   /** Rows `start…start+rows.length-1` of block `blockNumber` (slim blocks, on request). */
-  | { type: 'rows'; blockNumber: number; start: number; rows: TransactionRow[] }
+  | { type: 'rows'; blockNumber: number; start: number; rows: TransactionData[] }
   | { type: 'rowsFailed'; blockNumber: number; start: number; end: number; message: string };
 
 export type WebviewMessage =
@@ -171,6 +179,9 @@ export interface PanelState {
 
 /** Transactions asked for at once by the webview: one `ots_getBlockTransactions` page. */
 export const ROWS_CHUNK = 100;
+
+/** Transactions sent with the block: more than a first screen, a small message even for 10,000. */
+export const FIRST_ROWS = 2 * ROWS_CHUNK;
 
 /** Checks a message from the webview before the host acts on it (the webview is the less trusted side). */
 export function isWebviewMessage(value: unknown): value is WebviewMessage {

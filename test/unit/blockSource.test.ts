@@ -1,7 +1,7 @@
 // The block panel's data source against the real demo node over HTTP: requests are counted at the node.
 import * as assert from 'node:assert/strict';
 import { BlockSource } from '../../src/blocks/blockSource';
-import { toTransactionRows } from '../../src/blocks/blockViewModel';
+import { toTransactionsData } from '../../src/blocks/blockViewModel';
 import { createProviderClients } from '../../src/core/provider';
 import { isProviderError } from '../../src/core/errors';
 import { demoBlockModel } from '../../src/demo/chain';
@@ -57,7 +57,7 @@ for (const pageDirection of ['last', 'first'] as const) {
     it('gives the spec-shaped block’s rows in the same order as the node sent them', async () => {
       const n = DEMO_BLOCKS.hugeSpecBlock;
       const details = await source.block(n);
-      const rows = toTransactionRows(details.transactions!);
+      const rows = toTransactionsData(details.transactions!);
       assert.equal(rows.length, 10_000);
       assert.deepEqual(
         rows.slice(0, 5).map((r) => r.hash),

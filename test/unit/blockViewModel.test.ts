@@ -10,15 +10,16 @@ import {
   isSystemSender,
   relativeTime,
   toBlockView,
+  toTransactionData,
   toTransactionRow,
-  toTransactionRows,
+  toTransactionsData,
   type Translate,
 } from '../../src/blocks/blockViewModel';
 import { DEMO_BLOCKS, demoBlockDetails, demoBlockModel, tokenSystemAddress } from '../../src/demo/chain';
 import { fixture } from '../support/fixtures';
 
 /** What vscode.l10n.t does without a translation: fill in the placeholders. */
-const t: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
+const t: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));
 
 const HASH_A = `0x${'a'.repeat(64)}` as const;
 const HASH_B = `0x${'b'.repeat(64)}` as const;
@@ -43,6 +44,11 @@ function details(overrides: Partial<BlockDetails['block']> = {}, rest: Partial<B
     raw: {},
     ...rest,
   };
+}
+
+/** What the host sends and the webview shows, for one transaction. */
+function row(transaction: BlockTransaction, position: number) {
+  return toTransactionRow(toTransactionData(transaction, position));
 }
 
 function tx(overrides: Partial<BlockTransaction> = {}): BlockTransaction {
@@ -145,20 +151,27 @@ describe('block view-model', () => {
     });
 
     it('says contract creation where `to` is null', () => {
-      assert.equal(toTransactionRow(tx({ to: null }), 0).to, null);
-      assert.equal(toTransactionRow(tx({ to: ALICE }), 0).to, ALICE);
+      assert.equal(row(tx({ to: null }), 0).to, null);
+      assert.equal(row(tx({ to: ALICE }), 0).to, ALICE);
     });
 
     it('shows value in HYPE and gas price in gwei, exactly', () => {
-      const row = toTransactionRow(tx({ value: 1_500_000_000_000_000_000n, gas: 1_234_567n, gasPrice: 1_000_000_001n }), 3);
-      assert.deepEqual([row.valueHype, row.gas, row.gasPriceGwei], ['1.5', '1,234,567', '1.000000001']);
-      assert.equal(toTransactionRow(tx({ gasPrice: undefined }), 0).gasPriceGwei, null);
+      const r = row(tx({ value: 1_500_000_000_000_000_000n, gas: 1_234_567n, gasPrice: 1_000_000_001n }), 3);
+      assert.deepEqual([r.valueHype, r.gas, r.gasPriceGwei], ['1.5', '1,234,567', '1.000000001']);
+      assert.equal(row(tx({ gasPrice: undefined }), 0).gasPriceGwei, null);
+    });
+
+    it('sends exact wei as decimal strings, so nothing is rounded on the way to the webview', () => {
+      const data = toTransactionData(tx({ value: 2n ** 255n, gasPrice: undefined }), 0);
+      assert.equal(data.value, (2n ** 255n).toString());
+      assert.equal(data.gasPrice, null);
+      assert.equal(toTransactionRow(data).valueHype.replace(/,/g, ''), '57896044618658097711785492504343953926634992332820282019728.792003956564819968');
     });
 
     it('uses transactionIndex when the node sends it, else the position in the block', () => {
-      assert.equal(toTransactionRow(tx({ transactionIndex: 7 }), 2).index, 7);
-      assert.equal(toTransactionRow(tx(), 2).index, 2);
-      const rows = toTransactionRows([tx({ transactionIndex: 2 }), tx({ transactionIndex: 0 }), tx({ transactionIndex: 1 })]);
+      assert.equal(row(tx({ transactionIndex: 7 }), 2).index, 7);
+      assert.equal(row(tx(), 2).index, 2);
+      const rows = toTransactionsData([tx({ transactionIndex: 2 }), tx({ transactionIndex: 0 }), tx({ transactionIndex: 1 })]);
       assert.deepEqual(rows.map((r) => r.index), [0, 1, 2]);
     });
 
@@ -167,9 +180,9 @@ describe('block view-model', () => {
       const system = model.transactions.filter((x) => x.system);
       assert.ok(system.length > 0, 'the demo small block has system transactions');
       for (const x of model.transactions) {
-        const row = toTransactionRow({ hash: x.hash as `0x${string}`, from: x.from as `0x${string}`, to: x.to as `0x${string}` | null, value: x.value, gas: BigInt(x.gas), gasPrice: x.gasPrice }, x.index);
-        assert.equal(row.system, x.system, `transaction ${x.index}`);
-        if (row.system) assert.equal(row.gasPriceGwei, '0');
+        const shown = row({ hash: x.hash as `0x${string}`, from: x.from as `0x${string}`, to: x.to as `0x${string}` | null, value: x.value, gas: BigInt(x.gas), gasPrice: x.gasPrice }, x.index);
+        assert.equal(shown.system, x.system, `transaction ${x.index}`);
+        if (shown.system) assert.equal(shown.gasPriceGwei, '0');
       }
     });
   });
@@ -213,7 +226,7 @@ describe('block view-model', () => {
       const v = toBlockView(d, 0, t);
       assert.equal(v.shape, 'spec');
       assert.equal(v.transactionCount, d.transactions!.length);
-      assert.equal(toTransactionRows(d.transactions!).length, d.transactions!.length);
+      assert.equal(toTransactionsData(d.transactions!).length, d.transactions!.length);
     });
 
     it('reads a real slim block (no transactions) and shows its extraData', () => {

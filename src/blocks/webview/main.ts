@@ -3,7 +3,8 @@
  * every value comes from the network and is inserted as text, never parsed as HTML. The transaction
  * table is virtualized: only the rows in view (plus a few) are in the DOM, so 10,000 rows stay smooth.
  */
-import type { BlockView, ExplorerTarget, HostMessage, PanelLabels, PanelState, PanelView, ProblemKind, TransactionRow, WebviewMessage } from '../protocol';
+import { toTransactionRow } from '../blockViewModel';
+import type { BlockView, ExplorerTarget, HostMessage, PanelLabels, PanelState, PanelView, ProblemKind, TransactionData, WebviewMessage } from '../protocol';
 import { ROWS_CHUNK } from '../protocol';
 
 interface VsCodeApi {
@@ -119,7 +120,7 @@ function show(next: PanelView): void {
       status.textContent = format(labels.loading, next.blockText);
       break;
     case 'block':
-      content.replaceChildren(...renderBlock(next.block, next.transactions));
+      content.replaceChildren(...renderBlock(next.block, next.firstRows));
       status.textContent = format(labels.blockTitle, next.block.numberText);
       break;
     case 'problem':
@@ -210,7 +211,7 @@ function field(label: string, ...value: Child[]): HTMLElement[] {
   return [el('dt', {}, label), el('dd', {}, ...value)];
 }
 
-function renderBlock(b: BlockView, transactions: TransactionRow[] | null): HTMLElement[] {
+function renderBlock(b: BlockView, firstRows: TransactionData[]): HTMLElement[] {
   const fields = el('dl', { class: 'fields' });
   const hype = (amount: string) => `${amount} ${labels.hype}`;
   const weiNote = (amount: string) => el('span', { class: 'secondary mono' }, ` (${amount} ${labels.wei})`);
@@ -256,7 +257,7 @@ function renderBlock(b: BlockView, transactions: TransactionRow[] | null): HTMLE
   const section = el('section', { class: 'block', 'aria-labelledby': 'block-title' }, heading, fields);
   heading.id = 'block-title';
 
-  table = new TransactionTable(b, transactions);
+  table = new TransactionTable(b, firstRows);
   return [section, table.element];
 }
 
@@ -277,7 +278,7 @@ class TransactionTable {
   private readonly viewport: HTMLElement;
   private readonly spacer: HTMLElement;
   private readonly banner: HTMLElement;
-  private readonly rows: Array<TransactionRow | undefined>;
+  private readonly rows: Array<TransactionData | undefined>;
   /** Rendered rows by transaction index; `loaded` tells a placeholder from a real row. */
   private readonly rendered = new Map<number, { node: HTMLElement; loaded: boolean }>();
   private readonly requested = new Set<number>();
@@ -287,10 +288,11 @@ class TransactionTable {
 
   constructor(
     private readonly block: BlockView,
-    transactions: TransactionRow[] | null,
+    firstRows: TransactionData[],
   ) {
     const count = block.transactionCount;
-    this.rows = transactions ?? new Array<TransactionRow | undefined>(count);
+    this.rows = new Array<TransactionData | undefined>(count);
+    this.receive(block.number, 0, firstRows);
     const title = el('h2', { id: 'tx-title' }, labels.transactions, ' ', el('span', { class: 'secondary' }, `(${block.transactionCountText})`));
     this.banner = el('div', { class: 'banner', role: 'alert' });
     this.banner.hidden = true;
@@ -322,7 +324,7 @@ class TransactionTable {
     window.removeEventListener('resize', this.onResize);
   }
 
-  receive(blockNumber: number, start: number, rows: TransactionRow[]): void {
+  receive(blockNumber: number, start: number, rows: TransactionData[]): void {
     if (blockNumber !== this.block.number || this.disposed) return;
     rows.forEach((row, i) => {
       const index = Number.isSafeInteger(row.index) ? row.index : start + i;
@@ -379,7 +381,7 @@ class TransactionTable {
       fragment.appendChild(node);
     }
     this.spacer.appendChild(fragment);
-    if (this.block.shape === 'slim') this.request(first, last);
+    this.request(first, last);
   }
 
   /** Asks the host for the chunks in view that are neither here nor on their way. */
@@ -407,7 +409,8 @@ class TransactionTable {
     return node;
   }
 
-  private row(tx: TransactionRow, index: number): HTMLElement {
+  private row(data: TransactionData, index: number): HTMLElement {
+    const tx = toTransactionRow(data);
     const address = (a: string, what: string) => [explorerLink(a, { kind: 'address', address: a }), copyButton(a, what)];
     const node = el(
       'div',

@@ -1,0 +1,92 @@
+/**
+ * The block panel's webview script in a real Chromium page, outside VS Code: the same CSP as the panel
+ * (default-src 'none', a nonce for scripts, styles from one origin), `acquireVsCodeApi` replaced by a
+ * recorder, and host messages delivered with window.postMessage as VS Code does. Used by the webview
+ * tests and by bench/blocks.bench.ts.
+ */
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import type { HostMessage, WebviewMessage } from '../../src/blocks/protocol';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const ORIGIN = 'https://block-panel.test';
+
+/** Bundles src/blocks/webview/main.ts as esbuild.mjs does, so the test needs no earlier build. */
+export async function webviewScript(minify = false): Promise<string> {
+  const result = await esbuild.build({
+    entryPoints: [path.join(ROOT, 'src', 'blocks', 'webview', 'main.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    minify,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+const SHIM = `
+window.__posted = [];
+window.__state = undefined;
+window.__violations = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+window.acquireVsCodeApi = () => ({
+  postMessage: (m) => window.__posted.push(m),
+  getState: () => window.__state,
+  setState: (s) => { window.__state = s; },
+});`;
+
+export interface BlockPage {
+  readonly page: Page;
+  /** Delivers a message from the host, as VS Code does. */
+  post(message: HostMessage): Promise<void>;
+  /** What the webview sent to the host so far. */
+  posted(): Promise<WebviewMessage[]>;
+  clearPosted(): Promise<void>;
+  /** What the webview saved with setState. */
+  state(): Promise<unknown>;
+  /** CSP violations the page reported. */
+  violations(): Promise<string[]>;
+}
+
+/** Opens the panel's page; `extraScript` (trusted, test-only) runs before the panel script. */
+export async function openBlockPage(browser: Browser, script: string, options: { width?: number; height?: number } = {}): Promise<BlockPage> {
+  const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+  const nonce = crypto.randomBytes(18).toString('base64');
+  const csp = `default-src 'none'; style-src ${ORIGIN}; font-src ${ORIGIN}; img-src ${ORIGIN}; script-src 'nonce-${nonce}'`;
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<link rel="stylesheet" href="${ORIGIN}/block.css"></head>
+<body><main id="app" aria-busy="true"><p>Loading…</p></main>
+<script nonce="${nonce}" src="${ORIGIN}/shim.js"></script>
+<script nonce="${nonce}" src="${ORIGIN}/blocks.js"></script></body></html>`;
+  const css = fs.readFileSync(path.join(ROOT, 'media', 'block.css'), 'utf8');
+  await page.route(`${ORIGIN}/**`, (route) => {
+    const url = new URL(route.request().url());
+    const files: Record<string, [string, string]> = {
+      '/': ['text/html', html],
+      '/block.css': ['text/css', css],
+      '/shim.js': ['text/javascript', SHIM],
+      '/blocks.js': ['text/javascript', script],
+    };
+    const file = files[url.pathname];
+    if (file) void route.fulfill({ status: 200, contentType: file[0], body: file[1] });
+    else void route.fulfill({ status: 404, body: '' });
+  });
+  await page.goto(`${ORIGIN}/`);
+  await page.waitForFunction(() => (window as unknown as { __posted: WebviewMessage[] }).__posted.some((m) => m.type === 'ready'));
+  type W = { __posted: WebviewMessage[]; __state: unknown; __violations: string[] };
+  return {
+    page,
+    // As a JSON string: Playwright's own serializer is slow for 10,000 objects; VS Code sends JSON too.
+    post: (message) => page.evaluate((json) => window.postMessage(JSON.parse(json), '*'), JSON.stringify(message)),
+    posted: () => page.evaluate(() => (window as unknown as W).__posted),
+    clearPosted: () => page.evaluate(() => void ((window as unknown as W).__posted = [])),
+    state: () => page.evaluate(() => (window as unknown as W).__state),
+    violations: () => page.evaluate(() => (window as unknown as W).__violations),
+  };
+}
