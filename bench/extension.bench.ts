@@ -18,7 +18,7 @@ import { printRows } from './report';
 import { stats, type BenchRow } from './types';
 
 /** Window loads: the first is the warm-up. */
-const LOADS = 5;
+const LOADS = 4;
 const RESULT_PREFIX = 'HLX_BENCH_RESULT ';
 
 /** What the run learned about the host, for docs/PERFORMANCE.md. */
@@ -51,7 +51,7 @@ function stageExtension(): string {
   if (fs.existsSync(path.join(ROOT, 'dist', 'demoNode.js'))) copy('dist/demoNode.js');
   for (const sub of ['dist/webview', 'media']) {
     const from = path.join(ROOT, sub);
-    for (const f of fs.existsSync(from) ? fs.readdirSync(from) : []) if (!f.endsWith('.map')) copy(`${sub}/${f}`);
+    if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, sub), { recursive: true, filter: (f) => !f.endsWith('.map') });
   }
   if (/\/\/# sourceMappingURL=/.test(fs.readFileSync(path.join(dir, 'dist', 'extension.js'), 'utf8'))) {
     throw new Error('dist/extension.js changed to a dev build while the bench copied it: run it again');

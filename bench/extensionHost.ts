@@ -132,7 +132,7 @@ export async function run(): Promise<void> {
       await settle();
       const before = process.memoryUsage();
       const lookup = await vscode.commands.executeCommand('hyperliquidExplorer.lookUpBlock', HUGE_SPEC_BLOCK);
-      await sleep(1000); // let the webview take the block, as a user would see it
+      await sleep(500); // let the webview take the block, as a user would see it
       await settle();
       const after = process.memoryUsage();
       sample.memory = { lookup, heapDelta: after.heapUsed - before.heapUsed, rssDelta: after.rss - before.rss, jsonHeapDelta, responseBytes };

@@ -48,7 +48,7 @@ function loadAverage(): string {
 
 function chromiumVersion(): string | undefined {
   try {
-    return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
+    return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return undefined;
   }
