@@ -199,7 +199,7 @@ export class BlockPanel {
       this.problem('notFound', message, latest);
       return;
     }
-    if (kind !== 'badInput') this.services.log.warn(`Block ${blockQueryText(this.target)}: ${message}`);
+    if (kind !== 'badInput' && !this.disposed) this.services.log.warn(`Block ${blockQueryText(this.target)}: ${message}`);
     this.problem(problemKindOf(kind), message);
   }
 
@@ -221,6 +221,7 @@ export class BlockPanel {
   }
 
   private send(message: HostMessage): void {
+    if (this.disposed) return; // a load that ends after the panel was closed
     void this.panel.webview.postMessage(message);
   }
 

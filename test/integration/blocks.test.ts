@@ -1,0 +1,148 @@
+// Look Up Block in a real extension host: the command with an argument opens the block panel (a webview
+// tab with our viewType), a second lookup of the same block reveals it, and each outcome (block, no such
+// block, bad key, rate limit, cancelled) is what the command reports. Data: the extension's own demo
+// node, and a second demo node started here (with a wrong key and faults) for the error states.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Services } from '../../src/platform/services';
+import { DEMO_API_KEY, DEMO_BLOCKS, DEMO_HEAD, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+
+const EXTENSION_ID = 'hyperliquid-explorer.hyperliquid-explorer';
+const VIEW_TYPE = 'hyperliquidExplorer.block';
+
+interface LookupResult {
+  blockNumber: number | null;
+  shown: string;
+}
+
+function lookUp(arg?: unknown): Thenable<LookupResult | undefined> {
+  return vscode.commands.executeCommand<LookupResult | undefined>('hyperliquidExplorer.lookUpBlock', arg);
+}
+
+/** The block panels' tabs (VS Code prefixes the viewType of a webview tab). */
+function blockTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(VIEW_TYPE));
+}
+
+async function closeBlockTabs(): Promise<void> {
+  await vscode.window.tabGroups.close(blockTabs());
+}
+
+describe('Look Up Block in the extension host', function () {
+  this.timeout(60_000);
+  let services: Services;
+
+  before(async () => {
+    const ext = vscode.extensions.getExtension<Services>(EXTENSION_ID);
+    assert.ok(ext, `extension ${EXTENSION_ID} is not loaded`);
+    services = await ext.activate();
+    await services.connection.whenReady();
+    // What Try Demo Data does, without waiting for its notification to be dismissed.
+    await services.connection.startDemo();
+    await closeBlockTabs();
+  });
+
+  after(async () => {
+    await closeBlockTabs();
+    await services?.connection.stopDemo();
+  });
+
+  it('opens a block panel for a number given as argument, titled with the block', async () => {
+    const result = await lookUp(DEMO_BLOCKS.smallBlock);
+    assert.deepEqual(result, { blockNumber: DEMO_BLOCKS.smallBlock, shown: 'block' });
+    const tabs = blockTabs();
+    assert.equal(tabs.length, 1);
+    assert.equal(tabs[0].label, `Block ${DEMO_BLOCKS.smallBlock.toLocaleString('en-US')}`);
+  });
+
+  it('reveals the open panel on a second lookup of the same block, however it is written', async () => {
+    const hex = `0x${DEMO_BLOCKS.smallBlock.toString(16)}`;
+    assert.deepEqual(await lookUp(hex), { blockNumber: DEMO_BLOCKS.smallBlock, shown: 'block' });
+    assert.deepEqual(await lookUp(String(DEMO_BLOCKS.smallBlock)), { blockNumber: DEMO_BLOCKS.smallBlock, shown: 'block' });
+    assert.equal(blockTabs().length, 1);
+  });
+
+  it('opens a spec-shaped block and the latest block in panels of their own', async () => {
+    assert.deepEqual(await lookUp(DEMO_BLOCKS.bigBlock), { blockNumber: DEMO_BLOCKS.bigBlock, shown: 'block' });
+    assert.deepEqual(await lookUp('latest'), { blockNumber: DEMO_HEAD, shown: 'block' });
+    assert.equal(blockTabs().length, 3);
+  });
+
+  it('remembers the lookups, latest first', () => {
+    const recent = services.context.globalState.get<number[]>('hyperliquidExplorer.recentBlocks');
+    assert.deepEqual(recent?.slice(0, 3), [DEMO_HEAD, DEMO_BLOCKS.bigBlock, DEMO_BLOCKS.smallBlock]);
+  });
+
+  it('says so for a block above the head', async () => {
+    assert.deepEqual(await lookUp(DEMO_HEAD + 1), { blockNumber: DEMO_HEAD + 1, shown: 'notFound' });
+  });
+
+  it('refuses a bad argument before any request, and opens no panel', async () => {
+    const before = blockTabs().length;
+    for (const bad of [-1, 1.5, '0xzz', 2 ** 53]) assert.equal(await lookUp(bad), undefined, String(bad));
+    assert.equal(blockTabs().length, before);
+  });
+
+  describe('against a provider that misbehaves', () => {
+    let node: DemoNode;
+    const config = () => vscode.workspace.getConfiguration('hyperliquidExplorer');
+
+    before(async () => {
+      node = await startDemoNode({ control: true });
+      await services.connection.stopDemo();
+      await config().update('baseUrl', node.baseUrl, vscode.ConfigurationTarget.Global);
+      await closeBlockTabs();
+    });
+
+    after(async () => {
+      await closeBlockTabs();
+      await config().update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+      await services.connection.clearApiKey();
+      await node?.close();
+    });
+
+    afterEach(() => node.clearFaults());
+
+    it('shows a rejected key, and loads the block by itself once the right key is set', async () => {
+      await services.connection.setApiKey('not-the-demo-key');
+      assert.deepEqual(await lookUp(DEMO_BLOCKS.emptyBlock), { blockNumber: DEMO_BLOCKS.emptyBlock, shown: 'badKey' });
+      await services.connection.setApiKey(DEMO_API_KEY);
+      // The panel retries on the connection change; asking again joins that load.
+      await new Promise((r) => setTimeout(r, 50));
+      assert.deepEqual(await lookUp(DEMO_BLOCKS.emptyBlock), { blockNumber: DEMO_BLOCKS.emptyBlock, shown: 'block' });
+      assert.equal(blockTabs().length, 1);
+    });
+
+    it('shows a rate limit', async () => {
+      node.setFaults([{ kind: 'status', status: 429, retryAfter: '120' }]);
+      assert.deepEqual(await lookUp(DEMO_BLOCKS.bigBlock - 1), { blockNumber: DEMO_BLOCKS.bigBlock - 1, shown: 'rateLimited' });
+    });
+
+    it('shows a JSON-RPC error whose message carries markup', async () => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: '<img src=x onerror=alert(1)>' } });
+      node.setFaults([{ kind: 'respond', body, endpoint: 'evm', method: 'ots_getBlockDetails' }]);
+      const result = await lookUp(DEMO_BLOCKS.bigBlock - 2);
+      // The demo answers with id 1 whatever was asked; either the id check or the error is reported.
+      assert.equal(result?.shown, 'other');
+    });
+
+    it('is cancelled with the panel: a hanging node does not keep the lookup', async () => {
+      node.setFaults([{ kind: 'hang' }]);
+      const pending = lookUp(DEMO_BLOCKS.bigBlock - 3);
+      const label = `Block ${(DEMO_BLOCKS.bigBlock - 3).toLocaleString('en-US')}`;
+      // The tab model reaches the extension host a little after the panel opens.
+      let tab: vscode.Tab | undefined;
+      for (let i = 0; i < 100 && !tab; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        tab = blockTabs().find((t) => t.label === label);
+      }
+      assert.ok(tab, 'the panel is open while it loads');
+      await vscode.window.tabGroups.close(tab);
+      const result = await pending;
+      assert.equal(result?.blockNumber, DEMO_BLOCKS.bigBlock - 3);
+      assert.notEqual(result?.shown, 'block');
+    });
+  });
+});
