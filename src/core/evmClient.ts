@@ -59,9 +59,16 @@ export class EvmClient {
     const id = this.nextId++;
     const body = JSON.stringify({ jsonrpc: '2.0', method, params, id });
     const json = await this.transport.postJson('evm', body, method, signal);
+    // valibot's object schemas also take arrays: a JSON array (or any non-object) is no JSON-RPC answer.
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      throw invalid(`The node’s answer to ${method} is not a JSON-RPC response (expected an object with a result or an error).`);
+    }
     const response = this.shape(jsonRpcResponse, json, `${method} (JSON-RPC envelope)`);
-    if (response.id !== id) {
-      throw invalid(`The node answered a different request (JSON-RPC id ${JSON.stringify(response.id)}, expected ${id}).`);
+    // A node that could not read a request answers with an error and id null (JSON-RPC 2.0, section 5).
+    const unattributedError = response.error !== undefined && (response.id === null || response.id === undefined);
+    if (response.id !== id && !unattributedError) {
+      if (response.id === undefined) throw invalid(`The node’s answer to ${method} is not a JSON-RPC response (it has no id).`);
+      throw invalid(`The node answered a different request (JSON-RPC id ${oneLine(JSON.stringify(response.id)).slice(0, 40)}, expected ${id}).`);
     }
     if (response.error) {
       const { code, message = '' } = response.error;
