@@ -200,36 +200,41 @@ export interface SizeChange {
 }
 
 export interface OrderChanges {
-  /** Orders not in the previous snapshot (keys from `orderKey`). Empty on the first load. */
-  added: Set<string>;
-  /** Orders whose remaining size changed (a partial fill), by key. */
-  resized: Map<string, SizeChange>;
-  /** Orders in the previous snapshot that are no longer open: filled or canceled, the API does not say which. */
+  /** Orders of the current snapshot that were not in the previous one. Empty on the first load. */
+  added: Set<WalletOrder>;
+  /** Orders of the current snapshot whose remaining size changed (a partial fill). */
+  resized: Map<WalletOrder, SizeChange>;
+  /** Orders of the previous snapshot that are no longer open: filled or canceled, the API does not say which. */
   gone: WalletOrder[];
 }
 
-export const NO_CHANGES: OrderChanges = Object.freeze({ added: new Set<string>(), resized: new Map<string, SizeChange>(), gone: [] });
+export const NO_CHANGES: OrderChanges = Object.freeze({ added: new Set<WalletOrder>(), resized: new Map<WalletOrder, SizeChange>(), gone: [] });
 
-/** Identifies an order across refreshes: oids are unique per exchange, the dex keeps HIP-3 dexs apart. */
-export function orderKey(o: WalletOrder): string {
-  return `${o.dex}|${o.order.oid}`;
-}
-
-/** The difference between two snapshots. Without a previous one nothing counts as new. */
+/**
+ * The difference between two snapshots, by order id within each dex (oids are unique per exchange;
+ * the dex keeps HIP-3 dexs apart). Without a previous snapshot nothing counts as new. `added` and
+ * `resized` hold the very objects of `current`, so `buildWalletView` finds them without building keys.
+ */
 export function diffOrders(previous: readonly WalletOrder[] | undefined, current: readonly WalletOrder[]): OrderChanges {
-  if (!previous) return { added: new Set(), resized: new Map(), gone: [] };
-  const before = new Map(previous.map((o) => [orderKey(o), o]));
-  const added = new Set<string>();
-  const resized = new Map<string, SizeChange>();
-  const seen = new Set<string>();
-  for (const o of current) {
-    const key = orderKey(o);
-    seen.add(key);
-    const old = before.get(key);
-    if (!old) added.add(key);
-    else if (trimDecimal(old.order.sz) !== trimDecimal(o.order.sz)) resized.set(key, { from: old.order.sz, to: o.order.sz });
+  const added = new Set<WalletOrder>();
+  const resized = new Map<WalletOrder, SizeChange>();
+  if (!previous) return { added, resized, gone: [] };
+  const before = new Map<string, Map<number, WalletOrder>>();
+  for (const o of previous) {
+    let byOid = before.get(o.dex);
+    if (!byOid) before.set(o.dex, (byOid = new Map()));
+    byOid.set(o.order.oid, o);
   }
-  const gone = previous.filter((o) => !seen.has(orderKey(o)));
+  const seen = new Set<WalletOrder>();
+  for (const o of current) {
+    const old = before.get(o.dex)?.get(o.order.oid);
+    if (!old) added.add(o);
+    else {
+      seen.add(old);
+      if (old.order.sz !== o.order.sz && trimDecimal(old.order.sz) !== trimDecimal(o.order.sz)) resized.set(o, { from: old.order.sz, to: o.order.sz });
+    }
+  }
+  const gone = previous.filter((o) => !seen.has(o));
   return { added, resized, gone };
 }
 
@@ -316,29 +321,29 @@ export interface WalletViewInput {
 export function buildWalletView(input: WalletViewInput): WalletView {
   const { address, texts } = input;
   const changes = input.changes ?? NO_CHANGES;
-  const ids = new Set<string>();
-  const uniqueId = (id: string) => {
-    // A hostile or buggy answer may repeat an oid; the tree refuses duplicate ids, so suffix them.
-    let candidate = id;
-    for (let n = 2; ids.has(candidate); n++) candidate = `${id}#${n}`;
-    ids.add(candidate);
-    return candidate;
+  const uniqueId = uniqueIds(address);
+  // A few coins repeat across thousands of orders: name each (dex, coin) once.
+  const markets = new Map<string, Market>();
+  const market = (o: WalletOrder) => {
+    const key = `${o.dex}\u0000${o.order.coin}`;
+    let m = markets.get(key);
+    if (!m) markets.set(key, (m = marketOf(o.order.coin, o.dex, input.spotMeta)));
+    return m;
   };
 
   const buckets = new Map<string, SortableRow[]>(); // "perps:<dex>" or "spot"
   const marked = changes.added.size > 0 || changes.resized.size > 0;
   for (const o of input.orders) {
-    const market = marketOf(o.order.coin, o.dex, input.spotMeta);
-    const key = market.kind === 'spot' ? 'spot' : `perps:${o.dex}`;
+    const m = market(o);
+    const key = m.kind === 'spot' ? 'spot' : `perps:${o.dex}`;
     let change: OrderChange | undefined;
     if (marked) {
-      const key2 = orderKey(o);
-      const resized = changes.resized.get(key2);
-      change = changes.added.has(key2) ? { kind: 'new' } : resized ? { kind: 'resized', ...resized } : undefined;
+      const resized = changes.resized.get(o);
+      change = changes.added.has(o) ? { kind: 'new' } : resized ? { kind: 'resized', ...resized } : undefined;
     }
     let bucket = buckets.get(key);
     if (!bucket) buckets.set(key, (bucket = []));
-    bucket.push(sortable(market, o.order, change));
+    bucket.push(sortable(m, o.order, change));
   }
 
   const fullNames = new Map((input.dexs ?? []).map((d) => [d.name, d.fullName]));
@@ -359,7 +364,7 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       fullName: dex === '' ? undefined : fullNames.get(dex),
       icon: { id: dex === '' ? 'graph-line' : 'layers' },
       contextValue: 'group',
-      orders: toRows(address, rows, texts, uniqueId),
+      orders: toRows(rows, texts, uniqueId),
     });
   }
   const spot = buckets.get('spot');
@@ -372,12 +377,12 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       description: texts.orderCount(spot.length),
       icon: { id: 'arrow-swap' },
       contextValue: 'group',
-      orders: toRows(address, spot, texts, uniqueId),
+      orders: toRows(spot, texts, uniqueId),
     });
   }
   const orderCount = input.orders.length;
   if (changes.gone.length > 0) {
-    const gone = changes.gone.map((o) => sortable(marketOf(o.order.coin, o.dex, input.spotMeta), o.order, { kind: 'gone' }));
+    const gone = changes.gone.map((o) => sortable(market(o), o.order, { kind: 'gone' }));
     groups.push({
       kind: 'group',
       id: `group:${address}:gone`,
@@ -386,7 +391,7 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       description: '',
       icon: { id: 'history' },
       contextValue: 'groupGone',
-      orders: toRows(address, gone, texts, uniqueId),
+      orders: toRows(gone, texts, uniqueId),
     });
   }
   return { groups, orderCount };
@@ -401,16 +406,42 @@ function sortable(market: Market, order: OpenOrder, change: OrderChange | undefi
   return { nameRank: 0, order, px: Number(order.limitPx), market, change };
 }
 
-function toRows(address: string, rows: SortableRow[], texts: OrderTexts, uniqueId: (id: string) => string): OrderRow[] {
+type UniqueId = (kind: 'order' | 'gone', oid: number) => string;
+
+/**
+ * Tree ids `order:<addr>:<oid>` / `gone:<addr>:<oid>`. A hostile or buggy answer may repeat an oid and
+ * the tree refuses duplicate ids, so repeats get a `#n` suffix; the usual case only checks numbers.
+ */
+function uniqueIds(address: string): UniqueId {
+  const open = new Set<number>();
+  const gone = new Set<number>();
+  const openPrefix = `order:${address}:`;
+  const gonePrefix = `gone:${address}:`;
+  const taken = new Set<string>();
+  return (kind, oid) => {
+    const seen = kind === 'order' ? open : gone;
+    const id = (kind === 'order' ? openPrefix : gonePrefix) + oid;
+    if (!seen.has(oid)) {
+      seen.add(oid);
+      return id;
+    }
+    let candidate = `${id}#2`;
+    for (let n = 3; taken.has(candidate); n++) candidate = `${id}#${n}`;
+    taken.add(candidate);
+    return candidate;
+  };
+}
+
+function toRows(rows: SortableRow[], texts: OrderTexts, uniqueId: UniqueId): OrderRow[] {
   // Collate the few distinct names once instead of in every comparison.
   const names = [...new Set(rows.map((r) => r.market.name))].sort(collator.compare);
   const rank = new Map(names.map((n, i) => [n, i]));
   for (const r of rows) r.nameRank = rank.get(r.market.name)!;
   rows.sort(compareOrders);
-  return rows.map((r) => orderRow(address, r, texts, uniqueId));
+  return rows.map((r) => orderRow(r, texts, uniqueId));
 }
 
-function orderRow(address: string, r: SortableRow, texts: OrderTexts, uniqueId: (id: string) => string): OrderRow {
+function orderRow(r: SortableRow, texts: OrderTexts, uniqueId: UniqueId): OrderRow {
   const { order, market, change } = r;
   const gone = change?.kind === 'gone';
   const size = change?.kind === 'resized' ? `${displayDecimal(change.from)} → ${displayDecimal(change.to)}` : displayDecimal(order.sz);
@@ -420,7 +451,7 @@ function orderRow(address: string, r: SortableRow, texts: OrderTexts, uniqueId: 
   const sideIcon = order.side === 'B' ? BID_ICON : ASK_ICON;
   return {
     kind: 'order',
-    id: uniqueId(`${gone ? 'gone' : 'order'}:${address}:${order.oid}`),
+    id: uniqueId(gone ? 'gone' : 'order', order.oid),
     label: market.name,
     description,
     // A gone order keeps its side's arrow, greyed out: it is history, not a live order.

@@ -248,8 +248,8 @@ describe('open orders view-model', () => {
     it('finds new, gone and partially filled orders', () => {
       const filled = on('', { ...a.order, sz: '0.3' });
       const changes = diffOrders([a, b], [filled, c]);
-      assert.deepEqual([...changes.added], ['xyz|3']);
-      assert.deepEqual([...changes.resized], [['|1', { from: '0.5', to: '0.3' }]]);
+      assert.deepEqual([...changes.added], [c]);
+      assert.deepEqual([...changes.resized], [[filled, { from: '0.5', to: '0.3' }]]);
       assert.deepEqual(changes.gone, [b]);
     });
 
