@@ -191,6 +191,11 @@ export default async function run(): Promise<BenchRow[]> {
   const byEvent = new Map<string, number>();
   for (const e of activationEvents) byEvent.set(e, (byEvent.get(e) ?? 0) + 1);
   const events = [...byEvent].map(([e, n]) => `${e} ×${n}`).join(', ') || 'unknown';
+  const others = samples.flatMap((s) => Object.values(s.othersLoadCodeMs ?? {}));
+  const git = samples.flatMap((s) => (s.othersLoadCodeMs?.['vscode.git'] === undefined ? [] : [s.othersLoadCodeMs['vscode.git']]));
+  const scale = others.length
+    ? `for scale, the other extensions loaded in the same windows took ${median(others).toFixed(0)} ms (median of ${others.length})${git.length ? `, vscode.git ${median(git).toFixed(0)} ms` : ''}; `
+    : '';
   rows.push(
     {
       group: 'extension',
@@ -201,6 +206,7 @@ export default async function run(): Promise<BenchRow[]> {
       met: activation.median <= 20,
       note:
         `load ${median(complete.map((s) => s.loadCodeMs!)).toFixed(0)} ms + activate() ${median(complete.map((s) => s.activateFnMs!)).toFixed(2)} ms (medians); ` +
+        scale +
         `a second copy of the bundle loads in ${median(samples.map((s) => s.reload?.wallMs ?? NaN)).toFixed(1)} ms (${median(samples.map((s) => s.reload?.cpuMs ?? NaN)).toFixed(1)} ms CPU) once its Node modules are loaded; ` +
         `code-server ${environment.codeServer}, ${samples.length} window loads after a warm-up, ${pids} extension hosts; activated by ${events}`,
     },
