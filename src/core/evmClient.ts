@@ -36,7 +36,8 @@ export class EvmClient {
     }
     const result = await this.call('ots_getBlockTransactions', [blockNumber, page, pageSize], signal, blockNumber);
     if (result === null || result === undefined) throw notFound(blockNumber);
-    return toTransactionPage(this.shape(blockTransactionsResult, result, 'ots_getBlockTransactions'));
+    // toTransactionPage checks what the schema cannot (every transaction has a transactionIndex).
+    return this.shape(blockTransactionsResult, result, 'ots_getBlockTransactions', toTransactionPage);
   }
 
   /** The latest block number. */
@@ -46,14 +47,17 @@ export class EvmClient {
     return Number.parseInt(n, 16);
   }
 
-  private shape<S extends v.GenericSchema>(schema: S, value: unknown, method: string): v.InferOutput<S> {
+  /** Validates `value` (and maps it, when `map` is given); a wrong shape becomes an `invalidResponse` error. */
+  private shape<S extends v.GenericSchema, T = v.InferOutput<S>>(schema: S, value: unknown, method: string, map?: (parsed: v.InferOutput<S>) => T): T {
     try {
-      return validate(schema, value, method);
+      const parsed = validate(schema, value, method);
+      return map ? map(parsed) : (parsed as T);
     } catch (e) {
       if (e instanceof InvalidShapeError) throw invalid(`The node’s answer to ${e.message}`);
       throw e;
     }
   }
+
 
   private async call(method: string, params: unknown[], signal: AbortSignal | undefined, blockNumber?: number): Promise<unknown> {
     const id = this.nextId++;
