@@ -20,6 +20,9 @@ export interface LookupResult {
   shown: 'block' | 'loading' | ProblemKind;
 }
 
+/** Thrown inside a load that a newer load replaced; never shown. */
+const SUPERSEDED = Symbol('superseded');
+
 /** Progress is shown only for lookups slower than this, so that fast ones do not flash a notification. */
 const PROGRESS_DELAY_MS = 300;
 
@@ -102,7 +105,9 @@ export class BlockPanel {
       }),
       // A new key, base URL or demo mode may fix what went wrong: try again on our own.
       services.connection.onDidChange(() => {
-        if (this.view.kind === 'problem' && this.view.problem !== 'notFound' && this.view.problem !== 'cancelled') void this.load();
+        // A load under way used the old connection: start it again too.
+        const failed = this.view.kind === 'problem' && this.view.problem !== 'notFound' && this.view.problem !== 'cancelled';
+        if (failed || this.loading) void this.load();
       }),
     );
   }
@@ -119,13 +124,21 @@ export class BlockPanel {
     return { blockNumber: this.blockNumber, shown: this.view.kind === 'problem' ? this.view.problem : this.view.kind };
   }
 
-  /** Loads the target, showing loading, then the block or what went wrong. Never leaves the panel blank. */
+  /**
+   * Loads the target, showing loading, then the block or what went wrong. Never leaves the panel blank.
+   * A load that a newer one replaced resolves with the newer one's result.
+   */
   private load(): Promise<LookupResult> {
     this.abort?.abort();
     const abort = new AbortController();
     this.abort = abort;
     const generation = ++this.generation;
-    const current = () => generation === this.generation && !abort.signal.aborted;
+    const superseded = () => generation !== this.generation;
+    /** Stops here if a newer load took over, or the user cancelled (or closed the panel). */
+    const check = () => {
+      if (superseded()) throw SUPERSEDED;
+      if (abort.signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
+    };
     this.details = undefined;
     this.panel.title = titleFor(this.target);
     this.post({ kind: 'loading', blockText: blockQueryText(this.target) });
@@ -134,7 +147,7 @@ export class BlockPanel {
       try {
         // No prompt here: the command asked for a key before it opened the panel.
         const clients = await this.services.connection.clients();
-        if (!current()) return this.result();
+        check();
         if (!clients) {
           this.problem('noKey', vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'));
           return this.result();
@@ -143,11 +156,12 @@ export class BlockPanel {
         const details = await withDelayedProgress(this.progressTitle(), abort, async () => {
           if (this.target.kind === 'latest') {
             const latest = await source.latest(abort.signal);
-            if (current()) this.target = { kind: 'number', number: latest };
+            check();
+            this.target = { kind: 'number', number: latest };
           }
           return source.block(this.requireNumber(), abort.signal);
         });
-        if (!current()) return this.result();
+        check();
         this.details = details;
         const block = toBlockView(details, Date.now() / 1000, vscode.l10n.t);
         this.panel.title = titleFor(this.target);
@@ -155,7 +169,7 @@ export class BlockPanel {
         this.post({ kind: 'block', block, firstRows });
         await this.remember(block.number);
       } catch (e) {
-        if (generation !== this.generation) return this.result();
+        if (superseded()) return this.loading ?? this.result();
         await this.fail(e, clientsOrUndefined(this.services));
       }
       return this.result();
