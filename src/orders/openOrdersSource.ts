@@ -117,15 +117,3 @@ export class OpenOrdersSource {
     });
   }
 }
-
-/**
- * Seconds until the next automatic refresh. A 429 waits at least what `Retry-After` asks, otherwise
- * doubles the last wait (up to an hour); any other outcome returns to the interval.
- */
-export function nextAutoRefreshSeconds(intervalSeconds: number, error: unknown, previousSeconds: number): number {
-  const limited = error instanceof ProviderError && error.kind === 'rateLimited';
-  if (!limited) return intervalSeconds;
-  const retryAfter = (error as ProviderError).retryAfterSeconds;
-  if (retryAfter !== undefined) return Math.min(3600, Math.max(intervalSeconds, retryAfter));
-  return Math.min(3600, Math.max(intervalSeconds, previousSeconds) * 2);
-}

@@ -4,7 +4,7 @@
  * changed, so the rest of the tree (and what the user expanded) stays as it is.
  */
 import * as vscode from 'vscode';
-import { describeError, isCancellation, ProviderError } from '../core/errors';
+import { describeError, isCancellation } from '../core/errors';
 import type { PerpDex, SpotMeta } from '../core/model';
 import type { ProviderClients } from '../core/provider';
 import { DEMO_WALLETS } from '../demo/orders';
@@ -83,9 +83,12 @@ export interface WalletSummary {
 export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<OrdersNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
+  private readonly refreshedAll = new vscode.EventEmitter<void>();
+  /** Every wallet was refreshed (by the user or automatically). */
+  readonly onDidRefreshAll = this.refreshedAll.event;
   private readonly entries = new Map<string, WalletEntry>();
   private source?: { clients: ProviderClients; orders: OpenOrdersSource };
-  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.refreshedAll];
 
   constructor(private readonly services: Services) {
     const { connection } = services;
@@ -181,7 +184,9 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   async refreshAll(options: { forgetMeta?: boolean } = {}): Promise<WalletRefreshOutcome[]> {
     if (options.forgetMeta) this.source?.orders.forgetMeta();
     this.syncWallets(); // e.g. demo mode just switched on: its wallets belong in "all".
-    return Promise.all([...this.entries.keys()].map((a) => this.refreshWallet(a)));
+    const outcomes = await Promise.all([...this.entries.keys()].map((a) => this.refreshWallet(a)));
+    this.refreshedAll.fire();
+    return outcomes;
   }
 
   summaries(): WalletSummary[] {
@@ -402,8 +407,4 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
 
 function timeOf(ms: number): string {
   return new Date(ms).toLocaleTimeString();
-}
-
-export function isRateLimited(e: unknown): e is ProviderError {
-  return e instanceof ProviderError && e.kind === 'rateLimited';
 }

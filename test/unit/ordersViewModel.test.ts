@@ -19,8 +19,6 @@ import {
   type OrderRow,
   type WalletOrder,
 } from '../../src/orders/ordersViewModel';
-import { nextAutoRefreshSeconds } from '../../src/orders/openOrdersSource';
-import { ProviderError } from '../../src/core/errors';
 import { fixture } from '../support/fixtures';
 
 const ADDR = '0x3217cce5d8c320717e50df51e36008fef107018c';
@@ -309,18 +307,6 @@ describe('open orders view-model', () => {
       assert.equal(orders[0].raw.orderType, 'Take Profit Market');
       const view = buildWalletView({ address: ADDR, orders: orders.map((o) => on('', o)), texts: ENGLISH_TEXTS });
       assert.equal(view.orderCount, f.response.length);
-    });
-  });
-
-  describe('automatic refresh', () => {
-    it('keeps its interval unless rate-limited, then honours Retry-After or doubles', () => {
-      assert.equal(nextAutoRefreshSeconds(30, undefined, 30), 30);
-      assert.equal(nextAutoRefreshSeconds(30, new ProviderError('server', 'x'), 120), 30);
-      assert.equal(nextAutoRefreshSeconds(30, new ProviderError('rateLimited', 'x', { retryAfterSeconds: 90 }), 30), 90);
-      assert.equal(nextAutoRefreshSeconds(30, new ProviderError('rateLimited', 'x', { retryAfterSeconds: 5 }), 30), 30);
-      assert.equal(nextAutoRefreshSeconds(30, new ProviderError('rateLimited', 'x'), 30), 60);
-      assert.equal(nextAutoRefreshSeconds(30, new ProviderError('rateLimited', 'x'), 60), 120);
-      assert.equal(nextAutoRefreshSeconds(30, new ProviderError('rateLimited', 'x'), 3000), 3600);
     });
   });
 });

@@ -1,0 +1,102 @@
+/**
+ * When the Open Orders view refreshes by itself: every `autoRefreshSeconds` while the view is visible
+ * and connected, never at 0, and slower when the provider rate-limits. No `vscode` import: the view
+ * tells it what changed (`update`) and it calls `run`.
+ */
+import { ProviderError } from '../core/errors';
+
+/** Seconds between refreshes after a 429 without Retry-After can grow up to this. */
+export const MAX_AUTO_REFRESH_SECONDS = 3600;
+
+/**
+ * Seconds until the next automatic refresh. A 429 waits at least what `Retry-After` asks, otherwise
+ * doubles the last wait (up to an hour); any other outcome returns to the interval.
+ */
+export function nextAutoRefreshSeconds(intervalSeconds: number, error: unknown, previousSeconds: number): number {
+  if (!isRateLimited(error)) return intervalSeconds;
+  if (error.retryAfterSeconds !== undefined) return Math.min(MAX_AUTO_REFRESH_SECONDS, Math.max(intervalSeconds, error.retryAfterSeconds));
+  return Math.min(MAX_AUTO_REFRESH_SECONDS, Math.max(intervalSeconds, previousSeconds) * 2);
+}
+
+export function isRateLimited(e: unknown): e is ProviderError {
+  return e instanceof ProviderError && e.kind === 'rateLimited';
+}
+
+export interface Clock {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export class AutoRefreshSchedule {
+  private timer: unknown;
+  private intervalSeconds = 0;
+  private active = false;
+  /** The current wait: the interval, or longer after a 429. */
+  private waitSeconds = 0;
+  private lastRun = 0;
+  private running = false;
+
+  /** `run` refreshes every wallet and returns the errors it met (empty when all went well). */
+  constructor(
+    private readonly run: () => Promise<readonly unknown[]>,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** `intervalSeconds` 0 = off; `active` = the view is visible and there is a connection. */
+  update(intervalSeconds: number, active: boolean): void {
+    if (intervalSeconds !== this.intervalSeconds) this.waitSeconds = 0;
+    this.intervalSeconds = intervalSeconds;
+    this.active = active;
+    this.schedule();
+  }
+
+  /** A refresh happened anyway (the user asked): the next automatic one counts from now. */
+  refreshed(): void {
+    this.lastRun = this.clock.now();
+    this.schedule();
+  }
+
+  /** Whether a refresh is waiting for its time (for tests and diagnostics). */
+  get scheduled(): boolean {
+    return this.timer !== undefined;
+  }
+
+  private schedule(): void {
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.intervalSeconds <= 0 || !this.active || this.running) return; // off, hidden, or running now
+    const wait = Math.max(this.intervalSeconds, this.waitSeconds) * 1000;
+    // Shown again after a long pause: refresh at once if the wait is over, otherwise when it is.
+    const due = this.lastRun === 0 ? wait : Math.max(0, this.lastRun + wait - this.clock.now());
+    this.timer = this.clock.setTimeout(() => void this.tick(), due);
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = undefined;
+    this.running = true;
+    this.lastRun = this.clock.now();
+    let errors: readonly unknown[];
+    try {
+      errors = await this.run();
+    } catch (e) {
+      errors = [e];
+    }
+    this.running = false;
+    const limited = errors.find(isRateLimited);
+    this.waitSeconds = nextAutoRefreshSeconds(this.intervalSeconds, limited, this.waitSeconds || this.intervalSeconds);
+    this.schedule();
+  }
+
+  dispose(): void {
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.active = false;
+  }
+}
