@@ -6,6 +6,7 @@ import { openOrdersResult, spotMetaResult, toOpenOrders, toSpotMeta, validate } 
 import { DEMO_API_KEY, DEMO_WALLETS, startDemoNode } from '../src/demo/demoNode';
 import { buildWalletView, diffOrders, ENGLISH_TEXTS, type GroupRow, type OrderRow, type WalletOrder } from '../src/orders/ordersViewModel';
 import type { SpotMeta } from '../src/core/model';
+import * as os from 'node:os';
 import { measure, stats, type BenchRow } from './types';
 
 const whale = DEMO_WALLETS.find((w) => w.kind === 'whale')!;
@@ -47,7 +48,15 @@ export default async function run(): Promise<BenchRow[]> {
     const count = (JSON.parse(response) as unknown[]).length;
     if (count !== 5000) throw new Error(`expected 5,000 orders, got ${count}`);
 
-    // 1. First load: the response text → tree items.
+    // 1. What the view does once the client has validated the answer: orders → view-model → tree items.
+    const validated = fromResponse(response);
+    const viewOnly = await measure(() => {
+      const items = treeItems(buildWalletView({ address: whale.address, orders: validated, spotMeta, texts: ENGLISH_TEXTS }).groups);
+      if (items.length < 5000) throw new Error('missing items');
+      return items;
+    }, 40, 5);
+
+    // 2. The whole way from the response text: parse, validate (the core's schema), then the same.
     const firstLoad = await measure(() => {
       const orders = fromResponse(response);
       const view = buildWalletView({ address: whale.address, orders, spotMeta, texts: ENGLISH_TEXTS });
@@ -56,7 +65,7 @@ export default async function run(): Promise<BenchRow[]> {
       return items;
     }, 40, 5);
 
-    // 2. A refresh: the same, plus the diff against the previous 5,000 orders.
+    // 3. A refresh from the response text: the same, plus the diff against the previous 5,000 orders.
     const previous = fromResponse(response);
     const refresh = await measure(() => {
       const orders = fromResponse(response);
@@ -69,24 +78,39 @@ export default async function run(): Promise<BenchRow[]> {
     const kb = Math.round(Buffer.byteLength(response) / 1024);
     const first = stats(firstLoad);
     const again = stats(refresh);
+    // Wall-clock times: on a shared machine other work inflates them, so say how busy it was.
+    const note = `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs during the run`;
+    const view = stats(viewOnly);
     return [
       {
         group: 'views',
-        name: `Open Orders: 5,000 orders (${kb} KB) → tree items (parse, validate, name, group, sort)`,
+        name: 'Open Orders: 5,000 validated orders → tree items (name, group, sort, label)',
+        unit: 'ms',
+        ours: view,
+        baseline: { name: 'JSON.parse of the same response alone', stats: parseOnly },
+        target: '≤ 50 ms (p95)',
+        met: view.p95 <= 50,
+        note,
+      },
+      {
+        group: 'views',
+        name: `Open Orders: 5,000 orders from the response text (${kb} KB) → tree items (parse, validate, name, group, sort, label)`,
         unit: 'ms',
         ours: first,
         baseline: { name: 'JSON.parse of the same response alone', stats: parseOnly },
         target: '≤ 50 ms (p95)',
         met: first.p95 <= 50,
+        note,
       },
       {
         group: 'views',
-        name: 'Open Orders: refresh of 5,000 orders → tree items, with the diff against the previous 5,000',
+        name: 'Open Orders: refresh of 5,000 orders from the response text → tree items, with the diff against the previous 5,000',
         unit: 'ms',
         ours: again,
         baseline: { name: 'JSON.parse of the same response alone', stats: parseOnly },
         target: '≤ 50 ms (p95)',
         met: again.p95 <= 50,
+        note,
       },
     ];
   } finally {
@@ -100,7 +124,7 @@ if (require.main === module) {
       const fmt = (n: number) => n.toFixed(2);
       for (const r of rows) {
         const base = r.baseline ? ` vs ${r.baseline.name}: median ${fmt(r.baseline.stats.median)} ${r.unit}, p95 ${fmt(r.baseline.stats.p95)} ${r.unit}` : '';
-        console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: median ${fmt(r.ours.median)} ${r.unit}, p95 ${fmt(r.ours.p95)} ${r.unit} (n=${r.ours.samples})${base} | target ${r.target}`);
+        console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: median ${fmt(r.ours.median)} ${r.unit}, p95 ${fmt(r.ours.p95)} ${r.unit} (n=${r.ours.samples})${base} | target ${r.target} | ${r.note}`);
       }
     },
     (e) => {
