@@ -88,6 +88,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   readonly onDidRefreshAll = this.refreshedAll.event;
   private readonly entries = new Map<string, WalletEntry>();
   private source?: { clients: ProviderClients; orders: OpenOrdersSource };
+  private readonly warnedAbout = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [this.changed, this.refreshedAll];
 
   constructor(private readonly services: Services) {
@@ -108,7 +109,13 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     const wanted = new Map<string, { wallet: WatchedWallet; demo: boolean }>();
     for (const w of settings.wallets()) {
       const address = w.address.trim().toLowerCase();
-      if (!/^0x[0-9a-f]{40}$/.test(address) || wanted.has(address)) continue;
+      if (!/^0x[0-9a-f]{40}$/.test(address)) {
+        // Typed into settings.json by hand: skipped, and said once, instead of a request that must fail.
+        if (!this.warnedAbout.has(w.address)) this.services.log.warn(`hyperliquidExplorer.wallets: “${w.address.slice(0, 60)}” is not a wallet address (0x + 40 hex digits); skipped.`);
+        this.warnedAbout.add(w.address);
+        continue;
+      }
+      if (wanted.has(address)) continue;
       wanted.set(address, { wallet: { ...w, address }, demo: false });
     }
     if (this.services.connection.isDemo) {
