@@ -3,16 +3,20 @@ import type { Services } from './services';
 
 /** A scheme of our own: the sample is read-only and closes without a "Save changes?" prompt. */
 const SAMPLE_SCHEME = 'hyperliquid-explorer-sample';
-const SAMPLE_URI = vscode.Uri.from({ scheme: SAMPLE_SCHEME, path: '/block-hover-sample.ts' });
+const SAMPLE_URI = vscode.Uri.from({ scheme: SAMPLE_SCHEME, path: '/block-hover-sample.py' });
 
-/** The walkthrough's last step: a small TypeScript file with a hex block number to hover. */
+/**
+ * The walkthrough's last step: a small Python file with a hex block number to hover. Python, because VS Code
+ * has no built-in Python language service whose hover would wait for a file it cannot read (TypeScript's
+ * shows "Loading…" under ours for documents of this scheme).
+ */
 export function registerWalkthroughCommands({ context }: Services): void {
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(SAMPLE_SCHEME, { provideTextDocumentContent: hoverSample }),
     vscode.commands.registerCommand('hyperliquidExplorer.openHoverSample', async () => {
       const document = await vscode.workspace.openTextDocument(SAMPLE_URI);
-      // The hover is registered by language id; a custom scheme's language is not always guessed from `.ts`.
-      const typed = document.languageId === 'typescript' ? document : await vscode.languages.setTextDocumentLanguage(document, 'typescript');
+      // The hover is registered by language id; a custom scheme's language is not always guessed from `.py`.
+      const typed = document.languageId === 'python' ? document : await vscode.languages.setTextDocumentLanguage(document, 'python');
       const editor = await vscode.window.showTextDocument(typed, { preview: false });
       const line = typed.getText().split('\n').findIndex((l) => l.includes('0x1a2b'));
       if (line >= 0) {
@@ -26,13 +30,13 @@ export function registerWalkthroughCommands({ context }: Services): void {
 
 function hoverSample(): string {
   return [
-    `// ${vscode.l10n.t('Move the mouse over the hex block number below: the hover shows that HyperEVM block.')}`,
-    `// ${vscode.l10n.t('No API key yet? Run “Hyperliquid: Try Demo Data” first; its chain has block 0x1a2b too.')}`,
-    'export const deployBlock = 0x1a2b;',
+    `# ${vscode.l10n.t('Move the mouse over the hex block number below: the hover shows that HyperEVM block.')}`,
+    `# ${vscode.l10n.t('No API key yet? Run “Hyperliquid: Try Demo Data” first: the demo chain has this block too.')}`,
+    'DEPLOY_BLOCK = 0x1a2b',
     '',
-    `// ${vscode.l10n.t('Addresses and transaction hashes are not block numbers: they get no block hover.')}`,
-    "export const deployer = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';",
-    "export const deployTx = '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b';",
+    `# ${vscode.l10n.t('Addresses and transaction hashes are not block numbers: they get no block hover.')}`,
+    'DEPLOYER = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"',
+    'DEPLOY_TX = "0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b"',
     '',
   ].join('\n');
 }

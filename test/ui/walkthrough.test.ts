@@ -138,7 +138,7 @@ describe('UI: Get Started walkthrough (packaged extension in code-server, fresh 
 
   it('“Open a Sample” opens a file where hovering 0x1a2b shows the block; all five steps are done', async () => {
     await clickStepButton('hover', 'Open a Sample');
-    await wb().page.locator('.tabs-container .tab', { hasText: 'block-hover-sample.ts' }).first().waitFor({ state: 'visible' });
+    await wb().page.locator('.tabs-container .tab', { hasText: 'block-hover-sample.py' }).first().waitFor({ state: 'visible' });
     const hover = await wb().hoverOver('0x1a2b', { expect: 'Open block details', timeoutMs: 30_000 });
     assert.match(hover, /Block 6,699/);
     await wb().page.keyboard.press('Escape');
