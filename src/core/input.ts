@@ -17,16 +17,22 @@ export function parseBlockQuery(input: string): Parsed<BlockQuery> {
     const hex = text.slice(2);
     if (hex === '') return fail('Add hex digits after “0x”, for example 0x1a2b.');
     if (!/^[0-9a-f]+$/i.test(hex)) return fail(`“${shorten(text)}” is not a hex number: use only 0-9 and a-f after “0x”.`);
-    return checkRange(BigInt(text));
+    return checkRange(hex, 16);
   }
   if (/^\d+([.,]\d+)?e[+-]?\d+$/i.test(text)) return fail('Write the block number out in full, without an exponent.');
   if (/^\d*\.\d*$/.test(text) && /\d/.test(text)) return fail('A block number is a whole number, without a fraction.');
-  if (/^\d{1,3}([,_]\d{3})+$/.test(text) || /^\d+$/.test(text)) return checkRange(BigInt(text.replace(/[,_]/g, '')));
+  if (/^\d{1,3}([,_]\d{3})+$/.test(text) || /^\d+$/.test(text)) return checkRange(text.replace(/[,_]/g, ''), 10);
   return fail(`“${shorten(text)}” is not a block number. Type a decimal number, a 0x hex number or “latest”.`);
 }
 
-function checkRange(n: bigint): Parsed<BlockQuery> {
-  if (n > BigInt(MAX_BLOCK_NUMBER)) return fail(`That number is too large: block numbers go up to ${MAX_BLOCK_NUMBER.toLocaleString('en-US')} (2^53 − 1).`);
+/** Significant digits of 2^53 − 1: 16 in decimal, 14 in hex. */
+const MAX_DIGITS = { 10: String(MAX_BLOCK_NUMBER).length, 16: MAX_BLOCK_NUMBER.toString(16).length };
+
+function checkRange(digits: string, radix: 10 | 16): Parsed<BlockQuery> {
+  // Count digits before BigInt: parsing a pasted megabyte of digits takes BigInt most of a second.
+  const significant = digits.replace(/^0+(?=.)/, '');
+  const n = significant.length > MAX_DIGITS[radix] ? undefined : BigInt(radix === 16 ? `0x${significant}` : significant);
+  if (n === undefined || n > BigInt(MAX_BLOCK_NUMBER)) return fail(`That number is too large: block numbers go up to ${MAX_BLOCK_NUMBER.toLocaleString('en-US')} (2^53 − 1).`);
   return { ok: true, value: { kind: 'number', number: Number(n) } };
 }
 
