@@ -11,6 +11,8 @@ export function apiKeyProblem(key: string): string | undefined {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(key)) return 'The API key contains control characters.';
   if (key.length > 512) return 'The API key is too long (over 512 characters).';
+  // URLs resolve "." and ".." as path steps: the key would vanish from the request path.
+  if (key === '.' || key === '..') return 'The API key cannot be “.” or “..”.';
   return undefined;
 }
 
@@ -23,7 +25,9 @@ export function baseUrlProblem(baseUrl: string): string | undefined {
     return 'The base URL is not a valid URL. Use for example https://hyperliquid-mainnet.core.chainstack.com';
   }
   if (url.username || url.password) return 'The base URL must not contain a user name or password.';
-  if (url.search || url.hash) return 'The base URL must not contain “?” or “#”: give only the address, without the key.';
+  // The raw text, not url.search/url.hash: those are empty for a bare "?" or "#", which would still put
+  // the key into the query or the (unsent) fragment.
+  if (/[?#]/.test(baseUrl)) return 'The base URL must not contain “?” or “#”: give only the address, without the key.';
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:') {
     return LOOPBACK_HOSTS.has(url.hostname)
