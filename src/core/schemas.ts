@@ -121,7 +121,8 @@ export function validate<S extends v.GenericSchema>(schema: S, input: unknown, w
   if (result.success) return result.output;
   const issue = result.issues[0];
   const path = v.getDotPath(issue) ?? '';
-  throw new InvalidShapeError(`${what}: ${path ? `${path}: ` : ''}${issue.message.replace(/Received .*$/, '').trim()}`);
+  // valibot ends its messages with "but received <the value>": hostile data of any length. Cut it off.
+  throw new InvalidShapeError(`${what}: ${path ? `${path}: ` : ''}${issue.message.replace(/\s*\bbut received\b[\s\S]*$|\bReceived\b[\s\S]*$/i, '').trim()}`);
 }
 
 export class InvalidShapeError extends Error {}
