@@ -37,9 +37,15 @@ export const settings = {
   wallets(): WatchedWallet[] {
     const raw = this.config.get<unknown>('wallets', []);
     if (!Array.isArray(raw)) return [];
-    return raw.filter(
-      (w): w is WatchedWallet => typeof w === 'object' && w !== null && typeof (w as WatchedWallet).address === 'string',
-    );
+    // A hand-edited setting may hold anything: keep entries with a text address, and only fields of the right type.
+    return raw.flatMap((w: unknown) => {
+      const entry = w as Partial<Record<keyof WatchedWallet, unknown>> | null;
+      if (typeof entry !== 'object' || entry === null || typeof entry.address !== 'string') return [];
+      const wallet: WatchedWallet = { address: entry.address };
+      if (typeof entry.label === 'string') wallet.label = entry.label;
+      if (Array.isArray(entry.dexes)) wallet.dexes = entry.dexes.filter((d): d is string => typeof d === 'string');
+      return [wallet];
+    });
   },
   async setWallets(wallets: WatchedWallet[]): Promise<void> {
     await this.config.update('wallets', wallets, vscode.ConfigurationTarget.Global);
