@@ -10,6 +10,7 @@ import { blockQueryText, rememberBlock, readRecentBlocks } from './blockQuery';
 import { BlockSource, MAX_ROWS_PER_REQUEST } from './blockSource';
 import { explorerUrl, toBlockView, toTransactionData, toTransactionsData } from './blockViewModel';
 import { panelLabels } from './labels';
+import { rawBlockDocuments } from './rawJson';
 import { FIRST_ROWS, isWebviewMessage, type HostMessage, type TransactionData, type PanelView, type ProblemKind, type WebviewMessage } from './protocol';
 
 export const RECENT_BLOCKS_KEY = 'hyperliquidExplorer.recentBlocks';
@@ -314,11 +315,9 @@ export class BlockPanel {
     }
   }
 
-  /** The node's result, untouched, in an untitled JSON editor. */
+  /** The node's result, untouched, in a read-only JSON editor. */
   private async showRawJson(): Promise<void> {
-    if (!this.details) return;
-    const document = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(this.details.raw, null, 2) });
-    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    if (this.details) await rawBlockDocuments.show(Number(this.details.block.number), this.details.raw);
   }
 
   private async remember(n: number): Promise<void> {

@@ -4,9 +4,11 @@ import type { Services } from '../platform/services';
 import { blockHex, blockQueryFromArgument, blockQueryText, readRecentBlocks } from './blockQuery';
 import { BlockPanel, RECENT_BLOCKS_KEY, type LookupResult } from './blockPanel';
 import { panelStateBlockNumber } from './protocol';
+import { rawBlockDocuments } from './rawJson';
 
 /** Look Up Block: the command, and the block panels it opens (also restored after a window reload). */
 export function registerBlocks(services: Services): void {
+  rawBlockDocuments.register(services.context);
   services.context.subscriptions.push(
     vscode.commands.registerCommand('hyperliquidExplorer.lookUpBlock', (arg?: unknown) => lookUpBlock(services, arg)),
     vscode.window.registerWebviewPanelSerializer(BlockPanel.viewType, {

@@ -56,16 +56,38 @@ function button(label: string, onClick: () => void, attrs: Attributes = {}): HTM
   return b;
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** Icons as SVG paths (codicons' copy and check shapes), drawn in the text colour; no font or image to load. */
+const ICONS = {
+  copy: 'M4 4V2.5A1.5 1.5 0 0 1 5.5 1h7A1.5 1.5 0 0 1 14 2.5v7a1.5 1.5 0 0 1-1.5 1.5H11v1.5A1.5 1.5 0 0 1 9.5 14h-7A1.5 1.5 0 0 1 1 12.5v-7A1.5 1.5 0 0 1 2.5 4H4zm1 0h4.5A1.5 1.5 0 0 1 11 5.5V10h1.5a.5.5 0 0 0 .5-.5v-7a.5.5 0 0 0-.5-.5h-7a.5.5 0 0 0-.5.5V4zM2.5 5a.5.5 0 0 0-.5.5v7a.5.5 0 0 0 .5.5h7a.5.5 0 0 0 .5-.5v-7a.5.5 0 0 0-.5-.5h-7z',
+  check: 'M6.27 10.87h.71l4.56-4.56-.71-.71-4.2 4.21-1.92-1.92L4 8.6l2.27 2.27z',
+} as const;
+
+function icon(name: keyof typeof ICONS): SVGSVGElement {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('viewBox', name === 'check' ? '2 2 12 12' : '0 0 16 16');
+  svg.setAttribute('width', '14');
+  svg.setAttribute('height', '14');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(SVG_NS, 'path');
+  path.setAttribute('fill', 'currentColor');
+  path.setAttribute('fill-rule', 'evenodd');
+  path.setAttribute('d', ICONS[name]);
+  svg.appendChild(path);
+  return svg;
+}
+
 /** A small copy button; says "Copied" for a moment, also to screen readers. */
 function copyButton(text: string, what: string): HTMLButtonElement {
   const name = `${labels.copy} ${what}`;
-  const b = el('button', { type: 'button', class: 'icon copy', title: name, 'aria-label': name }, '⧉');
+  const b = el('button', { type: 'button', class: 'icon copy', title: name, 'aria-label': name }, icon('copy'));
   b.addEventListener('click', () => {
     post({ type: 'copy', text });
-    b.textContent = '✓';
+    b.replaceChildren(icon('check'));
     b.setAttribute('aria-label', labels.copied);
+    status.textContent = labels.copied;
     setTimeout(() => {
-      b.textContent = '⧉';
+      b.replaceChildren(icon('copy'));
       b.setAttribute('aria-label', name);
     }, 1500);
   });
@@ -193,7 +215,8 @@ function renderProblem(p: Extract<PanelView, { kind: 'problem' }>): HTMLElement 
   if (p.problem === 'noKey' || p.problem === 'badKey') actions.append(button(labels.setApiKey, () => post({ type: 'setApiKey' }), { class: 'primary' }));
   if (p.problem === 'noKey') actions.append(button(labels.tryDemo, () => post({ type: 'tryDemo' })));
   if (p.problem === 'config') actions.append(button(labels.openSettings, () => post({ type: 'openSettings' })));
-  if (p.problem !== 'noKey') actions.append(button(labels.retry, () => post({ type: 'retry' }), { class: p.problem === 'notFound' ? '' : 'primary' }));
+  // Retry is the main action unless the page already offers a better one.
+  if (p.problem !== 'noKey') actions.append(button(labels.retry, () => post({ type: 'retry' }), { class: actions.querySelector('.primary') ? '' : 'primary' }));
   if (p.problem === 'network' || p.problem === 'other' || p.problem === 'timeout') actions.append(button(labels.showLog, () => post({ type: 'showLog' })));
   return el(
     'section',
@@ -272,6 +295,7 @@ function gasMeter(percent: string): HTMLElement {
 // ---- the transactions: a virtualized table ----
 
 const COLUMNS = ['columnIndex', 'columnHash', 'columnFrom', 'columnTo', 'columnValue', 'columnGas', 'columnGasPrice'] as const;
+const NUMERIC = new Set<string>(['columnValue', 'columnGas', 'columnGasPrice']);
 
 class TransactionTable {
   readonly element: HTMLElement;
@@ -302,7 +326,7 @@ class TransactionTable {
     const head = el(
       'div',
       { class: 'tx-row tx-head', role: 'row', 'aria-rowindex': 1 },
-      ...COLUMNS.map((c) => el('span', { role: 'columnheader', class: `cell ${c}` }, labels[c])),
+      ...COLUMNS.map((c) => el('span', { role: 'columnheader', class: `cell ${c}${NUMERIC.has(c) ? ' num' : ''}` }, labels[c])),
     );
     if (count === 0) {
       this.element = el('section', { class: 'transactions', 'aria-labelledby': 'tx-title' }, title, el('p', { class: 'empty' }, labels.noTransactions));

@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+
+const SCHEME = 'hyperliquid-block';
+
+/**
+ * Show Raw JSON: the node's result, untouched, in a read-only JSON editor. A virtual document rather
+ * than an untitled one, so that closing it never asks to save. Contents live until the tab is closed.
+ */
+export class RawBlockDocuments implements vscode.TextDocumentContentProvider {
+  private readonly contents = new Map<string, string>();
+
+  register(context: vscode.ExtensionContext): void {
+    context.subscriptions.push(
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME, this),
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        if (d.uri.scheme === SCHEME) this.contents.delete(d.uri.toString());
+      }),
+    );
+  }
+
+  async show(blockNumber: number, raw: unknown): Promise<void> {
+    const uri = vscode.Uri.from({ scheme: SCHEME, path: `/block-${blockNumber}.json` });
+    this.contents.set(uri.toString(), JSON.stringify(raw, null, 2));
+    const document = await vscode.workspace.openTextDocument(uri);
+    if (document.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(document, 'json');
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    // After a window reload the tab comes back but its contents do not: say what to do, as valid JSON.
+    return this.contents.get(uri.toString()) ?? JSON.stringify(vscode.l10n.t('Open the block again and choose Show Raw JSON.'));
+  }
+}
+
+export const rawBlockDocuments = new RawBlockDocuments();

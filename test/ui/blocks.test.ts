@@ -1,0 +1,273 @@
+// Look Up Block, driven like a person in the packaged extension: the palette, the quick pick with its
+// inline errors, the block page for a spec-shaped and a slim block, no such block, a rejected key, and
+// markup from the node shown as text. Data: the extension's demo node, then a standalone demo node
+// (with fault control) as the "provider".
+import * as assert from 'node:assert/strict';
+import type { FrameLocator } from 'playwright-core';
+import { demoBlockDetails, demoBlockModel, demoBlockTimestamp } from '../../src/demo/chain';
+import { DEMO_API_KEY, DEMO_BLOCKS, DEMO_HEAD, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { useWorkbench, type WorkbenchOptions } from './workbench';
+
+const COMMAND = 'Hyperliquid: Look Up Block…';
+const group = (n: number | bigint) => n.toLocaleString('en-US');
+/** Markup that would run if it were ever parsed as HTML (the CSP would stop it too; the test wants neither). */
+const MARKUP = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>`;
+
+describe('UI: Look Up Block (packaged extension in code-server)', function () {
+  this.timeout(120_000);
+  let node: DemoNode;
+  const options: WorkbenchOptions = { name: 'ui-blocks' };
+  // Registered before useWorkbench's hooks, so the node listens before the workbench reads its settings.
+  before(async () => {
+    node = await startDemoNode({ control: true });
+    options.settings = { 'hyperliquidExplorer.baseUrl': node.baseUrl };
+  });
+  after(async () => node?.close());
+  const wb = useWorkbench(options);
+
+  const page = () => wb().page;
+  const rows = () => page().locator('.quick-input-widget .quick-input-list .monaco-list-row');
+  const input = () => page().locator('.quick-input-widget .quick-input-box input');
+
+  /** The block page of the active panel. */
+  function blockPage(): FrameLocator {
+    return wb().webview();
+  }
+
+  async function field(name: string, timeout = 30_000): Promise<string> {
+    const el = blockPage().locator(`[data-field="${name}"]`);
+    await el.waitFor({ timeout });
+    return ((await el.textContent()) ?? '').trim();
+  }
+
+  async function closeEditors(): Promise<void> {
+    await wb().runCommand('View: Close All Editors');
+  }
+
+  /** F1 → Look Up Block… → type → Enter, then waits for the block's tab. */
+  async function lookUp(text: string, tabTitle: string): Promise<void> {
+    await wb().runCommand(COMMAND);
+    await wb().fillInputBox(text);
+    await page().locator('.tabs-container .tab', { hasText: tabTitle }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  }
+
+  /** Sets the key through the palette; this also rebuilds the clients, so JSON-RPC ids start at 1 again. */
+  async function setKey(key: string): Promise<void> {
+    await wb().runCommand('Hyperliquid: Set API Key');
+    await wb().fillInputBox(key);
+    await wb().waitForNotification('API key saved');
+    await wb().clearNotifications();
+  }
+
+  it('with demo data on, the quick pick offers latest and says inline what is wrong with bad input', async () => {
+    await wb().runCommand('Hyperliquid: Try Demo Data');
+    await wb().waitForNotification('Demo data is on', 30_000);
+    await wb().clearNotifications();
+
+    await wb().runCommand(COMMAND);
+    await rows().first().waitFor({ state: 'visible' });
+    assert.match(await rows().first().innerText(), /latest/);
+    const cases: Array<[string, RegExp]> = [
+      ['-5', /cannot be negative/],
+      ['1.5', /whole number, without a fraction/],
+      ['9007199254740992', /too large/],
+      ['0xzz', /not a hex number/],
+      ['six', /is not a block number/],
+    ];
+    for (const [text, message] of cases) {
+      await input().fill(text);
+      await rows().filter({ hasText: message }).first().waitFor({ state: 'visible', timeout: 5_000 });
+      await page().keyboard.press('Enter');
+      await page().waitForTimeout(300);
+      assert.equal(await input().isVisible(), true, `Enter on "${text}" must keep the box open`);
+      assert.equal(await input().inputValue(), text, 'what was typed is kept');
+    }
+    await page().keyboard.press('Escape');
+  });
+
+  it('a spec-shaped block (with its transactions) shows its fields and rows', async () => {
+    const n = DEMO_BLOCKS.bigBlock; // even: the node sends block.transactions
+    const model = demoBlockModel(n)!;
+    await lookUp(String(n), `Block ${group(n)}`);
+    assert.equal(await field('number'), group(n));
+    assert.equal(await field('numberHex'), `0x${n.toString(16)}`);
+    assert.equal(await field('hash'), model.hash);
+    assert.equal(await field('parentHash'), model.parentHash);
+    assert.match(await field('time'), /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
+    assert.match(await field('gas'), new RegExp(`^${group(model.gasUsed)} of ${group(model.gasLimit)} \\([\\d.]+%\\)$`));
+    assert.equal(await field('size'), 'Big block');
+    assert.equal(await field('transactionCount'), group(model.transactions.length));
+    assert.match(await field('totalFees'), /^[\d,.]+ HYPE$/);
+    assert.ok((await blockPage().locator('.fields').textContent())!.includes(`${group(model.totalFees)} wei`));
+    assert.ok((await blockPage().locator('.fields').textContent())!.includes(`${group(model.baseFeePerGas * BigInt(model.gasUsed))} wei`), 'burnt fees');
+    assert.equal(await field('issuance'), '0 HYPE');
+    const first = blockPage().locator('.tx-row[data-index="0"]');
+    await first.waitFor({ timeout: 30_000 });
+    assert.ok((await first.textContent())!.includes(model.transactions[0].hash));
+    if (model.transactions[0].system) assert.ok((await first.textContent())!.includes('system'), 'system transactions are marked');
+    const creation = model.transactions.findIndex((t) => t.to === null);
+    if (creation >= 0 && creation < 15) {
+      assert.ok((await blockPage().locator(`.tx-row[data-index="${creation}"]`).textContent())!.includes('contract creation'));
+    }
+    await wb().screenshot('block-spec-shape');
+  });
+
+  it('Show Raw JSON opens the node’s result in a JSON editor, which closes without a save prompt', async () => {
+    const n = DEMO_BLOCKS.bigBlock;
+    const model = demoBlockModel(n)!;
+    await blockPage().getByRole('button', { name: 'Show Raw JSON' }).click();
+    await page().locator('.tabs-container .tab', { hasText: `block-${n}.json` }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    await page().waitForFunction((hash) => document.body.innerText.includes(hash), model.hash, { timeout: 15_000 });
+    await wb().waitForStatusBarItem(/^JSON$/);
+    await closeEditors();
+    assert.equal(await wb().dialogText(), '', 'closing asked something');
+  });
+
+  it('a slim block loads its transactions page by page, in order', async () => {
+    const n = DEMO_BLOCKS.smallBlock; // odd: no transactions in the block; ots_getBlockTransactions
+    const model = demoBlockModel(n)!;
+    await lookUp(`0x${n.toString(16)}`, `Block ${group(n)}`);
+    assert.equal(await field('hash'), model.hash);
+    assert.equal(await field('size'), 'Small block');
+    for (const i of [0, 1, 2]) {
+      const row = blockPage().locator(`.tx-row[data-index="${i}"]`);
+      await row.waitFor({ timeout: 30_000 });
+      assert.ok((await row.textContent())!.includes(model.transactions[i].hash), `row ${i}`);
+    }
+    assert.equal(await blockPage().locator('.tx-row.placeholder').count(), 0);
+    await wb().screenshot('block-slim-shape');
+  });
+
+  it('Next Block works from the keyboard, and the parent hash opens the parent block', async () => {
+    const n = DEMO_BLOCKS.smallBlock;
+    const next = blockPage().getByRole('button', { name: /Next Block/ });
+    await next.focus();
+    await page().keyboard.press('Enter');
+    await page().locator('.tabs-container .tab', { hasText: `Block ${group(n + 1)}` }).first().waitFor({ timeout: 30_000 });
+    assert.equal(await field('number'), group(n + 1));
+    await blockPage().locator('[data-field="parentHash"]').click();
+    await page().locator('.tabs-container .tab', { hasText: `Block ${group(n)}` }).first().waitFor({ timeout: 30_000 });
+    assert.equal(await field('hash'), demoBlockModel(n)!.hash);
+  });
+
+  it('the block page comes back after a window reload', async () => {
+    const n = DEMO_BLOCKS.smallBlock;
+    await wb().runCommand('Developer: Reload Window');
+    await page().locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
+    await page().locator('.tabs-container .tab', { hasText: `Block ${group(n)}` }).first().waitFor({ timeout: 60_000 });
+    // The extension activates for the panel (onWebviewPanel), restarts its demo node and loads the block.
+    assert.equal(await field('hash', 60_000), demoBlockModel(n)!.hash);
+    const first = blockPage().locator('.tx-row[data-index="0"]');
+    await first.waitFor({ timeout: 30_000 });
+    assert.ok((await first.textContent())!.includes(demoBlockModel(n)!.transactions[0].hash));
+    await closeEditors();
+  });
+
+  it('a block above the head says there is no such block, with the latest block number', async () => {
+    await lookUp(String(DEMO_HEAD + 1), `Block ${group(DEMO_HEAD + 1)}`);
+    const problem = blockPage().locator('.problem-notFound');
+    await problem.waitFor({ timeout: 30_000 });
+    assert.equal(await problem.locator('h1').textContent(), 'No such block');
+    assert.equal(await problem.locator('.latest').textContent(), `The latest block is ${group(DEMO_HEAD)}.`);
+    await wb().screenshot('block-not-found');
+    await problem.getByRole('button', { name: 'Open Latest Block' }).click();
+    await page().locator('.tabs-container .tab', { hasText: `Block ${group(DEMO_HEAD)}` }).first().waitFor({ timeout: 30_000 });
+    await closeEditors();
+  });
+
+  it('a rejected key shows its state with Retry; setting the right key from the page loads the block', async () => {
+    const n = DEMO_BLOCKS.emptyBlock;
+    await setKey('not-the-right-key'); // also turns demo data off: the standalone node is the provider now
+    await lookUp(String(n), `Block ${group(n)}`);
+    const problem = blockPage().locator('.problem-badKey');
+    await problem.waitFor({ timeout: 30_000 });
+    assert.equal(await problem.locator('h1').textContent(), 'The API key was rejected');
+    assert.match((await problem.locator('.message').textContent())!, /HTTP 401/);
+    assert.ok(!(await problem.textContent())!.includes('not-the-right-key'), 'the key is not shown');
+    await problem.getByRole('button', { name: 'Retry' }).waitFor();
+    await wb().screenshot('block-bad-key');
+    await problem.getByRole('button', { name: 'Set API Key' }).click();
+    await wb().fillInputBox(DEMO_API_KEY);
+    assert.equal(await field('number'), group(n));
+    assert.equal(await blockPage().locator('.transactions .empty').textContent(), 'This block has no transactions.');
+    await closeEditors();
+  });
+
+  it('markup in a node’s JSON-RPC error message is shown as text and runs nothing', async () => {
+    const n = DEMO_BLOCKS.bigBlock - 2;
+    await setKey(DEMO_API_KEY); // fresh clients: the next request is JSON-RPC id 1
+    node.setFaults([
+      {
+        kind: 'respond',
+        endpoint: 'evm',
+        method: 'ots_getBlockDetails',
+        times: 1,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: MARKUP } }),
+      },
+    ]);
+    await lookUp(String(n), `Block ${group(n)}`);
+    const message = blockPage().locator('.problem .message');
+    await message.waitFor({ timeout: 30_000 });
+    const shown = (await message.textContent()) ?? '';
+    assert.ok(shown.includes(MARKUP), shown);
+    await assertNothingRan();
+    await wb().screenshot('block-markup-error');
+    await closeEditors();
+  });
+
+  it('markup in a block’s extraData is shown as text and runs nothing', async () => {
+    const n = DEMO_BLOCKS.smallBlock - 2; // odd: the slim shape carries extraData
+    const result = demoBlockDetails(n, Math.floor(node.startedAt / 1000)) as { block: Record<string, unknown> };
+    result.block.extraData = MARKUP;
+    await setKey(DEMO_API_KEY);
+    node.setFaults([
+      { kind: 'respond', endpoint: 'evm', method: 'ots_getBlockDetails', times: 1, body: JSON.stringify({ jsonrpc: '2.0', id: 1, result }) },
+    ]);
+    await lookUp(String(n), `Block ${group(n)}`);
+    assert.equal(await field('extraData'), MARKUP);
+    assert.equal(await field('hash'), demoBlockModel(n)!.hash);
+    assert.match(await field('time'), new RegExp(new Date(demoBlockTimestamp(n, Math.floor(node.startedAt / 1000)) * 1000).toISOString().slice(0, 10)));
+    await assertNothingRan();
+    await wb().screenshot('block-markup-extradata');
+  });
+
+  it('follows the colour theme: high contrast and light', async () => {
+    const background = () => blockPage().locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
+    const outline = () => blockPage().locator('.tx-table').evaluate((t) => getComputedStyle(t).borderTopColor);
+    for (const [theme, expected, shot] of [
+      ['Dark High Contrast', 'rgb(0, 0, 0)', 'block-theme-high-contrast'],
+      ['Light Modern', 'rgb(255, 255, 255)', 'block-theme-light'],
+    ] as const) {
+      await wb().runCommand('Preferences: Color Theme');
+      await input().fill(theme);
+      const row = rows().filter({ has: page().locator('.label-name', { hasText: new RegExp(`^\\s*${theme}\\s*$`) }) }).first();
+      await row.waitFor({ state: 'visible' });
+      await row.click();
+      await page().waitForFunction(() => !document.querySelector('.quick-input-widget:not([style*="display: none"]) .quick-input-box input'), undefined, { timeout: 10_000 }).catch(() => undefined);
+      const end = Date.now() + 15_000;
+      while ((await background()) !== expected && Date.now() < end) await page().waitForTimeout(200);
+      assert.equal(await background(), expected, theme);
+      if (theme.includes('High Contrast')) assert.notEqual(await outline(), 'rgba(0, 0, 0, 0)', 'high contrast draws the table border');
+      await wb().screenshot(shot);
+    }
+  });
+
+  /** No element was made from the markup, no handler ran, and the page's CSP is the strict one. */
+  async function assertNothingRan(): Promise<void> {
+    const frame = blockPage();
+    assert.equal(await frame.locator('img').count(), 0);
+    const facts = await frame.locator('html').evaluate(() => ({
+      pwned: (window as unknown as { __pwned?: number }).__pwned,
+      // VS Code adds an inline script of its own to every webview; ours is the one with a src.
+      sources: Array.from(document.scripts).flatMap((s) => (s.src ? [s.src] : [])),
+      fromMarkup: Array.from(document.scripts).filter((s) => (s.textContent ?? '').includes('__pwned')).length,
+      csp: document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '',
+    }));
+    assert.equal(facts.pwned, undefined, 'a handler from the markup ran');
+    assert.equal(facts.fromMarkup, 0, 'a script element was made from the markup');
+    assert.equal(facts.sources.length, 1, `scripts in the page: ${JSON.stringify(facts.sources)}`);
+    assert.match(facts.sources[0], /\/dist\/webview\/blocks\.js$/);
+    assert.match(facts.csp, /default-src 'none'/);
+    assert.match(facts.csp, /script-src 'nonce-[A-Za-z0-9+/=]{16,}'/);
+  }
+});
