@@ -125,17 +125,20 @@ export function roundedProduct(a: string, b: string, digits: number): string {
 }
 
 /**
- * The same with doubles, when every integer involved is below 2^53 and so exact (the usual case: it
- * spares 5,000 orders three BigInts each). Undefined when it cannot be exact.
+ * The same with doubles, when it is provably exact (the usual case: it spares 5,000 orders three
+ * BigInts each). A decimal of at most 15 digits parses to the double nearest its value, and scaling
+ * that by a power of ten and rounding gives back its digits as an integer exactly (error < 0.5 below
+ * 2^50). Undefined when it cannot be exact.
  */
 function roundedProductSafe(a: string, b: string, digits: number): string | undefined {
   const da = a.indexOf('.');
   const db = b.indexOf('.');
-  const x = Number(da < 0 ? a : a.slice(0, da) + a.slice(da + 1));
-  const y = Number(db < 0 ? b : b.slice(0, db) + b.slice(db + 1));
-  const product = x * y;
-  if (!Number.isSafeInteger(x) || !Number.isSafeInteger(y) || !Number.isSafeInteger(product)) return undefined;
-  let scale = (da < 0 ? 0 : a.length - da - 1) + (db < 0 ? 0 : b.length - db - 1);
+  const as = da < 0 ? 0 : a.length - da - 1;
+  const bs = db < 0 ? 0 : b.length - db - 1;
+  if (a.length - (da < 0 ? 0 : 1) > 15 || b.length - (db < 0 ? 0 : 1) > 15 || digits > 15) return undefined;
+  const product = Math.round(Number(a) * 10 ** as) * Math.round(Number(b) * 10 ** bs);
+  if (!Number.isSafeInteger(product)) return undefined;
+  let scale = as + bs;
   let value = product;
   if (scale > digits) {
     if (scale - digits > 15) return undefined;
@@ -144,7 +147,25 @@ function roundedProductSafe(a: string, b: string, digits: number): string | unde
     value = (value - rest) / drop + (rest * 2 >= drop ? 1 : 0);
     scale = digits;
   }
-  return displayDecimal(withScale(String(value), scale));
+  if (scale === 0) return groupDigits(String(value));
+  const unit = 10 ** scale;
+  const fraction = value % unit;
+  const whole = groupDigits(String((value - fraction) / unit));
+  if (fraction === 0) return whole;
+  let text = String(fraction).padStart(scale, '0');
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  text = text.slice(0, end);
+  return `${whole}.${text}`;
+}
+
+/** `1234567` → `1,234,567` (digits only). */
+function groupDigits(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const head = digits.length % 3 || 3;
+  let out = digits.slice(0, head);
+  for (let i = head; i < digits.length; i += 3) out += ',' + digits.slice(i, i + 3);
+  return out;
 }
 
 function withScale(digits: string, scale: number): string {
@@ -321,7 +342,7 @@ export interface WalletViewInput {
 export function buildWalletView(input: WalletViewInput): WalletView {
   const { address, texts } = input;
   const changes = input.changes ?? NO_CHANGES;
-  const uniqueId = uniqueIds(address);
+  const uniqueId = uniqueIds(address, input.orders, changes.gone);
   // A few coins repeat across thousands of orders: name each (dex, coin) once.
   const markets = new Map<string, Market>();
   const market = (o: WalletOrder) => {
@@ -412,17 +433,17 @@ type UniqueId = (kind: 'order' | 'gone', oid: number) => string;
  * Tree ids `order:<addr>:<oid>` / `gone:<addr>:<oid>`. A hostile or buggy answer may repeat an oid and
  * the tree refuses duplicate ids, so repeats get a `#n` suffix; the usual case only checks numbers.
  */
-function uniqueIds(address: string): UniqueId {
-  const open = new Set<number>();
-  const gone = new Set<number>();
+function uniqueIds(address: string, open: readonly WalletOrder[], gone: readonly WalletOrder[]): UniqueId {
   const openPrefix = `order:${address}:`;
   const gonePrefix = `gone:${address}:`;
+  // Sorting the oids finds repeats faster than a Set: oids are above 2^31, which Sets hash slowly.
+  if (!hasRepeats(open) && !hasRepeats(gone)) return (kind, oid) => (kind === 'order' ? openPrefix : gonePrefix) + oid;
+  const seen = { order: new Set<number>(), gone: new Set<number>() };
   const taken = new Set<string>();
   return (kind, oid) => {
-    const seen = kind === 'order' ? open : gone;
     const id = (kind === 'order' ? openPrefix : gonePrefix) + oid;
-    if (!seen.has(oid)) {
-      seen.add(oid);
+    if (!seen[kind].has(oid)) {
+      seen[kind].add(oid);
       return id;
     }
     let candidate = `${id}#2`;
@@ -430,6 +451,14 @@ function uniqueIds(address: string): UniqueId {
     taken.add(candidate);
     return candidate;
   };
+}
+
+function hasRepeats(orders: readonly WalletOrder[]): boolean {
+  const oids = new Float64Array(orders.length);
+  for (let i = 0; i < orders.length; i++) oids[i] = orders[i].order.oid;
+  oids.sort();
+  for (let i = 1; i < oids.length; i++) if (oids[i] === oids[i - 1]) return true;
+  return false;
 }
 
 function toRows(rows: SortableRow[], texts: OrderTexts, uniqueId: UniqueId): OrderRow[] {

@@ -177,6 +177,20 @@ describe('open orders view-model', () => {
         }),
         { numRuns: 2000 },
       );
+      // Mostly the double fast path: at most 15 digits each, as real prices and sizes are.
+      const short = fc
+        .tuple(fc.bigInt({ min: 0n, max: 10n ** 15n - 1n }), fc.nat({ max: 15 }))
+        .map(([n, scale]) => {
+          const text = n.toString().padStart(scale + 1, '0');
+          const decimal = scale ? `${text.slice(0, -scale)}.${text.slice(-scale)}` : text;
+          return decimal.replace(/^0+(?=\d)/, '').length > 16 ? '1' : decimal;
+        });
+      fc.assert(
+        fc.property(short, short, fc.nat({ max: 8 }), (a, b, digits) => {
+          assert.equal(roundedProduct(a, b, digits), displayDecimal(roundDecimal(multiplyDecimals(a, b), digits)));
+        }),
+        { numRuns: 5000 },
+      );
     });
   });
 
