@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
-import { DIST_TEST, ROOT, VSIX, seconds } from './config';
+import { DIST_TEST, ROOT, TEST_VSIX, seconds } from './config';
 import { run } from './processes';
 
 const log = (...a: unknown[]) => console.log('[host]', ...a);
@@ -50,12 +50,16 @@ export async function buildIntegrationTests(): Promise<string> {
   return path.join(outdir, 'index');
 }
 
-/** `npm run package`: production build + `vsce package --no-dependencies`; returns the .vsix path. */
-export async function packageVsix(): Promise<string> {
+/**
+ * `npm run package -- -o <out>`: production build + `vsce package --no-dependencies`; returns the
+ * .vsix path (by default a per-process file under .vscode-test/, so parallel runs do not collide).
+ */
+export async function packageVsix(out = TEST_VSIX): Promise<string> {
   const t0 = Date.now();
-  fs.rmSync(VSIX, { force: true });
-  await run('npm', ['run', '--silent', 'package'], { name: 'npm run package', cwd: ROOT, timeoutMs: 300_000, quiet: true });
-  if (!fs.existsSync(VSIX)) throw new Error(`npm run package did not produce ${VSIX}`);
-  log(`packaged ${path.basename(VSIX)} (${(fs.statSync(VSIX).size / 1024).toFixed(0)} KiB) in ${seconds(t0)}`);
-  return VSIX;
+  fs.rmSync(out, { force: true });
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  await run('npm', ['run', '--silent', 'package', '--', '-o', out], { name: 'npm run package', cwd: ROOT, timeoutMs: 300_000, quiet: true });
+  if (!fs.existsSync(out)) throw new Error(`npm run package did not produce ${out}`);
+  log(`packaged ${path.basename(out)} (${(fs.statSync(out).size / 1024).toFixed(0)} KiB) in ${seconds(t0)}`);
+  return out;
 }

@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { CACHE, CS_ENTRY, NODE24_BIN, NODE24_DIR, QUIET_SETTINGS, seconds } from './config';
+import { CACHE, CS_ENTRY, NODE24_BIN, NODE24_DIR, QUIET_SETTINGS, STALE_PATTERN, seconds } from './config';
 import { tail } from './install';
 import { isAlive, run, spawnTracked, waitFor, type Tracked } from './processes';
 
@@ -80,11 +80,11 @@ export function assertPortFree(port: number): Promise<void> {
   });
 }
 
-/** Removes run folders left behind by runs whose process is gone. */
-function pruneStaleRuns(): void {
+/** Removes run folders (and other per-process scratch) left behind by runs whose process is gone. */
+export function pruneStaleRuns(): void {
   if (!fs.existsSync(CACHE)) return;
   for (const d of fs.readdirSync(CACHE)) {
-    const m = /^run-.+-(\d+)$/.exec(d);
+    const m = STALE_PATTERN.exec(d);
     if (m && Number(m[1]) !== process.pid && !isAlive(Number(m[1]))) {
       fs.rmSync(path.join(CACHE, d), { recursive: true, force: true });
     }

@@ -33,11 +33,18 @@ export const CHROMIUM_ARGS = [
 /** The extension's id as VS Code sees it (`publisher.name`). */
 export const EXTENSION_ID = 'hyperliquid-explorer.hyperliquid-explorer';
 
+/**
+ * Per-process scratch names under .vscode-test: several test runs may share this working tree at
+ * once, so nothing a run writes is shared. `pruneStale()` (codeServer.ts) removes those of dead pids.
+ */
+export const STALE_PATTERN = /^(?:run-.+|dist-test|package-stage|vsix)-(\d+)$/;
 /** Where compiled integration tests go (git-ignored with the rest of .vscode-test). */
-export const DIST_TEST = path.join(CACHE, 'dist-test');
+export const DIST_TEST = path.join(CACHE, `dist-test-${process.pid}`);
+/** Where the UI suite's .vsix goes. */
+export const TEST_VSIX = path.join(CACHE, `vsix-${process.pid}`, 'hyperliquid-explorer.vsix');
 /** Screenshots and logs of failing UI tests. */
 export const TEST_RESULTS = path.join(ROOT, 'test-results');
-/** The packaged extension used by the UI suite (`npm run package` writes it). */
+/** What `npm run package` writes by default. */
 export const VSIX = path.join(ROOT, 'hyperliquid-explorer.vsix');
 
 /** User settings that keep the workbench quiet and offline-friendly. */

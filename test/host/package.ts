@@ -14,7 +14,7 @@ const SKIP = new Set(['node_modules', '.vscode-test', '.git', 'test-results']);
 async function main(): Promise<void> {
   const t0 = Date.now();
   await run(process.execPath, ['esbuild.mjs', '--production'], { name: 'node esbuild.mjs --production', cwd: ROOT, timeoutMs: 180_000 });
-  const stage = path.join(CACHE, 'package-stage');
+  const stage = path.join(CACHE, `package-stage-${process.pid}`);
   fs.rmSync(stage, { recursive: true, force: true });
   fs.mkdirSync(stage, { recursive: true });
   for (const entry of fs.readdirSync(ROOT)) {

@@ -3,12 +3,13 @@
 // Output arrives through window.codeAutomationLog, the exit code through window.codeAutomationExit.
 // Env: HLX_TEST_GREP (mocha grep), HLX_VERBOSE=1 (all workbench console output), HLX_INTEGRATION_TIMEOUT_MS (whole run, default 300000),
 //      HLX_PORT (fixed port), HLX_EXTENSION_PATH (another extension folder; default: the repo).
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
 import { launchChromium } from './browser';
 import { buildExtension, buildIntegrationTests } from './build';
 import { startCodeServer, type CodeServer } from './codeServer';
-import { ROOT, seconds } from './config';
+import { DIST_TEST, ROOT, seconds } from './config';
 import { ensureHost } from './install';
 import { runCleanups, withTimeout } from './processes';
 
@@ -73,6 +74,7 @@ async function main(): Promise<number> {
     }
   } finally {
     await server?.stop();
+    fs.rmSync(DIST_TEST, { recursive: true, force: true });
   }
 }
 

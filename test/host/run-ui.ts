@@ -1,6 +1,7 @@
 // `npm run test:ui`: packages the extension (.vsix), then runs the mocha UI suite test/ui/*.test.ts
 // (Node + tsx) which drives Chromium against code-server with that .vsix installed (test/ui/workbench.ts).
 // Extra arguments go to mocha, e.g. `npm run test:ui -- --grep "API key"`.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { packageVsix } from './build';
 import { ROOT, TEST_RESULTS, seconds } from './config';
@@ -37,6 +38,7 @@ async function main(): Promise<number> {
   });
   const code = await child.exited;
   await child.stop(15_000);
+  fs.rmSync(path.dirname(vsix), { recursive: true, force: true });
   console.log(`[ui] ${code === 0 ? 'passed' : `FAILED (mocha exit ${code}); screenshots in ${path.relative(ROOT, TEST_RESULTS)}/ui/`} after ${seconds(t0)}`);
   return code === 0 ? 0 : 1;
 }
