@@ -116,7 +116,11 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
         continue;
       }
       if (wanted.has(address)) continue;
-      wanted.set(address, { wallet: { ...w, address }, demo: false });
+      // Hand-edited settings may hold anything besides the address: keep only what has the right type.
+      const wallet: WatchedWallet = { address };
+      if (typeof w.label === 'string' && w.label.trim()) wallet.label = w.label.trim().slice(0, 100);
+      if (Array.isArray(w.dexes)) wallet.dexes = w.dexes.filter((d): d is string => typeof d === 'string');
+      wanted.set(address, { wallet, demo: false });
     }
     if (this.services.connection.isDemo) {
       for (const d of DEMO_WALLETS) {
