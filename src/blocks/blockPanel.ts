@@ -54,6 +54,20 @@ export class BlockPanel {
 
   /** Shows `query`: reveals the panel that already shows that block, or opens a new one and loads it. */
   static async createOrShow(services: Services, query: BlockQuery): Promise<LookupResult> {
+    if (query.kind === 'latest') {
+      // Find the number first, so that "latest" also comes to a panel already showing that block.
+      const abort = new AbortController();
+      try {
+        const clients = await services.connection.clients();
+        if (clients) {
+          const latest = await withDelayedProgress(vscode.l10n.t('Looking up the latest block…'), abort, () => sourceFor(clients).latest(abort.signal));
+          return BlockPanel.createOrShow(services, { kind: 'number', number: latest });
+        }
+      } catch (e) {
+        if (isCancellation(e)) return { blockNumber: null, shown: 'cancelled' };
+        // Otherwise a panel for "latest" shows what went wrong, with Retry.
+      }
+    }
     if (query.kind === 'number') {
       const existing = BlockPanel.showing(query.number);
       if (existing) {
@@ -70,11 +84,6 @@ export class BlockPanel {
     const query: BlockQuery = blockNumber === undefined ? { kind: 'latest' } : { kind: 'number', number: blockNumber };
     panel.webview.options = BlockPanel.options(services.context);
     void new BlockPanel(services, panel, query).load();
-  }
-
-  /** The open panels, for tests. */
-  static get panels(): readonly BlockPanel[] {
-    return [...BlockPanel.open];
   }
 
   private static showing(n: number): BlockPanel | undefined {
@@ -115,10 +124,6 @@ export class BlockPanel {
 
   get blockNumber(): number | null {
     return this.target.kind === 'number' ? this.target.number : null;
-  }
-
-  get state(): PanelView['kind'] {
-    return this.view.kind;
   }
 
   private result(): LookupResult {

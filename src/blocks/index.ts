@@ -59,7 +59,8 @@ function askForBlock(context: vscode.ExtensionContext): Promise<BlockQuery | und
 
   const pick = vscode.window.createQuickPick<BlockPickItem>();
   pick.title = vscode.l10n.t('Hyperliquid: Look Up Block');
-  pick.placeholder = vscode.l10n.t('Block number: decimal (6699), hex (0x1a2b) or “latest”');
+  // What an empty box needs, said where the typing goes.
+  pick.placeholder = vscode.l10n.t('Type a block number: decimal (6699), hex (0x1a2b) or “latest”.');
   pick.ignoreFocusOut = true;
 
   const update = () => {

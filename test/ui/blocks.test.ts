@@ -193,6 +193,23 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     await closeEditors();
   });
 
+  it('a slow lookup shows progress in the page and a notification; Cancel stops it, Retry loads the block', async () => {
+    const n = DEMO_BLOCKS.bigBlock - 4;
+    node.setFaults([{ kind: 'latency', ms: 20_000, endpoint: 'evm', method: 'ots_getBlockDetails', times: 1 }]);
+    await lookUp(String(n), `Block ${group(n)}`);
+    await blockPage().locator('.state.loading', { hasText: `Loading block ${group(n)}…` }).waitFor({ timeout: 30_000 });
+    const toast = page().locator('.notifications-toasts .notification-list-item', { hasText: `Looking up block ${group(n)}…` }).first();
+    await toast.waitFor({ state: 'visible', timeout: 15_000 });
+    await wb().screenshot('block-loading');
+    await toast.getByRole('button', { name: 'Cancel' }).click();
+    const cancelled = blockPage().locator('.problem-cancelled');
+    await cancelled.waitFor({ timeout: 15_000 });
+    assert.equal(await cancelled.locator('h1').textContent(), 'Lookup cancelled');
+    await cancelled.getByRole('button', { name: 'Retry' }).click();
+    assert.equal(await field('number'), group(n));
+    await closeEditors();
+  });
+
   it('markup in a node’s JSON-RPC error message is shown as text and runs nothing', async () => {
     const n = DEMO_BLOCKS.bigBlock - 2;
     await setKey(DEMO_API_KEY); // fresh clients: the next request is JSON-RPC id 1
