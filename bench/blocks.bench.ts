@@ -20,10 +20,10 @@ import { openBlockPage, webviewScript } from '../test/unit/blockWebviewPage';
 import { measure, stats, type BenchRow } from './types';
 
 const ROOT = path.resolve(__dirname, '..');
-const ROUNDS = 15;
+const ROUNDS = 12;
 const WARMUP = 2;
-/** The naive render takes seconds per run; a few runs tell its median well enough. */
-const BASELINE_EVERY = 3;
+/** The naive render takes seconds per run (npm run bench has a 3-minute budget); three runs tell its median well enough. */
+const BASELINE_EVERY = 4;
 const TARGET_MS = 250;
 
 const t: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));

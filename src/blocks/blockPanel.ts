@@ -143,7 +143,7 @@ export class BlockPanel {
     /** Stops here if a newer load took over, or the user cancelled (or closed the panel). */
     const check = () => {
       if (superseded()) throw SUPERSEDED;
-      if (abort.signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
+      if (abort.signal.aborted) throw new ProviderError('cancelled', vscode.l10n.t('The request was cancelled.'));
     };
     this.details = undefined;
     this.panel.title = titleFor(this.target);
@@ -188,7 +188,7 @@ export class BlockPanel {
   }
 
   private requireNumber(): number {
-    if (this.target.kind !== 'number') throw new ProviderError('invalidResponse', 'The latest block number is not known.');
+    if (this.target.kind !== 'number') throw new ProviderError('invalidResponse', vscode.l10n.t('The latest block number is not known.'));
     return this.target.number;
   }
 
