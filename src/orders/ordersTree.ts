@@ -22,7 +22,7 @@ import {
   type OrdersSnapshot,
   type WalletView,
 } from './ordersViewModel';
-import { groupItem, localTexts, orderItem, orderTooltip, shortAddress, themeIcon, VIEW_ID } from './treeItems';
+import { appendData, groupItem, localTexts, orderItem, orderTooltip, shortAddress, themeIcon, VIEW_ID } from './treeItems';
 
 export interface WalletNode {
   kind: 'wallet';
@@ -389,13 +389,13 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     md.supportHtml = false;
     if (entry.wallet.label) {
       md.appendMarkdown('**');
-      md.appendText(entry.wallet.label);
+      appendData(md, entry.wallet.label);
       md.appendMarkdown('**\n\n');
     }
     md.appendMarkdown(`\`${address}\`\n\n`); // validated: 0x + 40 lowercase hex
     if (entry.demo) md.appendText(vscode.l10n.t('A wallet of the built-in demo node (made-up orders).') + '\n\n');
     if (entry.snapshot) md.appendText(vscode.l10n.t('Last refreshed at {0}.', timeOf(entry.snapshot.fetchedAt)) + '\n\n');
-    if (entry.error) md.appendText(vscode.l10n.t('Last refresh failed: {0}', entry.error.message));
+    if (entry.error) appendData(md, vscode.l10n.t('Last refresh failed: {0}', entry.error.message));
     item.tooltip = md;
     item.accessibilityInformation = { label: [label, address, item.description].filter(Boolean).join(', ') };
     return item;

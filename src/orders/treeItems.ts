@@ -64,7 +64,7 @@ function orderAccessibleLabel(row: OrderRow): string {
   return [row.label, sideWord(row), row.description, status].filter(Boolean).join(', ');
 }
 
-/** Every field of the order, as Markdown; all data goes through `appendText`, which escapes it. */
+/** Every field of the order, as Markdown; all data goes through `appendData`, which escapes it. */
 export function orderTooltip(row: OrderRow, now = Date.now()): vscode.MarkdownString {
   const md = new vscode.MarkdownString('', false);
   md.isTrusted = false;
@@ -73,11 +73,11 @@ export function orderTooltip(row: OrderRow, now = Date.now()): vscode.MarkdownSt
   const quote = market.quote ?? '';
   const line = (name: string, value: string) => {
     md.appendMarkdown(`**${escapeMarkdown(name)}:** `);
-    md.appendText(value);
+    appendData(md, value);
     md.appendMarkdown('  \n');
   };
   md.appendMarkdown('#### ');
-  md.appendText(`${market.name} · ${sideWord(row)}`);
+  appendData(md, `${market.name} · ${sideWord(row)}`);
   md.appendMarkdown('\n\n');
   if (row.change?.kind === 'gone') {
     md.appendText(vscode.l10n.t('No longer open: filled or canceled since the previous refresh.'));
@@ -136,7 +136,17 @@ export function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
-/** Escapes our own (translated) words for Markdown; data goes through `appendText` instead. */
+/** Escapes our own (translated) words for Markdown; data goes through `appendData` instead. */
 function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
+}
+
+/**
+ * Appends untrusted text (a coin name, a label, an error message) to a tooltip, to be shown as written.
+ * `appendText` is not enough: it leaves `:`, `.` and `@`, so VS Code's GFM autolinks still turn
+ * `https://…`, `www.…` and `name@host` into links. Every ASCII punctuation character is
+ * backslash-escaped instead (CommonMark allows it for all of them), and line breaks become spaces.
+ */
+export function appendData(md: vscode.MarkdownString, text: string): void {
+  md.appendMarkdown(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/[!-/:-@[-`{-~]/g, '\\$&'));
 }
