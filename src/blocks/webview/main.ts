@@ -154,6 +154,8 @@ function show(next: PanelView): void {
   const again = previousFocus ? toolbar.querySelector<HTMLElement>(`[data-action="${previousFocus}"]`) : null;
   if (again && !again.hasAttribute('disabled')) again.focus();
   else if (next.kind === 'problem') content.querySelector<HTMLElement>('button')?.focus();
+  // Focus was on something that is gone (Cancel, Retry): put it on the block's heading, not on nothing.
+  else if (next.kind === 'block' && previousFocus) content.querySelector<HTMLElement>('h1')?.focus();
 }
 
 function blockNumberOf(v: PanelView): number | null {
@@ -210,13 +212,13 @@ function renderProblem(p: Extract<PanelView, { kind: 'problem' }>): HTMLElement 
   const actions = el('div', { class: 'actions' });
   if (p.problem === 'notFound' && p.latestNumber !== null) {
     const latest = p.latestNumber;
-    actions.append(button(labels.openLatest, () => post({ type: 'openBlock', number: latest }), { class: 'primary' }));
+    actions.append(button(labels.openLatest, () => post({ type: 'openBlock', number: latest }), { class: 'primary', 'data-action': 'latest' }));
   }
   if (p.problem === 'noKey' || p.problem === 'badKey') actions.append(button(labels.setApiKey, () => post({ type: 'setApiKey' }), { class: 'primary' }));
   if (p.problem === 'noKey') actions.append(button(labels.tryDemo, () => post({ type: 'tryDemo' })));
   if (p.problem === 'config') actions.append(button(labels.openSettings, () => post({ type: 'openSettings' })));
   // Retry is the main action unless the page already offers a better one.
-  if (p.problem !== 'noKey') actions.append(button(labels.retry, () => post({ type: 'retry' }), { class: actions.querySelector('.primary') ? '' : 'primary' }));
+  if (p.problem !== 'noKey') actions.append(button(labels.retry, () => post({ type: 'retry' }), { class: actions.querySelector('.primary') ? '' : 'primary', 'data-action': 'retry' }));
   if (p.problem === 'network' || p.problem === 'other' || p.problem === 'timeout') actions.append(button(labels.showLog, () => post({ type: 'showLog' })));
   return el(
     'section',
