@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { apiKeyProblem } from '../core/endpoints';
+import { describeError } from '../core/errors';
 import type { Services } from './services';
 
 /** Set API Key, Clear API Key, Try Demo Data, Use My Provider, Show Log; and the demo status bar item. */
@@ -64,16 +65,19 @@ export function registerAccountCommands({ context, connection, log }: Services):
           () => connection.startDemo(),
         );
       } catch (e) {
-        log.error(`The demo node did not start: ${String(e)}`);
-        void vscode.window.showErrorMessage(vscode.l10n.t('The demo node did not start: {0}', String(e)));
+        log.error(`The demo node did not start: ${describeError(e)}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('The demo node did not start: {0}', describeError(e)));
         return;
       }
       const lookUp = vscode.l10n.t('Look Up Latest Block');
-      const pick = await vscode.window.showInformationMessage(
-        vscode.l10n.t('Demo data is on: Hyperliquid Explorer now shows made-up blocks and orders from a built-in local node. Nothing is sent to your provider.'),
-        lookUp,
-      );
-      if (pick === lookUp) await vscode.commands.executeCommand('hyperliquidExplorer.lookUpBlock', 'latest');
+      // Not awaited: the command is done once demo data is on, whether or not the message is dismissed
+      // (a lookup that offered Try Demo Data goes on at once).
+      void vscode.window
+        .showInformationMessage(
+          vscode.l10n.t('Demo data is on: Hyperliquid Explorer now shows made-up blocks and orders from a built-in local node. Nothing is sent to your provider.'),
+          lookUp,
+        )
+        .then((pick) => (pick === lookUp ? vscode.commands.executeCommand('hyperliquidExplorer.lookUpBlock', 'latest') : undefined));
     }),
     vscode.commands.registerCommand('hyperliquidExplorer.useProvider', async () => {
       await connection.stopDemo();
