@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { describeError, isCancellation } from '../core/errors';
 import type { PerpDex, SpotMeta } from '../core/model';
 import type { ProviderClients } from '../core/provider';
-import { DEMO_WALLETS } from '../demo/orders';
+import { DEMO_WALLETS } from '../demo/wallets';
 import type { Services } from '../platform/services';
 import { settings, type WatchedWallet } from '../platform/settings';
 import { OpenOrdersSource } from './openOrdersSource';
