@@ -43,6 +43,9 @@ const builds = [
     mainFields: ['module', 'main'],
     conditions: ['node'],
     plugins: [withoutFormData],
+    // axios probes `navigator` to detect browsers; in Node 21+ that global exists and VS Code's extension
+    // host warns about every extension that reads it. We are never in a browser here.
+    define: { navigator: 'undefined' },
   },
   {
     // The demo node on its own: `node dist/demoNode.js [--port N] [--control]` (tests, `npm run demo`).

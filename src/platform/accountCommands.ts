@@ -65,6 +65,7 @@ export function registerAccountCommands({ context, connection, log }: Services):
           () => connection.startDemo(),
         );
       } catch (e) {
+        await connection.stopDemo(); // no status bar saying "Demo Data" for a node that is not there
         log.error(`The demo node did not start: ${describeError(e)}`);
         void vscode.window.showErrorMessage(vscode.l10n.t('The demo node did not start: {0}', describeError(e)));
         return;
