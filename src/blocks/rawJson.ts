@@ -19,8 +19,16 @@ export class RawBlockDocuments implements vscode.TextDocumentContentProvider {
   }
 
   async show(blockNumber: number, raw: unknown): Promise<void> {
+    let text: string;
+    try {
+      text = JSON.stringify(raw, null, 2);
+    } catch {
+      // An unknown field nested deeper than the stack (a hostile node can send 100,000 levels) cannot be written out.
+      void vscode.window.showErrorMessage(vscode.l10n.t('The node’s answer for block {0} is nested too deeply to show as JSON.', blockNumber));
+      return;
+    }
     const uri = vscode.Uri.from({ scheme: SCHEME, path: `/block-${blockNumber}.json` });
-    this.contents.set(uri.toString(), JSON.stringify(raw, null, 2));
+    this.contents.set(uri.toString(), text);
     const document = await vscode.workspace.openTextDocument(uri);
     if (document.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(document, 'json');
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
