@@ -155,7 +155,15 @@ export function registerWalletCommands(services: Services, tree: OpenOrdersTree)
   command('hyperliquidExplorer.copyOrderJson', async (arg?: unknown) => {
     if (!isNode(arg) || arg.kind !== 'order') return;
     // The node's own item, as received: every field, including ones this extension does not know.
-    await vscode.env.clipboard.writeText(JSON.stringify(arg.order.raw, null, 2));
+    let json: string;
+    try {
+      json = JSON.stringify(arg.order.raw, null, 2);
+    } catch {
+      // An unknown field nested deeper than the stack (a hostile node can send 100,000 levels) cannot be written out.
+      void vscode.window.showErrorMessage(vscode.l10n.t('Order {0} is nested too deeply to copy as JSON.', arg.order.oid));
+      return;
+    }
+    await vscode.env.clipboard.writeText(json);
     vscode.window.setStatusBarMessage(vscode.l10n.t('Order {0} copied as JSON.', arg.order.oid), 3000);
   });
 
