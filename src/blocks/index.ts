@@ -78,7 +78,7 @@ function askForBlock(context: vscode.ExtensionContext): Promise<BlockQuery | und
             query: parsed.value,
             alwaysShow: true,
           }
-      : { label: `$(error) ${parsed.error}`, alwaysShow: true };
+      : { label: `$(error) ${escapeIcons(parsed.error)}`, alwaysShow: true };
     pick.items = [item];
     pick.activeItems = [item];
   };
@@ -101,4 +101,9 @@ function askForBlock(context: vscode.ExtensionContext): Promise<BlockQuery | und
     ];
     pick.show();
   });
+}
+
+/** What the user typed shows as typed: `$(name)` in it must not become an icon in the label (VS Code's escape). */
+function escapeIcons(text: string): string {
+  return text.replace(/(\\)?\$\([a-z0-9-]+(?:~[a-z]+)?\)/gi, (match, escaped: string | undefined) => (escaped ? match : `\\${match}`));
 }
