@@ -1,0 +1,113 @@
+/**
+ * Posture, as tests: what the manifest declares (Restricted Mode, virtual workspaces, setting scopes and
+ * patterns), what the code refuses at run time (http:// off this computer), and where the key may be
+ * written (secret storage only) and where the block panel may load from.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { baseUrlProblem } from '../../../src/core/endpoints';
+import { ProviderError } from '../../../src/core/errors';
+import { createProviderClients } from '../../../src/core/provider';
+import { figures } from '../support/figures';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const nls = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const properties = manifest.contributes.configuration.properties as Record<string, { scope?: string; pattern?: string; type: string }>;
+const localized = (text: string) => (/^%.+%$/.test(text) ? (nls[text.slice(1, -1)] ?? '') : text);
+
+/** Every .ts file under src/ (the extension's own code, not the demo node), with its text. */
+function sources(): { file: string; text: string }[] {
+  const out: { file: string; text: string }[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory() && e.name !== 'demo') walk(p);
+      else if (e.isFile() && p.endsWith('.ts')) out.push({ file: path.relative(ROOT, p), text: fs.readFileSync(p, 'utf8') });
+    }
+  };
+  walk(path.join(ROOT, 'src'));
+  return out;
+}
+
+describe('hostile: posture', () => {
+  it('declares limited support for Restricted Mode, saying what is limited and why, and restricts every setting that chooses where or how often requests go', () => {
+    const untrusted = manifest.capabilities?.untrustedWorkspaces;
+    assert.equal(untrusted?.supported, 'limited');
+    assert.match(localized(untrusted.description), /Restricted Mode.*explorer URL.*request timeout.*auto-refresh/s);
+    const restricted = new Set<string>(untrusted.restrictedConfigurations);
+    for (const [key, p] of Object.entries(properties)) {
+      // Application settings cannot come from a workspace at all; every other one that steers requests or links is restricted.
+      if (p.scope === 'application') continue;
+      if (/explorerUrl|requestTimeoutSeconds|autoRefreshSeconds/.test(key)) assert.ok(restricted.has(key), `${key} is restricted in Restricted Mode`);
+    }
+    for (const key of restricted) assert.ok(properties[key], `restricted setting ${key} exists`);
+  });
+
+  it('declares virtual workspace support', () => {
+    assert.equal(manifest.capabilities?.virtualWorkspaces?.supported, true);
+    assert.ok(localized(manifest.capabilities.virtualWorkspaces.description).length > 0);
+  });
+
+  it('the base URL and the watched wallets are application settings: no workspace can set them', () => {
+    assert.equal(properties['hyperliquidExplorer.baseUrl']?.scope, 'application');
+    assert.equal(properties['hyperliquidExplorer.wallets']?.scope, 'application');
+  });
+
+  it('no setting holds a key, token or secret', () => {
+    for (const key of Object.keys(properties)) assert.doesNotMatch(key, /key|token|secret|password/i, key);
+  });
+
+  it('does not activate on everything', () => {
+    assert.ok(!manifest.activationEvents.includes('*'));
+  });
+
+  it('http:// is refused for any host but this computer — in the settings pattern and at run time, before any request', () => {
+    const pattern = new RegExp(properties['hyperliquidExplorer.baseUrl']!.pattern!);
+    const host = fc.oneof(fc.domain(), fc.ipV4(), fc.constantFrom('127.0.0.1.nip.io', 'localhost.evil.example', '10.0.0.1', '[::2]'));
+    fc.assert(
+      fc.property(host, fc.constantFrom('', ':8545', '/v1'), (h, rest) => {
+        const url = `http://${h}${rest}`;
+        const local = h === '127.0.0.1' || h === 'localhost' || h === '[::1]';
+        if (local) return;
+        figures.badInputs += 1;
+        assert.equal(pattern.test(url), false, `the settings pattern accepts ${url}`);
+        assert.match(baseUrlProblem(url) ?? '', /http:\/\/ on a host that is not this computer/);
+        assert.throws(
+          () => createProviderClients(url, 'sk-posture-key', { timeoutMs: 1000 }),
+          (e: unknown) => e instanceof ProviderError && e.kind === 'config',
+        );
+      }),
+      { numRuns: 300 },
+    );
+    for (const ok of ['https://hyperliquid-mainnet.core.chainstack.com', 'http://127.0.0.1:8545', 'http://localhost:3000', 'http://[::1]:1']) {
+      assert.ok(pattern.test(ok), ok);
+      assert.equal(baseUrlProblem(ok), undefined, ok);
+    }
+  });
+
+  it('the key is written to secret storage only: the one store call, and no setting or state write takes it', () => {
+    const code = sources();
+    const stores = code.flatMap(({ file, text }) => [...text.matchAll(/secrets\.store\(([^)]*)\)/g)].map((m) => `${file}: ${m[1]}`));
+    assert.deepEqual(stores, ['src/platform/connection.ts: SECRET_KEY, key'], 'secret storage is written in one place');
+    for (const { file, text } of code) {
+      for (const m of text.matchAll(/(?:globalState|workspaceState|state|config)\.update\(([^;]*)\)/g)) {
+        assert.doesNotMatch(m[1]!, /apiKey|\bkey\b|secret/i, `${file} writes something key-like: ${m[0]}`);
+      }
+    }
+  });
+
+  it('the block panel: strict CSP with a fresh random nonce, no command URIs, resources from dist/webview and media only', () => {
+    const panel = fs.readFileSync(path.join(ROOT, 'src', 'blocks', 'blockPanel.ts'), 'utf8');
+    assert.match(panel, /"default-src 'none'"/);
+    assert.match(panel, /`script-src 'nonce-\$\{nonce\}'`/);
+    assert.match(panel, /const nonce = crypto\.randomBytes\(\d+\)\.toString\('base64'\)/);
+    assert.match(panel, /enableCommandUris: false/);
+    assert.match(panel, /localResourceRoots: \[vscode\.Uri\.joinPath\(context\.extensionUri, 'dist', 'webview'\), vscode\.Uri\.joinPath\(context\.extensionUri, 'media'\)\]/);
+    assert.doesNotMatch(panel, /unsafe-inline|unsafe-eval|https?:\/\/[^'"`\s]*\.(js|css)/);
+    const script = fs.readFileSync(path.join(ROOT, 'src', 'blocks', 'webview', 'main.ts'), 'utf8');
+    assert.doesNotMatch(script, /innerHTML|outerHTML\s*=|insertAdjacentHTML|document\.write|eval\(|new Function/, 'the panel script builds the page from text nodes only');
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * Crafted answers: the demo node's real answers rewritten by a hostile proxy (wrong types, missing and
+ * extra fields, numbers over 2^256, negative numbers, a transaction count that does not match, JSON
+ * nested 100,000 deep, keys that try prototype pollution, errors that echo the key). Each is refused
+ * with a message that names the field, or — for harmless extras — decoded exactly as without them.
+ */
+import * as assert from 'node:assert/strict';
+import { describeError, ProviderError, type ProviderErrorKind } from '../../../src/core/errors';
+import { createProviderClients, type ProviderClients } from '../../../src/core/provider';
+import type { RequestEvent } from '../../../src/core/transport';
+import { DEMO_BLOCKS, DEMO_WALLETS, startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
+import { toBlockView } from '../../../src/blocks/blockViewModel';
+import { blockHoverContent, blockSummary, errorHoverContent, hoverMarkdown, untranslated } from '../../../src/hover/blockHoverContent';
+import { buildWalletView, ENGLISH_TEXTS } from '../../../src/orders/ordersViewModel';
+import { figures, incident } from '../support/figures';
+import { hostileKey, LeakWatch } from '../support/leaks';
+import { mutateInfo, mutateResult, rpcError, startHostileProxy, type HostileProxy, type ProxyRule } from '../support/hostileProxy';
+import { assertMarkdownIsText } from '../support/markup';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
+const OVER_2_256 = '0x1' + '0'.repeat(64);
+
+interface ResponseCase {
+  name: string;
+  call: (c: ProviderClients) => Promise<unknown>;
+  rule: (key: string, baseUrl: string) => ProxyRule;
+  /** `ok`: decoded, and `check` says it is exactly right. */
+  kind: ProviderErrorKind | 'ok';
+  message?: RegExp;
+  check?: (value: Json) => void;
+}
+
+const details = (c: ProviderClients) => c.evm.getBlockDetails(DEMO_BLOCKS.smallBlock);
+const specDetails = (c: ProviderClients) => c.evm.getBlockDetails(DEMO_BLOCKS.bigBlock);
+const page = (c: ProviderClients) => c.evm.getBlockTransactions(DEMO_BLOCKS.hugeBlock, 0, 100);
+const orders = (c: ProviderClients) => c.info.openOrders(maker.address);
+const spotMeta = (c: ProviderClients) => c.info.spotMeta();
+const perpDexs = (c: ProviderClients) => c.info.perpDexs();
+
+const onBlock = (change: (r: Json) => void) => mutateResult('ots_getBlockDetails', (r) => (change(r), r));
+const onOrders = (change: (o: Json[]) => void) => mutateInfo('openOrders', (o) => (change(o), o));
+
+export const RESPONSE_CASES: ResponseCase[] = [
+  // ---- wrong types ----
+  { name: 'block.number as a JSON number', call: details, rule: () => onBlock((r) => (r.block.number = 19999981)), kind: 'invalidResponse', message: /^The node’s answer to ots_getBlockDetails: block\.number: Invalid type/ },
+  { name: 'block.gasUsed as a boolean', call: details, rule: () => onBlock((r) => (r.block.gasUsed = true)), kind: 'invalidResponse', message: /ots_getBlockDetails: block\.gasUsed: Invalid type/ },
+  { name: 'transactionCount as a string', call: details, rule: () => onBlock((r) => (r.block.transactionCount = '12')), kind: 'invalidResponse', message: /block\.transactionCount: Invalid type/ },
+  { name: 'block.hash that is not a hash', call: details, rule: () => onBlock((r) => (r.block.hash = '0x1234')), kind: 'invalidResponse', message: /block\.hash: expected a 32-byte 0x hash/ },
+  { name: 'miner that is not an address', call: details, rule: () => onBlock((r) => (r.block.miner = '<img src=x onerror=alert(1)>')), kind: 'invalidResponse', message: /block\.miner: expected a 0x address$/ },
+  { name: 'order side “C”', call: orders, rule: () => onOrders((o) => (o[0].side = 'C')), kind: 'invalidResponse', message: /^The provider’s answer to openOrders: 0\.side: Invalid type/ },
+  { name: 'order oid as a string', call: orders, rule: () => onOrders((o) => (o[1].oid = String(o[1].oid))), kind: 'invalidResponse', message: /openOrders: 1\.oid: Invalid type/ },
+  { name: 'order limitPx as a JSON number', call: orders, rule: () => onOrders((o) => (o[0].limitPx = 101240.5)), kind: 'invalidResponse', message: /openOrders: 0\.limitPx: Invalid type/ },
+  { name: 'spotMeta tokens as an object', call: spotMeta, rule: () => mutateInfo('spotMeta', (m) => ({ ...m, tokens: {} })), kind: 'invalidResponse', message: /spotMeta: tokens: Invalid type/ },
+  { name: 'perpDexs as an object', call: perpDexs, rule: () => mutateInfo('perpDexs', () => ({ dexs: [] })), kind: 'invalidResponse', message: /perpDexs: Invalid type/ },
+  { name: 'a transaction page without transactionIndex', call: page, rule: () => mutateResult('ots_getBlockTransactions', (r) => (r.fullblock.transactions.forEach((t: Json) => delete t.transactionIndex), (r.receipts = null), r)), kind: 'invalidResponse', message: /a transaction has no transactionIndex/ },
+  // ---- missing fields ----
+  { name: 'block without hash', call: details, rule: () => onBlock((r) => delete r.block.hash), kind: 'invalidResponse', message: /block\.hash: Invalid key/ },
+  { name: 'no totalFees', call: details, rule: () => onBlock((r) => delete r.totalFees), kind: 'invalidResponse', message: /totalFees: Invalid key/ },
+  { name: 'no issuance', call: details, rule: () => onBlock((r) => delete r.issuance), kind: 'invalidResponse', message: /issuance: Invalid key/ },
+  { name: 'order without coin', call: orders, rule: () => onOrders((o) => delete o[2].coin), kind: 'invalidResponse', message: /openOrders: 2\.coin: Invalid key/ },
+  { name: 'spotMeta without universe', call: spotMeta, rule: () => mutateInfo('spotMeta', (m) => ({ tokens: m.tokens })), kind: 'invalidResponse', message: /spotMeta: universe: Invalid key/ },
+  { name: 'JSON-RPC answer with neither result nor error', call: details, rule: () => (req) => (req.endpoint === 'evm' ? { body: JSON.stringify({ jsonrpc: '2.0', id: (req.json as Json).id }) } : undefined), kind: 'invalidResponse', message: /has neither a result nor an error/ },
+  { name: 'JSON-RPC answer that is an empty object', call: details, rule: () => (req) => (req.endpoint === 'evm' ? { body: '{}' } : undefined), kind: 'invalidResponse', message: /is not a JSON-RPC response \(it has no id\)/ },
+  // ---- numbers out of range ----
+  { name: 'gasUsed over 2^256', call: details, rule: () => onBlock((r) => (r.block.gasUsed = OVER_2_256)), kind: 'invalidResponse', message: /block\.gasUsed: expected a 0x hex quantity/ },
+  { name: 'totalFees over 2^256', call: details, rule: () => onBlock((r) => (r.totalFees = '0x' + 'f'.repeat(65))), kind: 'invalidResponse', message: /totalFees: expected a 0x hex quantity/ },
+  { name: 'transaction value over 2^256', call: page, rule: () => mutateResult('ots_getBlockTransactions', (r) => ((r.fullblock.transactions[0].value = OVER_2_256), r)), kind: 'invalidResponse', message: /fullblock\.transactions\.0\.value: expected a 0x hex quantity/ },
+  { name: 'eth_blockNumber over 2^53', call: (c) => c.evm.getBlockNumber(), rule: () => mutateResult('eth_blockNumber', () => '0x' + 'f'.repeat(14)), kind: 'invalidResponse', message: /eth_blockNumber/ },
+  { name: 'transactionCount 1e400 (Infinity)', call: details, rule: () => (req, upstream) => (req.methods.includes('ots_getBlockDetails') ? upstream().then((u) => ({ body: u.body.replace(/"transactionCount":\d+/, '"transactionCount":1e400') })) : undefined), kind: 'invalidResponse', message: /block\.transactionCount: Invalid/ },
+  { name: 'order oid over 2^53', call: orders, rule: () => onOrders((o) => (o[0].oid = 2 ** 53 + 2)), kind: 'invalidResponse', message: /openOrders: 0\.oid: Invalid safe integer/ },
+  { name: 'order size with 50 digits', call: orders, rule: () => onOrders((o) => (o[0].sz = '9'.repeat(50))), kind: 'invalidResponse', message: /openOrders: 0\.sz: expected a decimal number as a string/ },
+  // ---- negative numbers ----
+  { name: 'negative gasUsed', call: details, rule: () => onBlock((r) => (r.block.gasUsed = '-0x1')), kind: 'invalidResponse', message: /block\.gasUsed: expected a 0x hex quantity/ },
+  { name: 'negative transactionCount', call: details, rule: () => onBlock((r) => (r.block.transactionCount = -1)), kind: 'invalidResponse', message: /block\.transactionCount: Invalid value/ },
+  { name: 'negative order size', call: orders, rule: () => onOrders((o) => (o[0].sz = '-1.5')), kind: 'invalidResponse', message: /openOrders: 0\.sz: expected a decimal number/ },
+  { name: 'negative order price', call: orders, rule: () => onOrders((o) => (o[0].limitPx = '-100')), kind: 'invalidResponse', message: /openOrders: 0\.limitPx: expected a decimal number/ },
+  { name: 'negative oid', call: orders, rule: () => onOrders((o) => (o[0].oid = -5)), kind: 'invalidResponse', message: /openOrders: 0\.oid: Invalid value/ },
+  { name: 'negative timestamp', call: orders, rule: () => onOrders((o) => (o[0].timestamp = -1)), kind: 'invalidResponse', message: /openOrders: 0\.timestamp: Invalid value/ },
+  // ---- counts that do not add up ----
+  { name: 'transactionCount over the transactions listed', call: specDetails, rule: () => onBlock((r) => (r.block.transactionCount += 1)), kind: 'invalidResponse', message: /block\.transactionCount does not match the number of block\.transactions/ },
+  { name: 'transactions cut short', call: specDetails, rule: () => onBlock((r) => r.block.transactions.pop()), kind: 'invalidResponse', message: /does not match the number of block\.transactions/ },
+  // ---- extra fields: allowed, ignored, decoded exactly as without ----
+  {
+    name: 'extra header fields, deeply nested extras and __proto__ keys',
+    call: specDetails,
+    rule: () => (req, upstream) =>
+      req.methods.includes('ots_getBlockDetails')
+        ? upstream().then((u) => {
+            const r = JSON.parse(u.body);
+            Object.assign(r.result.block, { sha3Uncles: '0x' + '0'.repeat(64), extra: { nested: [1, { x: null }] }, deep: '@DEEP@' });
+            r.result.block.transactions[0].note = '<script>window.__hostile=1</script>';
+            // Written as text: an own "__proto__" key, as a hostile JSON body would carry it.
+            return { body: JSON.stringify(r).replace('"deep":"@DEEP@"', `"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},"__proto__":{"transactions":[],"polluted":true}`) };
+          })
+        : undefined,
+    kind: 'ok',
+    check: (d) => {
+      assert.equal(Number(d.block.number), DEMO_BLOCKS.bigBlock);
+      assert.ok(d.transactions.length > 0 && d.transactions.length === d.block.transactionCount, 'the real transactions, not the __proto__ ones');
+      assert.equal(({} as Json).polluted, undefined, 'Object.prototype untouched');
+      assert.equal(d.transactions[0].note, undefined, 'unknown transaction fields are not carried into the model');
+      toBlockView(d, Date.now() / 1000, untranslated); // the view-model copes with the rest
+    },
+  },
+  {
+    name: 'orders with unknown fields (cloid-free extras, markup, nesting)',
+    call: orders,
+    rule: () => onOrders((o) => o.forEach((x, i) => Object.assign(x, { extra: `<img src=x onerror=alert(${i})>`, nested: { a: [[[]]] }, orderType: 'Limit' }))),
+    kind: 'ok',
+    check: (list) => {
+      assert.ok(list.length > 0);
+      const view = buildWalletView({ address: maker.address, orders: list.map((order: Json) => ({ dex: '', order })), texts: ENGLISH_TEXTS });
+      const shown = JSON.stringify(view.groups.map((g) => [g.label, g.description, g.orders.map((r) => [r.label, r.description])]));
+      assert.ok(!shown.includes('onerror'), 'unknown fields are not shown in rows');
+    },
+  },
+  // ---- provider errors that carry markup, the key or the URL ----
+  {
+    name: 'JSON-RPC error echoing the URL, the key and markup',
+    call: details,
+    rule: (key, base) => rpcError('ots_getBlockDetails', -32602, `invalid params for ${base}/${key}/evm <img src=x onerror=alert(1)> [x](command:workbench.action.terminal.new) key=${key}`),
+    kind: 'rpc',
+    message: /^The node returned JSON-RPC error -32602: invalid params for http:\/\/127\.0\.0\.1:\d+\/\[redacted\] <img src=x onerror=alert\(1\)> \[x\]\(command:workbench\.action\.terminal\.new\) key=\[redacted\]$/,
+  },
+  { name: 'JSON-RPC error with a 1 MB message', call: details, rule: () => rpcError('ots_getBlockDetails', -32000, 'x'.repeat(1024 * 1024)), kind: 'rpc', message: /^The node returned JSON-RPC error -32000: x{150,}…$/ },
+  { name: 'JSON-RPC block not found (reth)', call: details, rule: () => rpcError('ots_getBlockDetails', -32001, 'block not found: 0x1312d0d'), kind: 'notFound', message: /^Block 19,999,981 does not exist \(yet\) on this chain\.$/ },
+  { name: 'JSON-RPC error with id null (unreadable request)', call: details, rule: () => (req) => (req.endpoint === 'evm' ? { body: '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}' } : undefined), kind: 'rpc', message: /JSON-RPC error -32700: Parse error$/ },
+  {
+    name: 'HTTP 422 body with markup and the key',
+    call: orders,
+    rule: (key) => (req) => (req.endpoint === 'info' ? { status: 422, contentType: 'text/plain', body: `<b>Failed</b> <script>alert(1)</script> for key ${key}\n\nline2` } : undefined),
+    kind: 'refused',
+    message: /^The provider refused the request \(HTTP 422\): Failed alert\(1\) for key \[redacted\] line2$/,
+  },
+];
+
+describe('hostile: crafted answers through a hostile proxy in front of the demo node', function () {
+  this.timeout(30_000);
+  const key = hostileKey();
+  let node: DemoNode;
+  let proxy: HostileProxy;
+  let clients: ProviderClients;
+  let leaks: LeakWatch;
+  const events: RequestEvent[] = [];
+
+  before(async () => {
+    node = await startDemoNode({ apiKey: key });
+    proxy = await startHostileProxy(node.baseUrl);
+    leaks = new LeakWatch(key, [node.baseUrl, proxy.baseUrl]);
+    clients = createProviderClients(proxy.baseUrl, key, { timeoutMs: 5000, maxRetries: 0, onRequest: (e) => events.push(e) });
+  });
+  after(async () => {
+    await proxy?.close();
+    await node?.close();
+  });
+
+  for (const c of RESPONSE_CASES) {
+    it(`${c.name} → ${c.kind === 'ok' ? 'decoded' : c.kind}`, async () => {
+      events.length = 0;
+      const mutatedBefore = proxy.mutated;
+      proxy.setRule(c.rule(key, proxy.baseUrl));
+      let outcome: Json;
+      try {
+        outcome = await c.call(clients).then(
+          (value) => ({ value }),
+          (e: unknown) => ({ error: e }),
+        );
+      } finally {
+        proxy.setRule(undefined);
+      }
+      const mutated = proxy.mutated - mutatedBefore;
+      assert.ok(mutated >= 1, 'the proxy changed the answer');
+      figures.responsesMutated += mutated;
+      if (c.kind === 'ok') {
+        assert.ok(!outcome.error, `expected the answer to decode, got: ${describeError(outcome.error)}`);
+        c.check?.(outcome.value);
+      } else {
+        const e = outcome.error;
+        if (!(e instanceof ProviderError)) {
+          incident('crashes', `${c.name}: ${e instanceof Error ? e.stack : JSON.stringify(outcome)}`);
+          assert.fail(`expected a ProviderError, got ${String(e)}`);
+        }
+        assert.equal(e.kind, c.kind, e.message);
+        assert.match(e.message, c.message!);
+        assert.ok(e.message.length < 400, `a short message (${e.message.length} characters)`);
+        leaks.checkError(c.name, e);
+        // Where features show it: the hover escapes it, the block panel and the tree show it as text.
+        const hover = hoverMarkdown(errorHoverContent(DEMO_BLOCKS.smallBlock, describeError(e), untranslated));
+        leaks.check(`${c.name} (hover)`, hover);
+        assertMarkdownIsText(`${c.name} (hover)`, hover);
+      }
+      leaks.checkAll(`${c.name} (request log)`, events.map((ev) => JSON.stringify({ ...ev, error: ev.error?.message })));
+    });
+  }
+
+  it('a block decoded from a valid answer gives the hover and the panel the same numbers (control)', async () => {
+    const d = await specDetails(clients);
+    const summary = blockSummary(d);
+    assert.equal(summary.number, DEMO_BLOCKS.bigBlock);
+    const md = hoverMarkdown(blockHoverContent(summary, Date.now(), untranslated));
+    assertMarkdownIsText('block hover', md, [/^command:hyperliquidExplorer\.lookUpBlock\?/]);
+    assert.equal(toBlockView(d, Date.now() / 1000, untranslated).transactionCount, d.block.transactionCount);
+  });
+
+  it('a deeply nested answer still decodes what it needs, and the deep part is never walked', async () => {
+    // Written as text: JSON.stringify itself cannot write 100,000 levels.
+    proxy.setRule((req, upstream) =>
+      req.methods.includes('ots_getBlockDetails')
+        ? upstream().then((u) => ({ body: u.body.replace('"block":{', `"block":{"extraData":${'['.repeat(100_000)}${']'.repeat(100_000)},`) }))
+        : undefined,
+    );
+    try {
+      const d = await details(clients);
+      figures.responsesMutated += 1;
+      // extraData that is not a string is not shown (only text is).
+      assert.equal(toBlockView(d, Date.now() / 1000, untranslated).extraData, null);
+    } finally {
+      proxy.setRule(undefined);
+    }
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * A hostile provider: a real HTTP server on 127.0.0.1 in front of the demo node. Each request goes to
+ * the demo node; a rule may then rewrite its answer (markup in a coin name, a number over 2^256, a
+ * JSON-RPC error that echoes the key…) or answer on its own. JSON-RPC ids are kept, so the clients'
+ * id check is not what catches a mutation. Counts what it changed.
+ */
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ProxyRequest {
+  endpoint: 'evm' | 'info' | 'other';
+  /** The request path (it holds the key: tests only compare it). */
+  path: string;
+  body: string;
+  json: unknown;
+  /** JSON-RPC methods or info `type`s asked for. */
+  methods: string[];
+}
+
+export interface UpstreamReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface Reply {
+  status?: number;
+  contentType?: string;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+/** Returns a reply to send instead of the demo node's, or undefined to pass its answer through. */
+export type ProxyRule = (req: ProxyRequest, upstream: () => Promise<UpstreamReply>) => Promise<Reply | undefined> | Reply | undefined;
+
+export interface HostileProxy {
+  readonly baseUrl: string;
+  /** Answers changed or made up by a rule. */
+  readonly mutated: number;
+  /** Requests seen. */
+  readonly requests: number;
+  setRule(rule: ProxyRule | undefined): void;
+  close(): Promise<void>;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function forward(upstream: string, req: http.IncomingMessage, body: string): Promise<UpstreamReply> {
+  return new Promise((resolve, reject) => {
+    const out = http.request(
+      `${upstream}${req.url ?? '/'}`,
+      { method: req.method, agent, headers: { 'content-type': req.headers['content-type'] ?? 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 502, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    out.on('error', reject);
+    out.end(body);
+  });
+}
+
+export async function startHostileProxy(upstream: string): Promise<HostileProxy> {
+  let rule: ProxyRule | undefined;
+  let mutated = 0;
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      requests += 1;
+      const body = Buffer.concat(chunks).toString('utf8');
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        json = undefined;
+      }
+      const path = (req.url ?? '/').split('?')[0]!;
+      const endpoint = path.endsWith('/evm') ? 'evm' : path.endsWith('/info') ? 'info' : 'other';
+      const entries = Array.isArray(json) ? json : [json];
+      const methods = entries
+        .map((e) => (typeof e === 'object' && e !== null ? (e as Record<string, unknown>)[endpoint === 'evm' ? 'method' : 'type'] : undefined))
+        .filter((m): m is string => typeof m === 'string');
+      let upstreamReply: Promise<UpstreamReply> | undefined;
+      const upstreamOnce = () => (upstreamReply ??= forward(upstream, req, body));
+      void (async () => {
+        try {
+          const own = rule ? await rule({ endpoint, path, body, json, methods }, upstreamOnce) : undefined;
+          const reply: Reply = own ?? (await upstreamOnce());
+          if (own) mutated += 1;
+          if (res.destroyed) return;
+          res.writeHead(reply.status ?? 200, { 'Content-Type': reply.contentType ?? 'application/json', 'Content-Length': Buffer.byteLength(reply.body), ...reply.headers });
+          res.end(reply.body);
+        } catch {
+          res.destroy();
+        }
+      })();
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    get mutated() {
+      return mutated;
+    },
+    get requests() {
+      return requests;
+    },
+    setRule(r) {
+      rule = r;
+    },
+    close() {
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+// ---- rules ----
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Rewrites the `result` of one JSON-RPC method (the id and envelope stay). */
+export function mutateResult(method: string, change: (result: Json) => Json): ProxyRule {
+  return async (req, upstream) => {
+    if (req.endpoint !== 'evm' || !req.methods.includes(method)) return undefined;
+    const reply = await upstream();
+    const envelope = JSON.parse(reply.body);
+    if (!('result' in envelope)) return undefined;
+    envelope.result = change(envelope.result);
+    return { body: JSON.stringify(envelope) };
+  };
+}
+
+/** Answers one JSON-RPC method with an error object (echoing the request id). */
+export function rpcError(method: string, code: number, message: string): ProxyRule {
+  return (req) => {
+    if (req.endpoint !== 'evm' || !req.methods.includes(method)) return undefined;
+    const id = (req.json as { id?: unknown } | undefined)?.id ?? null;
+    return { body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) };
+  };
+}
+
+/** Rewrites the answer to one info `type`. */
+export function mutateInfo(type: string, change: (json: Json, request: Json) => Json): ProxyRule {
+  return async (req, upstream) => {
+    if (req.endpoint !== 'info' || !req.methods.includes(type)) return undefined;
+    const reply = await upstream();
+    if (reply.status !== 200) return undefined;
+    return { body: JSON.stringify(change(JSON.parse(reply.body), req.json)) };
+  };
+}
+
+/** The first rule that answers wins. */
+export function rules(...list: ProxyRule[]): ProxyRule {
+  return async (req, upstream) => {
+    for (const r of list) {
+      const reply = await r(req, upstream);
+      if (reply) return reply;
+    }
+    return undefined;
+  };
+}
