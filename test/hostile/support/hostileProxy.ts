@@ -21,6 +21,8 @@ export interface UpstreamReply {
   status: number;
   contentType: string;
   body: string;
+  /** Headers worth passing on (Retry-After). */
+  headers?: Record<string, string>;
 }
 
 export interface Reply {
@@ -53,7 +55,15 @@ function forward(upstream: string, req: http.IncomingMessage, body: string): Pro
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 502, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }));
+        const retryAfter = res.headers['retry-after'];
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 502,
+            contentType: String(res.headers['content-type'] ?? ''),
+            body: Buffer.concat(chunks).toString('utf8'),
+            headers: retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : undefined,
+          }),
+        );
         res.on('error', reject);
       },
     );

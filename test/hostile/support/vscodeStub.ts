@@ -136,6 +136,32 @@ export class MarkdownString {
   }
 }
 
+export class Position {
+  constructor(
+    readonly line: number,
+    readonly character: number,
+  ) {}
+}
+
+export class Range {
+  readonly start: Position;
+  readonly end: Position;
+  constructor(startLine: number, startCharacter: number, endLine: number, endCharacter: number) {
+    this.start = new Position(startLine, startCharacter);
+    this.end = new Position(endLine, endCharacter);
+  }
+}
+
+export class Hover {
+  readonly contents: MarkdownString[];
+  constructor(
+    contents: MarkdownString | MarkdownString[],
+    readonly range?: Range,
+  ) {
+    this.contents = Array.isArray(contents) ? contents : [contents];
+  }
+}
+
 export class TreeItem {
   id?: string;
   description?: string | boolean;
@@ -166,6 +192,8 @@ export const recorded = {
   /** Every `update` of a setting: key and value, as VS Code would store them in settings.json. */
   settingWrites: [] as { key: string; value: unknown }[],
   contexts: new Map<string, unknown>(),
+  /** Hover providers registered, with the languages they were registered for. */
+  hoverProviders: [] as { selector: unknown; provider: { provideHover(...args: unknown[]): unknown } }[],
 };
 
 /** Answers for the next `showInputBox` / `showQuickPick` calls (undefined = the user pressed Escape). */
@@ -354,7 +382,11 @@ export const l10n = {
 };
 
 export const languages = {
-  registerHoverProvider: () => new Disposable(),
+  registerHoverProvider(selector: unknown, provider: { provideHover(...args: unknown[]): unknown }): Disposable {
+    const entry = { selector, provider };
+    recorded.hoverProviders.push(entry);
+    return new Disposable(() => recorded.hoverProviders.splice(recorded.hoverProviders.indexOf(entry), 1));
+  },
 };
 
 // ---- an extension context with in-memory secret storage and mementos ----
@@ -414,6 +446,7 @@ export function resetHost(): void {
   recorded.opened.length = 0;
   recorded.settingWrites.length = 0;
   recorded.contexts.clear();
+  recorded.hoverProviders.length = 0;
   scripted.inputBoxAnswers.length = 0;
   scripted.quickPickAnswers.length = 0;
   scripted.inputBoxes.length = 0;
