@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { parseBlockQuery, type BlockQuery } from '../core/input';
+import { escapeIcons } from '../platform/iconText';
 import type { Services } from '../platform/services';
 import { blockHex, blockQueryFromArgument, blockQueryText, readRecentBlocks } from './blockQuery';
 import { BlockPanel, RECENT_BLOCKS_KEY, type LookupResult } from './blockPanel';
@@ -101,9 +102,4 @@ function askForBlock(context: vscode.ExtensionContext): Promise<BlockQuery | und
     ];
     pick.show();
   });
-}
-
-/** What the user typed shows as typed: `$(name)` in it must not become an icon in the label (VS Code's escape). */
-function escapeIcons(text: string): string {
-  return text.replace(/(\\)?\$\([a-z0-9-]+(?:~[a-z]+)?\)/gi, (match, escaped: string | undefined) => (escaped ? match : `\\${match}`));
 }

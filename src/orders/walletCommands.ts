@@ -1,6 +1,7 @@
 /** The Open Orders commands: watch, stop watching, rename, refresh, copy, open on hypurrscan. */
 import * as vscode from 'vscode';
 import { parseAddress } from '../core/input';
+import { escapeIcons } from '../platform/iconText';
 import type { Services } from '../platform/services';
 import { settings, type WatchedWallet } from '../platform/settings';
 import type { OpenOrdersTree, OrdersNode, WalletSummary } from './ordersTree';
@@ -37,7 +38,7 @@ export function registerWalletCommands(services: Services, tree: OpenOrdersTree)
       return undefined;
     }
     const pick = await vscode.window.showQuickPick(
-      wallets.map((w) => ({ label: w.label?.trim() || shortAddress(w.address.toLowerCase()), description: w.address.toLowerCase(), address: w.address.toLowerCase() })),
+      wallets.map((w) => ({ label: escapeIcons(w.label?.trim() || shortAddress(w.address.toLowerCase())), description: w.address.toLowerCase(), address: w.address.toLowerCase() })),
       { title: vscode.l10n.t('Hyperliquid: Choose a Wallet'), placeHolder, matchOnDescription: true },
     );
     return pick?.address;
