@@ -116,9 +116,7 @@ describe('hostile: the block panel script in Chromium, fed by the real client th
   });
 
   it('a failed page of transactions reports the provider’s words as text', async () => {
-    proxy.setRule(mutateResult('ots_getBlockDetails', (r) => r));
     const details = await clients.evm.getBlockDetails(DEMO_BLOCKS.hugeBlock);
-    proxy.setRule(undefined);
     const block = toBlockView(details, Date.now() / 1000, untranslated);
     await page.post({ type: 'show', labels, view: { kind: 'block', block, firstRows: [] } });
     await page.page.locator('.tx-viewport').waitFor();

@@ -44,7 +44,7 @@ interface FaultCase {
 
 const html = (title: string, extra = '') => `<html><head><title>${title}</title></head><body><center><h1>${title}</h1></center>${extra}<hr><center>nginx</center></body></html>`;
 
-export const FAULT_CASES: FaultCase[] = [
+const FAULT_CASES: FaultCase[] = [
   { name: 'HTTP 401', fault: () => ({ kind: 'status', status: 401 }), kind: 'badKey', message: () => /^The provider rejected the API key \(HTTP 401\)\. Check it with “Hyperliquid: Set API Key”\.$/, attempts: 1 },
   { name: 'HTTP 403', fault: () => ({ kind: 'status', status: 403 }), kind: 'badKey', message: () => /rejected the API key \(HTTP 403\)/, attempts: 1 },
   { name: 'HTTP 404', fault: () => ({ kind: 'status', status: 404 }), kind: 'wrongPath', message: (e) => new RegExp(`has no ${e} endpoint at this address \\(HTTP 404\\)\\. Check the base URL setting`), attempts: 1 },

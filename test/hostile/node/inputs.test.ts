@@ -11,6 +11,7 @@ import { MAX_BLOCK_NUMBER, parseAddress, parseBlockQuery } from '../../../src/co
 import { blockQueryFromArgument, readRecentBlocks } from '../../../src/blocks/blockQuery';
 import { isWebviewMessage, panelStateBlockNumber } from '../../../src/blocks/protocol';
 import { findHexToken, isIdentifierChar } from '../../../src/hover/hexToken';
+import { escapeIcons } from '../../../src/platform/iconText';
 import { ProviderError } from '../../../src/core/errors';
 import { createProviderClients } from '../../../src/core/provider';
 import { ScriptedServer } from '../../support/scriptedServer';
@@ -212,6 +213,36 @@ describe('hostile: user input (fast-check)', () => {
     const perCall = (performance.now() - started) / 1000;
     figures.badInputs += 1000;
     assert.ok(perCall < 0.2, `${perCall.toFixed(3)} ms per call`);
+  });
+});
+
+/**
+ * How VS Code 1.139 renders a quick pick label (`renderLabelWithIcons`, read from the code-server build):
+ * `$(name)` becomes an icon, `\$(name)` the text `$(name)`. Returns the text shown and the icons.
+ */
+function renderLabel(label: string): { text: string; icons: string[] } {
+  const icons: string[] = [];
+  const text = label.replace(/(\\)?\$\(([A-Za-z0-9-]+(?:~[A-Za-z]+)?)\)/g, (_m, escaped: string | undefined, name: string) => {
+    if (escaped) return `$(${name})`;
+    icons.push(name);
+    return '';
+  });
+  return { text, icons };
+}
+
+describe('hostile: text in quick pick labels (fast-check)', () => {
+  it('escapeIcons: whatever is typed is shown exactly as typed, and never as an icon', () => {
+    const text = fc.oneof(fc.string({ unit: fc.constantFrom('$', '(', ')', '\\', 'z', 'a', 'p', '~', 's', '-', ' '), maxLength: 24 }), fc.string({ unit: 'grapheme', maxLength: 24 }), fc.constantFrom('$(zap)', '$(zap~spin) x', '\\$(zap)', '$(', '$()', '$(bad name)'));
+    fc.assert(
+      fc.property(text, (t) => {
+        const shown = renderLabel(escapeIcons(t));
+        if (/\$\([A-Za-z0-9-]+(~[A-Za-z]+)?\)/.test(t)) refused();
+        assert.deepEqual(shown.icons, [], `${JSON.stringify(t)} made an icon`);
+        // A backslash the user typed before $(…) is VS Code's own escape: it is consumed, the rest is shown as typed.
+        assert.equal(shown.text, t.replace(/\\(\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\))/g, '$1'));
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
 

@@ -42,7 +42,7 @@ const perpDexs = (c: ProviderClients) => c.info.perpDexs();
 const onBlock = (change: (r: Json) => void) => mutateResult('ots_getBlockDetails', (r) => (change(r), r));
 const onOrders = (change: (o: Json[]) => void) => mutateInfo('openOrders', (o) => (change(o), o));
 
-export const RESPONSE_CASES: ResponseCase[] = [
+const RESPONSE_CASES: ResponseCase[] = [
   // ---- wrong types ----
   { name: 'block.number as a JSON number', call: details, rule: () => onBlock((r) => (r.block.number = 19999981)), kind: 'invalidResponse', message: /^The node’s answer to ots_getBlockDetails: block\.number: Invalid type/ },
   { name: 'block.gasUsed as a boolean', call: details, rule: () => onBlock((r) => (r.block.gasUsed = true)), kind: 'invalidResponse', message: /ots_getBlockDetails: block\.gasUsed: Invalid type/ },

@@ -2,8 +2,8 @@
  * A small stand-in for the `vscode` module, so that the extension's real tree, commands, connection and
  * log run under Node against the real demo node. It keeps what the code hands to VS Code (tree items,
  * tooltips, notifications, log lines, settings and state writes) so the hostile suite can search all
- * of it. Only the API the Open Orders feature and the platform layer use is here; nothing of the
- * extension's own logic is re-implemented.
+ * of it. Only the API the Open Orders feature, the hover and the platform layer use is here; nothing
+ * of the extension's own logic is re-implemented.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
