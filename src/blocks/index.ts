@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { parseBlockQuery, type BlockQuery } from '../core/input';
-import { escapeIcons } from '../platform/iconText';
+import { escapeIcons, escapeLinksAndIcons } from '../platform/iconText';
 import type { Services } from '../platform/services';
 import { blockHex, blockQueryFromArgument, blockQueryText, readRecentBlocks } from './blockQuery';
 import { BlockPanel, RECENT_BLOCKS_KEY, type LookupResult } from './blockPanel';
@@ -26,7 +26,7 @@ export function registerBlocks(services: Services): void {
 async function lookUpBlock(services: Services, arg: unknown): Promise<LookupResult | undefined> {
   const given = blockQueryFromArgument(arg);
   if (given && !given.ok) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot look up that block: {0}', given.error));
+    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot look up that block: {0}', escapeLinksAndIcons(given.error)));
     return undefined;
   }
   // The key first: nobody should type a block number only to be told there is no key.

@@ -1,7 +1,7 @@
 /** The Open Orders commands: watch, stop watching, rename, refresh, copy, open on hypurrscan. */
 import * as vscode from 'vscode';
 import { parseAddress } from '../core/input';
-import { escapeIcons } from '../platform/iconText';
+import { escapeIcons, escapeLinksAndIcons } from '../platform/iconText';
 import type { Services } from '../platform/services';
 import { settings, type WatchedWallet } from '../platform/settings';
 import type { OpenOrdersTree, OrdersNode, WalletSummary } from './ordersTree';
@@ -26,7 +26,7 @@ export function registerWalletCommands(services: Services, tree: OpenOrdersTree)
   const watchedWithout = (address: string) => settings.wallets().filter((w) => w.address.toLowerCase() !== address);
   const alreadyWatched = (address: string) => settings.wallets().find((w) => w.address.toLowerCase() === address);
   const duplicateMessage = (w: WatchedWallet) =>
-    w.label ? vscode.l10n.t('You already watch this wallet (“{0}”).', w.label) : vscode.l10n.t('You already watch this wallet.');
+    w.label ? vscode.l10n.t('You already watch this wallet (“{0}”).', escapeLinksAndIcons(w.label)) : vscode.l10n.t('You already watch this wallet.');
 
   /** A watched wallet (not a demo one), picked from a list when no argument names it. */
   const pickWallet = async (arg: unknown, placeHolder: string): Promise<string | undefined> => {
