@@ -289,6 +289,29 @@ describe('hostile in the real host (packaged extension in code-server)', functio
     assert.ok(walletTip.includes(LABEL), `the wallet tooltip shows the label as typed: ${walletTip}`);
   });
 
+  it('the typed label stays text where a quick pick or an input box shows it: no icon, no link', async () => {
+    // Choose a Wallet (Rename Wallet…): the label is a quick pick item.
+    await wb().runCommand('Hyperliquid: Rename Wallet…');
+    const item = wb().page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: maker.address }).first();
+    await item.waitFor();
+    const shown = (await item.innerText()).replace(/\s+/g, ' ');
+    await injected('Choose a Wallet', wb().quickInput());
+    const icons = await item.locator('.codicon-zap').count();
+    if (icons || !shown.includes(LABEL)) incident('markupRendered', `Choose a Wallet shows ${JSON.stringify(shown)} for ${JSON.stringify(LABEL)}`);
+    assert.ok(shown.includes(LABEL) && icons === 0, `the label as typed: ${shown}`);
+    await wb().page.keyboard.press('Escape');
+    // Watch Wallet… with the same address: the duplicate message quotes the label.
+    await wb().runCommand('Hyperliquid: Watch Wallet…');
+    await wb().fillInputBox(maker.address, { submit: false });
+    const message = await wb().waitForInputBoxMessage(/already watch this wallet/);
+    figures.badInputs += 1;
+    // As typed; the one difference, a zero-width space between "]" and "(", is invisible and keeps "[x](…)" from becoming a link.
+    assert.ok(message.replace(/\u200b/g, '').includes(LABEL), `the duplicate message quotes the label as typed: ${message}`);
+    await injected('the Watch Wallet message', wb().quickInput());
+    assert.equal(await wb().quickInput().locator('.quick-input-message .codicon-zap').count(), 0, 'no icon in the message');
+    await wb().page.keyboard.press('Escape');
+  });
+
   it('after a 502 page that echoes the key, the error row says so and the orders stay, marked stale; nothing shows the key', async () => {
     await wb().runCommand('Hyperliquid: Refresh Open Orders');
     const good = (await settledRows('a fresh wallet', (r) => r.some((x) => x.startsWith(LABEL) && /\d+ orders$/.test(x)))).filter(isOrderRow);

@@ -11,7 +11,7 @@ import { MAX_BLOCK_NUMBER, parseAddress, parseBlockQuery } from '../../../src/co
 import { blockQueryFromArgument, readRecentBlocks } from '../../../src/blocks/blockQuery';
 import { isWebviewMessage, panelStateBlockNumber } from '../../../src/blocks/protocol';
 import { findHexToken, isIdentifierChar } from '../../../src/hover/hexToken';
-import { escapeIcons } from '../../../src/platform/iconText';
+import { escapeIcons, escapeLinksAndIcons } from '../../../src/platform/iconText';
 import { ProviderError } from '../../../src/core/errors';
 import { createProviderClients } from '../../../src/core/provider';
 import { ScriptedServer } from '../../support/scriptedServer';
@@ -240,6 +240,32 @@ describe('hostile: text in quick pick labels (fast-check)', () => {
         assert.deepEqual(shown.icons, [], `${JSON.stringify(t)} made an icon`);
         // A backslash the user typed before $(…) is VS Code's own escape: it is consumed, the rest is shown as typed.
         assert.equal(shown.text, t.replace(/\\(\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\))/g, '$1'));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+/** VS Code 1.139's link syntax in notifications and input box messages (`parseLinkedText`, from the code-server build). */
+const LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
+
+describe('hostile: text in notifications and input box messages (fast-check)', () => {
+  it('escapeLinksAndIcons: no link and no icon, whatever the text; it reads as typed', () => {
+    const text = fc.oneof(
+      fc.string({ unit: fc.constantFrom('[', ']', '(', ')', 'x', ' ', 'h', 't', 'p', 's', ':', '/', 'command', 'file', '"', '$', 'z', 'a'), maxLength: 30 }),
+      fc.constantFrom('[x](https://e.example)', '[run](command:workbench.action.terminal.new)', '[f](file:///etc/passwd "t")', '[a](https://a)[b](command:b) $(zap)'),
+      fc.string({ unit: 'grapheme', maxLength: 30 }),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        const shown = escapeLinksAndIcons(t);
+        LINK.lastIndex = 0;
+        if (LINK.test(t)) refused();
+        LINK.lastIndex = 0;
+        assert.equal(LINK.test(shown), false, `${JSON.stringify(t)} still makes a link`);
+        const label = renderLabel(shown);
+        assert.deepEqual(label.icons, []);
+        assert.equal(label.text.replace(/\u200b/g, ''), t.replace(/\u200b/g, '').replace(/\\(\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\))/g, '$1'));
       }),
       { numRuns: RUNS },
     );
