@@ -144,7 +144,7 @@ export class Transport {
     } catch {
       const type = String(response.headers['content-type'] ?? '');
       const what = /html/i.test(type) || /^\s*</.test(text) ? 'an HTML page' : 'text that is not JSON';
-      throw new ProviderError('invalidResponse', `The provider's ${endpoint} endpoint answered with ${what} instead of JSON.`, {
+      throw new ProviderError('invalidResponse', `The provider’s ${endpoint} endpoint answered with ${what} instead of JSON.`, {
         endpoint,
         status,
       });

@@ -27,7 +27,7 @@ export function visibleWords(payload: string): string[] {
   return [...new Set(payload.match(/[A-Za-z]{4,}/g) ?? [])].filter((w) => !['https', 'javascript'].includes(w));
 }
 
-// markdown-it comes with @vscode/vsce (a dev dependency). It renders CommonMark like VS Code's renderer;
+// markdown-it (a dev dependency; @vscode/vsce uses it too). It renders CommonMark like VS Code's renderer;
 // `html: false` is VS Code's `supportHtml: false` (raw HTML shown as text), `linkify` its GFM autolinks.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const MarkdownIt = require('markdown-it') as new (options: object) => { render(text: string): string };
