@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Services } from '../../src/platform/services';
 import { DEMO_API_KEY, DEMO_BLOCKS, DEMO_HEAD, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { activatedServices } from './activated';
 
-const EXTENSION_ID = 'hyperliquid-explorer.hyperliquid-explorer';
 const VIEW_TYPE = 'hyperliquidExplorer.block';
 
 interface LookupResult {
@@ -35,10 +35,7 @@ describe('Look Up Block in the extension host', function () {
   let services: Services;
 
   before(async () => {
-    const ext = vscode.extensions.getExtension<Services>(EXTENSION_ID);
-    assert.ok(ext, `extension ${EXTENSION_ID} is not loaded`);
-    services = await ext.activate();
-    await services.connection.whenReady();
+    services = await activatedServices();
     // What Try Demo Data does, without waiting for its notification to be dismissed.
     await services.connection.startDemo();
     await closeBlockTabs();
@@ -109,9 +106,13 @@ describe('Look Up Block in the extension host', function () {
       await services.connection.setApiKey('not-the-demo-key');
       assert.deepEqual(await lookUp(DEMO_BLOCKS.emptyBlock), { blockNumber: DEMO_BLOCKS.emptyBlock, shown: 'badKey' });
       await services.connection.setApiKey(DEMO_API_KEY);
-      // The panel retries on the connection change; asking again joins that load.
-      await new Promise((r) => setTimeout(r, 50));
-      assert.deepEqual(await lookUp(DEMO_BLOCKS.emptyBlock), { blockNumber: DEMO_BLOCKS.emptyBlock, shown: 'block' });
+      // The panel retries on the connection change by itself; asking again reveals it, loading or loaded.
+      let result = await lookUp(DEMO_BLOCKS.emptyBlock);
+      for (let i = 0; i < 50 && result?.shown === 'loading'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        result = await lookUp(DEMO_BLOCKS.emptyBlock);
+      }
+      assert.deepEqual(result, { blockNumber: DEMO_BLOCKS.emptyBlock, shown: 'block' });
       assert.equal(blockTabs().length, 1);
     });
 

@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Services } from '../../src/platform/services';
+import { activatedServices } from './activated';
 
-const EXTENSION_ID = 'hyperliquid-explorer.hyperliquid-explorer';
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const TX_HASH = '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b';
 const SOURCE = [
@@ -49,10 +49,7 @@ describe('Block hover in the extension host', function () {
   let doc: vscode.TextDocument;
 
   before(async () => {
-    const ext = vscode.extensions.getExtension<Services>(EXTENSION_ID);
-    assert.ok(ext, `extension ${EXTENSION_ID} is not loaded`);
-    services = await ext.activate();
-    await services.connection.whenReady();
+    services = await activatedServices();
     await services.connection.stopDemo();
     if (services.connection.hasApiKey) await services.connection.clearApiKey();
     doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: SOURCE });

@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import type { Services } from '../../src/platform/services';
 import type { WalletSummary } from '../../src/orders/ordersTree';
 import { DEMO_WALLETS } from '../../src/demo/orders';
+import { activatedServices } from './activated';
 
-const EXTENSION_ID = 'hyperliquid-explorer.hyperliquid-explorer';
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 const whale = DEMO_WALLETS.find((w) => w.kind === 'whale')!;
 const empty = DEMO_WALLETS.find((w) => w.kind === 'empty')!;
@@ -28,10 +28,7 @@ describe('Open Orders in the extension host', function () {
   let services: Services;
 
   before(async () => {
-    const ext = vscode.extensions.getExtension<Services>(EXTENSION_ID);
-    assert.ok(ext, `extension ${EXTENSION_ID} is not loaded`);
-    services = await ext.activate();
-    await services.connection.whenReady();
+    services = await activatedServices();
     await services.connection.stopDemo();
     if (services.connection.hasApiKey) await services.connection.clearApiKey();
     await vscode.workspace.getConfiguration('hyperliquidExplorer').update('wallets', undefined, vscode.ConfigurationTarget.Global);

@@ -1,0 +1,14 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Services } from '../../src/platform/services';
+
+export const EXTENSION_ID = 'hyperliquid-explorer.hyperliquid-explorer';
+
+/** The extension, activated, with its key read from SecretStorage: what every feature suite starts from. */
+export async function activatedServices(): Promise<Services> {
+  const ext = vscode.extensions.getExtension<Services>(EXTENSION_ID);
+  assert.ok(ext, `extension ${EXTENSION_ID} is not loaded`);
+  const services = await ext.activate();
+  await services.connection.whenReady();
+  return services;
+}
