@@ -23,34 +23,8 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
   });
   const wb = useWorkbench(options);
 
-  /** The tree's rows as "label description", as a person reads them. */
-  async function rowTexts(): Promise<string[]> {
-    await wb().treeRows(VIEW, { min: 0 }); // the view is visible
-    return wb()
-      .treeRowLocator(VIEW)
-      .evaluateAll((rows) =>
-        // No named functions in here: tsx would wrap them in a helper the page does not have.
-        rows.map((row) =>
-          [row.querySelector('.label-name'), row.querySelector('.label-description')]
-            .map((e) => (e?.textContent ?? '').trim())
-            .filter(Boolean)
-            .join(' ')
-            .replace(/\s+/g, ' '),
-        ),
-      );
-  }
-
-  /** The rows, once `ready` says they are what the test waits for. */
-  async function rowsWhen(what: string, ready: (rows: string[]) => boolean, timeoutMs = 30_000): Promise<string[]> {
-    const end = Date.now() + timeoutMs;
-    let rows: string[] = [];
-    while (Date.now() < end) {
-      rows = await rowTexts();
-      if (ready(rows)) return rows;
-      await wb().page.waitForTimeout(200);
-    }
-    throw new Error(`the Open Orders tree never showed ${what}; rows: ${JSON.stringify(rows, null, 1)}`);
-  }
+  const rowTexts = () => wb().treeRowTexts(VIEW);
+  const rowsWhen = (what: string, ready: (rows: string[]) => boolean, timeoutMs?: number) => wb().treeRowsWhen(VIEW, what, ready, timeoutMs);
 
   const isOrderRow = (r: string) => / @ [\d,.]+ · /.test(r);
 

@@ -273,6 +273,33 @@ export class Workbench {
     return (await this.treeRowLocator(viewTitle).allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   }
 
+  /** A tree view's rows as "label description", as a person reads them; no wait for a minimum. */
+  async treeRowTexts(viewTitle: string): Promise<string[]> {
+    await this.treeRows(viewTitle, { min: 0 }); // the view is visible
+    return this.treeRowLocator(viewTitle).evaluateAll((rows) =>
+      // No named functions in here: tsx would wrap them in a helper the page does not have.
+      rows.map((row) =>
+        [row.querySelector('.label-name'), row.querySelector('.label-description')]
+          .map((e) => (e?.textContent ?? '').trim())
+          .filter(Boolean)
+          .join(' ')
+          .replace(/\s+/g, ' '),
+      ),
+    );
+  }
+
+  /** The tree's rows once `ready` says they are what the test waits for; fails saying what it saw. */
+  async treeRowsWhen(viewTitle: string, what: string, ready: (rows: string[]) => boolean, timeoutMs = 30_000): Promise<string[]> {
+    const end = Date.now() + timeoutMs;
+    let rows: string[] = [];
+    while (Date.now() < end) {
+      rows = await this.treeRowTexts(viewTitle);
+      if (ready(rows)) return rows;
+      await this.page.waitForTimeout(200);
+    }
+    throw new Error(`the ${viewTitle} tree never showed ${what}; rows: ${JSON.stringify(rows, null, 1)}`);
+  }
+
   // ---- webviews, editors, hovers --------------------------------------------------------------
 
   /** Content of the (last opened) webview: `iframe.webview.ready` → `#active-frame`. */

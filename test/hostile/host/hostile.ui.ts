@@ -215,32 +215,7 @@ describe('hostile in the real host (packaged extension in code-server)', functio
     await wb().page.mouse.move(5, 5);
   });
 
-  /** The tree's rows as "label description". */
-  async function rowTexts(): Promise<string[]> {
-    await wb().treeRows(VIEW, { min: 0 });
-    return wb()
-      .treeRowLocator(VIEW)
-      .evaluateAll((rows) =>
-        rows.map((row) =>
-          [row.querySelector('.label-name'), row.querySelector('.label-description')]
-            .map((e) => (e?.textContent ?? '').trim())
-            .filter(Boolean)
-            .join(' ')
-            .replace(/\s+/g, ' '),
-        ),
-      );
-  }
-
-  async function rowsWhen(what: string, ready: (rows: string[]) => boolean, timeoutMs = 30_000): Promise<string[]> {
-    const end = Date.now() + timeoutMs;
-    let rows: string[] = [];
-    while (Date.now() < end) {
-      rows = await rowTexts();
-      if (ready(rows)) return rows;
-      await wb().page.waitForTimeout(200);
-    }
-    throw new Error(`the Open Orders tree never showed ${what}; rows: ${JSON.stringify(rows, null, 1)}`);
-  }
+  const rowsWhen = (what: string, ready: (rows: string[]) => boolean, timeoutMs?: number) => wb().treeRowsWhen(VIEW, what, ready, timeoutMs);
 
   /** The rows once no wallet is loading and they stay the same for half a second. */
   async function settledRows(what: string, ready: (rows: string[]) => boolean): Promise<string[]> {
