@@ -4,6 +4,9 @@
  */
 import type { BlockDetails } from '../core/model';
 import { groupThousands, weiToHype } from '../core/units';
+import { escapeMarkdown } from '../platform/markdownText';
+
+export { escapeMarkdown };
 
 export const LOOK_UP_BLOCK_COMMAND = 'hyperliquidExplorer.lookUpBlock';
 export const SET_API_KEY_COMMAND = 'hyperliquidExplorer.setApiKey';
@@ -111,17 +114,6 @@ export function linkedCommands(content: BlockHoverContent): string[] {
 function linkMarkdown(link: HoverLink): string {
   const query = link.args ? `?${encodeURIComponent(JSON.stringify(link.args))}` : '';
   return `[${escapeMarkdown(link.title)}](command:${link.command}${query})`;
-}
-
-/**
- * Text that Markdown shows as written: every ASCII punctuation character backslash-escaped (CommonMark
- * allows that for all of them), control characters and line breaks folded into spaces, so nothing from
- * the network can become a link, an image, HTML, a theme icon or a new paragraph.
- */
-export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-    .replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, '\\$&');
 }
 
 /** `2025-09-12 08:00:00 UTC`; the raw seconds when the timestamp is out of Date's range. */

@@ -1,6 +1,7 @@
 /** Turns the view-model's rows into `TreeItem`s, and builds the tooltips (lazily, for orders). */
 import * as vscode from 'vscode';
 import { subtractDecimals } from '../core/units';
+import { escapeMarkdown } from '../platform/markdownText';
 import {
   displayDecimal,
   notionalOf,
@@ -136,11 +137,6 @@ export function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
-/** Escapes our own (translated) words for Markdown; data goes through `appendData` instead. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
-}
-
 /**
  * Appends untrusted text (a coin name, a label, an error message) to a tooltip, to be shown as written.
  * `appendText` is not enough: it leaves `:`, `.` and `@`, so VS Code's GFM autolinks still turn
@@ -148,5 +144,5 @@ function escapeMarkdown(text: string): string {
  * backslash-escaped instead (CommonMark allows it for all of them), and line breaks become spaces.
  */
 export function appendData(md: vscode.MarkdownString, text: string): void {
-  md.appendMarkdown(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/[!-/:-@[-`{-~]/g, '\\$&'));
+  md.appendMarkdown(escapeMarkdown(text));
 }
