@@ -355,15 +355,20 @@ export class Workbench {
       return undefined;
     }, text);
     if (!box) throw new Error(`"${text}" is not visible in the editor`);
-    await this.page.mouse.move(box.x, box.y + 200);
-    await this.page.mouse.move(box.x, box.y, { steps: 5 });
     const hover = this.page.locator('.monaco-hover:not(.hidden)', opts.expect ? { hasText: opts.expect } : {}).first();
-    try {
-      await hover.waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 15_000 });
-    } catch {
-      throw new Error(`no hover${opts.expect ? ` containing ${String(opts.expect)}` : ''} over "${text}"`);
+    // A person whose hover did not come up moves the mouse off and back: VS Code drops a hover request
+    // when something else takes the focus meanwhile (seen once in CI while the tree refreshed).
+    const end = Date.now() + (opts.timeoutMs ?? 15_000);
+    while (Date.now() < end) {
+      await this.page.mouse.move(box.x, box.y + 200);
+      await this.page.mouse.move(box.x, box.y, { steps: 5 });
+      const shown = await hover.waitFor({ state: 'visible', timeout: Math.max(500, Math.min(5_000, end - Date.now())) }).then(
+        () => true,
+        () => false,
+      );
+      if (shown) return (await hover.innerText()).trim();
     }
-    return (await hover.innerText()).trim();
+    throw new Error(`no hover${opts.expect ? ` containing ${String(opts.expect)}` : ''} over "${text}"`);
   }
 
   // ---- notifications and status bar -----------------------------------------------------------
