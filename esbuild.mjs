@@ -1,13 +1,12 @@
 // Bundles the extension (Node, CommonJS, `vscode` external) and the webview scripts (browser).
 // `--production` minifies and drops source maps; `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-/** Webview entry points, one per panel; each is optional until its feature lands. */
-const webviewEntries = ['src/blocks/webview/main.ts'].filter((f) => existsSync(f));
+/** Webview entry points, one per panel. */
+const webviewEntries = ['src/blocks/webview/main.ts'];
 
 const common = {
   bundle: true,
@@ -57,16 +56,14 @@ const builds = [
     target: 'node20',
   },
 ];
-if (webviewEntries.length) {
-  builds.push({
-    ...common,
-    entryPoints: webviewEntries.map((f) => ({ in: f, out: f.split('/')[1] })),
-    outdir: 'dist/webview',
-    platform: 'browser',
-    format: 'iife',
-    target: 'chrome120',
-  });
-}
+builds.push({
+  ...common,
+  entryPoints: webviewEntries.map((f) => ({ in: f, out: f.split('/')[1] })),
+  outdir: 'dist/webview',
+  platform: 'browser',
+  format: 'iife',
+  target: 'chrome120',
+});
 
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));

@@ -11,7 +11,7 @@ import { MAX_BLOCK_NUMBER, parseAddress, parseBlockQuery } from '../../../src/co
 import { blockQueryFromArgument, readRecentBlocks } from '../../../src/blocks/blockQuery';
 import { isWebviewMessage, panelStateBlockNumber } from '../../../src/blocks/protocol';
 import { findHexToken, isIdentifierChar } from '../../../src/hover/hexToken';
-import { escapeIcons, escapeLinksAndIcons } from '../../../src/platform/iconText';
+import { escapeIcons, escapeLinksAndIcons } from '../../../src/view/escape';
 import { ProviderError } from '../../../src/core/errors';
 import { createProviderClients } from '../../../src/core/provider';
 import { ScriptedServer } from '../../support/scriptedServer';
