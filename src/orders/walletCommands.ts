@@ -6,14 +6,14 @@ import type { Services } from '../platform/services';
 import { settings, type WatchedWallet } from '../platform/settings';
 import type { OpenOrdersTree, OrdersNode, WalletSummary } from './ordersTree';
 import { shortAddress } from '../view/format';
-import { Commands, Views } from '../ids';
+import { Commands, Views, type CommandId } from '../ids';
 import { requireClients } from '../platform/accountCommands';
 
 const MAX_LABEL = 60;
 
 export function registerWalletCommands(services: Services, tree: OpenOrdersTree): void {
   const { context, connection } = services;
-  const command = (id: string, run: (...args: any[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
+  const command = <A extends unknown[]>(id: CommandId, run: (...args: A) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
 
   /** The wallet a command is about: a tree node, an address argument, or undefined. */
   const addressArg = (arg: unknown): string | undefined => {

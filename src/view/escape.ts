@@ -11,6 +11,7 @@
  */
 export function escapeMarkdown(text: string): string {
   return text
+    // eslint-disable-next-line no-control-regex -- control characters are what this folds away
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
     .replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, '\\$&');
 }

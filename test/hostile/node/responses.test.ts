@@ -18,7 +18,7 @@ import { hostileKey, LeakWatch } from '../support/leaks';
 import { mutateInfo, mutateResult, rpcError, startHostileProxy, type HostileProxy, type ProxyRule } from '../support/hostileProxy';
 import { assertMarkdownIsText } from '../support/markup';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;  
 
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 const OVER_2_256 = '0x1' + '0'.repeat(64);
