@@ -30,6 +30,12 @@ export interface BlockTransaction {
   transactionIndex?: number;
   /** Method selector or calldata prefix, when sent. */
   input?: string;
+  /** From the receipt, when the node sends one: whether the transaction succeeded or reverted. */
+  status?: 'success' | 'reverted';
+  /** Gas used, from the receipt. */
+  gasUsed?: bigint;
+  /** Fee paid in wei (gasUsed × effectiveGasPrice), when the receipt gives both. */
+  fee?: bigint;
 }
 
 export interface Issuance {

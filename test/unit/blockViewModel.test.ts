@@ -81,14 +81,13 @@ describe('block view-model', () => {
       assert.equal(v.totalFeesWei, '1,000,000,000,000,000,001');
     });
 
-    it('computes burnt base fees as base fee × gas used', () => {
-      const v = toBlockView(details({ baseFeePerGas: 3n * 10n ** 9n, gasUsed: 21_000n }), 0, t);
-      // 21,000 gas at 3 gwei = 63,000 gwei = 0.000063 HYPE
-      assert.equal(v.burntFeesWei, '63,000,000,000,000');
-      assert.equal(v.burntFeesHype, '0.000063');
+    it('counts all fees as burnt: HyperEVM burns priority fees too, not only base fee × gas used', () => {
+      const v = toBlockView({ ...details({ baseFeePerGas: 3n * 10n ** 9n, gasUsed: 21_000n }), totalFees: 84_000_000_000_000n }, 0, t);
+      // base fee 21,000 gas × 3 gwei = 63,000 gwei; the total (84,000 gwei) includes 21,000 gwei of priority fees
+      assert.equal(v.burntFeesWei, '84,000,000,000,000');
+      assert.equal(v.burntFeesHype, '0.000084');
       const none = toBlockView(details({ baseFeePerGas: undefined }), 0, t);
-      assert.equal(none.burntFeesHype, null);
-      assert.equal(none.burntFeesWei, null);
+      assert.equal(none.burntFeesWei, none.totalFeesWei);
     });
 
     it('shows the three issuance fields in HYPE', () => {
@@ -245,7 +244,7 @@ describe('block view-model', () => {
         const d = toBlockDetails(validate(blockDetailsResult, result, 'demo'), result);
         const v = toBlockView(d, 1_700_000_000, t);
         assert.equal(v.totalFeesWei.replace(/,/g, ''), model.totalFees.toString());
-        assert.equal(v.burntFeesWei!.replace(/,/g, ''), (model.baseFeePerGas * BigInt(model.gasUsed)).toString());
+        assert.equal(v.burntFeesWei.replace(/,/g, ''), model.totalFees.toString());
         assert.equal(v.transactionCount, model.transactions.length);
         assert.equal(v.shape, n % 2 === 0 ? 'spec' : 'slim');
       }
