@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { createProviderClients, type ProviderClients } from '../core/provider';
-import { apiKeyProblem, baseUrlProblem } from '../core/endpoints';
+import { apiKeyProblem, baseUrlProblem, evmPathProblem } from '../core/endpoints';
 import { forgetSecret } from '../core/redact';
 import { ProviderError } from '../core/errors';
 import type { Log } from './log';
@@ -46,7 +46,7 @@ export class Connection implements vscode.Disposable {
         this.invalidate();
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(`${SECTION}.baseUrl`) || e.affectsConfiguration(`${SECTION}.requestTimeoutSeconds`)) this.invalidate();
+        if (e.affectsConfiguration(`${SECTION}.baseUrl`) || e.affectsConfiguration(`${SECTION}.evmPath`) || e.affectsConfiguration(`${SECTION}.requestTimeoutSeconds`)) this.invalidate();
       }),
     );
   }
@@ -168,7 +168,10 @@ export class Connection implements vscode.Disposable {
     const baseUrl = settings.baseUrl();
     const problem = baseUrlProblem(baseUrl);
     if (problem) throw new ProviderError('config', `${problem} (setting hyperliquidExplorer.baseUrl)`);
-    return createProviderClients(baseUrl, this.apiKey, options);
+    const evmPath = settings.evmPath();
+    const pathProblem = evmPathProblem(evmPath);
+    if (pathProblem) throw new ProviderError('config', `${pathProblem} (setting hyperliquidExplorer.evmPath)`);
+    return createProviderClients(baseUrl, this.apiKey, options, evmPath);
   }
 
   private demoNode(): Promise<DemoServer> {

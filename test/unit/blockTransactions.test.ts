@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { toFunctionSelector } from 'viem';
 import { BlockTransactionPages, pageRange } from '../../src/core/blockTransactions';
+import { evmPathProblem } from '../../src/core/endpoints';
 import { isProviderError } from '../../src/core/errors';
 import { MAX_BLOCK_TRANSACTIONS } from '../../src/core/evmClient';
 import { createProviderClients } from '../../src/core/provider';
@@ -104,6 +105,18 @@ describe('block transactions (real local server)', () => {
     await assert.rejects(evm().getBlockDetails(5), (e: unknown) => isProviderError(e) && e.kind === 'invalidResponse' && /4,294,967,296 transactions/.test(e.message));
     server.rpcResult({ block: header(5, MAX_BLOCK_TRANSACTIONS), issuance: { blockReward: '0x0', uncleReward: '0x0', issuance: '0x0' }, totalFees: '0x0' });
     assert.equal((await evm().getBlockDetails(5)).block.transactionCount, MAX_BLOCK_TRANSACTIONS);
+  });
+
+  it('sends JSON-RPC to the EVM path the setting names (nanoreth: QuickNode’s archive)', async () => {
+    server.rpcResult('0x10');
+    server.received.length = 0;
+    await createProviderClients(base, 'key', { timeoutMs: 5_000, maxRetries: 0 }, 'nanoreth').evm.getBlockNumber();
+    assert.equal(server.received[0]!.url, '/key/nanoreth');
+    for (const bad of ['', '.', '..', '.hidden', 'a/b', 'evm?x', 'e v m', 'x'.repeat(65)]) {
+      assert.ok(evmPathProblem(bad), `“${bad}” is refused`);
+      assert.throws(() => createProviderClients(base, 'key', { timeoutMs: 5_000 }, bad), (e: unknown) => isProviderError(e) && e.kind === 'config');
+    }
+    for (const good of ['evm', 'nanoreth', 'hypercore-evm_1']) assert.equal(evmPathProblem(good), undefined);
   });
 
   it('refuses an answer about another block than the one asked for', async () => {
