@@ -59,7 +59,7 @@ export interface TransactionPage {
   blockNumber: bigint;
   /** Ordered by transactionIndex, whatever the node's page direction. */
   transactions: BlockTransaction[];
-  /** Transactions in the whole block. */
+  /** `fullblock.transactionCount`: the whole block's on Erigon and reth, the page's on anvil. Not relied on. */
   transactionCount: number;
 }
 
