@@ -127,6 +127,68 @@ export async function startAnvil(): Promise<AnvilNode> {
  */
 export const REVERTER_INIT_CODE: Hex = '0x6460006000fd6000526005601bf3';
 
+/** Signs transactions with the development keys (nonces counted here) and hands them to the node. */
+export class Sender {
+  private readonly nonces = new Map<string, number>();
+  constructor(private readonly node: AnvilNode) {}
+
+  /** Signs `tx` with development key `from` and sends it; returns its hash. */
+  async send(from: number, tx: Record<string, unknown>): Promise<Hex> {
+    const account = this.node.accounts[from]!;
+    const nonce = this.nonces.get(account.address) ?? 0;
+    this.nonces.set(account.address, nonce + 1);
+    const raw = await account.signTransaction({ chainId: CHAIN_ID, nonce, gas: 21_000n, value: 0n, ...tx } as never);
+    return this.node.rpc<Hex>('eth_sendRawTransaction', [raw]);
+  }
+
+  /** The receipt, once the node has mined the transaction (automine answers before it has). */
+  async receiptOf(hash: Hex): Promise<NodeReceipt> {
+    for (let i = 0; i < 100; i++) {
+      const receipt = await this.node.rpc<NodeReceipt | null>('eth_getTransactionReceipt', [hash]);
+      if (receipt) return receipt;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no receipt for ${hash}`);
+  }
+
+  /** Mines the pending transactions into one block; returns its number. */
+  async mine(): Promise<number> {
+    await this.node.rpc('evm_mine');
+    return Number.parseInt(await this.node.rpc<string>('eth_blockNumber'), 16);
+  }
+
+  /** Deploys the always-reverting contract (with automine on); returns its address. */
+  async deployReverter(): Promise<Hex> {
+    const hash = await this.send(1, { ...eip1559(1n), to: null, data: REVERTER_INIT_CODE, gas: 100_000n });
+    return (await this.receiptOf(hash)).contractAddress as Hex;
+  }
+
+  /**
+   * With automine off: one block with every transaction type anvil takes (legacy, EIP-2930, EIP-1559,
+   * EIP-7702 with an authorization list), a contract creation and a reverted `transfer` call.
+   */
+  async mineMixedBlock(reverter: Hex): Promise<number> {
+    const to = (i: number) => this.node.accounts[i]!.address;
+    await this.send(0, { type: 'legacy', gasPrice: 5n * GWEI, to: to(1), value: 10n ** 18n });
+    await this.send(0, { type: 'eip2930', gasPrice: 4n * GWEI, to: to(1), value: 2n, accessList: [{ address: reverter, storageKeys: [`0x${'0'.repeat(64)}`] }], gas: 30_000n });
+    await this.send(0, { ...eip1559(2n), to: to(2), value: 3n });
+    const authority = this.node.accounts[3]!;
+    const authorization = await authority.signAuthorization({ address: reverter, chainId: CHAIN_ID, nonce: this.nonces.get(authority.address) ?? 0 });
+    await this.send(0, { type: 'eip7702', maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 1n * GWEI, to: to(1), authorizationList: [authorization], gas: 100_000n });
+    await this.send(1, { ...eip1559(1n), to: null, data: REVERTER_INIT_CODE, gas: 100_000n });
+    // transfer(address,uint256) to a contract that reverts: a named method, and a failed transaction.
+    await this.send(2, { ...eip1559(3n), to: reverter, data: `0xa9059cbb${'00'.repeat(64)}`, gas: 60_000n });
+    return this.mine();
+  }
+}
+
+export const GWEI = 1_000_000_000n;
+
+/** EIP-1559 fee fields with the given priority fee in gwei. */
+export function eip1559(priorityGwei: bigint): Record<string, unknown> {
+  return { type: 'eip1559', maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: priorityGwei * GWEI };
+}
+
 export interface NodeTransaction {
   hash: string;
   from: string;

@@ -11,10 +11,9 @@ import { isProviderError } from '../../src/core/errors';
 import type { EvmClient } from '../../src/core/evmClient';
 import type { BlockTransaction } from '../../src/core/model';
 import { createProviderClients } from '../../src/core/provider';
-import { CHAIN_ID, REVERTER_INIT_CODE, startAnvil, type AnvilNode, type NodeBlock, type NodeReceipt } from './anvil';
+import { eip1559, GWEI, Sender, startAnvil, type AnvilNode, type NodeBlock, type NodeReceipt } from './anvil';
 
 const hex = (n: number | bigint) => `0x${n.toString(16)}` as Hex;
-const GWEI = 1_000_000_000n;
 const t = (m: string, ...args: Array<string | number>) => m.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
 
 /** The blocks the suite fills, by what they hold. */
@@ -32,67 +31,32 @@ describe('conformance: our client against anvil (a real Otterscan node) behind a
   let evm: EvmClient;
   let blocks: Blocks;
   let reverter: Hex;
-  const nonces = new Map<string, number>();
-
-  /** Signs a transaction with a development key and hands it to the node; returns its hash. */
-  async function send(from: number, tx: Record<string, unknown>): Promise<Hex> {
-    const account = node.accounts[from]!;
-    const nonce = nonces.get(account.address) ?? 0;
-    nonces.set(account.address, nonce + 1);
-    const raw = await account.signTransaction({ chainId: CHAIN_ID, nonce, gas: 21_000n, value: 0n, ...tx } as never);
-    return node.rpc<Hex>('eth_sendRawTransaction', [raw]);
-  }
-
-  /** The receipt, once the node has mined the transaction (automine answers before it has). */
-  async function receiptOf(hash: Hex): Promise<NodeReceipt> {
-    for (let i = 0; i < 100; i++) {
-      const receipt = await node.rpc<NodeReceipt | null>('eth_getTransactionReceipt', [hash]);
-      if (receipt) return receipt;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no receipt for ${hash}`);
-  }
-
-  async function mine(): Promise<number> {
-    await node.rpc('evm_mine');
-    return Number.parseInt(await node.rpc<string>('eth_blockNumber'), 16);
-  }
-
-  const to = (i: number) => node.accounts[i]!.address;
-  const eip1559 = (priorityGwei: bigint) => ({ type: 'eip1559', maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: priorityGwei * GWEI });
+  let sender: Sender;
 
   before(async () => {
     node = await startAnvil();
+    sender = new Sender(node);
     evm = createProviderClients(node.baseUrl, node.key, { timeoutMs: 10_000, maxRetries: 0 }).evm;
+    const to = (i: number) => node.accounts[i]!.address;
 
     // A contract that always reverts (mined at once, automine is still on).
-    const deploy = await send(1, { ...eip1559(1n), to: null, data: REVERTER_INIT_CODE, gas: 100_000n });
-    reverter = (await receiptOf(deploy)).contractAddress as Hex;
+    reverter = await sender.deployReverter();
     assert.ok(reverter, 'the reverting contract was deployed');
 
     await node.rpc('evm_setAutomine', [false]);
-    const empty = await mine();
+    const empty = await sender.mine();
 
-    await send(0, { type: 'legacy', gasPrice: 5n * GWEI, to: to(1), value: 1n });
-    const one = await mine();
+    await sender.send(0, { type: 'legacy', gasPrice: 5n * GWEI, to: to(1), value: 1n });
+    const one = await sender.mine();
 
     // Every transaction type anvil takes, a contract creation and a reverted call, in one block.
-    await send(0, { type: 'legacy', gasPrice: 5n * GWEI, to: to(1), value: 10n ** 18n });
-    await send(0, { type: 'eip2930', gasPrice: 4n * GWEI, to: to(1), value: 2n, accessList: [{ address: reverter, storageKeys: [hex(0).padEnd(66, '0') as Hex] }], gas: 30_000n });
-    await send(0, { ...eip1559(2n), to: to(2), value: 3n });
-    const authority = node.accounts[3]!;
-    const authorization = await authority.signAuthorization({ address: reverter, chainId: CHAIN_ID, nonce: 0 });
-    await send(0, { type: 'eip7702', maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 1n * GWEI, to: to(1), authorizationList: [authorization], gas: 100_000n });
-    await send(1, { ...eip1559(1n), to: null, data: REVERTER_INIT_CODE, gas: 100_000n });
-    // transfer(address,uint256) to a contract that reverts: a named method, and a failed transaction.
-    await send(2, { ...eip1559(3n), to: reverter, data: `0xa9059cbb${'00'.repeat(64)}` as Hex, gas: 60_000n });
-    const mixed = await mine();
+    const mixed = await sender.mineMixedBlock(reverter);
 
-    for (let i = 0; i < 100; i++) await send(1, { ...eip1559(1n), to: to(0), value: BigInt(i) });
-    const hundred = await mine();
+    for (let i = 0; i < 100; i++) await sender.send(1, { ...eip1559(1n), to: to(0), value: BigInt(i) });
+    const hundred = await sender.mine();
 
-    for (let i = 0; i < 260; i++) await send(2, { ...eip1559(BigInt(i % 3)), to: to(0), value: BigInt(i) });
-    const big = await mine();
+    for (let i = 0; i < 260; i++) await sender.send(2, { ...eip1559(BigInt(i % 3)), to: to(0), value: BigInt(i) });
+    const big = await sender.mine();
     blocks = { empty, one, mixed, hundred, big };
   });
 
