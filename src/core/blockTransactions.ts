@@ -13,7 +13,6 @@ export type PageDirection = 'first' | 'last';
  */
 export class BlockTransactionPages {
   private readonly pages: RequestCache<number, TransactionPage>;
-  private directionPromise?: Promise<PageDirection>;
 
   constructor(
     private readonly evm: EvmClient,
@@ -25,17 +24,15 @@ export class BlockTransactionPages {
   }
 
   /** Which end of the block page 0 holds. */
-  direction(signal?: AbortSignal): Promise<PageDirection> {
-    this.directionPromise ??= this.page(0, signal).then((first) => {
-      const indexes = new Set(first.transactions.map((t) => t.transactionIndex));
-      if (indexes.has(0)) return 'first';
-      if (indexes.has(this.transactionCount - 1)) return 'last';
-      throw new ProviderError('invalidResponse', 'The node’s first page of transactions holds neither the first nor the last transaction of the block.', {
-        endpoint: 'evm',
-      });
+  async direction(signal?: AbortSignal): Promise<PageDirection> {
+    // Page 0 is shared and cached by `page`; each caller waits on it with its own signal.
+    const first = await this.page(0, signal);
+    const indexes = new Set(first.transactions.map((t) => t.transactionIndex));
+    if (indexes.has(0)) return 'first';
+    if (indexes.has(this.transactionCount - 1)) return 'last';
+    throw new ProviderError('invalidResponse', 'The node’s first page of transactions holds neither the first nor the last transaction of the block.', {
+      endpoint: 'evm',
     });
-    this.directionPromise.catch(() => (this.directionPromise = undefined));
-    return this.directionPromise;
   }
 
   /** Transactions with `start <= transactionIndex < end`, in order. */
@@ -56,7 +53,7 @@ export class BlockTransactionPages {
   }
 
   private page(n: number, signal?: AbortSignal): Promise<TransactionPage> {
-    return this.pages.get(n, () => this.evm.getBlockTransactions(this.blockNumber, n, this.pageSize, signal));
+    return this.pages.get(n, (shared) => this.evm.getBlockTransactions(this.blockNumber, n, this.pageSize, shared), undefined, signal);
   }
 }
 
