@@ -25,6 +25,9 @@ export function registerAccountCommands({ context, connection, log }: Services):
           void vscode.window.showErrorMessage(problem);
           return false;
         }
+        // A key passed as an argument came from another extension or a command link, not from the user:
+        // it is stored only once the user says so (the key itself is not shown).
+        if (!(await confirmKeyFromArgument(connection.hasApiKey))) return false;
       } else {
         key = await vscode.window.showInputBox({
           title: vscode.l10n.t('Hyperliquid: Set API Key'),
@@ -54,9 +57,12 @@ export function registerAccountCommands({ context, connection, log }: Services):
       return true;
     }),
     vscode.commands.registerCommand('hyperliquidExplorer.clearApiKey', async () => {
+      // Any extension or command link can run this command: the user confirms before the key is gone.
+      if (connection.hasApiKey && !(await confirmClearKey())) return false;
       await connection.clearApiKey();
       log.info('API key removed from secret storage.');
       void vscode.window.showInformationMessage(vscode.l10n.t('API key removed from VS Code’s secret storage.'));
+      return true;
     }),
     vscode.commands.registerCommand('hyperliquidExplorer.tryDemo', async () => {
       try {
@@ -92,4 +98,31 @@ export function registerAccountCommands({ context, connection, log }: Services):
     }),
     vscode.commands.registerCommand('hyperliquidExplorer.showLog', () => log.show()),
   );
+}
+
+/** A modal asking whether to store a key that a command passed (another extension, a command link). */
+async function confirmKeyFromArgument(replacing: boolean): Promise<boolean> {
+  const store = replacing ? vscode.l10n.t('Replace Key') : vscode.l10n.t('Store Key');
+  const pick = await vscode.window.showWarningMessage(
+    replacing
+      ? vscode.l10n.t('Replace your Hyperliquid Explorer API key with a key passed by a command?')
+      : vscode.l10n.t('Store an API key passed by a command for Hyperliquid Explorer?'),
+    {
+      modal: true,
+      detail: vscode.l10n.t('Another extension or a link asked to set the key. Continue only if you started this yourself; otherwise your requests would go out with someone else’s key.'),
+    },
+    store,
+  );
+  return pick === store;
+}
+
+/** A modal asking whether to remove the stored key. */
+async function confirmClearKey(): Promise<boolean> {
+  const clear = vscode.l10n.t('Clear Key');
+  const pick = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Remove your Hyperliquid Explorer API key from VS Code’s secret storage?'),
+    { modal: true, detail: vscode.l10n.t('Blocks, hovers and open orders stop loading until you set a key again.') },
+    clear,
+  );
+  return pick === clear;
 }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { createProviderClients, type ProviderClients } from '../core/provider';
 import { apiKeyProblem, baseUrlProblem } from '../core/endpoints';
 import { forgetSecret } from '../core/redact';
-import { ProviderError } from '../core/errors';
+import { describeError, ProviderError } from '../core/errors';
 import type { Log } from './log';
 import { settings, SECTION } from './settings';
 
@@ -85,7 +85,7 @@ export class Connection implements vscode.Disposable {
       const clients = await this.clients();
       if (clients) return clients;
     } catch (e) {
-      const message = e instanceof ProviderError ? e.message : String(e);
+      const message = describeError(e);
       const open = vscode.l10n.t('Open Settings');
       const pick = await vscode.window.showErrorMessage(message, open);
       if (pick === open) await vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.baseUrl`);
@@ -151,7 +151,7 @@ export class Connection implements vscode.Disposable {
     try {
       this.apiKey = (await this.context.secrets.get(SECRET_KEY)) || undefined;
     } catch (e) {
-      this.log.error(`Could not read the API key from secret storage: ${String(e)}`);
+      this.log.error(`Could not read the API key from secret storage: ${describeError(e)}`);
       this.apiKey = undefined;
     }
     void vscode.commands.executeCommand('setContext', 'hyperliquidExplorer.connected', this.mode !== 'none');
