@@ -28,8 +28,12 @@ describe('UI: API key and demo data (packaged extension in code-server)', functi
     await wb().waitForNotification('API key saved');
   });
 
-  it('F1 → "Hyperliquid: Clear API Key" removes it', async () => {
+  it('F1 → "Hyperliquid: Clear API Key" asks, then removes it', async () => {
     await wb().runCommand('Hyperliquid: Clear API Key');
+    const box = wb().page.locator('.monaco-dialog-box');
+    await box.waitFor({ state: 'visible', timeout: 15_000 });
+    assert.match(await wb().dialogText(), /Remove your Hyperliquid Explorer API key/);
+    await box.getByRole('button', { name: /^Clear Key$/ }).click();
     await wb().waitForNotification('API key removed');
   });
 

@@ -34,6 +34,8 @@ export interface WorkbenchOptions {
   development?: boolean;
   /** Name of the run folder (.vscode-test/run-<name>-<pid>). */
   name?: string;
+  /** More .vsix files to install beside the extension (e.g. the spy extension), made when the workbench opens. */
+  extraVsix?: () => Promise<string[]>;
   /** Viewport size; default 1400×900. */
   viewport?: { width: number; height: number };
 }
@@ -81,7 +83,7 @@ export class Workbench {
     else vsix = await vsixPath();
     const server = await startCodeServer({
       name: opts.name ?? 'ui',
-      vsix: vsix ? [vsix] : [],
+      vsix: [...(vsix ? [vsix] : []), ...((await opts.extraVsix?.()) ?? [])],
       files: opts.files,
       settings: opts.settings,
       env: opts.env,
