@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ProviderError } from './errors';
 import { parseAddress } from './input';
 import type { OpenOrder, PerpDex, SpotMeta } from './model';
-import { InvalidShapeError, openOrdersResult, perpDexsResult, spotMetaResult, toOpenOrders, toPerpDexs, toSpotMeta, validate } from './schemas';
+import { InvalidShapeError, openOrdersResult, perpDexsResult, spotMetaResult, toOpenOrders, toPerpDexs, toSpotMeta, validate } from './infoSchemas';
 import type { Transport } from './transport';
 
 const DEX_NAME = /^[a-zA-Z0-9_-]{0,32}$/;

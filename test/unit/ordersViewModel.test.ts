@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { OpenOrder, SpotMeta } from '../../src/core/model';
-import { openOrdersResult, spotMetaResult, toOpenOrders, toSpotMeta, validate } from '../../src/core/schemas';
+import { openOrdersResult, spotMetaResult, toOpenOrders, toSpotMeta, validate } from '../../src/core/infoSchemas';
 import { compareDecimals, multiplyDecimals } from '../../src/core/units';
 import {
   buildWalletView,
