@@ -1,9 +1,8 @@
 /** Turns the view-model's rows into `TreeItem`s, and builds the tooltips (lazily, for orders). */
 import * as vscode from 'vscode';
-import { subtractDecimals } from '../core/units';
+import { displayDecimal, subtractDecimals } from '../core/units';
 import { escapeMarkdown } from '../platform/markdownText';
 import {
-  displayDecimal,
   notionalOf,
   type GroupRow,
   type IconRef,

@@ -3,19 +3,21 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { OpenOrder, SpotMeta } from '../../src/core/model';
 import { openOrdersResult, spotMetaResult, toOpenOrders, toSpotMeta, validate } from '../../src/core/infoSchemas';
-import { compareDecimals, multiplyDecimals } from '../../src/core/units';
+import { compareDecimals, displayDecimal, formatUnits, multiplyDecimals, roundedProduct, trimDecimal } from '../../src/core/units';
+
+/** The reference rounding: a decimal string rounded half-up to `digits` fraction digits, with bigint. */
+function roundDecimal(decimal: string, digits: number): string {
+  const [whole, fraction = ''] = decimal.split('.');
+  return formatUnits(BigInt(whole + fraction), fraction.length, digits);
+}
 import {
   buildWalletView,
   comparePrices,
-  displayDecimal,
   diffOrders,
   ENGLISH_TEXTS,
   isSpotCoin,
   marketOf,
   notionalOf,
-  roundDecimal,
-  roundedProduct,
-  trimDecimal,
   type OrderRow,
   type WalletOrder,
 } from '../../src/orders/ordersViewModel';
