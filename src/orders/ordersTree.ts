@@ -9,7 +9,6 @@ import type { PerpDex, SpotMeta } from '../core/model';
 import type { ProviderClients } from '../core/provider';
 import { DEMO_WALLETS } from '../demo/wallets';
 import type { Services } from '../platform/services';
-import { settings, type WatchedWallet } from '../platform/settings';
 import { OpenOrdersSource } from './openOrdersSource';
 import {
   buildWalletView,
@@ -22,6 +21,7 @@ import {
   type OrdersSnapshot,
   type WalletView,
 } from './ordersViewModel';
+import { watchedWallets, type WatchedWallet } from './watchedWallets';
 import { appendData, groupItem, localTexts, orderItem, orderTooltip, shortAddress, themeIcon, VIEW_ID } from './treeItems';
 
 export interface WalletNode {
@@ -43,23 +43,41 @@ export interface MessageNode {
 
 export type OrdersNode = WalletNode | GroupRow | OrderRow | MessageNode;
 
-interface WalletEntry {
+/** One wallet in the tree: who it is, and what is known of its orders on the current connection. */
+class WalletEntry {
   /** The same object for the wallet's whole life, so `onDidChangeTreeData` can name it. */
-  node: WalletNode;
-  wallet: WatchedWallet;
-  demo: boolean;
+  readonly node: WalletNode;
   snapshot?: OrdersSnapshot;
-  changes: OrderChanges;
+  changes: OrderChanges = NO_CHANGES;
   view?: WalletView;
-  dexs: PerpDex[];
+  dexs: PerpDex[] = [];
   spotMeta?: SpotMeta;
   error?: { message: string; at: number };
   /** The refresh running for this wallet; a second refresh while it runs joins it. */
   pending?: Promise<WalletRefreshOutcome>;
   /** A first load was started (so showing the view does not start it again after an error). */
-  attempted: boolean;
+  attempted = false;
   /** Bumped when the connection changes: a refresh of an older generation must not touch the entry. */
-  generation: number;
+  generation = 0;
+
+  constructor(
+    public wallet: WatchedWallet,
+    public demo: boolean,
+  ) {
+    this.node = { kind: 'wallet', address: wallet.address };
+  }
+
+  /** Another provider, key or demo mode: orders and their diff belong to the old one. */
+  forgetConnection(): void {
+    this.snapshot = undefined;
+    this.changes = NO_CHANGES;
+    this.view = undefined;
+    this.error = undefined;
+    this.pending = undefined;
+    this.attempted = false;
+    this.spotMeta = undefined;
+    this.generation += 1;
+  }
 }
 
 export interface WalletRefreshOutcome {
@@ -107,21 +125,13 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   /** The wallets in the tree: the user's (from settings), then the demo node's while demo data is on. */
   syncWallets(): void {
     const wanted = new Map<string, { wallet: WatchedWallet; demo: boolean }>();
-    for (const w of settings.wallets()) {
-      const address = w.address.trim().toLowerCase();
-      if (!/^0x[0-9a-f]{40}$/.test(address)) {
-        // Typed into settings.json by hand: skipped, and said once, instead of a request that must fail.
-        if (!this.warnedAbout.has(w.address)) this.services.log.warn(`hyperliquidExplorer.wallets: “${w.address.slice(0, 60)}” is not a wallet address (0x + 40 hex digits); skipped.`);
-        this.warnedAbout.add(w.address);
-        continue;
-      }
-      if (wanted.has(address)) continue;
-      // Hand-edited settings may hold anything besides the address: keep only what has the right type.
-      const wallet: WatchedWallet = { address };
-      if (typeof w.label === 'string' && w.label.trim()) wallet.label = w.label.trim().slice(0, 100);
-      if (Array.isArray(w.dexes)) wallet.dexes = w.dexes.filter((d): d is string => typeof d === 'string');
-      wanted.set(address, { wallet, demo: false });
+    const { wallets, invalid } = watchedWallets.read();
+    for (const typed of invalid) {
+      // Typed into settings.json by hand: skipped, and said once, instead of a request that must fail.
+      if (!this.warnedAbout.has(typed)) this.services.log.warn(`hyperliquidExplorer.wallets: “${typed.slice(0, 60)}” is not a wallet address (0x + 40 hex digits); skipped.`);
+      this.warnedAbout.add(typed);
     }
+    for (const wallet of wallets) wanted.set(wallet.address, { wallet, demo: false });
     if (this.services.connection.isDemo) {
       for (const d of DEMO_WALLETS) {
         if (!wanted.has(d.address)) wanted.set(d.address, { wallet: { address: d.address, label: d.label }, demo: true });
@@ -142,7 +152,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
         } else if (relabelled && !structural) this.redraw(entry);
         next.set(address, entry);
       } else {
-        next.set(address, { node: { kind: 'wallet', address }, wallet, demo, changes: NO_CHANGES, dexs: [], attempted: false, generation: 0 });
+        next.set(address, new WalletEntry(wallet, demo));
       }
     }
     this.entries.clear();
@@ -167,16 +177,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     // Another provider, key or demo mode: orders and their diff belong to the old one.
     this.source?.orders.dispose();
     this.source = undefined;
-    for (const entry of this.entries.values()) {
-      entry.snapshot = undefined;
-      entry.changes = NO_CHANGES;
-      entry.view = undefined;
-      entry.error = undefined;
-      entry.pending = undefined;
-      entry.attempted = false;
-      entry.spotMeta = undefined;
-      entry.generation += 1;
-    }
+    for (const entry of this.entries.values()) entry.forgetConnection();
     this.syncWallets();
     this.changed.fire(undefined);
   }
