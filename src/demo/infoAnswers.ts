@@ -1,8 +1,8 @@
 // The demo node's `/info` answers: request text in, response text out. No HTTP here. Orders move on
 // by epochs: each (user, dex) pair's epoch advances once an `openOrders` answer was delivered.
-import { demoPerpDexs, demoSpotMeta } from './markets';
-import { demoOpenOrders, DEMO_WALLETS } from './orders';
-import { INFO_UNPROCESSABLE_BODY, json, text, type Reply } from './replies';
+import { demoAllMids, demoPerpDexs, demoPerpMeta, demoSpotMeta } from './markets';
+import { demoOrderStatus, demoWalletOrders, DEMO_WALLETS } from './orders';
+import { defaultStatusReply, INFO_UNPROCESSABLE_BODY, json, text, type Reply } from './replies';
 
 export interface InfoAnswerOptions {
   /** The clock (ms): read when an epoch is first answered. */
@@ -48,17 +48,38 @@ export class InfoAnswers {
       case 'perpDexs':
         return json(this.perpDexsJson);
       case 'openOrders':
-        return this.openOrders(r) ?? unprocessable;
+        return this.orders(r, false) ?? unprocessable;
+      case 'frontendOpenOrders':
+        return this.orders(r, true) ?? unprocessable;
+      case 'meta': {
+        if (!isDex(r.dex)) return unprocessable;
+        const meta = demoPerpMeta(r.dex ?? '');
+        // The real API answers an unknown dex with HTTP 500 and `null`.
+        return meta === undefined ? defaultStatusReply(500, 'info') : json(JSON.stringify(meta));
+      }
+      case 'allMids':
+        return isDex(r.dex) ? json(JSON.stringify(demoAllMids(r.dex ?? ''))) : unprocessable;
+      case 'orderStatus': {
+        if (!isUser(r.user) || !(typeof r.oid === 'number' && Number.isSafeInteger(r.oid) && r.oid >= 0)) return unprocessable;
+        const user = r.user.toLowerCase();
+        const status = demoOrderStatus(user, r.oid, (dex) => this.epochs.get(`${user}|${dex}`)?.epoch ?? 0, (e) => this.epochTime(user, e));
+        return json(JSON.stringify(status));
+      }
       default:
         return unprocessable;
     }
   }
 
-  private openOrders(r: Record<string, unknown>): Reply | undefined {
-    if (typeof r.user !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(r.user)) return undefined;
-    if (r.dex !== undefined && typeof r.dex !== 'string') return undefined;
+  /** When epoch `e` was first answered for `user` (on the first dex, else any), for status times. */
+  private epochTime(user: string, e: number): number {
+    for (const [key, state] of this.epochs) if (key.startsWith(`${user}|`) && state.times[e] !== undefined) return state.times[e] as number;
+    return this.options.startedAt;
+  }
+
+  private orders(r: Record<string, unknown>, frontend: boolean): Reply | undefined {
+    if (!isUser(r.user) || !isDex(r.dex)) return undefined;
     const user = r.user.toLowerCase();
-    const dex = (r.dex as string | undefined) ?? '';
+    const dex = r.dex ?? '';
     const key = `${user}|${dex}`;
     let s = this.epochs.get(key);
     if (!s) this.epochs.set(key, (s = { epoch: 0, times: [] }));
@@ -66,11 +87,21 @@ export class InfoAnswers {
     state.times[state.epoch] ??= this.options.now();
     const delivered = () => (state.epoch += 1);
     // The whale's 5,000 orders do not change: serialize them once.
-    const constantKey = DEMO_WALLETS.some((w) => w.kind === 'whale' && w.address === user) ? `${key}|${state.times[0]}` : undefined;
+    const constantKey = DEMO_WALLETS.some((w) => w.kind === 'whale' && w.address === user) ? `${key}|${frontend}|${state.times[0]}` : undefined;
     const cached = constantKey === undefined ? undefined : this.constantBodies.get(constantKey);
     if (cached !== undefined) return json(cached, delivered);
-    const body = JSON.stringify(demoOpenOrders(user, dex, state.epoch, (e) => state.times[e] ?? this.options.startedAt));
+    const orders = demoWalletOrders(user, dex, state.epoch, (e) => state.times[e] ?? this.options.startedAt, frontend);
+    if (orders === undefined) return defaultStatusReply(500, 'info'); // the failing dex
+    const body = JSON.stringify(orders);
     if (constantKey !== undefined) this.constantBodies.set(constantKey, body);
     return json(body, delivered);
   }
+}
+
+function isUser(value: unknown): value is string {
+  return typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
+}
+
+function isDex(value: unknown): value is string | undefined {
+  return value === undefined || typeof value === 'string';
 }

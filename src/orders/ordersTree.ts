@@ -5,11 +5,12 @@
  */
 import * as vscode from 'vscode';
 import { describeError, isCancellation } from '../core/errors';
-import type { PerpDex, SpotMeta } from '../core/model';
+import type { OrderFate, PerpDex, SpotMeta } from '../core/model';
 import type { ProviderClients } from '../core/provider';
 import { DEMO_WALLETS } from '../demo/wallets';
 import type { Services } from '../platform/services';
-import { OpenOrdersSource } from './openOrdersSource';
+import { MAX_STATUS_LOOKUPS, OpenOrdersSource, type WalletOrdersResult } from './openOrdersSource';
+import { orderSettings } from './orderSettings';
 import {
   buildWalletView,
   diffOrders,
@@ -22,6 +23,7 @@ import {
   type WalletView,
 } from './ordersViewModel';
 import { watchedWallets, type WatchedWallet } from './watchedWallets';
+import { escapeLinksAndIcons } from '../platform/iconText';
 import { appendData, groupItem, localTexts, orderItem, orderTooltip, shortAddress, themeIcon, VIEW_ID } from './treeItems';
 
 export interface WalletNode {
@@ -52,6 +54,13 @@ class WalletEntry {
   view?: WalletView;
   dexs: PerpDex[] = [];
   spotMeta?: SpotMeta;
+  units = new Map<string, string>();
+  mids = new Map<string, Map<string, string>>();
+  fates = new Map<number, OrderFate>();
+  /** Dexs whose orders failed at the last refresh (their older orders stay, under an error row). */
+  dexErrors = new Map<string, string>();
+  /** Request weight of the last refresh (Hyperliquid counts 1200 per minute per IP). */
+  weight = 0;
   error?: { message: string; at: number };
   /** The refresh running for this wallet; a second refresh while it runs joins it. */
   pending?: Promise<WalletRefreshOutcome>;
@@ -76,6 +85,10 @@ class WalletEntry {
     this.pending = undefined;
     this.attempted = false;
     this.spotMeta = undefined;
+    this.units = new Map();
+    this.mids = new Map();
+    this.fates = new Map();
+    this.dexErrors = new Map();
     this.generation += 1;
   }
 }
@@ -94,6 +107,10 @@ export interface WalletSummary {
   orderCount?: number;
   groups: { label: string; orders: number }[];
   gone: number;
+  /** What became of the gone orders that were looked up: `filled`, `canceled`, … */
+  goneFates: string[];
+  /** Dexs whose orders could not be fetched at the last refresh. */
+  failedDexs: string[];
   error?: string;
   stale: boolean;
 }
@@ -193,8 +210,9 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     return entry.pending;
   }
 
-  async refreshAll(options: { forgetMeta?: boolean } = {}): Promise<WalletRefreshOutcome[]> {
-    if (options.forgetMeta) this.source?.orders.forgetMeta();
+  /** Refreshes every wallet; `reloadMarkets` also forgets the cached dex list, spot pairs and dex units. */
+  async refreshAll(options: { reloadMarkets?: boolean } = {}): Promise<WalletRefreshOutcome[]> {
+    if (options.reloadMarkets) this.source?.orders.reloadMarkets();
     this.syncWallets(); // e.g. demo mode just switched on: its wallets belong in "all".
     const outcomes = await Promise.all([...this.entries.keys()].map((a) => this.refreshWallet(a)));
     this.refreshedAll.fire();
@@ -209,9 +227,21 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       orderCount: e.view?.orderCount,
       groups: (e.view?.groups ?? []).filter((g) => g.groupKind !== 'gone').map((g) => ({ label: g.label, orders: g.orders.length })),
       gone: e.changes.gone.length,
+      goneFates: e.changes.gone.flatMap((o) => {
+        const fate = e.fates.get(o.order.oid);
+        return fate ? [fate.status] : [];
+      }),
+      failedDexs: [...e.dexErrors.keys()],
       error: e.error?.message,
       stale: Boolean(e.error && e.snapshot),
     }));
+  }
+
+  /** Request weight of the last refresh of every wallet, for the auto-refresh budget. */
+  get refreshWeight(): number {
+    let total = 0;
+    for (const e of this.entries.values()) total += e.weight;
+    return total;
   }
 
   /** Redraws one wallet (its item and children), leaving the rest of the tree as it is. */
@@ -224,7 +254,8 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     if (!clients) return undefined;
     if (this.source?.clients !== clients) {
       this.source?.orders.dispose();
-      this.source = { clients, orders: new OpenOrdersSource(clients.info) };
+      const { log } = this.services;
+      this.source = { clients, orders: new OpenOrdersSource(clients.info, { note: (m) => log.info(m), wantMids: () => orderSettings.showDistanceFromMid() }) };
     }
     return this.source.orders;
   }
@@ -243,13 +274,22 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
         const started = Date.now();
         const result = await source.load(address, entry.wallet.dexes ?? []);
         if (!current() || source.signal.aborted) return { address, ok: false };
-        entry.changes = diffOrders(entry.snapshot?.orders, result.orders);
-        entry.snapshot = { orders: result.orders, fetchedAt: result.fetchedAt };
-        entry.dexs = result.dexs;
-        if (result.spotMeta) entry.spotMeta = result.spotMeta;
+        // A dex that failed keeps its last good orders (stale, under its error row); the others are current.
+        const kept = entry.snapshot?.orders.filter((o) => result.dexErrors.has(o.dex)) ?? [];
+        const orders = kept.length > 0 ? [...result.orders, ...kept] : result.orders;
+        const changes = diffOrders(entry.snapshot?.orders, orders);
+        const fates = changes.gone.length > 0 ? await source.fates(address, changes.gone.map((o) => o.order.oid)) : new Map<number, OrderFate>();
+        if (!current() || source.signal.aborted) return { address, ok: false };
+        entry.changes = changes;
+        entry.fates = fates;
+        entry.snapshot = { orders, fetchedAt: result.fetchedAt };
+        this.takeMarkets(entry, result);
+        entry.weight = refreshWeight(result, Math.min(changes.gone.length, MAX_STATUS_LOOKUPS));
         if (result.spotMetaError) log.warn(`Spot pair names for ${address} stay raw (@N): ${describeError(result.spotMetaError)}`);
+        for (const [dex, e] of result.dexErrors) log.warn(`Open orders of ${address} on dex “${dex || 'first'}” could not be refreshed: ${describeError(e)}`);
         entry.error = undefined;
         entry.view = this.buildView(entry);
+        this.notifyFilled(entry, fates);
         log.debug(`Open orders of ${address}: ${result.orders.length} in ${Date.now() - started} ms`);
         return { address, ok: true };
       } catch (e) {
@@ -271,6 +311,28 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     }
   }
 
+  private takeMarkets(entry: WalletEntry, result: WalletOrdersResult): void {
+    entry.dexs = result.dexs;
+    if (result.spotMeta) entry.spotMeta = result.spotMeta;
+    entry.units = result.units;
+    entry.mids = result.mids;
+    entry.dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e)]));
+  }
+
+  /** A notification for the gone orders that were filled (when the user asked for it). */
+  private notifyFilled(entry: WalletEntry, fates: ReadonlyMap<number, OrderFate>): void {
+    if (!orderSettings.notifyOnFill()) return;
+    const filled = entry.changes.gone.filter((o) => fates.get(o.order.oid)?.status === 'filled');
+    if (filled.length === 0) return;
+    const name = entry.wallet.label || shortAddress(entry.wallet.address);
+    const first = filled[0]!.order;
+    void vscode.window.showInformationMessage(
+      filled.length === 1
+        ? vscode.l10n.t('{0}: order {1} on {2} was filled.', escapeLinksAndIcons(name), first.oid, escapeLinksAndIcons(first.coin))
+        : vscode.l10n.t('{0}: {1} orders were filled.', escapeLinksAndIcons(name), filled.length),
+    );
+  }
+
   private buildView(entry: WalletEntry): WalletView | undefined {
     if (!entry.snapshot) return undefined;
     return buildWalletView({
@@ -279,6 +341,10 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       changes: entry.changes,
       spotMeta: entry.spotMeta,
       dexs: entry.dexs,
+      units: entry.units,
+      mids: entry.mids,
+      fates: entry.fates,
+      dexErrors: entry.dexErrors,
       texts: localTexts(),
     });
   }
@@ -296,8 +362,29 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       return nodes.map((e) => e.node);
     }
     if (element.kind === 'wallet') return this.walletChildren(element.address);
-    if (element.kind === 'group') return element.orders;
+    if (element.kind === 'group') return element.error === undefined ? element.orders : [this.dexErrorNode(element), ...element.orders];
+    if (element.kind === 'order') return element.children ?? [];
     return [];
+  }
+
+  /** The row that says why a dex's orders are missing or old; selecting it retries the wallet. */
+  private dexErrorNode(group: GroupRow): MessageNode {
+    const address = group.id.split(':')[1] ?? '';
+    const entry = this.entries.get(address);
+    const dex = group.dex || vscode.l10n.t('the first perp dex');
+    return {
+      kind: 'message',
+      id: `dexError:${address}:${group.dex ?? ''}`,
+      label: group.error ?? '',
+      description: vscode.l10n.t('select to retry'),
+      tooltip:
+        group.orders.length > 0 && entry?.snapshot
+          ? vscode.l10n.t('{0}\n\nThe orders of {1} below are older than the rest and may be out of date. Select this row to try again.', group.error ?? '', dex)
+          : vscode.l10n.t('{0}\n\nThe orders of {1} could not be fetched. Select this row to try again.', group.error ?? '', dex),
+      icon: { id: 'error', color: 'errorForeground' },
+      command: { command: 'hyperliquidExplorer.refreshWallet', title: vscode.l10n.t('Retry'), arguments: [address] },
+      contextValue: 'error',
+    };
   }
 
   private walletChildren(address: string): OrdersNode[] {
@@ -407,7 +494,14 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     const address = element.id.split(':')[1];
     const entry = address ? this.entries.get(address) : undefined;
     if (!entry) return undefined;
-    if (element.kind === 'order') return entry.view?.groups.find((g) => g.orders.includes(element));
+    if (element.kind === 'order') {
+      for (const g of entry.view?.groups ?? []) {
+        if (g.orders.includes(element)) return g;
+        const parent = g.orders.find((o) => o.children?.includes(element));
+        if (parent) return parent;
+      }
+      return undefined;
+    }
     return entry.node;
   }
 
@@ -415,6 +509,11 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     this.source?.orders.dispose();
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** Hyperliquid's weights: order lists and `meta` 20 each, `allMids` and `orderStatus` 2 each. */
+function refreshWeight(result: WalletOrdersResult, statusLookups: number): number {
+  return (1 + result.dexs.length) * 20 + result.mids.size * 2 + statusLookups * 2;
 }
 
 function timeOf(ms: number): string {

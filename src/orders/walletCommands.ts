@@ -20,6 +20,7 @@ const WALLET_COMMANDS: Record<string, CommandRun> = {
   'hyperliquidExplorer.unwatchWallet': unwatchWallet,
   'hyperliquidExplorer.renameWallet': renameWallet,
   'hyperliquidExplorer.refreshOrders': refreshOrders,
+  'hyperliquidExplorer.reloadMarkets': reloadMarkets,
   'hyperliquidExplorer.refreshWallet': refreshWallet,
   'hyperliquidExplorer.copyOrderId': copyOrderId,
   'hyperliquidExplorer.copyOrderJson': copyOrderJson,
@@ -153,13 +154,25 @@ async function renameWallet({ tree }: WalletCommandContext, arg?: unknown, label
   return true;
 }
 
+/** Refreshes every wallet; the cached dex list and market data are kept (Reload Markets renews them). */
 async function refreshOrders({ services, tree }: WalletCommandContext): Promise<WalletSummary[]> {
   const { connection } = services;
   if (connection.mode === 'none') {
     await connection.requireClients();
     if (connection.mode === 'none') return [];
   }
-  await tree.refreshAll({ forgetMeta: true });
+  await tree.refreshAll();
+  return tree.summaries();
+}
+
+/** Asks again for the dex list, spot pairs and each dex's unit, then refreshes every wallet. */
+async function reloadMarkets({ services, tree }: WalletCommandContext): Promise<WalletSummary[]> {
+  const { connection } = services;
+  if (connection.mode === 'none') {
+    await connection.requireClients();
+    if (connection.mode === 'none') return [];
+  }
+  await tree.refreshAll({ reloadMarkets: true });
   return tree.summaries();
 }
 
