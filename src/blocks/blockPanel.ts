@@ -12,8 +12,8 @@ import { explorerUrl, toBlockView, toTransactionData, toTransactionsData } from 
 import { panelLabels } from './labels';
 import { rawBlockDocuments } from './rawJson';
 import { FIRST_ROWS, isWebviewMessage, type HostMessage, type TransactionData, type PanelView, type ProblemKind, type WebviewMessage } from './protocol';
+import { Commands, SECTION, StorageKeys, WebviewTypes } from '../ids';
 
-export const RECENT_BLOCKS_KEY = 'hyperliquidExplorer.recentBlocks';
 
 /** What a lookup ended with; the command returns it, so tests and the hover can tell. */
 export interface LookupResult {
@@ -39,7 +39,6 @@ function sourceFor(clients: ProviderClients): BlockSource {
  * load cancels the one before. The host posts to the webview only after its `ready` message.
  */
 export class BlockPanel {
-  static readonly viewType = 'hyperliquidExplorer.block';
   private static readonly open = new Set<BlockPanel>();
 
   private readonly disposables: vscode.Disposable[] = [];
@@ -75,7 +74,7 @@ export class BlockPanel {
         return existing.loading ?? existing.result();
       }
     }
-    const panel = vscode.window.createWebviewPanel(BlockPanel.viewType, titleFor(query), vscode.ViewColumn.Active, BlockPanel.options(services.context));
+    const panel = vscode.window.createWebviewPanel(WebviewTypes.block, titleFor(query), vscode.ViewColumn.Active, BlockPanel.options(services.context));
     return new BlockPanel(services, panel, query).load();
   }
 
@@ -272,13 +271,13 @@ export class BlockPanel {
         this.abort?.abort();
         return;
       case 'setApiKey':
-        await vscode.commands.executeCommand('hyperliquidExplorer.setApiKey');
+        await vscode.commands.executeCommand(Commands.setApiKey);
         return;
       case 'tryDemo':
-        await vscode.commands.executeCommand('hyperliquidExplorer.tryDemo');
+        await vscode.commands.executeCommand(Commands.tryDemo);
         return;
       case 'openSettings':
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'hyperliquidExplorer');
+        await vscode.commands.executeCommand('workbench.action.openSettings', SECTION);
         return;
       case 'showLog':
         this.services.log.show();
@@ -327,7 +326,7 @@ export class BlockPanel {
 
   private async remember(n: number): Promise<void> {
     const state = this.services.context.globalState;
-    await state.update(RECENT_BLOCKS_KEY, rememberBlock(readRecentBlocks(state.get(RECENT_BLOCKS_KEY)), n));
+    await state.update(StorageKeys.recentBlocks, rememberBlock(readRecentBlocks(state.get(StorageKeys.recentBlocks)), n));
   }
 
   private html(): string {

@@ -1,18 +1,20 @@
 import * as vscode from 'vscode';
 import { parseBlockQuery, type BlockQuery } from '../core/input';
-import { escapeIcons, escapeLinksAndIcons } from '../platform/iconText';
+import { escapeIcons, escapeLinksAndIcons } from '../view/escape';
+import { requireClients } from '../platform/accountCommands';
 import type { Services } from '../platform/services';
 import { blockHex, blockQueryFromArgument, blockQueryText, readRecentBlocks } from './blockQuery';
-import { BlockPanel, RECENT_BLOCKS_KEY, type LookupResult } from './blockPanel';
+import { BlockPanel, type LookupResult } from './blockPanel';
 import { panelStateBlockNumber } from './protocol';
 import { rawBlockDocuments } from './rawJson';
+import { Commands, StorageKeys, WebviewTypes } from '../ids';
 
 /** Look Up Block: the command, and the block panels it opens (also restored after a window reload). */
 export function registerBlocks(services: Services): void {
   rawBlockDocuments.register(services.context);
   services.context.subscriptions.push(
-    vscode.commands.registerCommand('hyperliquidExplorer.lookUpBlock', (arg?: unknown) => lookUpBlock(services, arg)),
-    vscode.window.registerWebviewPanelSerializer(BlockPanel.viewType, {
+    vscode.commands.registerCommand(Commands.lookUpBlock, (arg?: unknown) => lookUpBlock(services, arg)),
+    vscode.window.registerWebviewPanelSerializer(WebviewTypes.block, {
       deserializeWebviewPanel: async (panel, state) => BlockPanel.revive(services, panel, panelStateBlockNumber(state)),
     }),
     { dispose: () => BlockPanel.disposeAll() },
@@ -30,7 +32,7 @@ async function lookUpBlock(services: Services, arg: unknown): Promise<LookupResu
     return undefined;
   }
   // The key first: nobody should type a block number only to be told there is no key.
-  const clients = await services.connection.requireClients();
+  const clients = await requireClients(services);
   if (!clients) return undefined;
   const query = given?.value ?? (await askForBlock(services.context));
   if (!query) return undefined;
@@ -46,7 +48,7 @@ interface BlockPickItem extends vscode.QuickPickItem {
  * saying inline (as its only item) what is wrong with text that is not a block number.
  */
 function askForBlock(context: vscode.ExtensionContext): Promise<BlockQuery | undefined> {
-  const recent = readRecentBlocks(context.globalState.get(RECENT_BLOCKS_KEY));
+  const recent = readRecentBlocks(context.globalState.get(StorageKeys.recentBlocks));
   const latestItem: BlockPickItem = {
     label: 'latest',
     description: vscode.l10n.t('the newest block on the chain'),

@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import { describeError, isCancellation } from '../core/errors';
 import type { OrderFate, PerpDex, SpotMeta } from '../core/model';
-import type { ProviderClients } from '../core/provider';
 import { DEMO_WALLETS } from '../demo/wallets';
+import { PerConnection } from '../platform/perConnection';
 import type { Services } from '../platform/services';
 import { MAX_STATUS_LOOKUPS, OpenOrdersSource, type WalletOrdersResult } from './openOrdersSource';
 import { orderSettings } from './orderSettings';
@@ -23,8 +23,10 @@ import {
   type WalletView,
 } from './ordersViewModel';
 import { watchedWallets, type WatchedWallet } from './watchedWallets';
-import { escapeLinksAndIcons } from '../platform/iconText';
-import { appendData, groupItem, localTexts, orderItem, orderTooltip, shortAddress, themeIcon, VIEW_ID } from './treeItems';
+import { escapeLinksAndIcons } from '../view/escape';
+import { appendData, groupItem, localTexts, orderItem, orderTooltip, themeIcon } from './treeItems';
+import { shortAddress } from '../view/format';
+import { Commands, Settings, settingId, Views } from '../ids';
 
 export interface WalletNode {
   kind: 'wallet';
@@ -122,15 +124,18 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   /** Every wallet was refreshed (by the user or automatically). */
   readonly onDidRefreshAll = this.refreshedAll.event;
   private readonly entries = new Map<string, WalletEntry>();
-  private source?: { clients: ProviderClients; orders: OpenOrdersSource };
+  /** One source per connection: its caches and what the provider refused belong to that provider. */
+  private readonly sources: PerConnection<OpenOrdersSource>;
   private readonly warnedAbout = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [this.changed, this.refreshedAll];
 
   constructor(private readonly services: Services) {
-    const { connection } = services;
+    const { connection, log } = services;
+    this.sources = new PerConnection(connection, (clients) => new OpenOrdersSource(clients.info, { note: (m) => log.info(m), wantMids: () => orderSettings.showDistanceFromMid() }));
     this.disposables.push(
+      this.sources,
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('hyperliquidExplorer.wallets')) this.syncWallets();
+        if (e.affectsConfiguration(settingId(Settings.wallets))) this.syncWallets();
       }),
       connection.onDidChange(() => this.connectionChanged()),
     );
@@ -145,7 +150,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     const { wallets, invalid } = watchedWallets.read();
     for (const typed of invalid) {
       // Typed into settings.json by hand: skipped, and said once, instead of a request that must fail.
-      if (!this.warnedAbout.has(typed)) this.services.log.warn(`hyperliquidExplorer.wallets: “${typed.slice(0, 60)}” is not a wallet address (0x + 40 hex digits); skipped.`);
+      if (!this.warnedAbout.has(typed)) this.services.log.warn(`${settingId(Settings.wallets)}: “${typed.slice(0, 60)}” is not a wallet address (0x + 40 hex digits); skipped.`);
       this.warnedAbout.add(typed);
     }
     for (const wallet of wallets) wanted.set(wallet.address, { wallet, demo: false });
@@ -192,8 +197,6 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
 
   private connectionChanged(): void {
     // Another provider, key or demo mode: orders and their diff belong to the old one.
-    this.source?.orders.dispose();
-    this.source = undefined;
     for (const entry of this.entries.values()) entry.forgetConnection();
     this.syncWallets();
     this.changed.fire(undefined);
@@ -212,7 +215,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
 
   /** Refreshes every wallet; `reloadMarkets` also forgets the cached dex list, spot pairs and dex units. */
   async refreshAll(options: { reloadMarkets?: boolean } = {}): Promise<WalletRefreshOutcome[]> {
-    if (options.reloadMarkets) this.source?.orders.reloadMarkets();
+    if (options.reloadMarkets) this.sources.existing?.reloadMarkets();
     this.syncWallets(); // e.g. demo mode just switched on: its wallets belong in "all".
     const outcomes = await Promise.all([...this.entries.keys()].map((a) => this.refreshWallet(a)));
     this.refreshedAll.fire();
@@ -249,17 +252,6 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     this.changed.fire(entry.node);
   }
 
-  private async sourceFor(): Promise<OpenOrdersSource | undefined> {
-    const clients = await this.services.connection.clients();
-    if (!clients) return undefined;
-    if (this.source?.clients !== clients) {
-      this.source?.orders.dispose();
-      const { log } = this.services;
-      this.source = { clients, orders: new OpenOrdersSource(clients.info, { note: (m) => log.info(m), wantMids: () => orderSettings.showDistanceFromMid() }) };
-    }
-    return this.source.orders;
-  }
-
   private async runRefresh(entry: WalletEntry): Promise<WalletRefreshOutcome> {
     const address = entry.wallet.address;
     const generation = entry.generation;
@@ -269,7 +261,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     const work = (async (): Promise<WalletRefreshOutcome> => {
       let source: OpenOrdersSource | undefined;
       try {
-        source = await this.sourceFor();
+        source = await this.sources.get();
         if (!source) return { address, ok: false }; // no key: the welcome view says what to do
         const started = Date.now();
         const result = await source.load(address, entry.wallet.dexes ?? []);
@@ -301,7 +293,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       }
     })();
     try {
-      return await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => work);
+      return await vscode.window.withProgress({ location: { viewId: Views.openOrders } }, () => work);
     } finally {
       if (current()) {
         // Cleared before the wallet is redrawn, so it is drawn without the spinner.
@@ -382,7 +374,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
           ? vscode.l10n.t('{0}\n\nThe orders of {1} below are older than the rest and may be out of date. Select this row to try again.', group.error ?? '', dex)
           : vscode.l10n.t('{0}\n\nThe orders of {1} could not be fetched. Select this row to try again.', group.error ?? '', dex),
       icon: { id: 'error', color: 'errorForeground' },
-      command: { command: 'hyperliquidExplorer.refreshWallet', title: vscode.l10n.t('Retry'), arguments: [address] },
+      command: { command: Commands.refreshWallet, title: vscode.l10n.t('Retry'), arguments: [address] },
       contextValue: 'error',
     };
   }
@@ -401,7 +393,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
           ? vscode.l10n.t('{0}\n\nThe orders below are from {1} and may be out of date. Select this row to try again.', entry.error.message, timeOf(entry.snapshot.fetchedAt))
           : vscode.l10n.t('{0}\n\nSelect this row to try again.', entry.error.message),
         icon: { id: 'error', color: 'errorForeground' },
-        command: { command: 'hyperliquidExplorer.refreshWallet', title: vscode.l10n.t('Retry'), arguments: [address] },
+        command: { command: Commands.refreshWallet, title: vscode.l10n.t('Retry'), arguments: [address] },
         contextValue: 'error',
       });
     }
@@ -506,7 +498,6 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   }
 
   dispose(): void {
-    this.source?.orders.dispose();
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -1,10 +1,12 @@
 /** The Open Orders commands: watch, stop watching, rename, refresh, copy, open on hypurrscan. */
 import * as vscode from 'vscode';
 import { parseAddress } from '../core/input';
-import { escapeIcons, escapeLinksAndIcons } from '../platform/iconText';
+import { Commands, Views, type CommandId } from '../ids';
+import { requireClients } from '../platform/accountCommands';
 import type { Services } from '../platform/services';
+import { escapeIcons, escapeLinksAndIcons } from '../view/escape';
+import { shortAddress } from '../view/format';
 import type { OpenOrdersTree, OrdersNode, WalletSummary } from './ordersTree';
-import { shortAddress, VIEW_ID } from './treeItems';
 import { cutLabel, labelTooLong, MAX_WALLET_LABEL, watchedWallets, type WatchedWallet } from './watchedWallets';
 
 /** What every wallet command works with. */
@@ -13,25 +15,25 @@ interface WalletCommandContext {
   tree: OpenOrdersTree;
 }
 
-type CommandRun = (c: WalletCommandContext, ...args: any[]) => unknown;
+type CommandRun = (c: WalletCommandContext, ...args: unknown[]) => unknown;
 
-const WALLET_COMMANDS: Record<string, CommandRun> = {
-  'hyperliquidExplorer.watchWallet': watchWallet,
-  'hyperliquidExplorer.unwatchWallet': unwatchWallet,
-  'hyperliquidExplorer.renameWallet': renameWallet,
-  'hyperliquidExplorer.refreshOrders': refreshOrders,
-  'hyperliquidExplorer.reloadMarkets': reloadMarkets,
-  'hyperliquidExplorer.refreshWallet': refreshWallet,
-  'hyperliquidExplorer.copyOrderId': copyOrderId,
-  'hyperliquidExplorer.copyOrderJson': copyOrderJson,
-  'hyperliquidExplorer.copyAddress': copyAddress,
-  'hyperliquidExplorer.openWalletOnHypurrscan': openWalletOnHypurrscan,
+const WALLET_COMMANDS: Partial<Record<CommandId, CommandRun>> = {
+  [Commands.watchWallet]: watchWallet,
+  [Commands.unwatchWallet]: unwatchWallet,
+  [Commands.renameWallet]: renameWallet,
+  [Commands.refreshOrders]: refreshOrders,
+  [Commands.reloadMarkets]: reloadMarkets,
+  [Commands.refreshWallet]: refreshWallet,
+  [Commands.copyOrderId]: copyOrderId,
+  [Commands.copyOrderJson]: copyOrderJson,
+  [Commands.copyAddress]: copyAddress,
+  [Commands.openWalletOnHypurrscan]: openWalletOnHypurrscan,
 };
 
 export function registerWalletCommands(services: Services, tree: OpenOrdersTree): void {
   const c: WalletCommandContext = { services, tree };
   for (const [id, run] of Object.entries(WALLET_COMMANDS)) {
-    services.context.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => run(c, ...args)));
+    services.context.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => run!(c, ...args)));
   }
 }
 
@@ -109,9 +111,9 @@ async function watchWallet({ services, tree }: WalletCommandContext, addressGive
   }
   await watchedWallets.add(address, label);
   tree.syncWallets();
-  await vscode.commands.executeCommand(`${VIEW_ID}.focus`);
+  await vscode.commands.executeCommand(`${Views.openOrders}.focus`);
   if (connection.mode === 'none') {
-    await connection.requireClients(); // offers Set API Key / Try Demo Data
+    await requireClients(services); // offers Set API Key / Try Demo Data
     return true;
   }
   await tree.refreshWallet(address);
@@ -158,7 +160,7 @@ async function renameWallet({ tree }: WalletCommandContext, arg?: unknown, label
 async function refreshOrders({ services, tree }: WalletCommandContext): Promise<WalletSummary[]> {
   const { connection } = services;
   if (connection.mode === 'none') {
-    await connection.requireClients();
+    await requireClients(services);
     if (connection.mode === 'none') return [];
   }
   await tree.refreshAll();
@@ -169,7 +171,7 @@ async function refreshOrders({ services, tree }: WalletCommandContext): Promise<
 async function reloadMarkets({ services, tree }: WalletCommandContext): Promise<WalletSummary[]> {
   const { connection } = services;
   if (connection.mode === 'none') {
-    await connection.requireClients();
+    await requireClients(services);
     if (connection.mode === 'none') return [];
   }
   await tree.refreshAll({ reloadMarkets: true });

@@ -2,6 +2,7 @@
  * The one owner of the watched wallet list (the `hyperliquidExplorer.wallets` setting): reads it,
  * keeps what is valid, and saves changes. One label limit for typed and hand-edited labels.
  */
+import { isAddress } from '../core/input';
 import { settings } from '../platform/settings';
 
 /** Labels longer than this are refused when typed and cut when hand-edited into settings.json. */
@@ -49,7 +50,7 @@ export function readWatchedWallets(raw: unknown): WalletListReading {
   const seen = new Set<string>();
   for (const w of storedEntries(raw)) {
     const address = w.address.trim().toLowerCase();
-    if (!/^0x[0-9a-f]{40}$/.test(address)) {
+    if (!isAddress(address)) {
       invalid.push(w.address);
       continue;
     }
