@@ -18,6 +18,7 @@ export const Commands = {
   unwatchWallet: 'hyperliquidExplorer.unwatchWallet',
   renameWallet: 'hyperliquidExplorer.renameWallet',
   refreshOrders: 'hyperliquidExplorer.refreshOrders',
+  reloadMarkets: 'hyperliquidExplorer.reloadMarkets',
   refreshWallet: 'hyperliquidExplorer.refreshWallet',
   copyOrderId: 'hyperliquidExplorer.copyOrderId',
   copyOrderJson: 'hyperliquidExplorer.copyOrderJson',
@@ -43,6 +44,7 @@ export interface CommandArgs {
   [Commands.unwatchWallet]: [wallet?: unknown];
   [Commands.renameWallet]: [wallet?: unknown, label?: string];
   [Commands.refreshOrders]: [];
+  [Commands.reloadMarkets]: [];
   [Commands.refreshWallet]: [wallet?: unknown];
   [Commands.copyOrderId]: [order?: unknown];
   [Commands.copyOrderJson]: [order?: unknown];
@@ -71,6 +73,8 @@ export const Settings = {
   explorerUrl: 'explorerUrl',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
   autoRefreshSeconds: 'autoRefreshSeconds',
+  ordersShowDistanceFromMid: 'orders.showDistanceFromMid',
+  ordersNotifyOnFill: 'orders.notifyOnFill',
   hover: 'hover',
   hoverEnabled: 'hover.enabled',
   hoverLanguages: 'hover.languages',

@@ -4,6 +4,7 @@ import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
 import { AutoRefreshSchedule } from './autoRefresh';
 import { OpenOrdersTree } from './ordersTree';
+import { refreshBudget } from './refreshBudget';
 import { registerWalletCommands } from './walletCommands';
 
 /** The Open Orders view: its tree, its commands and the optional automatic refresh. */
@@ -21,12 +22,17 @@ export function registerOpenOrders(services: Services): void {
   const updateSchedule = () => schedule.update(settings.autoRefreshSeconds(), view.visible && connection.mode !== 'none');
   updateSchedule();
 
+  const budget = refreshBudget(services, tree, schedule);
+
   context.subscriptions.push(
     tree,
     view,
     schedule,
     view.onDidChangeVisibility(updateSchedule),
-    tree.onDidRefreshAll(() => schedule.refreshed()),
+    tree.onDidRefreshAll(() => {
+      schedule.refreshed();
+      budget();
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(settingId(Settings.autoRefreshSeconds))) updateSchedule();
     }),

@@ -1,12 +1,6 @@
 import * as vscode from 'vscode';
 import { SECTION, Settings } from '../ids';
 
-export interface WatchedWallet {
-  address: string;
-  label?: string;
-  dexes?: string[];
-}
-
 /** Typed access to the extension's settings, with the manifest's defaults as fallbacks. */
 export const settings = {
   get config(): vscode.WorkspaceConfiguration {
@@ -37,20 +31,11 @@ export const settings = {
   hoverLanguages(): string[] {
     return this.config.get<string[]>(Settings.hoverLanguages, []);
   },
-  wallets(): WatchedWallet[] {
-    const raw = this.config.get<unknown>(Settings.wallets, []);
-    if (!Array.isArray(raw)) return [];
-    // A hand-edited setting may hold anything: keep entries with a text address, and only fields of the right type.
-    return raw.flatMap((w: unknown) => {
-      const entry = w as Partial<Record<keyof WatchedWallet, unknown>> | null;
-      if (typeof entry !== 'object' || entry === null || typeof entry.address !== 'string') return [];
-      const wallet: WatchedWallet = { address: entry.address };
-      if (typeof entry.label === 'string') wallet.label = entry.label;
-      if (Array.isArray(entry.dexes)) wallet.dexes = entry.dexes.filter((d): d is string => typeof d === 'string');
-      return [wallet];
-    });
+  /** The raw `wallets` value (it can be hand-edited): `src/orders/watchedWallets.ts` reads and validates it. */
+  walletsSetting(): unknown {
+    return this.config.get<unknown>(Settings.wallets, []);
   },
-  async setWallets(wallets: WatchedWallet[]): Promise<void> {
+  async setWalletsSetting(wallets: unknown[]): Promise<void> {
     await this.config.update(Settings.wallets, wallets, vscode.ConfigurationTarget.Global);
   },
 };
