@@ -97,16 +97,7 @@ export class Workbench {
       const url = server.url(opts.development ? { payload: [['extensionDevelopmentPath', server.remoteUri(ROOT)]] } : {});
       try {
         await page.goto(url, { timeout: 60_000 });
-        await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
-        await page.locator('.explorer-folders-view').waitFor({ timeout: 60_000 });
-        // The extension's view container in the activity bar: its manifest is loaded.
-        await page
-          .locator('.part.activitybar .action-item a[aria-label^="Hyperliquid"], .part.activitybar .action-item[aria-label^="Hyperliquid"]')
-          .first()
-          .waitFor({ state: 'attached', timeout: 60_000 })
-          .catch(() => {
-            throw new Error('the Hyperliquid view container never appeared in the activity bar: the extension was not loaded');
-          });
+        await wb.untilReady();
       } catch (e) {
         const shot = await wb.screenshot('workbench-open-failed').catch(() => '(no screenshot)');
         throw new Error(
@@ -121,6 +112,29 @@ export class Workbench {
       await server.stop();
       throw e;
     }
+  }
+
+  /** Waits for the workbench's status bar and explorer, and the extension's view container. */
+  private async untilReady(): Promise<void> {
+    await this.page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
+    await this.page.locator('.explorer-folders-view').waitFor({ timeout: 60_000 });
+    // The extension's view container in the activity bar: its manifest is loaded.
+    await this.page
+      .locator('.part.activitybar .action-item a[aria-label^="Hyperliquid"], .part.activitybar .action-item[aria-label^="Hyperliquid"]')
+      .first()
+      .waitFor({ state: 'attached', timeout: 60_000 })
+      .catch(() => {
+        throw new Error('the Hyperliquid view container never appeared in the activity bar: the extension was not loaded');
+      });
+  }
+
+  /**
+   * Reloads the window, as `Developer: Reload Window` does: a new extension host, so the extension starts
+   * again from what VS Code stored (settings, SecretStorage, state), not from what it held in memory.
+   */
+  async reload(): Promise<void> {
+    await this.page.reload({ timeout: 60_000 });
+    await this.untilReady();
   }
 
   /** The scratch workspace folder opened in the workbench. */
