@@ -22,7 +22,10 @@ import {
   type OrdersSnapshot,
   type WalletView,
 } from './ordersViewModel';
-import { appendData, groupItem, localTexts, orderItem, orderTooltip, shortAddress, themeIcon, VIEW_ID } from './treeItems';
+import { appendData, groupItem, localTexts, orderItem, orderTooltip, themeIcon } from './treeItems';
+import { shortAddress } from '../view/format';
+import { isAddress } from '../core/input';
+import { Commands, Settings, settingId, Views } from '../ids';
 
 export interface WalletNode {
   kind: 'wallet';
@@ -95,7 +98,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     const { connection } = services;
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('hyperliquidExplorer.wallets')) this.syncWallets();
+        if (e.affectsConfiguration(settingId(Settings.wallets))) this.syncWallets();
       }),
       connection.onDidChange(() => this.connectionChanged()),
     );
@@ -109,9 +112,9 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     const wanted = new Map<string, { wallet: WatchedWallet; demo: boolean }>();
     for (const w of settings.wallets()) {
       const address = w.address.trim().toLowerCase();
-      if (!/^0x[0-9a-f]{40}$/.test(address)) {
+      if (!isAddress(address)) {
         // Typed into settings.json by hand: skipped, and said once, instead of a request that must fail.
-        if (!this.warnedAbout.has(w.address)) this.services.log.warn(`hyperliquidExplorer.wallets: “${w.address.slice(0, 60)}” is not a wallet address (0x + 40 hex digits); skipped.`);
+        if (!this.warnedAbout.has(w.address)) this.services.log.warn(`${settingId(Settings.wallets)}: “${w.address.slice(0, 60)}” is not a wallet address (0x + 40 hex digits); skipped.`);
         this.warnedAbout.add(w.address);
         continue;
       }
@@ -260,7 +263,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       }
     })();
     try {
-      return await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => work);
+      return await vscode.window.withProgress({ location: { viewId: Views.openOrders } }, () => work);
     } finally {
       if (current()) {
         // Cleared before the wallet is redrawn, so it is drawn without the spinner.
@@ -313,7 +316,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
           ? vscode.l10n.t('{0}\n\nThe orders below are from {1} and may be out of date. Select this row to try again.', entry.error.message, timeOf(entry.snapshot.fetchedAt))
           : vscode.l10n.t('{0}\n\nSelect this row to try again.', entry.error.message),
         icon: { id: 'error', color: 'errorForeground' },
-        command: { command: 'hyperliquidExplorer.refreshWallet', title: vscode.l10n.t('Retry'), arguments: [address] },
+        command: { command: Commands.refreshWallet, title: vscode.l10n.t('Retry'), arguments: [address] },
         contextValue: 'error',
       });
     }

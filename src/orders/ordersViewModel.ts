@@ -84,9 +84,8 @@ export function displayDecimal(decimal: string): string {
   const dot = text.indexOf('.');
   const whole = text.slice(sign.length, dot < 0 ? text.length : dot);
   if (whole.length <= 3) return text;
-  let grouped = '';
   const head = whole.length % 3 || 3;
-  grouped = whole.slice(0, head);
+  let grouped = whole.slice(0, head);
   for (let i = head; i < whole.length; i += 3) grouped += ',' + whole.slice(i, i + 3);
   return sign + grouped + (dot < 0 ? '' : text.slice(dot));
 }

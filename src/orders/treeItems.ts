@@ -1,7 +1,9 @@
 /** Turns the view-model's rows into `TreeItem`s, and builds the tooltips (lazily, for orders). */
 import * as vscode from 'vscode';
 import { subtractDecimals } from '../core/units';
-import { escapeMarkdown } from '../platform/markdownText';
+import { vscodeTranslate } from '../platform/translate';
+import { escapeMarkdown } from '../view/escape';
+import { isoTime, timeAgo } from '../view/format';
 import {
   displayDecimal,
   notionalOf,
@@ -11,7 +13,6 @@ import {
   type OrderTexts,
 } from './ordersViewModel';
 
-export const VIEW_ID = 'hyperliquidExplorer.openOrders';
 
 /** The words of the view-model, translated. */
 export function localTexts(): OrderTexts {
@@ -106,35 +107,12 @@ export function orderTooltip(row: OrderRow, now = Date.now()): vscode.MarkdownSt
   line(vscode.l10n.t('Order id'), String(order.oid));
   if (order.cloid) line(vscode.l10n.t('Client order id'), order.cloid);
   line(vscode.l10n.t('Reduce only'), order.reduceOnly ? vscode.l10n.t('yes') : vscode.l10n.t('no'));
-  line(vscode.l10n.t('Placed'), `${isoTime(order.timestamp)} (${formatAge(now - order.timestamp)})`);
+  line(vscode.l10n.t('Placed'), `${isoTime(order.timestamp)} (${timeAgo((now - order.timestamp) / 1000, vscodeTranslate)})`);
   return md;
 }
 
 function withUnit(value: string, unit: string): string {
   return unit ? `${value} ${unit}` : value;
-}
-
-export function isoTime(ms: number): string {
-  const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString();
-}
-
-/** How long ago, in words: "45 s ago", "3 min ago", "2 h 5 min ago", "4 d 3 h ago". */
-export function formatAge(ms: number): string {
-  if (!Number.isFinite(ms)) return '';
-  if (ms < 0) return vscode.l10n.t('in the future');
-  const s = Math.floor(ms / 1000);
-  if (s < 60) return vscode.l10n.t('{0} s ago', s);
-  const min = Math.floor(s / 60);
-  if (min < 60) return vscode.l10n.t('{0} min ago', min);
-  const h = Math.floor(min / 60);
-  if (h < 48) return vscode.l10n.t('{0} h {1} min ago', h, min % 60);
-  return vscode.l10n.t('{0} d {1} h ago', Math.floor(h / 24), h % 24);
-}
-
-/** Short form of an address for labels: 0x1234…abcd. */
-export function shortAddress(address: string): string {
-  return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
 /**

@@ -1,17 +1,19 @@
 /** The Open Orders commands: watch, stop watching, rename, refresh, copy, open on hypurrscan. */
 import * as vscode from 'vscode';
 import { parseAddress } from '../core/input';
-import { escapeIcons, escapeLinksAndIcons } from '../platform/iconText';
+import { escapeIcons, escapeLinksAndIcons } from '../view/escape';
 import type { Services } from '../platform/services';
 import { settings, type WatchedWallet } from '../platform/settings';
 import type { OpenOrdersTree, OrdersNode, WalletSummary } from './ordersTree';
-import { shortAddress, VIEW_ID } from './treeItems';
+import { shortAddress } from '../view/format';
+import { Commands, Views, type CommandId } from '../ids';
+import { requireClients } from '../platform/accountCommands';
 
 const MAX_LABEL = 60;
 
 export function registerWalletCommands(services: Services, tree: OpenOrdersTree): void {
   const { context, connection } = services;
-  const command = (id: string, run: (...args: any[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
+  const command = <A extends unknown[]>(id: CommandId, run: (...args: A) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
 
   /** The wallet a command is about: a tree node, an address argument, or undefined. */
   const addressArg = (arg: unknown): string | undefined => {
@@ -55,7 +57,7 @@ export function registerWalletCommands(services: Services, tree: OpenOrdersTree)
     return false;
   };
 
-  command('hyperliquidExplorer.watchWallet', async (addressGiven?: unknown, labelGiven?: unknown): Promise<boolean> => {
+  command(Commands.watchWallet, async (addressGiven?: unknown, labelGiven?: unknown): Promise<boolean> => {
     let address: string;
     let label: string | undefined;
     if (typeof addressGiven === 'string') {
@@ -79,16 +81,16 @@ export function registerWalletCommands(services: Services, tree: OpenOrdersTree)
     }
     await settings.setWallets([...settings.wallets(), label ? { address, label } : { address }]);
     tree.syncWallets();
-    await vscode.commands.executeCommand(`${VIEW_ID}.focus`);
+    await vscode.commands.executeCommand(`${Views.openOrders}.focus`);
     if (connection.mode === 'none') {
-      await connection.requireClients(); // offers Set API Key / Try Demo Data
+      await requireClients(services); // offers Set API Key / Try Demo Data
       return true;
     }
     await tree.refreshWallet(address);
     return true;
   });
 
-  command('hyperliquidExplorer.unwatchWallet', async (arg?: unknown): Promise<boolean> => {
+  command(Commands.unwatchWallet, async (arg?: unknown): Promise<boolean> => {
     const address = await pickWallet(arg, vscode.l10n.t('The wallet to stop watching'));
     if (!address) return false;
     if (!alreadyWatched(address)) {
@@ -100,7 +102,7 @@ export function registerWalletCommands(services: Services, tree: OpenOrdersTree)
     return true;
   });
 
-  command('hyperliquidExplorer.renameWallet', async (arg?: unknown, labelGiven?: unknown): Promise<boolean> => {
+  command(Commands.renameWallet, async (arg?: unknown, labelGiven?: unknown): Promise<boolean> => {
     const address = await pickWallet(arg, vscode.l10n.t('The wallet to rename'));
     if (!address) return false;
     const existing = alreadyWatched(address);
@@ -131,29 +133,29 @@ export function registerWalletCommands(services: Services, tree: OpenOrdersTree)
     return true;
   });
 
-  command('hyperliquidExplorer.refreshOrders', async (): Promise<WalletSummary[]> => {
+  command(Commands.refreshOrders, async (): Promise<WalletSummary[]> => {
     if (connection.mode === 'none') {
-      await connection.requireClients();
+      await requireClients(services);
       if (connection.mode === 'none') return [];
     }
     await tree.refreshAll({ forgetMeta: true });
     return tree.summaries();
   });
 
-  command('hyperliquidExplorer.refreshWallet', async (arg?: unknown): Promise<WalletSummary | undefined> => {
+  command(Commands.refreshWallet, async (arg?: unknown): Promise<WalletSummary | undefined> => {
     const address = addressArg(arg);
     if (!address) return undefined;
     await tree.refreshWallet(address);
     return tree.summaries().find((s) => s.address === address);
   });
 
-  command('hyperliquidExplorer.copyOrderId', async (arg?: unknown) => {
+  command(Commands.copyOrderId, async (arg?: unknown) => {
     if (!isNode(arg) || arg.kind !== 'order') return;
     await vscode.env.clipboard.writeText(String(arg.order.oid));
     vscode.window.setStatusBarMessage(vscode.l10n.t('Order id {0} copied.', arg.order.oid), 3000);
   });
 
-  command('hyperliquidExplorer.copyOrderJson', async (arg?: unknown) => {
+  command(Commands.copyOrderJson, async (arg?: unknown) => {
     if (!isNode(arg) || arg.kind !== 'order') return;
     // The node's own item, as received: every field, including ones this extension does not know.
     let json: string;
@@ -168,14 +170,14 @@ export function registerWalletCommands(services: Services, tree: OpenOrdersTree)
     vscode.window.setStatusBarMessage(vscode.l10n.t('Order {0} copied as JSON.', arg.order.oid), 3000);
   });
 
-  command('hyperliquidExplorer.copyAddress', async (arg?: unknown) => {
+  command(Commands.copyAddress, async (arg?: unknown) => {
     const address = addressArg(arg);
     if (!address) return;
     await vscode.env.clipboard.writeText(address);
     vscode.window.setStatusBarMessage(vscode.l10n.t('Address {0} copied.', shortAddress(address)), 3000);
   });
 
-  command('hyperliquidExplorer.openWalletOnHypurrscan', async (arg?: unknown) => {
+  command(Commands.openWalletOnHypurrscan, async (arg?: unknown) => {
     const address = addressArg(arg);
     if (!address) return false;
     return vscode.env.openExternal(vscode.Uri.parse(`https://hypurrscan.io/address/${address}`));

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-
-export const SECTION = 'hyperliquidExplorer';
+import { SECTION, Settings } from '../ids';
 
 export interface WatchedWallet {
   address: string;
@@ -14,28 +13,32 @@ export const settings = {
     return vscode.workspace.getConfiguration(SECTION);
   },
   baseUrl(): string {
-    return this.config.get<string>('baseUrl', 'https://hyperliquid-mainnet.core.chainstack.com').trim();
+    return this.config.get<string>(Settings.baseUrl, 'https://hyperliquid-mainnet.core.chainstack.com').trim();
+  },
+  /** The path after the key for JSON-RPC (`evm`; `nanoreth` for QuickNode's archive). Checked where it is used. */
+  evmPath(): string {
+    return this.config.get<string>('evmPath', 'evm').trim();
   },
   explorerUrl(): string {
-    const url = this.config.get<string>('explorerUrl', 'https://hyperevmscan.io').trim().replace(/\/+$/, '');
+    const url = this.config.get<string>(Settings.explorerUrl, 'https://hyperevmscan.io').trim().replace(/\/+$/, '');
     return /^https:\/\/[^\s/]+/.test(url) ? url : 'https://hyperevmscan.io';
   },
   requestTimeoutMs(): number {
-    const s = this.config.get<number>('requestTimeoutSeconds', 10);
+    const s = this.config.get<number>(Settings.requestTimeoutSeconds, 10);
     return Math.min(120, Math.max(1, Number.isFinite(s) ? s : 10)) * 1000;
   },
   autoRefreshSeconds(): number {
-    const s = this.config.get<number>('autoRefreshSeconds', 0);
+    const s = this.config.get<number>(Settings.autoRefreshSeconds, 0);
     return Number.isFinite(s) && s > 0 ? Math.max(5, s) : 0;
   },
   hoverEnabled(): boolean {
-    return this.config.get<boolean>('hover.enabled', true);
+    return this.config.get<boolean>(Settings.hoverEnabled, true);
   },
   hoverLanguages(): string[] {
-    return this.config.get<string[]>('hover.languages', []);
+    return this.config.get<string[]>(Settings.hoverLanguages, []);
   },
   wallets(): WatchedWallet[] {
-    const raw = this.config.get<unknown>('wallets', []);
+    const raw = this.config.get<unknown>(Settings.wallets, []);
     if (!Array.isArray(raw)) return [];
     // A hand-edited setting may hold anything: keep entries with a text address, and only fields of the right type.
     return raw.flatMap((w: unknown) => {
@@ -48,6 +51,6 @@ export const settings = {
     });
   },
   async setWallets(wallets: WatchedWallet[]): Promise<void> {
-    await this.config.update('wallets', wallets, vscode.ConfigurationTarget.Global);
+    await this.config.update(Settings.wallets, wallets, vscode.ConfigurationTarget.Global);
   },
 };

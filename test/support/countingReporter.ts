@@ -13,7 +13,6 @@ import * as fs from 'node:fs';
 import type * as MochaTypes from 'mocha';
 
 // mocha 12 is ESM with a CJS core; require(esm) gives either the class or a namespace.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const mochaModule = require('mocha');
 const mocha: typeof MochaTypes = mochaModule.Mocha ?? mochaModule.default ?? mochaModule;
 const Spec = mocha.reporters.Spec;

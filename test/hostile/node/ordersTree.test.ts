@@ -25,7 +25,7 @@ import { mutateInfo, rules, startHostileProxy, type HostileProxy, type ProxyRule
 import { assertMarkdownIsText, MARKUP, MARKUP_PAYLOADS, renderMarkdown, textOf, visibleWords } from '../support/markup';
 import * as host from '../support/vscodeStub';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;  
 
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 const SECTION = 'hyperliquidExplorer';
