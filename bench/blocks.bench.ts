@@ -17,7 +17,7 @@ import { FIRST_ROWS, type HostMessage } from '../src/blocks/protocol';
 import { blockDetailsResult, toBlockDetails, validate } from '../src/core/schemas';
 import { DEMO_BLOCKS, demoBlockDetails } from '../src/demo/chain';
 import { launchChromium } from '../test/host/browser';
-import { openBlockPage, webviewScript } from '../test/unit/blockWebviewPage';
+import { openBlockPage, webviewScript } from '../test/support/blockWebviewPage';
 import { measure, stats, type BenchRow } from './types';
 
 const ROOT = path.resolve(__dirname, '..');
