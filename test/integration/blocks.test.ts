@@ -123,9 +123,9 @@ describe('Look Up Block in the extension host', function () {
 
     it('shows a JSON-RPC error whose message carries markup', async () => {
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: '<img src=x onerror=alert(1)>' } });
-      node.setFaults([{ kind: 'respond', body, endpoint: 'evm', method: 'ots_getBlockDetails' }]);
+      node.setFaults([{ kind: 'respond', body, endpoint: 'evm', method: 'ots_getBlockDetails', echoId: true }]);
       const result = await lookUp(DEMO_BLOCKS.bigBlock - 2);
-      // The demo answers with id 1 whatever was asked; either the id check or the error is reported.
+      // The error answers the request itself (its id echoed): the JSON-RPC error is what is reported.
       assert.equal(result?.shown, 'other');
     });
 

@@ -51,7 +51,7 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     await page().locator('.tabs-container .tab', { hasText: tabTitle }).first().waitFor({ state: 'visible', timeout: 30_000 });
   }
 
-  /** Sets the key through the palette; this also rebuilds the clients, so JSON-RPC ids start at 1 again. */
+  /** Sets the key through the palette; this also rebuilds the clients. */
   async function setKey(key: string): Promise<void> {
     await wb().runCommand('Hyperliquid: Set API Key');
     await wb().fillInputBox(key);
@@ -212,14 +212,15 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
 
   it('markup in a node’s JSON-RPC error message is shown as text and runs nothing', async () => {
     const n = DEMO_BLOCKS.bigBlock - 2;
-    await setKey(DEMO_API_KEY); // fresh clients: the next request is JSON-RPC id 1
+    await setKey(DEMO_API_KEY);
     node.setFaults([
       {
         kind: 'respond',
         endpoint: 'evm',
         method: 'ots_getBlockDetails',
         times: 1,
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: MARKUP } }),
+        echoId: true, // the answer to this request, whatever ids the warm-up took before it
+        body: JSON.stringify({ jsonrpc: '2.0', id: 0, error: { code: -32603, message: MARKUP } }),
       },
     ]);
     await lookUp(String(n), `Block ${group(n)}`);
@@ -238,7 +239,7 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     result.block.extraData = MARKUP;
     await setKey(DEMO_API_KEY);
     node.setFaults([
-      { kind: 'respond', endpoint: 'evm', method: 'ots_getBlockDetails', times: 1, body: JSON.stringify({ jsonrpc: '2.0', id: 1, result }) },
+      { kind: 'respond', endpoint: 'evm', method: 'ots_getBlockDetails', times: 1, echoId: true, body: JSON.stringify({ jsonrpc: '2.0', id: 0, result }) },
     ]);
     await lookUp(String(n), `Block ${group(n)}`);
     assert.equal(await field('extraData'), MARKUP);
