@@ -5,7 +5,7 @@
  */
 import { BlockTransactionPages } from '../core/blockTransactions';
 import { RequestCache } from '../core/cache';
-import type { EvmClient } from '../core/evmClient';
+import { checkAnswerFor, type EvmClient } from '../core/evmClient';
 import type { BlockDetails, BlockTransaction } from '../core/model';
 
 /** The most rows one request from the webview may ask for. */
@@ -18,7 +18,11 @@ export class BlockSource {
   constructor(private readonly evm: EvmClient) {}
 
   block(n: number, signal?: AbortSignal): Promise<BlockDetails> {
-    return this.details.get(n, () => this.evm.getBlockDetails(n, signal));
+    return this.details.get(n, async () => {
+      const details = await this.evm.getBlockDetails(n, signal);
+      checkAnswerFor(n, details.block.number, 'ots_getBlockDetails');
+      return details;
+    });
   }
 
   latest(signal?: AbortSignal): Promise<number> {

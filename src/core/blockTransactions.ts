@@ -1,6 +1,6 @@
 import { ProviderError } from './errors';
 import type { EvmClient } from './evmClient';
-import { MAX_TRANSACTIONS_PAGE_SIZE } from './evmClient';
+import { checkAnswerFor, MAX_TRANSACTIONS_PAGE_SIZE } from './evmClient';
 import type { BlockTransaction, TransactionPage } from './model';
 import { RequestCache } from './cache';
 
@@ -101,7 +101,11 @@ export class BlockTransactionPages {
   }
 
   private page(n: number, signal?: AbortSignal): Promise<TransactionPage> {
-    return this.pages.get(n, () => this.evm.getBlockTransactions(this.blockNumber, n, this.pageSize, signal));
+    return this.pages.get(n, async () => {
+      const page = await this.evm.getBlockTransactions(this.blockNumber, n, this.pageSize, signal);
+      checkAnswerFor(this.blockNumber, page.blockNumber, 'ots_getBlockTransactions');
+      return page;
+    });
   }
 }
 
