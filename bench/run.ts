@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CHROMIUM } from '../test/host/config';
-import { runCleanups } from '../test/host/processes';
+import { ensureHost } from '../test/host/install';
+import { runMain } from '../test/host/runner';
 import { markdownTable, result } from './report';
 import type { BenchRow } from './types';
 
@@ -54,6 +55,17 @@ function chromiumVersion(): string | undefined {
   }
 }
 
+/** Commit (with `+ uncommitted changes` when the tree differs from it), for the record of a run. */
+function commit(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const sha = git('rev-parse', '--short=12', 'HEAD');
+    return git('status', '--porcelain', '--untracked-files=no') ? `${sha} + uncommitted changes` : sha;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
 function failedRow(name: string, message: string): BenchRow {
   return {
     group: name === 'client' ? 'client' : name === 'decode' ? 'decode' : name === 'extension' || name === 'hover' ? 'extension' : 'views',
@@ -78,12 +90,13 @@ function document(runs: BenchRun[], rows: BenchRow[], environment: Record<string
     '',
     '## Run',
     '',
+    `- Commit: \`${commit()}\``,
     `- Date: ${started.toISOString()}`,
     `- Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} (${os.arch()})`,
     `- Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAverage()}. The machine may be shared: a load far above the core count makes every wall time, ours and the baselines alike, slower and noisier.`,
     `- Bench process: Node ${process.version}`,
     `- Real host: code-server ${environment.codeServer ?? '?'} (VS Code ${environment.vscode ?? '?'}), extension host Node ${environment.hostNode ?? '?'}, Chromium ${environment.chromium ?? chromiumVersion() ?? '?'}`,
-    `- Demo node: in a child process (\`node dist/demoNode.js\`) for the client, decode and extension benches, so that it shares neither event loop nor much CPU with the client measured; the feature benches (blocks, orders, hover) start it in-process.`,
+    `- Demo node: in a child process (\`node dist/demoNode.js\`) for the client, decode and extension benches, so that it shares neither event loop nor much CPU with the client measured; the feature benches (blocks, orders, hover) start it in-process. Its data is deterministic (fixed seeds in \`src/demo/\`), so every run measures the same blocks and orders; the benches draw nothing at random.`,
     `- Duration: ${totalSeconds.toFixed(0)} s (target ≤ ${BUDGET_SECONDS} s): ${runs.map((r) => `${r.name} ${r.seconds.toFixed(0)} s${r.error ? ' (failed)' : ''}`).join(', ')}`,
     '',
     '## Results',
@@ -98,7 +111,9 @@ function document(runs: BenchRun[], rows: BenchRow[], environment: Record<string
   return lines.join('\n');
 }
 
-async function main(): Promise<number> {
+runMain('bench', async () => {
+  // The views and extension rows need Chromium and code-server: installed first, not found missing midway.
+  await ensureHost();
   const started = new Date();
   const loadBefore = loadAverage();
   const t0 = performance.now();
@@ -129,17 +144,4 @@ async function main(): Promise<number> {
   fs.writeFileSync(DOC, document(runs, rows, environment, started, loadBefore, totalSeconds));
   console.log(`written to ${path.relative(process.cwd(), DOC)}`);
   return runs.some((r) => r.error) ? 1 : 0;
-}
-
-main()
-  .then(
-    (code) => code,
-    (e: unknown) => {
-      console.error(e);
-      return 2;
-    },
-  )
-  .then(async (code) => {
-    await runCleanups();
-    process.exit(code);
-  });
+});

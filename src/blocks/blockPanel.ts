@@ -12,8 +12,9 @@ import { explorerUrl, toBlockView, toTransactionData } from './blockViewModel';
 import { panelLabels } from './labels';
 import { rawBlockDocuments } from './rawJson';
 import { FIRST_ROWS, isWebviewMessage, type HostMessage, type PanelView, type ProblemKind, type WebviewMessage } from './protocol';
+import { PerConnection } from '../platform/perConnection';
+import { Commands, SECTION, Settings, settingId, StorageKeys, WebviewTypes } from '../ids';
 
-export const RECENT_BLOCKS_KEY = 'hyperliquidExplorer.recentBlocks';
 
 /** What a lookup ended with; the command returns it, so tests and the hover can tell. */
 export interface LookupResult {
@@ -29,11 +30,11 @@ interface LoadRun {
 /** Progress is shown only for lookups slower than this, so that fast ones do not flash a notification. */
 const PROGRESS_DELAY_MS = 300;
 
-const sources = new WeakMap<ProviderClients, BlockSource>();
-function sourceFor(clients: ProviderClients): BlockSource {
-  let source = sources.get(clients);
-  if (!source) sources.set(clients, (source = new BlockSource(clients.evm)));
-  return source;
+/** The block sources (and their caches) of the connection's clients: the one per-client cache pattern. */
+let sources: PerConnection<BlockSource> | undefined;
+function sourceFor(services: Services, clients: ProviderClients): BlockSource {
+  sources ??= new PerConnection(services.connection, (c) => new BlockSource(c.evm));
+  return sources.for(clients);
 }
 
 /**
@@ -41,7 +42,6 @@ function sourceFor(clients: ProviderClients): BlockSource {
  * load cancels the one before. The host posts to the webview only after its `ready` message.
  */
 export class BlockPanel {
-  static readonly viewType = 'hyperliquidExplorer.block';
   private static readonly open = new Set<BlockPanel>();
 
   private readonly disposables: vscode.Disposable[] = [];
@@ -62,7 +62,7 @@ export class BlockPanel {
       try {
         const clients = await services.connection.clients();
         if (clients) {
-          const latest = await withDelayedProgress(vscode.l10n.t('Looking up the latest block…'), abort, () => sourceFor(clients).latest(abort.signal));
+          const latest = await withDelayedProgress(vscode.l10n.t('Looking up the latest block…'), abort, () => sourceFor(services, clients).latest(abort.signal));
           return BlockPanel.createOrShow(services, { kind: 'number', number: latest });
         }
       } catch (e) {
@@ -77,7 +77,7 @@ export class BlockPanel {
         return existing.loading ?? existing.result();
       }
     }
-    const panel = vscode.window.createWebviewPanel(BlockPanel.viewType, titleFor(query), vscode.ViewColumn.Active, BlockPanel.options(services.context));
+    const panel = vscode.window.createWebviewPanel(WebviewTypes.block, titleFor(query), vscode.ViewColumn.Active, BlockPanel.options(services.context));
     return new BlockPanel(services, panel, query).load();
   }
 
@@ -174,7 +174,7 @@ export class BlockPanel {
         this.problem('noKey', vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'));
         return this.result();
       }
-      const source = sourceFor(clients);
+      const source = sourceFor(this.services, clients);
       const details = await withDelayedProgress(this.progressTitle(), run.abort, () => this.fetchTarget(source, run));
       this.checkRun(run);
       await this.showBlock(source, details);
@@ -237,7 +237,7 @@ export class BlockPanel {
     let latest: number | null = null;
     try {
       const clients = await clientsOrUndefined(this.services);
-      if (clients) latest = await sourceFor(clients).latest(run.abort.signal);
+      if (clients) latest = await sourceFor(this.services, clients).latest(run.abort.signal);
     } catch {
       latest = null;
     }
@@ -250,7 +250,7 @@ export class BlockPanel {
           'The node says it does not have block {0}, though the chain is already at block {1}: this endpoint keeps only recent blocks. For older blocks, set “{2}” to an archive path (on QuickNode: nanoreth).',
           blockQueryText(this.target),
           blockQueryText({ kind: 'number', number: latest }),
-          'hyperliquidExplorer.evmPath',
+          settingId(Settings.evmPath),
         ),
         latest,
       );
@@ -308,13 +308,13 @@ export class BlockPanel {
         this.run?.abort.abort();
         return;
       case 'setApiKey':
-        await vscode.commands.executeCommand('hyperliquidExplorer.setApiKey');
+        await vscode.commands.executeCommand(Commands.setApiKey);
         return;
       case 'tryDemo':
-        await vscode.commands.executeCommand('hyperliquidExplorer.tryDemo');
+        await vscode.commands.executeCommand(Commands.tryDemo);
         return;
       case 'openSettings':
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'hyperliquidExplorer');
+        await vscode.commands.executeCommand('workbench.action.openSettings', SECTION);
         return;
       case 'showLog':
         this.services.log.show();
@@ -356,7 +356,7 @@ export class BlockPanel {
 
   private async remember(n: number): Promise<void> {
     const state = this.services.context.globalState;
-    await state.update(RECENT_BLOCKS_KEY, rememberBlock(readRecentBlocks(state.get(RECENT_BLOCKS_KEY)), n));
+    await state.update(StorageKeys.recentBlocks, rememberBlock(readRecentBlocks(state.get(StorageKeys.recentBlocks)), n));
   }
 
   private html(): string {
@@ -401,6 +401,8 @@ export class BlockPanel {
   /** Closes every panel (on deactivation). */
   static disposeAll(): void {
     for (const p of [...BlockPanel.open]) p.dispose();
+    sources?.dispose();
+    sources = undefined;
   }
 }
 

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { parseBlockQuery, type BlockQuery } from '../core/input';
 import { toHex } from '../core/units';
-import { escapeIcons } from '../platform/iconText';
+import { escapeIcons } from '../view/escape';
 import { blockQueryText, readRecentBlocks } from './blockQuery';
-import { RECENT_BLOCKS_KEY } from './blockPanel';
+import { StorageKeys } from '../ids';
 
 interface BlockPickItem extends vscode.QuickPickItem {
   query?: BlockQuery;
@@ -14,7 +14,7 @@ interface BlockPickItem extends vscode.QuickPickItem {
  * saying inline (as its only item) what is wrong with text that is not a block number.
  */
 export function askForBlock(context: vscode.ExtensionContext): Promise<BlockQuery | undefined> {
-  const recent = readRecentBlocks(context.globalState.get(RECENT_BLOCKS_KEY));
+  const recent = readRecentBlocks(context.globalState.get(StorageKeys.recentBlocks));
   const latestItem: BlockPickItem = {
     label: 'latest',
     description: vscode.l10n.t('the newest block on the chain'),

@@ -11,18 +11,46 @@ import type { BlockDetails, BlockTransaction } from '../core/model';
 /** The most rows one request from the webview may ask for. */
 export const MAX_ROWS_PER_REQUEST = 500;
 
+/** The most memory the cached blocks may hold, measured as the length of their JSON. */
+export const MAX_CACHED_BLOCK_BYTES = 32 * 1024 * 1024;
+
+/** Roughly how many bytes a decoded block holds: the length of its raw JSON. */
+export function approximateBytes(details: BlockDetails): number {
+  try {
+    return JSON.stringify(details.raw, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))?.length ?? 0;
+  } catch {
+    return Infinity;
+  }
+}
+
 export class BlockSource {
-  private readonly details = new RequestCache<number, BlockDetails>(16);
+  /** Bounded by count and by size: the raw JSON of a few large blocks can be hundreds of MB. */
+  private readonly details: RequestCache<number, BlockDetails>;
   private readonly pages = new RequestCache<number, BlockTransactionPages>(8);
 
-  constructor(private readonly evm: EvmClient) {}
+  constructor(
+    private readonly evm: EvmClient,
+    maxCachedBytes = MAX_CACHED_BLOCK_BYTES,
+  ) {
+    this.details = new RequestCache({ capacity: 16, maxWeight: maxCachedBytes, weigh: approximateBytes });
+  }
+
+  /** Roughly how many bytes the cached blocks hold. */
+  get cachedBytes(): number {
+    return this.details.weight;
+  }
 
   block(n: number, signal?: AbortSignal): Promise<BlockDetails> {
-    return this.details.get(n, async () => {
-      const details = await this.evm.getBlockDetails(n, signal);
-      checkAnswerFor(n, details.block.number, 'ots_getBlockDetails');
-      return details;
-    });
+    return this.details.get(
+      n,
+      async (shared) => {
+        const details = await this.evm.getBlockDetails(n, shared);
+        checkAnswerFor(n, details.block.number, 'ots_getBlockDetails');
+        return details;
+      },
+      undefined,
+      signal,
+    );
   }
 
   latest(signal?: AbortSignal): Promise<number> {

@@ -5,10 +5,8 @@
 import type { BlockDetails, BlockTransaction } from '../core/model';
 import { methodName, selectorOf } from '../core/selectors';
 import { groupThousands, toHex, weiToGwei, weiToHype } from '../core/units';
+import { gasPercent, timeAgo, utcTime, type Translate } from '../view/format';
 import type { BlockView, ExplorerTarget, TransactionData } from './protocol';
-
-/** `vscode.l10n.t`'s shape: a message with `{0}`-style placeholders. */
-export type Translate = (message: string, ...args: Array<string | number>) => string;
 
 /**
  * HyperEVM's dual blocks: small ones have a 3M gas limit (2M until spring 2026), big ones 30M. The line
@@ -32,44 +30,6 @@ export function isSystemSender(from: string): boolean {
   return a === HYPE_SYSTEM_ADDRESS || /^0x200{22}[0-9a-f]{16}$/.test(a);
 }
 
-/** gasUsed / gasLimit as a percentage, rounded half-up to two decimals: "41.15%". */
-export function gasPercent(gasUsed: bigint, gasLimit: bigint): string {
-  if (gasLimit <= 0n) return '–';
-  const basisPoints = (gasUsed * 10_000n * 2n + gasLimit) / (gasLimit * 2n);
-  const whole = basisPoints / 100n;
-  const fraction = (basisPoints % 100n).toString().padStart(2, '0').replace(/0+$/, '');
-  return `${whole}${fraction ? `.${fraction}` : ''}%`;
-}
-
-/** Seconds since the epoch as `2025-11-21 16:20:05 UTC`; a value no Date can hold is shown as it is. */
-export function formatUtc(seconds: bigint): string {
-  const ms = seconds * 1000n;
-  if (ms > 8_640_000_000_000_000n) return `${seconds} s`;
-  return new Date(Number(ms)).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
-}
-
-/** How long ago `seconds` was at `nowSeconds`, in the largest whole unit: "3 minutes ago". */
-export function relativeTime(seconds: bigint, nowSeconds: number, t: Translate): string {
-  const diff = BigInt(Math.floor(nowSeconds)) - seconds;
-  const future = diff < 0n;
-  const abs = future ? -diff : diff;
-  if (abs < 5n) return t('just now');
-  // Literal messages, so that l10n tooling can find each of them.
-  const units: Array<[bigint, (n: string) => string]> = [
-    [86_400n * 365n, (n) => (n === '1' ? t('1 year') : t('{0} years', n))],
-    [86_400n, (n) => (n === '1' ? t('1 day') : t('{0} days', n))],
-    [3_600n, (n) => (n === '1' ? t('1 hour') : t('{0} hours', n))],
-    [60n, (n) => (n === '1' ? t('1 minute') : t('{0} minutes', n))],
-    [1n, (n) => (n === '1' ? t('1 second') : t('{0} seconds', n))],
-  ];
-  for (const [size, say] of units) {
-    if (abs < size) continue;
-    const amount = say(groupThousands((abs / size).toString()));
-    return future ? t('in {0}', amount) : t('{0} ago', amount);
-  }
-  return t('just now');
-}
-
 /** The panel's view of a block. `nowSeconds` is passed in so that tests can pin the relative time. */
 export function toBlockView(details: BlockDetails, nowSeconds: number, t: Translate): BlockView {
   const b = details.block;
@@ -83,8 +43,8 @@ export function toBlockView(details: BlockDetails, nowSeconds: number, t: Transl
     hash: b.hash,
     parentHash: b.parentHash,
     parentNumber: number > 0 ? number - 1 : null,
-    timeUtc: formatUtc(b.timestamp),
-    timeRelative: relativeTime(b.timestamp, nowSeconds, t),
+    timeUtc: utcTime(b.timestamp),
+    timeRelative: timeAgo(BigInt(Math.floor(nowSeconds)) - b.timestamp, t),
     miner: b.miner,
     gasUsed: groupThousands(b.gasUsed.toString()),
     gasLimit: groupThousands(b.gasLimit.toString()),

@@ -4,13 +4,14 @@ import { BlockPanel } from './blockPanel';
 import { lookUpBlock } from './lookUpBlock';
 import { panelStateBlockNumber } from './protocol';
 import { rawBlockDocuments } from './rawJson';
+import { Commands, WebviewTypes } from '../ids';
 
 /** Look Up Block: the command, and the block panels it opens (also restored after a window reload). */
 export function registerBlocks(services: Services): void {
   rawBlockDocuments.register(services.context);
   services.context.subscriptions.push(
-    vscode.commands.registerCommand('hyperliquidExplorer.lookUpBlock', (arg?: unknown) => lookUpBlock(services, arg)),
-    vscode.window.registerWebviewPanelSerializer(BlockPanel.viewType, {
+    vscode.commands.registerCommand(Commands.lookUpBlock, (arg?: unknown) => lookUpBlock(services, arg)),
+    vscode.window.registerWebviewPanelSerializer(WebviewTypes.block, {
       deserializeWebviewPanel: async (panel, state) => BlockPanel.revive(services, panel, panelStateBlockNumber(state)),
     }),
     { dispose: () => BlockPanel.disposeAll() },

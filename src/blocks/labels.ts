@@ -1,4 +1,4 @@
-import type { Translate } from './blockViewModel';
+import type { Translate } from '../view/format';
 import type { PanelLabels } from './protocol';
 
 /**

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { escapeLinksAndIcons } from '../platform/iconText';
+import { escapeLinksAndIcons } from '../view/escape';
+import { requireClients } from '../platform/accountCommands';
 import type { Services } from '../platform/services';
 import { blockQueryFromArgument } from './blockQuery';
 import { askForBlock } from './blockPicker';
@@ -16,7 +17,7 @@ export async function lookUpBlock(services: Services, arg: unknown): Promise<Loo
     return undefined;
   }
   // The key first: nobody should type a block number only to be told there is no key.
-  const clients = await services.connection.requireClients();
+  const clients = await requireClients(services);
   if (!clients) return undefined;
   const query = given?.value ?? (await askForBlock(services.context));
   if (!query) return undefined;

@@ -3,6 +3,7 @@
  * file, so a message that one side sends and the other does not understand fails to type-check.
  * Everything in here is plain data: strings made for display by the view-model, never HTML.
  */
+import { isAddress } from '../core/input';
 
 /** A block, ready to show: every value already formatted (exact units, grouped digits). */
 export interface BlockView {
@@ -232,7 +233,7 @@ export function isWebviewMessage(value: unknown): value is WebviewMessage {
       if (typeof t !== 'object' || t === null) return false;
       if (t.kind === 'block') return whole(t.number);
       if (t.kind === 'tx') return typeof t.hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(t.hash);
-      if (t.kind === 'address') return typeof t.address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(t.address);
+      if (t.kind === 'address') return typeof t.address === 'string' && isAddress(t.address);
       return false;
     }
     default:

@@ -20,7 +20,6 @@ class PageMismatch extends Error {}
  */
 export class BlockTransactionPages {
   private pages: RequestCache<number, TransactionPage>;
-  private directionPromise?: Promise<PageDirection>;
   private redetected = false;
 
   constructor(
@@ -37,17 +36,15 @@ export class BlockTransactionPages {
   }
 
   /** Which end of the block page 0 holds. */
-  direction(signal?: AbortSignal): Promise<PageDirection> {
-    this.directionPromise ??= this.page(0, signal).then((first) => {
-      const indexes = new Set(first.transactions.map((t) => t.transactionIndex));
-      if (indexes.has(0)) return 'first';
-      if (indexes.has(this.transactionCount - 1)) return 'last';
-      throw new ProviderError('invalidResponse', 'The node’s first page of transactions holds neither the first nor the last transaction of the block.', {
-        endpoint: 'evm',
-      });
+  async direction(signal?: AbortSignal): Promise<PageDirection> {
+    // Page 0 is shared and cached by `page`; each caller waits on it with its own signal.
+    const first = await this.page(0, signal);
+    const indexes = new Set(first.transactions.map((t) => t.transactionIndex));
+    if (indexes.has(0)) return 'first';
+    if (indexes.has(this.transactionCount - 1)) return 'last';
+    throw new ProviderError('invalidResponse', 'The node’s first page of transactions holds neither the first nor the last transaction of the block.', {
+      endpoint: 'evm',
     });
-    this.directionPromise.catch(() => (this.directionPromise = undefined));
-    return this.directionPromise;
   }
 
   /** Transactions with `start <= transactionIndex < end`, in order. */
@@ -57,10 +54,9 @@ export class BlockTransactionPages {
     } catch (e) {
       if (!(e instanceof PageMismatch)) throw e;
       if (this.redetected) throw mixedPages(this.blockNumber, e.message);
-      // Once: forget the pages and the direction, and read both again.
+      // Once: forget the pages (the direction is read from page 0), and read them again.
       this.redetected = true;
       this.pages = this.newPageCache();
-      this.directionPromise = undefined;
       try {
         return await this.rangeOnce(start, end, signal);
       } catch (again) {
@@ -101,11 +97,16 @@ export class BlockTransactionPages {
   }
 
   private page(n: number, signal?: AbortSignal): Promise<TransactionPage> {
-    return this.pages.get(n, async () => {
-      const page = await this.evm.getBlockTransactions(this.blockNumber, n, this.pageSize, signal);
-      checkAnswerFor(this.blockNumber, page.blockNumber, 'ots_getBlockTransactions');
-      return page;
-    });
+    return this.pages.get(
+      n,
+      async (shared) => {
+        const page = await this.evm.getBlockTransactions(this.blockNumber, n, this.pageSize, shared);
+        checkAnswerFor(this.blockNumber, page.blockNumber, 'ots_getBlockTransactions');
+        return page;
+      },
+      undefined,
+      signal,
+    );
   }
 }
 

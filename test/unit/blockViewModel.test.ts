@@ -5,22 +5,16 @@ import {
   blockSize,
   explorerUrl,
   extraDataOf,
-  formatUtc,
-  gasPercent,
   isSystemSender,
-  relativeTime,
   summarizeRows,
   toBlockView,
   toTransactionData,
   toTransactionRow,
   toTransactionsData,
-  type Translate,
 } from '../../src/blocks/blockViewModel';
+import { untranslated as t } from '../../src/view/format';
 import { DEMO_BLOCKS, demoBlockDetails, demoBlockModel, tokenSystemAddress } from '../../src/demo/chain';
 import { fixture } from '../support/fixtures';
-
-/** What vscode.l10n.t does without a translation: fill in the placeholders. */
-const t: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));
 
 const HASH_A = `0x${'a'.repeat(64)}` as const;
 const HASH_B = `0x${'b'.repeat(64)}` as const;
@@ -102,23 +96,6 @@ describe('block view-model', () => {
     });
   });
 
-  describe('gas percentage', () => {
-    it('rounds half up to two decimals and drops trailing zeros', () => {
-      assert.equal(gasPercent(1n, 3n), '33.33%');
-      assert.equal(gasPercent(2n, 3n), '66.67%');
-      assert.equal(gasPercent(1n, 2n), '50%');
-      assert.equal(gasPercent(1n, 8n), '12.5%');
-      assert.equal(gasPercent(0n, 30_000_000n), '0%');
-      assert.equal(gasPercent(30_000_000n, 30_000_000n), '100%');
-      assert.equal(gasPercent(1n, 20_000n), '0.01%'); // 0.005% rounds up
-      assert.equal(gasPercent(1n, 200_000n), '0%'); // 0.0005% rounds down
-    });
-
-    it('has no percentage for a zero gas limit', () => {
-      assert.equal(gasPercent(0n, 0n), '–');
-    });
-  });
-
   describe('small and big blocks', () => {
     it('classifies by gas limit, not by number', () => {
       assert.equal(blockSize(2_000_000n), 'small'); // before spring 2026
@@ -184,38 +161,6 @@ describe('block view-model', () => {
         assert.equal(shown.system, x.system, `transaction ${x.index}`);
         if (shown.system) assert.equal(shown.gasPriceGwei, '0');
       }
-    });
-  });
-
-  describe('time', () => {
-    it('shows UTC time', () => {
-      assert.equal(formatUtc(1_700_000_000n), '2023-11-14 22:13:20 UTC');
-      assert.equal(formatUtc(0n), '1970-01-01 00:00:00 UTC');
-    });
-
-    it('shows a timestamp no date can hold as seconds instead of failing', () => {
-      assert.equal(formatUtc(10n ** 20n), '100000000000000000000 s');
-    });
-
-    it('says how long ago, in the largest whole unit', () => {
-      const at = 1_700_000_000;
-      assert.equal(relativeTime(BigInt(at), at, t), 'just now');
-      assert.equal(relativeTime(BigInt(at - 4), at, t), 'just now');
-      assert.equal(relativeTime(BigInt(at - 5), at, t), '5 seconds ago');
-      assert.equal(relativeTime(BigInt(at - 60), at, t), '1 minute ago');
-      assert.equal(relativeTime(BigInt(at - 150), at, t), '2 minutes ago');
-      assert.equal(relativeTime(BigInt(at - 3 * 3600 - 1), at, t), '3 hours ago');
-      assert.equal(relativeTime(BigInt(at - 86_400), at, t), '1 day ago');
-      assert.equal(relativeTime(BigInt(at - 800 * 86_400), at, t), '2 years ago');
-    });
-
-    it('says "in …" for a block stamped ahead of the local clock', () => {
-      assert.equal(relativeTime(1_000_120n, 1_000_000, t), 'in 2 minutes');
-    });
-
-    it('passes every word through the translate function', () => {
-      const upper: Translate = (m, ...a) => t(m, ...a).toUpperCase();
-      assert.equal(relativeTime(100n, 160, upper), '1 MINUTE AGO');
     });
   });
 

@@ -291,7 +291,7 @@ function renderBlock(b: BlockView, firstRows: TransactionData[]): HTMLElement[] 
 /** A bar for gas used; decorative, the number beside it says the same. */
 function gasMeter(percent: string): HTMLElement {
   const fill = el('span', { class: 'fill' });
-  const value = Number.parseFloat(percent);
+  const value = Number.parseFloat(percent.replace(/,/g, '')); // "1,234.50%" reads as 1234.5
   fill.style.width = `${Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0}%`;
   return el('span', { class: 'meter', 'aria-hidden': 'true' }, fill);
 }
