@@ -12,6 +12,11 @@ import { Sender, startAnvil, type AnvilNode, type NodeBlock } from '../conforman
 import { useWorkbench, type WorkbenchOptions } from './workbench';
 
 const COMMAND = 'Hyperliquid: Look Up Block…';
+/**
+ * With fresh clients (after Set API Key), the JSON-RPC id of a typed lookup's ots_getBlockDetails: the
+ * command warms the connection up with eth_blockNumber (id 1) while the quick pick is open.
+ */
+const LOOKUP_RPC_ID = 2;
 const group = (n: number | bigint) => n.toLocaleString('en-US');
 /** Markup that would run if it were ever parsed as HTML (the CSP would stop it too; the test wants neither). */
 const MARKUP = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>`;
@@ -266,7 +271,7 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
         endpoint: 'evm',
         method: 'ots_getBlockDetails',
         times: 1,
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: MARKUP } }),
+        body: JSON.stringify({ jsonrpc: '2.0', id: LOOKUP_RPC_ID, error: { code: -32603, message: MARKUP } }),
       },
     ]);
     await lookUp(String(n), `Block ${group(n)}`);
@@ -285,7 +290,7 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     result.block.extraData = MARKUP;
     await setKey(DEMO_API_KEY);
     node.setFaults([
-      { kind: 'respond', endpoint: 'evm', method: 'ots_getBlockDetails', times: 1, body: JSON.stringify({ jsonrpc: '2.0', id: 1, result }) },
+      { kind: 'respond', endpoint: 'evm', method: 'ots_getBlockDetails', times: 1, body: JSON.stringify({ jsonrpc: '2.0', id: LOOKUP_RPC_ID, result }) },
     ]);
     await lookUp(String(n), `Block ${group(n)}`);
     assert.equal(await field('extraData'), MARKUP);
