@@ -3,7 +3,7 @@
 // `vscode` module exists only in the host; the step from these rows to `TreeItem`s is field copying).
 // The response is the demo whale's `frontendOpenOrders` (what the extension asks for), fetched over HTTP,
 // with the mids of `allMids` (the distance-from-mid column is on by default). Alone: `npx tsx bench/orders.bench.ts`.
-import { allMidsResult, frontendOpenOrdersResult, spotMetaResult, toOpenOrders, toSpotMeta, validate } from '../src/core/infoSchemas';
+import { allMidsResult, spotMetaResult, toOpenOrders, toSpotMeta, validate, validateOrders } from '../src/core/infoSchemas';
 import { DEMO_API_KEY, DEMO_WALLETS, startDemoNode } from '../src/demo/demoNode';
 import { buildWalletView, diffOrders, ENGLISH_TEXTS, type GroupRow, type OrderRow, type WalletOrder } from '../src/orders/ordersViewModel';
 import type { SpotMeta } from '../src/core/model';
@@ -33,7 +33,7 @@ function treeItems(groups: GroupRow[]): TreeItemShape[] {
 
 function fromResponse(text: string): WalletOrder[] {
   const json: unknown = JSON.parse(text);
-  return toOpenOrders(validate(frontendOpenOrdersResult, json, 'frontendOpenOrders'), json as unknown[]).map((order) => ({ dex: '', order }));
+  return toOpenOrders(validateOrders(json, 'frontendOpenOrders'), json as unknown[]).map((order) => ({ dex: '', order }));
 }
 
 export default async function run(): Promise<BenchRow[]> {
