@@ -66,7 +66,7 @@ describe('hostile in the real host (packaged extension in code-server)', functio
   const seen: string[] = [];
   const options: WorkbenchOptions = {
     name: 'hostile',
-    viewport: { width: 1400, height: 1200 },
+    viewport: { width: 1400, height: 2200 },
     files: { 'hostile.ts': `// block numbers\nexport const ok = 0x1a2b;\nexport const failing = 0x${HOVER_BLOCK.toString(16)};\n` },
   };
 
