@@ -68,6 +68,7 @@ export function commandUri<C extends CommandId>(command: C, ...args: CommandArgs
 /** Setting names below the `hyperliquidExplorer` section. */
 export const Settings = {
   baseUrl: 'baseUrl',
+  evmPath: 'evmPath',
   wallets: 'wallets',
   explorerUrl: 'explorerUrl',
   requestTimeoutSeconds: 'requestTimeoutSeconds',

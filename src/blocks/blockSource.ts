@@ -1,40 +1,71 @@
 /**
  * Where the block panel gets its data: block details (cached: HyperEVM blocks are final once made),
- * the chain head, and the transactions of slim blocks page by page. No `vscode`: one per set of clients.
+ * the chain head, and the transactions of a block in either shape. No `vscode`, and nothing of the
+ * view: it hands on the core's model, and the panel turns it into rows. One per set of clients.
  */
 import { BlockTransactionPages } from '../core/blockTransactions';
 import { RequestCache } from '../core/cache';
 import type { EvmClient } from '../core/evmClient';
-import type { BlockDetails } from '../core/model';
-import { toTransactionData } from './blockViewModel';
-import type { TransactionData } from './protocol';
+import type { BlockDetails, BlockTransaction } from '../core/model';
 
 /** The most rows one request from the webview may ask for. */
 export const MAX_ROWS_PER_REQUEST = 500;
 
+/** The most memory the cached blocks may hold, measured as the length of their JSON. */
+export const MAX_CACHED_BLOCK_BYTES = 32 * 1024 * 1024;
+
+/** Roughly how many bytes a decoded block holds: the length of its raw JSON. */
+export function approximateBytes(details: BlockDetails): number {
+  try {
+    return JSON.stringify(details.raw, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))?.length ?? 0;
+  } catch {
+    return Infinity;
+  }
+}
+
 export class BlockSource {
-  private readonly details = new RequestCache<number, BlockDetails>(16);
+  /** Bounded by count and by size: the raw JSON of a few large blocks can be hundreds of MB. */
+  private readonly details: RequestCache<number, BlockDetails>;
   private readonly pages = new RequestCache<number, BlockTransactionPages>(8);
 
-  constructor(private readonly evm: EvmClient) {}
+  constructor(
+    private readonly evm: EvmClient,
+    maxCachedBytes = MAX_CACHED_BLOCK_BYTES,
+  ) {
+    this.details = new RequestCache({ capacity: 16, maxWeight: maxCachedBytes, weigh: approximateBytes });
+  }
+
+  /** Roughly how many bytes the cached blocks hold. */
+  get cachedBytes(): number {
+    return this.details.weight;
+  }
 
   block(n: number, signal?: AbortSignal): Promise<BlockDetails> {
-    return this.details.get(n, () => this.evm.getBlockDetails(n, signal));
+    return this.details.get(n, (shared) => this.evm.getBlockDetails(n, shared), undefined, signal);
   }
 
   latest(signal?: AbortSignal): Promise<number> {
     return this.evm.getBlockNumber(signal);
   }
 
-  /** Rows `start…end-1` of a slim block, in transactionIndex order. */
-  async rows(block: number, transactionCount: number, start: number, end: number, signal?: AbortSignal): Promise<TransactionData[]> {
-    const to = Math.min(end, start + MAX_ROWS_PER_REQUEST, transactionCount);
+  /**
+   * The transactions at positions `start…end-1` of a block (at most MAX_ROWS_PER_REQUEST), in block
+   * order, each with its `transactionIndex`. The spec's shape has them at hand; a slim block's are
+   * loaded page by page.
+   */
+  async transactions(details: BlockDetails, start: number, end: number, signal?: AbortSignal): Promise<BlockTransaction[]> {
+    const count = details.block.transactionCount;
+    const to = Math.min(end, start + MAX_ROWS_PER_REQUEST, count);
+    if (details.transactions) {
+      // The spec's shape lists transactions in block order; its transactions may lack a transactionIndex.
+      return details.transactions.slice(start, to).map((tx, i) => (tx.transactionIndex === undefined ? { ...tx, transactionIndex: start + i } : tx));
+    }
+    const block = Number(details.block.number);
     let pages = this.pages.peek(block);
-    if (!pages || pages.transactionCount !== transactionCount) {
-      pages = new BlockTransactionPages(this.evm, block, transactionCount);
+    if (!pages || pages.transactionCount !== count) {
+      pages = new BlockTransactionPages(this.evm, block, count);
       this.pages.set(block, pages);
     }
-    const txs = await pages.range(start, to, signal);
-    return txs.map((tx, i) => toTransactionData(tx, start + i));
+    return pages.range(start, to, signal);
   }
 }

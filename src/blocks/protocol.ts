@@ -27,9 +27,9 @@ export interface BlockView {
   transactionCountText: string;
   totalFeesHype: string;
   totalFeesWei: string;
-  /** baseFee × gasUsed; null without a base fee. */
-  burntFeesHype: string | null;
-  burntFeesWei: string | null;
+  /** Burnt fees: on HyperEVM all of the total fees (base and priority fees are both burnt). */
+  burntFeesHype: string;
+  burntFeesWei: string;
   blockRewardHype: string;
   uncleRewardHype: string;
   issuanceHype: string;
@@ -55,12 +55,20 @@ export interface TransactionData {
   value: string;
   /** Gas limit of the transaction, decimal. */
   gas: string;
-  /** Wei per gas, decimal; null when the node does not send a gas price. */
+  /** Wei per gas, decimal (the effective price when a receipt came); null when the node does not send one. */
   gasPrice: string | null;
+  /** From the receipt; null when the node sends no receipts (the spec's shape). */
+  status: 'success' | 'reverted' | null;
+  /** Gas used, decimal, from the receipt. */
+  gasUsed: string | null;
+  /** Fee paid in wei (gasUsed × effective gas price), decimal, from the receipt. */
+  fee: string | null;
+  /** The calldata's start: `0x` for none, else its 4-byte selector (`0x` + 8 hex); null when not sent. */
+  input: string | null;
 }
 
 /** Why a block could not be shown; drives the title and the actions of the error state. */
-export type ProblemKind = 'notFound' | 'noKey' | 'badKey' | 'rateLimited' | 'network' | 'timeout' | 'cancelled' | 'config' | 'other';
+export type ProblemKind = 'notFound' | 'pruned' | 'noKey' | 'badKey' | 'rateLimited' | 'network' | 'timeout' | 'cancelled' | 'config' | 'other';
 
 export type PanelView =
   | { kind: 'loading'; blockText: string }
@@ -113,6 +121,7 @@ export interface PanelLabels {
   transactionCount: string;
   totalFees: string;
   burntFees: string;
+  burntFeesNote: string;
   blockReward: string;
   uncleReward: string;
   issuance: string;
@@ -131,12 +140,26 @@ export interface PanelLabels {
   columnValue: string;
   columnGas: string;
   columnGasPrice: string;
+  columnStatus: string;
+  columnMethod: string;
+  columnGasUsed: string;
+  columnFee: string;
+  statusFailed: string;
+  statusFailedLabel: string;
+  statusSuccessLabel: string;
+  gasLimitTooltip: string;
+  valueTransfer: string;
+  failedCount: string;
+  systemCount: string;
+  summaryLoaded: string;
+  hideSystem: string;
   contractCreation: string;
   system: string;
   systemTooltip: string;
   loadingRow: string;
   rowsFailed: string;
   problemNotFound: string;
+  problemPruned: string;
   problemNoKey: string;
   problemBadKey: string;
   problemRateLimited: string;

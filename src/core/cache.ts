@@ -1,64 +1,163 @@
+import { ProviderError } from './errors';
+
+export interface RequestCacheOptions<V> {
+  /** Most entries kept. */
+  capacity: number;
+  /** Most total weight kept (for example bytes); a single value heavier than this is not kept at all. */
+  maxWeight?: number;
+  /** The weight of one value (for example its size in bytes); 1 when not given. */
+  weigh?: (value: V) => number;
+}
+
+interface Running<V> {
+  promise: Promise<V>;
+  controller: AbortController;
+  waiters: number;
+}
+
 /**
  * The one cache abstraction: a bounded LRU of settled values plus de-duplication of requests in flight
- * (many callers of one key share one promise). Failures are not cached.
+ * (many callers of one key share one load). Failures are not cached.
+ *
+ * A shared load runs with its own AbortSignal, not with the first caller's: each caller stops waiting
+ * when its own signal aborts, and the load itself is aborted only when every caller has left.
  */
 export class RequestCache<K, V> {
-  private readonly values = new Map<K, V>();
-  private readonly inFlight = new Map<K, Promise<V>>();
+  private readonly values = new Map<K, { value: V; weight: number }>();
+  private readonly inFlight = new Map<K, Running<V>>();
+  private readonly capacity: number;
+  private readonly maxWeight: number;
+  private readonly weigh: (value: V) => number;
+  private totalWeight = 0;
 
-  constructor(private readonly capacity: number) {
-    if (capacity < 1) throw new Error('capacity must be at least 1');
+  constructor(options: number | RequestCacheOptions<V>) {
+    const o = typeof options === 'number' ? { capacity: options } : options;
+    if (o.capacity < 1) throw new Error('capacity must be at least 1');
+    this.capacity = o.capacity;
+    this.maxWeight = o.maxWeight ?? Infinity;
+    this.weigh = o.weigh ?? (() => 1);
   }
 
   get size(): number {
     return this.values.size;
   }
 
+  /** The total weight of the values kept. */
+  get weight(): number {
+    return this.totalWeight;
+  }
+
   /** The cached value, marked as most recently used; undefined when absent. */
   peek(key: K): V | undefined {
-    const value = this.values.get(key);
-    if (value !== undefined) {
+    const entry = this.values.get(key);
+    if (entry !== undefined) {
       this.values.delete(key);
-      this.values.set(key, value);
+      this.values.set(key, entry);
     }
-    return value;
+    return entry?.value;
   }
 
   set(key: K, value: V): void {
-    this.values.delete(key);
-    this.values.set(key, value);
-    while (this.values.size > this.capacity) {
-      const oldest = this.values.keys().next().value as K;
-      this.values.delete(oldest);
+    this.remove(key);
+    const weight = this.weigh(value);
+    if (!(weight <= this.maxWeight)) return; // too heavy to keep (or NaN): served, not cached
+    this.values.set(key, { value, weight });
+    this.totalWeight += weight;
+    while (this.values.size > this.capacity || this.totalWeight > this.maxWeight) {
+      this.remove(this.values.keys().next().value as K);
     }
+  }
+
+  private remove(key: K): void {
+    const entry = this.values.get(key);
+    if (!entry) return;
+    this.values.delete(key);
+    this.totalWeight -= entry.weight;
   }
 
   /**
    * The cached value, or the result of `load` — started once per key however many callers ask while it
-   * runs. `shouldCache` decides whether a loaded value is kept (a block that is not final yet is not).
+   * runs. `load` gets the shared load's own signal, aborted when every waiting caller's `signal` has
+   * aborted. `shouldCache` decides whether a loaded value is kept (a block that is not final yet is not).
    */
-  get(key: K, load: () => Promise<V>, shouldCache: (value: V) => boolean = () => true): Promise<V> {
+  get(key: K, load: (signal: AbortSignal) => Promise<V>, shouldCache: (value: V) => boolean = () => true, signal?: AbortSignal): Promise<V> {
     const cached = this.peek(key);
     if (cached !== undefined) return Promise.resolve(cached);
-    const running = this.inFlight.get(key);
-    if (running) return running;
-    const promise = load().then(
-      (value) => {
-        this.inFlight.delete(key);
-        if (shouldCache(value)) this.set(key, value);
-        return value;
-      },
-      (error: unknown) => {
-        this.inFlight.delete(key);
-        throw error;
-      },
-    );
-    this.inFlight.set(key, promise);
-    return promise;
+    if (signal?.aborted) return Promise.reject(cancelled());
+    let running = this.inFlight.get(key);
+    if (!running || running.controller.signal.aborted) {
+      const controller = new AbortController();
+      const started: Running<V> = {
+        controller,
+        waiters: 0,
+        promise: startLoad(load, controller.signal).then(
+            (value) => {
+              if (this.inFlight.get(key) === started) this.inFlight.delete(key);
+              if (!controller.signal.aborted && shouldCache(value)) this.set(key, value);
+              return value;
+            },
+            (error: unknown) => {
+              if (this.inFlight.get(key) === started) this.inFlight.delete(key);
+              throw error;
+            },
+          ),
+      };
+      this.inFlight.set(key, started);
+      running = started;
+    }
+    return this.wait(key, running, signal);
+  }
+
+  /** `running`'s result for one caller, who stops waiting (and leaves) when its own signal aborts. */
+  private wait(key: K, running: Running<V>, signal: AbortSignal | undefined): Promise<V> {
+    running.waiters++;
+    return new Promise<V>((resolve, reject) => {
+      let left = false;
+      const leave = () => {
+        if (left) return;
+        left = true;
+        signal?.removeEventListener('abort', onAbort);
+        running.waiters--;
+      };
+      const onAbort = () => {
+        leave();
+        reject(cancelled());
+        // Nobody waits any more: stop the load instead of finishing it for no one.
+        if (running.waiters === 0) {
+          if (this.inFlight.get(key) === running) this.inFlight.delete(key);
+          running.controller.abort();
+        }
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      running.promise.then(
+        (value) => {
+          leave();
+          resolve(value);
+        },
+        (error: unknown) => {
+          leave();
+          reject(error);
+        },
+      );
+    });
   }
 
   clear(): void {
     this.values.clear();
+    this.totalWeight = 0;
     this.inFlight.clear();
   }
+}
+
+/** `load` started now (synchronously, as callers expect), a synchronous throw turned into a rejection. */
+function startLoad<V>(load: (signal: AbortSignal) => Promise<V>, signal: AbortSignal): Promise<V> {
+  try {
+    return load(signal);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+function cancelled(): ProviderError {
+  return new ProviderError('cancelled', 'The request was cancelled.');
 }

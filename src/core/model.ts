@@ -30,6 +30,12 @@ export interface BlockTransaction {
   transactionIndex?: number;
   /** Method selector or calldata prefix, when sent. */
   input?: string;
+  /** From the receipt, when the node sends one: whether the transaction succeeded or reverted. */
+  status?: 'success' | 'reverted';
+  /** Gas used, from the receipt. */
+  gasUsed?: bigint;
+  /** Fee paid in wei (gasUsed × effectiveGasPrice), when the receipt gives both. */
+  fee?: bigint;
 }
 
 export interface Issuance {
@@ -53,7 +59,7 @@ export interface TransactionPage {
   blockNumber: bigint;
   /** Ordered by transactionIndex, whatever the node's page direction. */
   transactions: BlockTransaction[];
-  /** Transactions in the whole block. */
+  /** `fullblock.transactionCount`: the whole block's on Erigon and reth, the page's on anvil. Not relied on. */
   transactionCount: number;
 }
 

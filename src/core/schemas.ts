@@ -50,7 +50,13 @@ export const blockDetailsResult = v.pipe(
   ),
 );
 
-const receipt = v.looseObject({ transactionIndex: v.optional(index), effectiveGasPrice: v.optional(quantity), gasUsed: v.optional(quantity) });
+const receipt = v.looseObject({
+  transactionIndex: v.optional(index),
+  effectiveGasPrice: v.optional(quantity),
+  gasUsed: v.optional(quantity),
+  /** 0x1 success, 0x0 reverted (EIP-658); pre-Byzantium receipts have a `root` instead. */
+  status: v.optional(v.nullable(quantity)),
+});
 
 export const blockTransactionsResult = v.looseObject({
   fullblock: v.looseObject({
@@ -124,6 +130,15 @@ export function toBlockDetails(r: BlockDetailsResult, raw: unknown): BlockDetail
   };
 }
 
+/** Adds what a receipt says about `tx`: effective gas price, gas used, fee and status. */
+function withReceipt(tx: BlockTransaction, rc: v.InferOutput<typeof receipt>): void {
+  if (rc.effectiveGasPrice !== undefined) tx.gasPrice = rc.effectiveGasPrice;
+  if (rc.gasUsed !== undefined) tx.gasUsed = rc.gasUsed;
+  if (rc.gasUsed !== undefined && rc.effectiveGasPrice !== undefined) tx.fee = rc.gasUsed * rc.effectiveGasPrice;
+  if (rc.status === 1n) tx.status = 'success';
+  else if (rc.status === 0n) tx.status = 'reverted';
+}
+
 export function toTransactionPage(r: v.InferOutput<typeof blockTransactionsResult>): TransactionPage {
   const receiptsByIndex = new Map<number, v.InferOutput<typeof receipt>>();
   r.receipts?.forEach((rc, i) => receiptsByIndex.set(rc.transactionIndex ?? i, rc));
@@ -131,7 +146,7 @@ export function toTransactionPage(r: v.InferOutput<typeof blockTransactionsResul
     const tx = toTransaction(t);
     // An effective gas price from the receipt is more exact than the tx's gasPrice for EIP-1559 txs.
     const rc = receiptsByIndex.get(tx.transactionIndex ?? i);
-    if (rc?.effectiveGasPrice !== undefined) tx.gasPrice = rc.effectiveGasPrice;
+    if (rc) withReceipt(tx, rc);
     return tx;
   });
   if (transactions.some((t) => t.transactionIndex === undefined)) {

@@ -1,5 +1,4 @@
-import * as http from 'node:http';
-import * as https from 'node:https';
+import type { Readable } from 'node:stream';
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import { bodyExcerpt, ProviderError, type Endpoint } from './errors';
 import type { ProviderEndpoints } from './endpoints';
@@ -30,12 +29,10 @@ export interface RequestEvent {
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
-// axios sets TCP keep-alive to 60 s on every request's socket, and an agent resets it to its
-// `keepAliveMsecs` when the socket goes back to the pool. With the same 60 s on both sides Node skips
-// the repeated setsockopt calls (8 per request otherwise, measured: ~0.1–0.2 ms per round trip).
-const SOCKET_KEEP_ALIVE_MS = 60_000;
-const keepAliveHttp = new http.Agent({ keepAlive: true, keepAliveMsecs: SOCKET_KEEP_ALIVE_MS, maxSockets: 32 });
-const keepAliveHttps = new https.Agent({ keepAlive: true, keepAliveMsecs: SOCKET_KEEP_ALIVE_MS, maxSockets: 32 });
+// No agent of our own: Node's global agent keeps connections alive (Node 19+), and inside VS Code an
+// explicit agent would opt out of its proxy support (`http.proxySupport: "on"` routes a request through
+// `http.proxy` or PAC only when it has no agent; "override" replaces the agent anyway). Requests made
+// with the default agent go wherever the user's proxy settings say.
 
 type Axios = typeof import('axios');
 let axiosModule: Axios | undefined;
@@ -71,14 +68,12 @@ export class Transport {
     const { default: axios } = await loadAxios();
     return (this.client ??= axios.create({
       adapter: 'http',
-      timeout: this.options.timeoutMs,
-      maxContentLength: this.maxResponseBytes,
+      timeout: 0, // axios' timeout is an idle timeout; `once` sets a deadline for the whole request
+      maxContentLength: -1, // enforced while reading the stream, and on the declared length at once
       maxBodyLength: 1024 * 1024,
       maxRedirects: 0, // a redirect would carry the key somewhere we did not choose
-      proxy: false,
-      httpAgent: keepAliveHttp,
-      httpsAgent: keepAliveHttps,
-      responseType: 'text',
+      proxy: false, // not axios' own environment-variable proxy: VS Code's proxy support decides
+      responseType: 'stream',
       transformResponse: [(data: unknown) => data], // we parse, so that bad JSON gets our own message
       transitional: { silentJSONParsing: false, forcedJSONParsing: false, clarifyTimeoutError: true },
       validateStatus: () => true,
@@ -121,28 +116,79 @@ export class Transport {
   private async once(endpoint: Endpoint, body: string, label: string, attempt: number, signal?: AbortSignal): Promise<unknown> {
     if (signal?.aborted) throw cancelled(endpoint);
     const client = this.client ?? (await this.axios());
+    // The caller may have cancelled while axios was loading (the first request only).
+    if (signal?.aborted) throw cancelled(endpoint);
     const started = performance.now();
-    let response: AxiosResponse<string> | undefined;
+    // One wall-clock deadline for connect, headers and the whole body; the caller's signal also stops it.
+    const local = new AbortController();
+    const timer = setTimeout(() => local.abort(DEADLINE), this.options.timeoutMs);
+    const onCallerAbort = () => local.abort(CALLER);
+    signal?.addEventListener('abort', onCallerAbort, { once: true });
+    let status: number | undefined;
     try {
-      response = await client.post<string>(this.endpoints.url(endpoint), body, { signal });
-      const parsed = this.parse(endpoint, response);
-      this.options.onRequest?.({ endpoint, label, ms: performance.now() - started, status: response.status, attempt });
+      const response = await client.post<Readable>(this.endpoints.url(endpoint), body, { signal: local.signal });
+      status = response.status;
+      const text = await this.read(endpoint, response, local.signal);
+      const parsed = this.parse(endpoint, status, text, response.headers);
+      this.options.onRequest?.({ endpoint, label, ms: performance.now() - started, status, attempt });
       return parsed;
     } catch (e) {
-      const err = e instanceof ProviderError ? e : this.fromAxios(endpoint, e);
-      this.options.onRequest?.({ endpoint, label, ms: performance.now() - started, status: response?.status, attempt, error: err });
+      let err: ProviderError;
+      if (local.signal.reason === DEADLINE) err = this.timedOut(endpoint);
+      else if (local.signal.aborted) err = cancelled(endpoint);
+      else err = e instanceof ProviderError ? e : this.fromAxios(endpoint, e);
+      this.options.onRequest?.({ endpoint, label, ms: performance.now() - started, status, attempt, error: err });
       throw err;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCallerAbort);
+      // Whatever is still open (a body not read to its end) is closed now.
+      if (!local.signal.aborted) local.abort(DONE);
     }
   }
 
-  private parse(endpoint: Endpoint, response: AxiosResponse<string>): unknown {
-    const { status } = response;
-    const text = typeof response.data === 'string' ? response.data : String(response.data ?? '');
-    if (status < 200 || status >= 300) throw httpError(endpoint, status, text, response.headers['retry-after']);
+  /**
+   * The body as text, refused as soon as it is known to be over the cap: on the declared
+   * `Content-Length` before any byte of the body is read, else when the bytes read pass the cap.
+   */
+  private async read(endpoint: Endpoint, response: AxiosResponse<Readable>, signal: AbortSignal): Promise<string> {
+    const stream = response.data;
+    const declared = Number(response.headers['content-length']);
+    if (declared > this.maxResponseBytes) {
+      stream.destroy();
+      throw this.tooLarge(endpoint);
+    }
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      total += buffer.length;
+      if (total > this.maxResponseBytes) {
+        stream.destroy();
+        throw this.tooLarge(endpoint);
+      }
+      chunks.push(buffer);
+      if (signal.aborted) break;
+    }
+    if (signal.aborted) throw cancelled(endpoint); // mapped to timeout or cancellation by the caller
+    const text = Buffer.concat(chunks, total).toString('utf8');
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  }
+
+  private tooLarge(endpoint: Endpoint): ProviderError {
+    return new ProviderError('tooLarge', `The provider’s answer was larger than the ${formatBytes(this.maxResponseBytes)} limit.`, { endpoint });
+  }
+
+  private timedOut(endpoint: Endpoint): ProviderError {
+    return new ProviderError('timeout', `The provider did not answer within ${formatSeconds(this.options.timeoutMs)}.`, { endpoint });
+  }
+
+  private parse(endpoint: Endpoint, status: number, text: string, headers: AxiosResponse['headers']): unknown {
+    if (status < 200 || status >= 300) throw httpError(endpoint, status, text, headers['retry-after']);
     try {
       return JSON.parse(text);
     } catch {
-      const type = String(response.headers['content-type'] ?? '');
+      const type = String(headers['content-type'] ?? '');
       const what = /html/i.test(type) || /^\s*</.test(text) ? 'an HTML page' : 'text that is not JSON';
       throw new ProviderError('invalidResponse', `The provider’s ${endpoint} endpoint answered with ${what} instead of JSON.`, {
         endpoint,
@@ -161,7 +207,7 @@ export class Transport {
       case 'ETIMEDOUT':
       case 'ECONNABORTED':
         if (/maxContentLength/i.test(message)) break;
-        return new ProviderError('timeout', `The provider did not answer within ${formatSeconds(this.options.timeoutMs)}.`, where);
+        return this.timedOut(endpoint);
       case 'ERR_CANCELED':
         return cancelled(endpoint);
       case 'ENOTFOUND':
@@ -186,15 +232,18 @@ export class Transport {
       default:
         break;
     }
-    if (/maxContentLength/i.test(message)) {
-      return new ProviderError('tooLarge', `The provider’s answer was larger than the ${formatBytes(this.maxResponseBytes)} limit.`, where);
-    }
+    if (/maxContentLength/i.test(message)) return this.tooLarge(endpoint);
     if (/aborted|socket hang up|premature/i.test(message)) {
       return new ProviderError('network', 'The connection to the provider was closed before the answer was complete.', where);
     }
     return new ProviderError('network', `The request to the provider failed (${code ?? 'network error'}).`, where);
   }
 }
+
+/** Why a request's own AbortController aborted. */
+const DEADLINE = Symbol('deadline');
+const CALLER = Symbol('cancelled by the caller');
+const DONE = Symbol('finished');
 
 function cancelled(endpoint: Endpoint): ProviderError {
   return new ProviderError('cancelled', 'The request was cancelled.', { endpoint });

@@ -84,7 +84,7 @@ export class EvmAnswers {
       case 'ots_getBlockDetails': {
         const n = blockArg(params[0]);
         if (n === undefined || params.length !== 1) return rpcError(id, -32602, 'Invalid params');
-        if (n > BigInt(DEMO_HEAD)) return notFound(id, n);
+        if (n > BigInt(DEMO_HEAD) || !demoBlockExists(Number(n))) return notFound(id, n);
         return rpcResult(id, this.detailsJson(Number(n)) as string);
       }
       case 'ots_getBlockTransactions': {

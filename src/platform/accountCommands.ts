@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { apiKeyProblem } from '../core/endpoints';
-import { describeError, ProviderError } from '../core/errors';
+import { describeError } from '../core/errors';
 import type { ProviderClients } from '../core/provider';
 import { Commands, ContextKeys, Settings, settingId, StatusBarItems } from '../ids';
 import type { Services } from './services';
@@ -45,8 +45,7 @@ export async function requireClients(services: Services): Promise<ProviderClient
     if (clients) return clients;
   } catch (e) {
     const open = vscode.l10n.t('Open Settings');
-    const message = e instanceof ProviderError ? e.message : describeError(e);
-    const pick = await vscode.window.showErrorMessage(message, open);
+    const pick = await vscode.window.showErrorMessage(describeError(e), open);
     if (pick === open) await vscode.commands.executeCommand('workbench.action.openSettings', settingId(Settings.baseUrl));
     return undefined;
   }
@@ -87,13 +86,17 @@ async function askForApiKey(): Promise<string | undefined> {
 
 /** Set API Key: from the argument or the password box; stores it and leaves demo mode. True when stored. */
 async function setApiKey({ connection, log }: Services, keyArg: unknown): Promise<boolean> {
-  const key = typeof keyArg === 'string' ? keyArg.trim() : await askForApiKey();
+  const fromArgument = typeof keyArg === 'string';
+  const key = fromArgument ? keyArg.trim() : await askForApiKey();
   if (key === undefined) return false; // cancelled, or nothing typed: nothing changes
   const problem = apiKeyProblem(key);
   if (problem) {
     void vscode.window.showErrorMessage(problem);
     return false;
   }
+  // A key passed as an argument came from another extension or a command link, not from the user:
+  // it is stored only once the user says so (the key itself is not shown).
+  if (fromArgument && !(await confirmKeyFromArgument(connection.hasApiKey))) return false;
   await connection.setApiKey(key);
   const wasDemo = connection.isDemo;
   if (wasDemo) await connection.stopDemo();
@@ -106,10 +109,40 @@ async function setApiKey({ connection, log }: Services, keyArg: unknown): Promis
   return true;
 }
 
-async function clearApiKey({ connection, log }: Services): Promise<void> {
+async function clearApiKey({ connection, log }: Services): Promise<boolean> {
+  // Any extension or command link can run this command: the user confirms before the key is gone.
+  if (connection.hasApiKey && !(await confirmClearKey())) return false;
   await connection.clearApiKey();
   log.info('API key removed from secret storage.');
   void vscode.window.showInformationMessage(vscode.l10n.t('API key removed from VS Code’s secret storage.'));
+  return true;
+}
+
+/** A modal asking whether to store a key that a command passed (another extension, a command link). */
+async function confirmKeyFromArgument(replacing: boolean): Promise<boolean> {
+  const store = replacing ? vscode.l10n.t('Replace Key') : vscode.l10n.t('Store Key');
+  const pick = await vscode.window.showWarningMessage(
+    replacing
+      ? vscode.l10n.t('Replace your Hyperliquid Explorer API key with a key passed by a command?')
+      : vscode.l10n.t('Store an API key passed by a command for Hyperliquid Explorer?'),
+    {
+      modal: true,
+      detail: vscode.l10n.t('Another extension or a link asked to set the key. Continue only if you started this yourself; otherwise your requests would go out with someone else’s key.'),
+    },
+    store,
+  );
+  return pick === store;
+}
+
+/** A modal asking whether to remove the stored key. */
+async function confirmClearKey(): Promise<boolean> {
+  const clear = vscode.l10n.t('Clear Key');
+  const pick = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Remove your Hyperliquid Explorer API key from VS Code’s secret storage?'),
+    { modal: true, detail: vscode.l10n.t('Blocks, hovers and open orders stop loading until you set a key again.') },
+    clear,
+  );
+  return pick === clear;
 }
 
 async function tryDemo({ connection, log }: Services): Promise<void> {

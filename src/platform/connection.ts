@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { createProviderClients, type ProviderClients } from '../core/provider';
-import { apiKeyProblem, baseUrlProblem } from '../core/endpoints';
+import { apiKeyProblem, baseUrlProblem, evmPathProblem } from '../core/endpoints';
 import { describeError, ProviderError } from '../core/errors';
 import { forgetSecret } from '../core/redact';
 import { Settings, settingId, StorageKeys } from '../ids';
@@ -47,7 +47,7 @@ export class Connection implements vscode.Disposable {
         this.invalidate();
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(settingId(Settings.baseUrl)) || e.affectsConfiguration(settingId(Settings.requestTimeoutSeconds))) this.invalidate();
+        if ([Settings.baseUrl, Settings.evmPath, Settings.requestTimeoutSeconds].some((name) => e.affectsConfiguration(settingId(name)))) this.invalidate();
       }),
     );
   }
@@ -140,7 +140,10 @@ export class Connection implements vscode.Disposable {
     const baseUrl = settings.baseUrl();
     const problem = baseUrlProblem(baseUrl);
     if (problem) throw new ProviderError('config', `${problem} (setting ${settingId(Settings.baseUrl)})`);
-    return createProviderClients(baseUrl, this.apiKey, options);
+    const evmPath = settings.evmPath();
+    const pathProblem = evmPathProblem(evmPath);
+    if (pathProblem) throw new ProviderError('config', `${pathProblem} (setting ${settingId(Settings.evmPath)})`);
+    return createProviderClients(baseUrl, this.apiKey, options, evmPath);
   }
 
   private demoNode(): Promise<DemoServer> {

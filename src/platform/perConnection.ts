@@ -8,7 +8,7 @@ import type { Connection } from './connection';
  * demo mode), so nothing cached for one provider is ever shown for another. The one per-client cache
  * pattern of the extension.
  */
-export class PerConnection<T extends Partial<vscode.Disposable>> implements vscode.Disposable {
+export class PerConnection<T extends object> implements vscode.Disposable {
   private current?: { clients: ProviderClients; value: T };
   private readonly subscription: vscode.Disposable;
 
@@ -42,7 +42,8 @@ export class PerConnection<T extends Partial<vscode.Disposable>> implements vsco
   reset(): void {
     const old = this.current;
     this.current = undefined;
-    old?.value.dispose?.();
+    const value = old?.value as Partial<vscode.Disposable> | undefined;
+    if (typeof value?.dispose === 'function') value.dispose(); // a value that holds resources lets them go
   }
 
   dispose(): void {

@@ -9,6 +9,10 @@ export const settings = {
   baseUrl(): string {
     return this.config.get<string>(Settings.baseUrl, 'https://hyperliquid-mainnet.core.chainstack.com').trim();
   },
+  /** The path after the key for JSON-RPC (`evm`; `nanoreth` for QuickNode's archive). Checked where it is used. */
+  evmPath(): string {
+    return this.config.get<string>('evmPath', 'evm').trim();
+  },
   explorerUrl(): string {
     const url = this.config.get<string>(Settings.explorerUrl, 'https://hyperevmscan.io').trim().replace(/\/+$/, '');
     return /^https:\/\/[^\s/]+/.test(url) ? url : 'https://hyperevmscan.io';

@@ -1,9 +1,9 @@
 // The block panel's data source against the real demo node over HTTP: requests are counted at the node.
 import * as assert from 'node:assert/strict';
-import { BlockSource } from '../../src/blocks/blockSource';
+import { approximateBytes, BlockSource, MAX_CACHED_BLOCK_BYTES } from '../../src/blocks/blockSource';
 import { toTransactionsData } from '../../src/blocks/blockViewModel';
 import { createProviderClients } from '../../src/core/provider';
-import { isProviderError } from '../../src/core/errors';
+import { isCancellation, isProviderError } from '../../src/core/errors';
 import { demoBlockModel } from '../../src/demo/chain';
 import { DEMO_BLOCKS, DEMO_HEAD, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 
@@ -30,9 +30,9 @@ for (const pageDirection of ['last', 'first'] as const) {
         [150, 260],
         [9_950, 10_000],
       ]) {
-        const rows = await source.rows(n, details.block.transactionCount, start, end);
+        const rows = await source.transactions(details, start, end);
         assert.deepEqual(
-          rows.map((r) => r.index),
+          rows.map((r) => r.transactionIndex),
           Array.from({ length: end - start }, (_, i) => start + i),
         );
         assert.deepEqual(
@@ -46,11 +46,11 @@ for (const pageDirection of ['last', 'first'] as const) {
       const n = DEMO_BLOCKS.hugeBlock;
       const details = await source.block(n);
       const before = node.requests;
-      await source.rows(n, details.block.transactionCount, 0, 100);
+      await source.transactions(details, 0, 100);
       // Direction is read off page 0; with page 0 = the first transactions that page is the answer.
       assert.ok(node.requests - before <= 2, `${node.requests - before} requests`);
       const again = node.requests;
-      await source.rows(n, details.block.transactionCount, 0, 100);
+      await source.transactions(details, 0, 100);
       assert.equal(node.requests, again, 'a page already loaded is not asked for again');
     });
 
@@ -75,6 +75,39 @@ for (const pageDirection of ['last', 'first'] as const) {
     it('reports a block above the head as not found, and knows the head', async () => {
       await assert.rejects(source.block(DEMO_HEAD + 1), (e: unknown) => isProviderError(e) && e.kind === 'notFound');
       assert.equal(await source.latest(), DEMO_HEAD);
+    });
+
+    it('a second panel waiting for the same block does not inherit the first one’s cancellation (issue 13)', async () => {
+      node.setFaults([{ kind: 'latency', ms: 300 }]);
+      try {
+        const first = new AbortController();
+        const a = source.block(DEMO_BLOCKS.smallBlock + 2, first.signal);
+        const b = source.block(DEMO_BLOCKS.smallBlock + 2, new AbortController().signal);
+        setTimeout(() => first.abort(), 50);
+        await assert.rejects(a, (e: unknown) => isCancellation(e));
+        assert.equal((await b).block.number, BigInt(DEMO_BLOCKS.smallBlock + 2));
+      } finally {
+        node.clearFaults();
+      }
+    });
+
+    it('bounds the cached blocks by bytes, not only by count (issue 13)', async () => {
+      const huge = await source.block(DEMO_BLOCKS.hugeBlock);
+      const hugeBytes = approximateBytes(huge);
+      assert.ok(Math.abs(hugeBytes - JSON.stringify(huge.raw).length) < 16, `${hugeBytes}`);
+      assert.ok(MAX_CACHED_BLOCK_BYTES <= 64 * 1024 * 1024);
+      // A budget that holds the small block but not the huge one next to it.
+      const small = await source.block(DEMO_BLOCKS.smallBlock);
+      const budget = hugeBytes + approximateBytes(small) - 1;
+      const bounded = new BlockSource(createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 5_000, maxRetries: 0 }).evm, budget);
+      await bounded.block(DEMO_BLOCKS.smallBlock);
+      await bounded.block(DEMO_BLOCKS.hugeBlock);
+      assert.ok(bounded.cachedBytes <= budget, `${bounded.cachedBytes} > ${budget}`);
+      const before = node.requests;
+      await bounded.block(DEMO_BLOCKS.hugeBlock); // the most recent stayed
+      assert.equal(node.requests, before);
+      await bounded.block(DEMO_BLOCKS.smallBlock); // the older one made room
+      assert.equal(node.requests, before + 1);
     });
 
     it('stops at once when the panel cancels', async () => {

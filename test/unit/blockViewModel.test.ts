@@ -6,6 +6,7 @@ import {
   explorerUrl,
   extraDataOf,
   isSystemSender,
+  summarizeRows,
   toBlockView,
   toTransactionData,
   toTransactionRow,
@@ -75,14 +76,13 @@ describe('block view-model', () => {
       assert.equal(v.totalFeesWei, '1,000,000,000,000,000,001');
     });
 
-    it('computes burnt base fees as base fee × gas used', () => {
-      const v = toBlockView(details({ baseFeePerGas: 3n * 10n ** 9n, gasUsed: 21_000n }), 0, t);
-      // 21,000 gas at 3 gwei = 63,000 gwei = 0.000063 HYPE
-      assert.equal(v.burntFeesWei, '63,000,000,000,000');
-      assert.equal(v.burntFeesHype, '0.000063');
+    it('counts all fees as burnt: HyperEVM burns priority fees too, not only base fee × gas used', () => {
+      const v = toBlockView({ ...details({ baseFeePerGas: 3n * 10n ** 9n, gasUsed: 21_000n }), totalFees: 84_000_000_000_000n }, 0, t);
+      // base fee 21,000 gas × 3 gwei = 63,000 gwei; the total (84,000 gwei) includes 21,000 gwei of priority fees
+      assert.equal(v.burntFeesWei, '84,000,000,000,000');
+      assert.equal(v.burntFeesHype, '0.000084');
       const none = toBlockView(details({ baseFeePerGas: undefined }), 0, t);
-      assert.equal(none.burntFeesHype, null);
-      assert.equal(none.burntFeesWei, null);
+      assert.equal(none.burntFeesWei, none.totalFeesWei);
     });
 
     it('shows the three issuance fields in HYPE', () => {
@@ -190,7 +190,7 @@ describe('block view-model', () => {
         const d = toBlockDetails(validate(blockDetailsResult, result, 'demo'), result);
         const v = toBlockView(d, 1_700_000_000, t);
         assert.equal(v.totalFeesWei.replace(/,/g, ''), model.totalFees.toString());
-        assert.equal(v.burntFeesWei!.replace(/,/g, ''), (model.baseFeePerGas * BigInt(model.gasUsed)).toString());
+        assert.equal(v.burntFeesWei.replace(/,/g, ''), model.totalFees.toString());
         assert.equal(v.transactionCount, model.transactions.length);
         assert.equal(v.shape, n % 2 === 0 ? 'spec' : 'slim');
       }
@@ -219,5 +219,41 @@ describe('block view-model', () => {
       assert.equal(explorerUrl(base, { kind: 'tx', hash: HASH_A.toUpperCase().replace('0X', '0x') }), `https://hyperevmscan.io/tx/${HASH_A}`);
       assert.equal(explorerUrl(base, { kind: 'address', address: ALICE }), `https://hyperevmscan.io/address/${ALICE}`);
     });
+  });
+});
+
+describe('block view-model: status, fee, method and system transactions per row', () => {
+  const data = (overrides: Partial<BlockTransaction>) => toTransactionData({ hash: HASH_A, from: ALICE, to: ALICE, value: 0n, gas: 50_000n, ...overrides }, 0);
+
+  it('marks a reverted transaction and shows what it paid (gasUsed × effective gas price) and used', () => {
+    const r = toTransactionRow(data({ status: 'reverted', gasUsed: 21_000n, gasPrice: 2_000_000_000n, fee: 42_000_000_000_000n }));
+    assert.equal(r.failed, true);
+    assert.equal(r.feeHype, '0.000042');
+    assert.equal(r.gasUsed, '21,000');
+    assert.equal(r.gas, '50,000', 'the limit stays for the tooltip');
+    assert.equal(toTransactionRow(data({ status: 'success' })).failed, false);
+    const noReceipt = toTransactionRow(data({}));
+    assert.equal(noReceipt.failed, null);
+    assert.equal(noReceipt.feeHype, null);
+  });
+
+  it('names known methods, shows other selectors bare, and tells creations and plain transfers apart', () => {
+    assert.deepEqual(toTransactionRow(data({ input: '0xa9059cbb' })).method, { kind: 'call', selector: '0xa9059cbb', name: 'transfer' });
+    assert.deepEqual(toTransactionRow(data({ input: '0xD0E30DB0' })).method, { kind: 'call', selector: '0xd0e30db0', name: 'deposit' });
+    assert.deepEqual(toTransactionRow(data({ input: '0x12345678' })).method, { kind: 'call', selector: '0x12345678', name: null });
+    assert.deepEqual(toTransactionRow(data({ input: '0x' })).method, { kind: 'transfer' });
+    assert.deepEqual(toTransactionRow(data({ to: null, input: '0x60806040' })).method, { kind: 'creation' });
+    assert.deepEqual(toTransactionRow(data({})).method, { kind: 'unknown' });
+  });
+
+  it('recognises system transactions by a zero gas price as well as by sender', () => {
+    assert.equal(toTransactionRow(data({ gasPrice: 0n })).system, true, 'hl-node’s sender, gas price 0');
+    assert.equal(toTransactionRow(data({ from: '0x2222222222222222222222222222222222222222', gasPrice: undefined })).system, true);
+    assert.equal(toTransactionRow(data({ gasPrice: 1n })).system, false);
+  });
+
+  it('counts failed and system transactions among the rows loaded', () => {
+    const rows = [data({ status: 'reverted', gasPrice: 1n }), undefined, data({ gasPrice: 0n, status: 'success' }), data({ status: 'reverted', gasPrice: 5n })];
+    assert.deepEqual(summarizeRows(rows), { loaded: 3, failed: 2, system: 1 });
   });
 });

@@ -33,6 +33,25 @@ function sources(): { file: string; text: string }[] {
 }
 
 describe('hostile: posture', () => {
+  it('turns errors into text only through the one describer (describeError), never String(e) (issue 13)', () => {
+    const offenders: string[] = [];
+    for (const { file, text } of sources()) {
+      if (file.endsWith(path.join('core', 'errors.ts'))) continue;
+      text.split('\n').forEach((line, i) => {
+        // A ProviderError redacts its own message; anything else made of an error's text must use describeError.
+        if (/String\((e|err|error)\)|\$\{(e|err|error)\}/.test(line) && !/new ProviderError\(/.test(line)) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    assert.deepEqual(offenders, []);
+  });
+
+  it('runs on the user’s own machine when it can (extensionKind ui first), so that requests and the key stay there in Remote-SSH, WSL and Codespaces (issue 13)', () => {
+    assert.deepEqual(manifest.extensionKind, ['ui', 'workspace']);
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    assert.match(readme, /extensionKind/);
+    assert.match(readme, /Remote - SSH|Remote-SSH/);
+  });
+
   it('declares limited support for Restricted Mode, saying what is limited and why, and restricts every setting that chooses where or how often requests go', () => {
     const untrusted = manifest.capabilities?.untrustedWorkspaces;
     assert.equal(untrusted?.supported, 'limited');
