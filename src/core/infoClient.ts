@@ -4,9 +4,7 @@ import { parseAddress } from './input';
 import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from './model';
 import {
   allMidsResult,
-  frontendOpenOrdersResult,
   InvalidShapeError,
-  openOrdersResult,
   orderStatusResult,
   perpDexsResult,
   perpMetaResult,
@@ -17,6 +15,7 @@ import {
   toPerpMeta,
   toSpotMeta,
   validate,
+  validateOrders,
 } from './infoSchemas';
 import type { Transport } from './transport';
 
@@ -52,14 +51,14 @@ export class InfoClient {
   async openOrders(user: string, dex = '', signal?: AbortSignal): Promise<OpenOrder[]> {
     const body = { type: 'openOrders', user: userArg(user), dex: dexArg(dex) };
     const json = await this.post(body, 'openOrders', signal);
-    return toOpenOrders(this.shape(openOrdersResult, json, 'openOrders'), json as unknown[]);
+    return toOpenOrders(this.orders(json, 'openOrders'), json as unknown[]);
   }
 
   /** The same orders with their type, trigger, TP/SL and children (same weight as `openOrders`; not on every provider). */
   async frontendOpenOrders(user: string, dex = '', signal?: AbortSignal): Promise<OpenOrder[]> {
     const body = { type: 'frontendOpenOrders', user: userArg(user), dex: dexArg(dex) };
     const json = await this.post(body, 'frontendOpenOrders', signal);
-    return toOpenOrders(this.shape(frontendOpenOrdersResult, json, 'frontendOpenOrders'), json as unknown[]);
+    return toOpenOrders(this.orders(json, 'frontendOpenOrders'), json as unknown[]);
   }
 
   /** A perp dex's `meta` ("" = the first one): its collateral token. */
@@ -71,6 +70,8 @@ export class InfoClient {
   /** Mid prices by coin on perp dex `dex` ("" = the first one, with spot pairs). */
   async allMids(dex: string, signal?: AbortSignal): Promise<Map<string, string>> {
     const json = await this.post({ type: 'allMids', dex: dexArg(dex) }, 'allMids', signal);
+    // valibot's record takes an array as an object of "0", "1", …: refuse it first.
+    if (Array.isArray(json)) throw new ProviderError('invalidResponse', 'The provider’s answer to allMids: Invalid type: expected an object, not an array', { endpoint: 'info' });
     return new Map(Object.entries(this.shape(allMidsResult, json, 'allMids')));
   }
 
@@ -94,6 +95,17 @@ export class InfoClient {
 
   private post(body: Record<string, string | number>, label: string, signal?: AbortSignal): Promise<unknown> {
     return this.transport.postJson('info', JSON.stringify(body), label, signal);
+  }
+
+  private orders(json: unknown, what: string) {
+    try {
+      return validateOrders(json, what);
+    } catch (e) {
+      if (e instanceof InvalidShapeError) {
+        throw new ProviderError('invalidResponse', `The provider’s answer to ${e.message}`, { endpoint: 'info' });
+      }
+      throw e;
+    }
   }
 
   private shape<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {
