@@ -1,13 +1,13 @@
 // Bundles the extension (Node, CommonJS, `vscode` external) and the webview scripts (browser).
 // `--production` minifies and drops source maps; `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-/** Webview entry points, one per panel; each is optional until its feature lands. */
-const webviewEntries = ['src/blocks/webview/main.ts'].filter((f) => existsSync(f));
+/** Webview entry points, one per panel. */
+const webviewEntries = ['src/blocks/webview/main.ts'];
 
 const common = {
   bundle: true,
@@ -19,56 +19,92 @@ const common = {
 };
 
 /**
- * axios' Node build imports `form-data` for multipart uploads, and with it `mime-db` (~140 KB minified).
- * We only ever post JSON, so the extension gets a one-line stand-in and stays small.
+ * Parts of axios our configuration never runs, left out of the bundle (test/unit/bundle.test.ts checks):
+ * - `form-data` (and `mime-db`, ~140 KB): multipart uploads; we only post JSON;
+ * - `follow-redirects`: we set `maxRedirects: 0` (a redirect would carry the key elsewhere), and then
+ *   axios uses Node's own http/https;
+ * - the `fetch` and `xhr` adapters: we set `adapter: 'http'`; the fetch adapter's module setup alone
+ *   makes Node load its fetch implementation.
  */
-const withoutFormData = {
-  name: 'without-form-data',
+const stubs = [
+  { filter: /^form-data$/, contents: 'module.exports = class FormData {};' },
+  { filter: /^follow-redirects$/, contents: 'module.exports = { http: undefined, https: undefined };' },
+  { filter: /^\.\/fetch\.js$/, importer: /axios[\\/]lib[\\/]adapters/, contents: 'export const getFetch = () => undefined; export default undefined;' },
+  { filter: /^\.\/xhr\.js$/, importer: /axios[\\/]lib[\\/]adapters/, contents: 'export default false;' },
+];
+const withoutUnusedAxiosParts = {
+  name: 'without-unused-axios-parts',
   setup(build) {
-    build.onResolve({ filter: /^form-data$/ }, () => ({ path: 'form-data', namespace: 'stub' }));
-    build.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'module.exports = class FormData {};', loader: 'js' }));
+    stubs.forEach((stub, i) => {
+      build.onResolve({ filter: stub.filter }, (args) =>
+        !stub.importer || stub.importer.test(args.importer) ? { path: `stub-${i}`, namespace: 'stub' } : undefined,
+      );
+    });
+    build.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => {
+      const { contents } = stubs[Number(args.path.slice('stub-'.length))];
+      return { contents, loader: 'js' };
+    });
   },
 };
 
-const builds = [
+/**
+ * axios lives in its own file, dist/axios.js, loaded by the first request (core/transport.ts imports it
+ * dynamically): activation does not pay for reading or evaluating it.
+ */
+const axiosApart = {
+  name: 'axios-apart',
+  setup(build) {
+    build.onResolve({ filter: /^axios$/ }, () => ({ path: './axios.js', external: true }));
+  },
+};
+
+const nodeCommon = {
+  ...common,
+  outdir: 'dist',
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+};
+
+/** Every bundle, for this script and for the test that checks what each one holds. */
+export const builds = [
   {
-    ...common,
+    ...nodeCommon,
     entryPoints: { extension: 'src/extension.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
     external: ['vscode'],
+    plugins: [axiosApart],
+    // `import('axios')` becomes a require of ./axios.js when the first request needs it.
+    supported: { 'dynamic-import': false },
+  },
+  {
+    ...nodeCommon,
+    entryPoints: { axios: 'src/core/axiosBundle.ts' },
     // axios ships a browser build too; make sure the Node adapter is bundled.
     mainFields: ['module', 'main'],
     conditions: ['node'],
-    plugins: [withoutFormData],
+    plugins: [withoutUnusedAxiosParts],
     // axios probes `navigator` to detect browsers; in Node 21+ that global exists and VS Code's extension
     // host warns about every extension that reads it. We are never in a browser here.
     define: { navigator: 'undefined' },
   },
   {
     // The demo node on its own: `node dist/demoNode.js [--port N] [--control]` (tests, `npm run demo`).
-    ...common,
+    ...nodeCommon,
     entryPoints: { demoNode: 'src/demo/cli.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
   },
 ];
-if (webviewEntries.length) {
-  builds.push({
-    ...common,
-    entryPoints: webviewEntries.map((f) => ({ in: f, out: f.split('/')[1] })),
-    outdir: 'dist/webview',
-    platform: 'browser',
-    format: 'iife',
-    target: 'chrome120',
-  });
-}
+builds.push({
+  ...common,
+  entryPoints: webviewEntries.map((f) => ({ in: f, out: f.split('/')[1] })),
+  outdir: 'dist/webview',
+  platform: 'browser',
+  format: 'iife',
+  target: 'chrome120',
+});
 
-if (watch) {
+if (process.argv[1] !== fileURLToPath(import.meta.url)) {
+  // imported (by the bundle test): build nothing
+} else if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
   await Promise.all(contexts.map((c) => c.watch()));
 } else {

@@ -10,7 +10,8 @@
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Browser } from 'playwright-core';
-import { toBlockView, toTransactionRow, toTransactionsData, type Translate } from '../src/blocks/blockViewModel';
+import { toBlockView, toTransactionRow, toTransactionsData } from '../src/blocks/blockViewModel';
+import type { Translate } from '../src/view/format';
 import { panelLabels } from '../src/blocks/labels';
 import { FIRST_ROWS, type HostMessage } from '../src/blocks/protocol';
 import { blockDetailsResult, toBlockDetails, validate } from '../src/core/schemas';

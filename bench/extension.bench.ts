@@ -48,6 +48,7 @@ function stageExtension(): string {
   };
   copy('package.json');
   copy('dist/extension.js');
+  copy('dist/axios.js');
   if (fs.existsSync(path.join(ROOT, 'dist', 'demoNode.js'))) copy('dist/demoNode.js');
   for (const sub of ['dist/webview', 'media']) {
     const from = path.join(ROOT, sub);
@@ -68,9 +69,17 @@ function sizeRows(extensionDir: string): BenchRow[] {
     name: 'Bundle dist/extension.js (minified)',
     unit: 'KB',
     ours: one(kb(extension.length)),
-    target: '≤ 300 KB',
-    met: kb(extension.length) <= 300,
-    note: `${kb(zlib.gzipSync(extension).length).toFixed(0)} KB gzipped`,
+    target: '≤ 100 KB',
+    met: kb(extension.length) <= 100,
+    note: `${kb(zlib.gzipSync(extension).length).toFixed(0)} KB gzipped; axios is apart`,
+  });
+  const axios = file('dist/axios.js');
+  rows.push({
+    group: 'extension',
+    name: 'Bundle dist/axios.js (minified, loaded by the first request)',
+    unit: 'KB',
+    ours: one(kb(axios.length)),
+    note: `${kb(zlib.gzipSync(axios).length).toFixed(0)} KB gzipped; no form-data, follow-redirects, fetch or xhr adapter`,
   });
   const webviewDir = path.join(extensionDir, 'dist', 'webview');
   for (const f of fs.existsSync(webviewDir) ? fs.readdirSync(webviewDir).filter((n) => n.endsWith('.js')).sort() : []) {
@@ -202,8 +211,8 @@ export default async function run(): Promise<BenchRow[]> {
       name: 'Activation in the real host: loading dist/extension.js (VS Code’s own marks) + activate() (the extension’s own timing)',
       unit: 'ms',
       ours: activation,
-      target: '≤ 20 ms (median)',
-      met: activation.median <= 20,
+      target: '≤ 15 ms (median)',
+      met: activation.median <= 15,
       note:
         `load ${median(complete.map((s) => s.loadCodeMs!)).toFixed(0)} ms + activate() ${median(complete.map((s) => s.activateFnMs!)).toFixed(2)} ms (medians); ` +
         scale +

@@ -2,7 +2,8 @@
 // Runs against the real demo node over HTTP. Alone: `npx tsx bench/hover.bench.ts`.
 import { createProviderClients } from '../src/core/provider';
 import { startDemoNode, DEMO_BLOCKS } from '../src/demo/demoNode';
-import { blockHoverContent, blockSummary, hoverMarkdown, untranslated } from '../src/hover/blockHoverContent';
+import { blockHoverContent, blockSummary, hoverMarkdown } from '../src/hover/blockHoverContent';
+import { untranslated } from '../src/view/format';
 import { BlockLookup } from '../src/hover/blockLookup';
 import { hoverAt } from '../src/hover/hoverAt';
 import { measure, stats, type BenchRow } from './types';

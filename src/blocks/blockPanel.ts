@@ -2,18 +2,19 @@ import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import type { BlockQuery } from '../core/input';
-import type { BlockDetails } from '../core/model';
+import type { BlockDetails, BlockTransaction } from '../core/model';
 import type { ProviderClients } from '../core/provider';
 import { settings } from '../platform/settings';
 import type { Services } from '../platform/services';
 import { blockQueryText, rememberBlock, readRecentBlocks } from './blockQuery';
-import { BlockSource, MAX_ROWS_PER_REQUEST } from './blockSource';
-import { explorerUrl, toBlockView, toTransactionData, toTransactionsData } from './blockViewModel';
+import { BlockSource } from './blockSource';
+import { explorerUrl, toBlockView, toTransactionData } from './blockViewModel';
 import { panelLabels } from './labels';
 import { rawBlockDocuments } from './rawJson';
-import { FIRST_ROWS, isWebviewMessage, type HostMessage, type TransactionData, type PanelView, type ProblemKind, type WebviewMessage } from './protocol';
+import { FIRST_ROWS, isWebviewMessage, type HostMessage, type PanelView, type ProblemKind, type WebviewMessage } from './protocol';
+import { PerConnection } from '../platform/perConnection';
+import { Commands, SECTION, Settings, settingId, StorageKeys, WebviewTypes } from '../ids';
 
-export const RECENT_BLOCKS_KEY = 'hyperliquidExplorer.recentBlocks';
 
 /** What a lookup ended with; the command returns it, so tests and the hover can tell. */
 export interface LookupResult {
@@ -21,17 +22,19 @@ export interface LookupResult {
   shown: 'block' | 'loading' | ProblemKind;
 }
 
-/** Thrown inside a load that a newer load replaced; never shown. */
-const SUPERSEDED = Symbol('superseded');
+/** One load of the panel's target; a newer load replaces it (and aborts it). */
+interface LoadRun {
+  readonly abort: AbortController;
+}
 
 /** Progress is shown only for lookups slower than this, so that fast ones do not flash a notification. */
 const PROGRESS_DELAY_MS = 300;
 
-const sources = new WeakMap<ProviderClients, BlockSource>();
-function sourceFor(clients: ProviderClients): BlockSource {
-  let source = sources.get(clients);
-  if (!source) sources.set(clients, (source = new BlockSource(clients.evm)));
-  return source;
+/** The block sources (and their caches) of the connection's clients: the one per-client cache pattern. */
+let sources: PerConnection<BlockSource> | undefined;
+function sourceFor(services: Services, clients: ProviderClients): BlockSource {
+  sources ??= new PerConnection(services.connection, (c) => new BlockSource(c.evm));
+  return sources.for(clients);
 }
 
 /**
@@ -39,16 +42,15 @@ function sourceFor(clients: ProviderClients): BlockSource {
  * load cancels the one before. The host posts to the webview only after its `ready` message.
  */
 export class BlockPanel {
-  static readonly viewType = 'hyperliquidExplorer.block';
   private static readonly open = new Set<BlockPanel>();
 
   private readonly disposables: vscode.Disposable[] = [];
   private target: BlockQuery;
   private view: PanelView;
-  private details?: BlockDetails;
+  /** The block on show, and the source it came from (which also serves its rows). */
+  private shown?: { details: BlockDetails; source: BlockSource };
   private ready = false;
-  private abort?: AbortController;
-  private generation = 0;
+  private run?: LoadRun;
   private loading?: Promise<LookupResult>;
   private disposed = false;
 
@@ -60,7 +62,7 @@ export class BlockPanel {
       try {
         const clients = await services.connection.clients();
         if (clients) {
-          const latest = await withDelayedProgress(vscode.l10n.t('Looking up the latest block…'), abort, () => sourceFor(clients).latest(abort.signal));
+          const latest = await withDelayedProgress(vscode.l10n.t('Looking up the latest block…'), abort, () => sourceFor(services, clients).latest(abort.signal));
           return BlockPanel.createOrShow(services, { kind: 'number', number: latest });
         }
       } catch (e) {
@@ -75,7 +77,7 @@ export class BlockPanel {
         return existing.loading ?? existing.result();
       }
     }
-    const panel = vscode.window.createWebviewPanel(BlockPanel.viewType, titleFor(query), vscode.ViewColumn.Active, BlockPanel.options(services.context));
+    const panel = vscode.window.createWebviewPanel(WebviewTypes.block, titleFor(query), vscode.ViewColumn.Active, BlockPanel.options(services.context));
     return new BlockPanel(services, panel, query).load();
   }
 
@@ -135,56 +137,72 @@ export class BlockPanel {
    * A load that a newer one replaced resolves with the newer one's result.
    */
   private load(): Promise<LookupResult> {
-    this.abort?.abort();
-    const abort = new AbortController();
-    this.abort = abort;
-    const generation = ++this.generation;
-    const superseded = () => generation !== this.generation;
-    /** Stops here if a newer load took over, or the user cancelled (or closed the panel). */
-    const check = () => {
-      if (superseded()) throw SUPERSEDED;
-      if (abort.signal.aborted) throw new ProviderError('cancelled', vscode.l10n.t('The request was cancelled.'));
-    };
-    this.details = undefined;
+    const run = this.startRun();
+    this.shown = undefined;
     this.panel.title = titleFor(this.target);
     this.post({ kind: 'loading', blockText: blockQueryText(this.target) });
-
-    const run = async (): Promise<LookupResult> => {
-      try {
-        // No prompt here: the command asked for a key before it opened the panel.
-        const clients = await this.services.connection.clients();
-        check();
-        if (!clients) {
-          this.problem('noKey', vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'));
-          return this.result();
-        }
-        const source = sourceFor(clients);
-        const details = await withDelayedProgress(this.progressTitle(), abort, async () => {
-          if (this.target.kind === 'latest') {
-            const latest = await source.latest(abort.signal);
-            check();
-            this.target = { kind: 'number', number: latest };
-          }
-          return source.block(this.requireNumber(), abort.signal);
-        });
-        check();
-        this.details = details;
-        const block = toBlockView(details, Date.now() / 1000, vscode.l10n.t);
-        this.panel.title = titleFor(this.target);
-        const firstRows = details.transactions ? toTransactionsData(details.transactions.slice(0, FIRST_ROWS)) : [];
-        this.post({ kind: 'block', block, firstRows });
-        await this.remember(block.number);
-      } catch (e) {
-        if (superseded()) return this.loading ?? this.result();
-        await this.fail(e, clientsOrUndefined(this.services));
-      }
-      return this.result();
-    };
-    const loading = run().finally(() => {
+    const loading = this.runLoad(run).finally(() => {
       if (this.loading === loading) this.loading = undefined;
     });
     this.loading = loading;
     return loading;
+  }
+
+  /** Cancels the load under way (if any) and starts a new one. */
+  private startRun(): LoadRun {
+    this.run?.abort.abort();
+    this.run = { abort: new AbortController() };
+    return this.run;
+  }
+
+  /** A newer load took over from `run`: what `run` finds must not be shown. */
+  private isStale(run: LoadRun): boolean {
+    return run !== this.run;
+  }
+
+  /** Stops `run` here if a newer load took over, or the user cancelled (or closed the panel). */
+  private checkRun(run: LoadRun): void {
+    if (this.isStale(run) || run.abort.signal.aborted) throw new ProviderError('cancelled', vscode.l10n.t('The request was cancelled.'));
+  }
+
+  private async runLoad(run: LoadRun): Promise<LookupResult> {
+    try {
+      // No prompt here: the command asked for a key before it opened the panel.
+      const clients = await this.services.connection.clients();
+      this.checkRun(run);
+      if (!clients) {
+        this.problem('noKey', vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'));
+        return this.result();
+      }
+      const source = sourceFor(this.services, clients);
+      const details = await withDelayedProgress(this.progressTitle(), run.abort, () => this.fetchTarget(source, run));
+      this.checkRun(run);
+      await this.showBlock(source, details);
+    } catch (e) {
+      if (this.isStale(run)) return this.loading ?? this.result();
+      await this.fail(e, run);
+    }
+    return this.result();
+  }
+
+  /** The target's details; "latest" becomes a number on the way. */
+  private async fetchTarget(source: BlockSource, run: LoadRun): Promise<BlockDetails> {
+    if (this.target.kind === 'latest') {
+      const latest = await source.latest(run.abort.signal);
+      this.checkRun(run);
+      this.target = { kind: 'number', number: latest };
+    }
+    return source.block(this.requireNumber(), run.abort.signal);
+  }
+
+  private async showBlock(source: BlockSource, details: BlockDetails): Promise<void> {
+    this.shown = { details, source };
+    const block = toBlockView(details, Date.now() / 1000, vscode.l10n.t);
+    this.panel.title = titleFor(this.target);
+    // The spec's shape has its transactions at hand: the first screen goes with the block.
+    const firstRows = details.transactions ? toRows(await source.transactions(details, 0, FIRST_ROWS), 0) : [];
+    this.post({ kind: 'block', block, firstRows });
+    await this.remember(block.number);
   }
 
   private requireNumber(): number {
@@ -198,29 +216,47 @@ export class BlockPanel {
       : vscode.l10n.t('Looking up block {0}…', blockQueryText(this.target));
   }
 
-  private async fail(e: unknown, clients: Promise<ProviderClients | undefined>): Promise<void> {
+  private async fail(e: unknown, run: LoadRun): Promise<void> {
     const message = describeError(e);
     if (isCancellation(e)) {
       this.problem('cancelled', vscode.l10n.t('The lookup of block {0} was cancelled.', blockQueryText(this.target)));
       return;
     }
     const kind = e instanceof ProviderError ? e.kind : undefined;
-    if (kind === 'notFound') {
-      // Say how far the chain goes; if that fails too, the message alone is still clear.
-      const generation = this.generation;
-      let latest: number | null = null;
-      try {
-        const c = await clients;
-        if (c) latest = await sourceFor(c).latest(this.abort?.signal);
-      } catch {
-        latest = null;
-      }
-      if (generation !== this.generation) return;
-      this.problem('notFound', message, latest);
-      return;
-    }
+    if (kind === 'notFound') return this.failNotFound(message, run);
     if (kind !== 'badInput' && !this.disposed) this.services.log.warn(`Block ${blockQueryText(this.target)}: ${message}`);
     this.problem(problemKindOf(kind), message);
+  }
+
+  /**
+   * Says how far the chain goes; if that fails too, the message alone is still clear. A block at or
+   * below the head that the node says it does not have was pruned there (QuickNode's `/evm` keeps only
+   * recent blocks): say so, and point at the EVM path setting.
+   */
+  private async failNotFound(message: string, run: LoadRun): Promise<void> {
+    let latest: number | null = null;
+    try {
+      const clients = await clientsOrUndefined(this.services);
+      if (clients) latest = await sourceFor(this.services, clients).latest(run.abort.signal);
+    } catch {
+      latest = null;
+    }
+    if (this.isStale(run)) return;
+    const asked = this.blockNumber;
+    if (latest !== null && asked !== null && asked <= latest) {
+      this.problem(
+        'pruned',
+        vscode.l10n.t(
+          'The node says it does not have block {0}, though the chain is already at block {1}: this endpoint keeps only recent blocks. For older blocks, set “{2}” to an archive path (on QuickNode: nanoreth).',
+          blockQueryText(this.target),
+          blockQueryText({ kind: 'number', number: latest }),
+          settingId(Settings.evmPath),
+        ),
+        latest,
+      );
+      return;
+    }
+    this.problem('notFound', message, latest);
   }
 
   private problem(problem: ProblemKind, message: string, latest: number | null = null): void {
@@ -269,16 +305,16 @@ export class BlockPanel {
         await this.load();
         return;
       case 'cancel':
-        this.abort?.abort();
+        this.run?.abort.abort();
         return;
       case 'setApiKey':
-        await vscode.commands.executeCommand('hyperliquidExplorer.setApiKey');
+        await vscode.commands.executeCommand(Commands.setApiKey);
         return;
       case 'tryDemo':
-        await vscode.commands.executeCommand('hyperliquidExplorer.tryDemo');
+        await vscode.commands.executeCommand(Commands.tryDemo);
         return;
       case 'openSettings':
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'hyperliquidExplorer');
+        await vscode.commands.executeCommand('workbench.action.openSettings', SECTION);
         return;
       case 'showLog':
         this.services.log.show();
@@ -297,23 +333,15 @@ export class BlockPanel {
     await this.load();
   }
 
+  /** Rows the webview asked for, from the block shown (whatever its shape: the source pages slim ones). */
   private async sendRows(blockNumber: number, start: number, end: number): Promise<void> {
-    const details = this.details;
-    if (!details || Number(details.block.number) !== blockNumber) return;
-    const signal = this.abort?.signal;
+    const shown = this.shown;
+    if (!shown || Number(shown.details.block.number) !== blockNumber) return;
     try {
-      let rows: TransactionData[];
-      if (details.transactions) {
-        // The spec's shape lists transactions in block order.
-        rows = details.transactions.slice(start, Math.min(end, start + MAX_ROWS_PER_REQUEST)).map((tx, i) => toTransactionData(tx, start + i));
-      } else {
-        const clients = await this.services.connection.clients();
-        if (!clients) throw new ProviderError('config', vscode.l10n.t('There is no API key any more.'));
-        rows = await sourceFor(clients).rows(blockNumber, details.block.transactionCount, start, end, signal);
-      }
-      if (this.details === details) this.send({ type: 'rows', blockNumber, start, rows });
+      const rows = toRows(await shown.source.transactions(shown.details, start, end, this.run?.abort.signal), start);
+      if (this.shown === shown) this.send({ type: 'rows', blockNumber, start, rows });
     } catch (e) {
-      if (isCancellation(e) || this.details !== details) return;
+      if (isCancellation(e) || this.shown !== shown) return;
       const message = describeError(e);
       this.services.log.warn(`Transactions ${start}–${end - 1} of block ${blockNumber}: ${message}`);
       this.send({ type: 'rowsFailed', blockNumber, start, end, message });
@@ -322,12 +350,13 @@ export class BlockPanel {
 
   /** The node's result, untouched, in a read-only JSON editor. */
   private async showRawJson(): Promise<void> {
-    if (this.details) await rawBlockDocuments.show(Number(this.details.block.number), this.details.raw);
+    const details = this.shown?.details;
+    if (details) await rawBlockDocuments.show(Number(details.block.number), details.raw);
   }
 
   private async remember(n: number): Promise<void> {
     const state = this.services.context.globalState;
-    await state.update(RECENT_BLOCKS_KEY, rememberBlock(readRecentBlocks(state.get(RECENT_BLOCKS_KEY)), n));
+    await state.update(StorageKeys.recentBlocks, rememberBlock(readRecentBlocks(state.get(StorageKeys.recentBlocks)), n));
   }
 
   private html(): string {
@@ -363,7 +392,7 @@ export class BlockPanel {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.abort?.abort();
+    this.run?.abort.abort();
     BlockPanel.open.delete(this);
     this.panel.dispose();
     while (this.disposables.length) this.disposables.pop()?.dispose();
@@ -372,6 +401,8 @@ export class BlockPanel {
   /** Closes every panel (on deactivation). */
   static disposeAll(): void {
     for (const p of [...BlockPanel.open]) p.dispose();
+    sources?.dispose();
+    sources = undefined;
   }
 }
 
@@ -395,6 +426,11 @@ function problemKindOf(kind: ProviderError['kind'] | undefined): ProblemKind {
     default:
       return 'other';
   }
+}
+
+/** Transactions from the source as rows for the wire; `start` is the first one's position in the block. */
+function toRows(transactions: readonly BlockTransaction[], start: number): ReturnType<typeof toTransactionData>[] {
+  return transactions.map((tx, i) => toTransactionData(tx, start + i));
 }
 
 function clientsOrUndefined(services: Services): Promise<ProviderClients | undefined> {

@@ -1,6 +1,6 @@
 /** What the Look Up Block command accepts, and the recent lookups it offers. Pure: no `vscode`. */
 import { MAX_BLOCK_NUMBER, parseBlockQuery, type BlockQuery, type Parsed } from '../core/input';
-import { groupThousands, toHex } from '../core/units';
+import { groupThousands } from '../core/units';
 
 /**
  * The command's argument, from the hover, a test or a keybinding: a number, a decimal or 0x hex string,
@@ -37,9 +37,4 @@ export function readRecentBlocks(stored: unknown): number[] {
 /** "19,999,981" for display; "latest" stays a word. */
 export function blockQueryText(query: BlockQuery): string {
   return query.kind === 'latest' ? 'latest' : groupThousands(String(query.number));
-}
-
-/** The hex form shown beside a decimal block number. */
-export function blockHex(n: number): string {
-  return toHex(n);
 }

@@ -1,13 +1,12 @@
 /**
  * Where the block panel gets its data: block details (cached: HyperEVM blocks are final once made),
- * the chain head, and the transactions of slim blocks page by page. No `vscode`: one per set of clients.
+ * the chain head, and the transactions of a block in either shape. No `vscode`, and nothing of the
+ * view: it hands on the core's model, and the panel turns it into rows. One per set of clients.
  */
 import { BlockTransactionPages } from '../core/blockTransactions';
 import { RequestCache } from '../core/cache';
 import type { EvmClient } from '../core/evmClient';
-import type { BlockDetails } from '../core/model';
-import { toTransactionData } from './blockViewModel';
-import type { TransactionData } from './protocol';
+import type { BlockDetails, BlockTransaction } from '../core/model';
 
 /** The most rows one request from the webview may ask for. */
 export const MAX_ROWS_PER_REQUEST = 500;
@@ -49,15 +48,24 @@ export class BlockSource {
     return this.evm.getBlockNumber(signal);
   }
 
-  /** Rows `start…end-1` of a slim block, in transactionIndex order. */
-  async rows(block: number, transactionCount: number, start: number, end: number, signal?: AbortSignal): Promise<TransactionData[]> {
-    const to = Math.min(end, start + MAX_ROWS_PER_REQUEST, transactionCount);
+  /**
+   * The transactions at positions `start…end-1` of a block (at most MAX_ROWS_PER_REQUEST), in block
+   * order, each with its `transactionIndex`. The spec's shape has them at hand; a slim block's are
+   * loaded page by page.
+   */
+  async transactions(details: BlockDetails, start: number, end: number, signal?: AbortSignal): Promise<BlockTransaction[]> {
+    const count = details.block.transactionCount;
+    const to = Math.min(end, start + MAX_ROWS_PER_REQUEST, count);
+    if (details.transactions) {
+      // The spec's shape lists transactions in block order; its transactions may lack a transactionIndex.
+      return details.transactions.slice(start, to).map((tx, i) => (tx.transactionIndex === undefined ? { ...tx, transactionIndex: start + i } : tx));
+    }
+    const block = Number(details.block.number);
     let pages = this.pages.peek(block);
-    if (!pages || pages.transactionCount !== transactionCount) {
-      pages = new BlockTransactionPages(this.evm, block, transactionCount);
+    if (!pages || pages.transactionCount !== count) {
+      pages = new BlockTransactionPages(this.evm, block, count);
       this.pages.set(block, pages);
     }
-    const txs = await pages.range(start, to, signal);
-    return txs.map((tx, i) => toTransactionData(tx, start + i));
+    return pages.range(start, to, signal);
   }
 }

@@ -3,11 +3,10 @@
  * wei is never rounded away, and words through the `t` function the host hands in (vscode.l10n.t).
  */
 import type { BlockDetails, BlockTransaction } from '../core/model';
+import { methodName, selectorOf } from '../core/selectors';
 import { groupThousands, toHex, weiToGwei, weiToHype } from '../core/units';
+import { gasPercent, timeAgo, utcTime, type Translate } from '../view/format';
 import type { BlockView, ExplorerTarget, TransactionData } from './protocol';
-
-/** `vscode.l10n.t`'s shape: a message with `{0}`-style placeholders. */
-export type Translate = (message: string, ...args: Array<string | number>) => string;
 
 /**
  * HyperEVM's dual blocks: small ones have a 3M gas limit (2M until spring 2026), big ones 30M. The line
@@ -31,49 +30,12 @@ export function isSystemSender(from: string): boolean {
   return a === HYPE_SYSTEM_ADDRESS || /^0x200{22}[0-9a-f]{16}$/.test(a);
 }
 
-/** gasUsed / gasLimit as a percentage, rounded half-up to two decimals: "41.15%". */
-export function gasPercent(gasUsed: bigint, gasLimit: bigint): string {
-  if (gasLimit <= 0n) return '–';
-  const basisPoints = (gasUsed * 10_000n * 2n + gasLimit) / (gasLimit * 2n);
-  const whole = basisPoints / 100n;
-  const fraction = (basisPoints % 100n).toString().padStart(2, '0').replace(/0+$/, '');
-  return `${whole}${fraction ? `.${fraction}` : ''}%`;
-}
-
-/** Seconds since the epoch as `2025-11-21 16:20:05 UTC`; a value no Date can hold is shown as it is. */
-export function formatUtc(seconds: bigint): string {
-  const ms = seconds * 1000n;
-  if (ms > 8_640_000_000_000_000n) return `${seconds} s`;
-  return new Date(Number(ms)).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
-}
-
-/** How long ago `seconds` was at `nowSeconds`, in the largest whole unit: "3 minutes ago". */
-export function relativeTime(seconds: bigint, nowSeconds: number, t: Translate): string {
-  const diff = BigInt(Math.floor(nowSeconds)) - seconds;
-  const future = diff < 0n;
-  const abs = future ? -diff : diff;
-  if (abs < 5n) return t('just now');
-  // Literal messages, so that l10n tooling can find each of them.
-  const units: Array<[bigint, (n: string) => string]> = [
-    [86_400n * 365n, (n) => (n === '1' ? t('1 year') : t('{0} years', n))],
-    [86_400n, (n) => (n === '1' ? t('1 day') : t('{0} days', n))],
-    [3_600n, (n) => (n === '1' ? t('1 hour') : t('{0} hours', n))],
-    [60n, (n) => (n === '1' ? t('1 minute') : t('{0} minutes', n))],
-    [1n, (n) => (n === '1' ? t('1 second') : t('{0} seconds', n))],
-  ];
-  for (const [size, say] of units) {
-    if (abs < size) continue;
-    const amount = say(groupThousands((abs / size).toString()));
-    return future ? t('in {0}', amount) : t('{0} ago', amount);
-  }
-  return t('just now');
-}
-
 /** The panel's view of a block. `nowSeconds` is passed in so that tests can pin the relative time. */
 export function toBlockView(details: BlockDetails, nowSeconds: number, t: Translate): BlockView {
   const b = details.block;
   const number = Number(b.number);
-  const burnt = b.baseFeePerGas !== undefined ? b.baseFeePerGas * b.gasUsed : undefined;
+  // HyperEVM burns the base fee and the priority fee alike (DOMAIN.md): every fee paid is burnt.
+  const burnt = details.totalFees;
   return {
     number,
     numberText: groupThousands(b.number.toString()),
@@ -81,8 +43,8 @@ export function toBlockView(details: BlockDetails, nowSeconds: number, t: Transl
     hash: b.hash,
     parentHash: b.parentHash,
     parentNumber: number > 0 ? number - 1 : null,
-    timeUtc: formatUtc(b.timestamp),
-    timeRelative: relativeTime(b.timestamp, nowSeconds, t),
+    timeUtc: utcTime(b.timestamp),
+    timeRelative: timeAgo(BigInt(Math.floor(nowSeconds)) - b.timestamp, t),
     miner: b.miner,
     gasUsed: groupThousands(b.gasUsed.toString()),
     gasLimit: groupThousands(b.gasLimit.toString()),
@@ -93,8 +55,8 @@ export function toBlockView(details: BlockDetails, nowSeconds: number, t: Transl
     transactionCountText: groupThousands(String(b.transactionCount)),
     totalFeesHype: groupThousands(weiToHype(details.totalFees)),
     totalFeesWei: groupThousands(details.totalFees.toString()),
-    burntFeesHype: burnt !== undefined ? groupThousands(weiToHype(burnt)) : null,
-    burntFeesWei: burnt !== undefined ? groupThousands(burnt.toString()) : null,
+    burntFeesHype: groupThousands(weiToHype(burnt)),
+    burntFeesWei: groupThousands(burnt.toString()),
     blockRewardHype: groupThousands(weiToHype(details.issuance.blockReward)),
     uncleRewardHype: groupThousands(weiToHype(details.issuance.uncleReward)),
     issuanceHype: groupThousands(weiToHype(details.issuance.issuance)),
@@ -123,6 +85,10 @@ export function toTransactionData(tx: BlockTransaction, position: number): Trans
     value: tx.value.toString(),
     gas: tx.gas.toString(),
     gasPrice: tx.gasPrice !== undefined ? tx.gasPrice.toString() : null,
+    status: tx.status ?? null,
+    gasUsed: tx.gasUsed !== undefined ? tx.gasUsed.toString() : null,
+    fee: tx.fee !== undefined ? tx.fee.toString() : null,
+    input: tx.input === undefined ? null : tx.input === '0x' || tx.input === '' ? '0x' : selectorOf(tx.input),
   };
 }
 
@@ -142,8 +108,16 @@ export interface TransactionRow {
   gas: string;
   /** Null when the node does not send a gas price. */
   gasPriceGwei: string | null;
-  /** A HyperCore → HyperEVM system transaction (from 0x2222…2222 or 0x2000…00XX). */
+  /** A HyperCore → HyperEVM system transaction (from 0x2222…2222 or 0x2000…00XX, or a gas price of 0). */
   system: boolean;
+  /** True for a reverted transaction, false for a successful one, null when the node sent no receipt. */
+  failed: boolean | null;
+  /** Gas used (grouped), when a receipt came. */
+  gasUsed: string | null;
+  /** Fee paid in HYPE, when a receipt came. */
+  feeHype: string | null;
+  /** What it called: a contract creation, a plain transfer, a named method, a bare selector, or unknown. */
+  method: { kind: 'creation' } | { kind: 'transfer' } | { kind: 'call'; selector: string; name: string | null } | { kind: 'unknown' };
 }
 
 /** Formats one transaction for display; the webview calls it for the rows in view only. */
@@ -156,8 +130,46 @@ export function toTransactionRow(tx: TransactionData): TransactionRow {
     valueHype: groupThousands(weiToHype(wei(tx.value))),
     gas: groupThousands(wei(tx.gas).toString()),
     gasPriceGwei: tx.gasPrice !== null ? groupThousands(weiToGwei(wei(tx.gasPrice))) : null,
-    system: isSystemSender(tx.from),
+    system: isSystemTransaction(tx),
+    failed: tx.status === null ? null : tx.status === 'reverted',
+    gasUsed: tx.gasUsed !== null ? groupThousands(wei(tx.gasUsed).toString()) : null,
+    feeHype: tx.fee !== null ? groupThousands(weiToHype(wei(tx.fee))) : null,
+    method: methodOf(tx),
   };
+}
+
+/**
+ * HyperCore → HyperEVM transfers: from a system address, or with a gas price of 0 (nanoreth's own test;
+ * the sender comes from hl-node and is not always a system address). No ordinary transaction has a zero
+ * effective gas price on a chain with a base fee.
+ */
+export function isSystemTransaction(tx: Pick<TransactionData, 'from' | 'gasPrice'>): boolean {
+  return isSystemSender(tx.from) || tx.gasPrice === '0';
+}
+
+function methodOf(tx: TransactionData): TransactionRow['method'] {
+  if (tx.to === null) return { kind: 'creation' };
+  if (tx.input === null) return { kind: 'unknown' };
+  if (tx.input === '0x') return { kind: 'transfer' };
+  return { kind: 'call', selector: tx.input, name: methodName(tx.input) ?? null };
+}
+
+/** Counts over the rows a table has: how many are loaded, failed, and system transactions. */
+export interface RowSummary {
+  loaded: number;
+  failed: number;
+  system: number;
+}
+
+export function summarizeRows(rows: ReadonlyArray<TransactionData | undefined>): RowSummary {
+  const summary: RowSummary = { loaded: 0, failed: 0, system: 0 };
+  for (const row of rows) {
+    if (!row) continue;
+    summary.loaded++;
+    if (row.status === 'reverted') summary.failed++;
+    if (isSystemTransaction(row)) summary.system++;
+  }
+  return summary;
 }
 
 /** A decimal string of wei back to bigint; anything else (it never should be) reads as 0. */

@@ -1,4 +1,4 @@
-import type { Translate } from './blockViewModel';
+import type { Translate } from '../view/format';
 import type { PanelLabels } from './protocol';
 
 /**
@@ -36,7 +36,8 @@ export function panelLabels(l10n: { t: Translate }): PanelLabels {
     blockSize: l10n.t('Block type'),
     transactionCount: l10n.t('Transactions'),
     totalFees: l10n.t('Total fees'),
-    burntFees: l10n.t('Burnt base fees'),
+    burntFees: l10n.t('Burnt fees'),
+    burntFeesNote: l10n.t('HyperEVM burns all transaction fees, priority fees too: the burnt fees are the total fees.'),
     blockReward: l10n.t('Block reward'),
     uncleReward: l10n.t('Uncle reward'),
     issuance: l10n.t('Issuance'),
@@ -55,12 +56,26 @@ export function panelLabels(l10n: { t: Translate }): PanelLabels {
     columnValue: l10n.t('Value (HYPE)'),
     columnGas: l10n.t('Gas'),
     columnGasPrice: l10n.t('Gas price (gwei)'),
+    columnStatus: l10n.t('Status'),
+    columnMethod: l10n.t('Method'),
+    columnGasUsed: l10n.t('Gas used'),
+    columnFee: l10n.t('Fee (HYPE)'),
+    statusFailed: l10n.t('Failed'),
+    statusFailedLabel: l10n.t('Failed: the transaction reverted'),
+    statusSuccessLabel: l10n.t('Succeeded'),
+    gasLimitTooltip: l10n.t('Gas limit: {0}'),
+    valueTransfer: l10n.t('transfer (no calldata)'),
+    failedCount: l10n.t('{0} failed'),
+    systemCount: l10n.t('{0} system'),
+    summaryLoaded: l10n.t('in the {0} loaded so far'),
+    hideSystem: l10n.t('Hide system transactions'),
     contractCreation: l10n.t('contract creation'),
     system: l10n.t('system'),
     systemTooltip: l10n.t('A system transaction: a HyperCore → HyperEVM transfer, with no gas price'),
     loadingRow: l10n.t('Loading…'),
     rowsFailed: l10n.t('Some transactions could not be loaded: {0}'),
     problemNotFound: l10n.t('No such block'),
+    problemPruned: l10n.t('This node does not have the block'),
     problemNoKey: l10n.t('No API key'),
     problemBadKey: l10n.t('The API key was rejected'),
     problemRateLimited: l10n.t('Rate limited'),

@@ -3,6 +3,7 @@
  * file, so a message that one side sends and the other does not understand fails to type-check.
  * Everything in here is plain data: strings made for display by the view-model, never HTML.
  */
+import { isAddress } from '../core/input';
 
 /** A block, ready to show: every value already formatted (exact units, grouped digits). */
 export interface BlockView {
@@ -26,9 +27,9 @@ export interface BlockView {
   transactionCountText: string;
   totalFeesHype: string;
   totalFeesWei: string;
-  /** baseFee × gasUsed; null without a base fee. */
-  burntFeesHype: string | null;
-  burntFeesWei: string | null;
+  /** Burnt fees: on HyperEVM all of the total fees (base and priority fees are both burnt). */
+  burntFeesHype: string;
+  burntFeesWei: string;
   blockRewardHype: string;
   uncleRewardHype: string;
   issuanceHype: string;
@@ -54,12 +55,20 @@ export interface TransactionData {
   value: string;
   /** Gas limit of the transaction, decimal. */
   gas: string;
-  /** Wei per gas, decimal; null when the node does not send a gas price. */
+  /** Wei per gas, decimal (the effective price when a receipt came); null when the node does not send one. */
   gasPrice: string | null;
+  /** From the receipt; null when the node sends no receipts (the spec's shape). */
+  status: 'success' | 'reverted' | null;
+  /** Gas used, decimal, from the receipt. */
+  gasUsed: string | null;
+  /** Fee paid in wei (gasUsed × effective gas price), decimal, from the receipt. */
+  fee: string | null;
+  /** The calldata's start: `0x` for none, else its 4-byte selector (`0x` + 8 hex); null when not sent. */
+  input: string | null;
 }
 
 /** Why a block could not be shown; drives the title and the actions of the error state. */
-export type ProblemKind = 'notFound' | 'noKey' | 'badKey' | 'rateLimited' | 'network' | 'timeout' | 'cancelled' | 'config' | 'other';
+export type ProblemKind = 'notFound' | 'pruned' | 'noKey' | 'badKey' | 'rateLimited' | 'network' | 'timeout' | 'cancelled' | 'config' | 'other';
 
 export type PanelView =
   | { kind: 'loading'; blockText: string }
@@ -112,6 +121,7 @@ export interface PanelLabels {
   transactionCount: string;
   totalFees: string;
   burntFees: string;
+  burntFeesNote: string;
   blockReward: string;
   uncleReward: string;
   issuance: string;
@@ -130,12 +140,26 @@ export interface PanelLabels {
   columnValue: string;
   columnGas: string;
   columnGasPrice: string;
+  columnStatus: string;
+  columnMethod: string;
+  columnGasUsed: string;
+  columnFee: string;
+  statusFailed: string;
+  statusFailedLabel: string;
+  statusSuccessLabel: string;
+  gasLimitTooltip: string;
+  valueTransfer: string;
+  failedCount: string;
+  systemCount: string;
+  summaryLoaded: string;
+  hideSystem: string;
   contractCreation: string;
   system: string;
   systemTooltip: string;
   loadingRow: string;
   rowsFailed: string;
   problemNotFound: string;
+  problemPruned: string;
   problemNoKey: string;
   problemBadKey: string;
   problemRateLimited: string;
@@ -209,7 +233,7 @@ export function isWebviewMessage(value: unknown): value is WebviewMessage {
       if (typeof t !== 'object' || t === null) return false;
       if (t.kind === 'block') return whole(t.number);
       if (t.kind === 'tx') return typeof t.hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(t.hash);
-      if (t.kind === 'address') return typeof t.address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(t.address);
+      if (t.kind === 'address') return typeof t.address === 'string' && isAddress(t.address);
       return false;
     }
     default:

@@ -6,13 +6,21 @@ import { RequestCache } from './cache';
 
 export type PageDirection = 'first' | 'last';
 
+/** A page that does not hold exactly the transactions its number and the direction say it should. */
+class PageMismatch extends Error {}
+
 /**
  * The transactions of a slim block, loaded page by page with `ots_getBlockTransactions` as they are
  * needed. Nodes disagree on which end page 0 starts from, so the direction is read off page 0's
  * `transactionIndex` values, and every range is returned in `transactionIndex` order.
+ *
+ * Every page must cover exactly the index range it should. A provider that balances requests across
+ * node versions can mix both directions; when a page does not fit, the direction is read again once
+ * (with fresh pages), and a second misfit fails loudly instead of leaving rows out.
  */
 export class BlockTransactionPages {
-  private readonly pages: RequestCache<number, TransactionPage>;
+  private pages: RequestCache<number, TransactionPage>;
+  private redetected = false;
 
   constructor(
     private readonly evm: EvmClient,
@@ -20,7 +28,11 @@ export class BlockTransactionPages {
     readonly transactionCount: number,
     readonly pageSize = MAX_TRANSACTIONS_PAGE_SIZE,
   ) {
-    this.pages = new RequestCache(Math.max(1, Math.ceil(transactionCount / pageSize)));
+    this.pages = this.newPageCache();
+  }
+
+  private newPageCache(): RequestCache<number, TransactionPage> {
+    return new RequestCache(Math.max(1, Math.ceil(this.transactionCount / this.pageSize)));
   }
 
   /** Which end of the block page 0 holds. */
@@ -37,6 +49,23 @@ export class BlockTransactionPages {
 
   /** Transactions with `start <= transactionIndex < end`, in order. */
   async range(start: number, end: number, signal?: AbortSignal): Promise<BlockTransaction[]> {
+    try {
+      return await this.rangeOnce(start, end, signal);
+    } catch (e) {
+      if (!(e instanceof PageMismatch)) throw e;
+      if (this.redetected) throw mixedPages(this.blockNumber, e.message);
+      // Once: forget the pages (the direction is read from page 0), and read them again.
+      this.redetected = true;
+      this.pages = this.newPageCache();
+      try {
+        return await this.rangeOnce(start, end, signal);
+      } catch (again) {
+        throw again instanceof PageMismatch ? mixedPages(this.blockNumber, again.message) : again;
+      }
+    }
+  }
+
+  private async rangeOnce(start: number, end: number, signal?: AbortSignal): Promise<BlockTransaction[]> {
     const from = Math.max(0, start);
     const to = Math.min(this.transactionCount, end);
     if (from >= to) return [];
@@ -46,10 +75,25 @@ export class BlockTransactionPages {
     const numbers: number[] = [];
     for (let p = Math.min(first, last); p <= Math.max(first, last); p++) numbers.push(p);
     const pages = await Promise.all(numbers.map((p) => this.page(p, signal)));
+    pages.forEach((page, i) => this.checkCoverage(numbers[i] as number, page, direction));
     return pages
       .flatMap((p) => p.transactions)
       .filter((t) => t.transactionIndex !== undefined && t.transactionIndex >= from && t.transactionIndex < to)
       .sort((a, b) => (a.transactionIndex ?? 0) - (b.transactionIndex ?? 0));
+  }
+
+  /** Throws PageMismatch unless page `n` holds exactly the indexes `pageRange` says, each once. */
+  private checkCoverage(n: number, page: TransactionPage, direction: PageDirection): void {
+    const [start, end] = pageRange(n, direction, this.transactionCount, this.pageSize);
+    const expected = `${start}–${end - 1}`;
+    // Not `page.transactionCount`: anvil sets it to the page's length, Erigon and reth to the block's.
+    const seen = new Set<number>();
+    for (const t of page.transactions) {
+      const i = t.transactionIndex ?? -1;
+      if (i < start || i >= end || seen.has(i)) throw new PageMismatch(`page ${n} holds transaction ${i}, expected ${expected}`);
+      seen.add(i);
+    }
+    if (seen.size !== end - start) throw new PageMismatch(`page ${n} holds ${seen.size} transactions, expected ${expected}`);
   }
 
   private page(n: number, signal?: AbortSignal): Promise<TransactionPage> {
@@ -60,4 +104,19 @@ export class BlockTransactionPages {
 /** The page that holds transaction `index`, for a node paging from the given end. */
 export function pageOf(index: number, direction: PageDirection, count: number, pageSize: number): number {
   return direction === 'first' ? Math.floor(index / pageSize) : Math.floor((count - 1 - index) / pageSize);
+}
+
+/** The indexes `[start, end)` page `n` holds, for a node paging from the given end. */
+export function pageRange(n: number, direction: PageDirection, count: number, pageSize: number): [number, number] {
+  if (direction === 'first') return [Math.min(count, n * pageSize), Math.min(count, (n + 1) * pageSize)];
+  return [Math.max(0, count - (n + 1) * pageSize), Math.max(0, count - n * pageSize)];
+}
+
+function mixedPages(blockNumber: number, detail: string): ProviderError {
+  return new ProviderError(
+    'invalidResponse',
+    `The node’s pages of block ${blockNumber.toLocaleString('en-US')}’s transactions do not fit together (${detail}), even after reading them again. ` +
+      'A provider that mixes node versions paging in different directions can do this; try again later.',
+    { endpoint: 'evm' },
+  );
 }

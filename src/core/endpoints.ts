@@ -37,6 +37,17 @@ export function baseUrlProblem(baseUrl: string): string | undefined {
   return `The base URL must start with https:// (found “${url.protocol}”).`;
 }
 
+/** The EVM path by default (Chainstack, QuickNode); QuickNode's archive is `nanoreth`. */
+export const DEFAULT_EVM_PATH = 'evm';
+
+/** Why an EVM path cannot be used, or undefined if it can: one URL path segment, nothing that URLs resolve. */
+export function evmPathProblem(path: string): string | undefined {
+  if (!/^[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,63}$/.test(path)) {
+    return 'The EVM path is one path segment (for example “evm” or “nanoreth”): letters, digits, “-”, “_”, “~” and “.” (not first), at most 64 characters.';
+  }
+  return undefined;
+}
+
 /**
  * The one place that builds request URLs: `{baseUrl}/{key}/evm` and `{baseUrl}/{key}/info`.
  * Validates both parts and registers the key with the redactor before any URL exists.
@@ -44,15 +55,17 @@ export function baseUrlProblem(baseUrl: string): string | undefined {
 export class ProviderEndpoints {
   private readonly urls: Record<Endpoint, string>;
 
-  constructor(baseUrl: string, apiKey: string) {
+  constructor(baseUrl: string, apiKey: string, evmPath = DEFAULT_EVM_PATH) {
     const baseProblem = baseUrlProblem(baseUrl);
     if (baseProblem) throw new ProviderError('config', baseProblem);
     const keyProblem = apiKeyProblem(apiKey);
     if (keyProblem) throw new ProviderError('config', keyProblem);
+    const pathProblem = evmPathProblem(evmPath);
+    if (pathProblem) throw new ProviderError('config', pathProblem);
     registerSecret(apiKey);
     const base = baseUrl.replace(/\/+$/, '');
     const key = encodeURIComponent(apiKey);
-    this.urls = { evm: `${base}/${key}/evm`, info: `${base}/${key}/info` };
+    this.urls = { evm: `${base}/${key}/${evmPath}`, info: `${base}/${key}/info` };
   }
 
   url(endpoint: Endpoint): string {

@@ -74,6 +74,7 @@ export function describeError(e: unknown): string {
 export function bodyExcerpt(body: string, max = 160): string {
   const text = body
     .replace(/<[^>]*>/g, ' ') // an HTML error page from a proxy: keep its words only
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -8,6 +8,16 @@ import * as v from 'valibot';
 /** Erigon refuses page arguments above 255; stay under it everywhere. */
 export const MAX_TRANSACTIONS_PAGE_SIZE = 100;
 
+/** The highest page number every node takes (Erigon caps page arguments at 255). */
+export const MAX_TRANSACTIONS_PAGE = 255;
+
+/**
+ * The most transactions a block can have for us to page through it: 256 pages of 100. No real block
+ * comes near it (a 30M-gas HyperEVM block holds at most 1,428 plain transfers); a node that claims more
+ * is answering something else, and the panel must not build a table of 2^32 rows for it.
+ */
+export const MAX_BLOCK_TRANSACTIONS = (MAX_TRANSACTIONS_PAGE + 1) * MAX_TRANSACTIONS_PAGE_SIZE;
+
 /** HyperEVM JSON-RPC: Otterscan's block details and transaction pages, and the chain head. */
 export class EvmClient {
   private nextId = 1;
@@ -20,6 +30,8 @@ export class EvmClient {
     const result = await this.call('ots_getBlockDetails', [blockNumber], signal, blockNumber);
     if (result === null || result === undefined) throw notFound(blockNumber);
     const parsed = this.shape(blockDetailsResult, result, 'ots_getBlockDetails');
+    checkAnswerFor(blockNumber, parsed.block.number, 'ots_getBlockDetails');
+    checkTransactionCount(blockNumber, parsed.block.transactionCount);
     return toBlockDetails(parsed, result);
   }
 
@@ -30,14 +42,19 @@ export class EvmClient {
    */
   async getBlockTransactions(blockNumber: number, page: number, pageSize: number, signal?: AbortSignal): Promise<TransactionPage> {
     checkBlockNumber(blockNumber);
-    if (!Number.isInteger(page) || page < 0 || page > 255) throw new ProviderError('badInput', 'Page numbers go from 0 to 255.');
+    if (!Number.isInteger(page) || page < 0 || page > MAX_TRANSACTIONS_PAGE) {
+      throw new ProviderError('badInput', `Page numbers go from 0 to ${MAX_TRANSACTIONS_PAGE}.`);
+    }
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_TRANSACTIONS_PAGE_SIZE) {
       throw new ProviderError('badInput', `Page sizes go from 1 to ${MAX_TRANSACTIONS_PAGE_SIZE}.`);
     }
     const result = await this.call('ots_getBlockTransactions', [blockNumber, page, pageSize], signal, blockNumber);
     if (result === null || result === undefined) throw notFound(blockNumber);
     // toTransactionPage checks what the schema cannot (every transaction has a transactionIndex).
-    return this.shape(blockTransactionsResult, result, 'ots_getBlockTransactions', toTransactionPage);
+    const answer = this.shape(blockTransactionsResult, result, 'ots_getBlockTransactions', toTransactionPage);
+    checkAnswerFor(blockNumber, answer.blockNumber, 'ots_getBlockTransactions');
+    checkTransactionCount(blockNumber, answer.transactionCount);
+    return answer;
   }
 
   /** The latest block number. */
@@ -98,6 +115,22 @@ export function isBlockNotFound(code: number, message: string): boolean {
 function checkBlockNumber(n: number): void {
   if (!Number.isSafeInteger(n) || n < 0 || n > MAX_BLOCK_NUMBER) {
     throw new ProviderError('badInput', 'A block number is a whole number from 0 to 2^53 − 1.');
+  }
+}
+
+/** A node (or a cache in front of it) that answers with another block than the one asked for. */
+function checkAnswerFor(asked: number, answered: bigint, method: string): void {
+  if (answered !== BigInt(asked)) {
+    throw invalid(`The node’s answer to ${method} is block ${answered.toLocaleString('en-US')}, not block ${asked.toLocaleString('en-US')} as asked.`);
+  }
+}
+
+function checkTransactionCount(blockNumber: number, count: number): void {
+  if (count > MAX_BLOCK_TRANSACTIONS) {
+    throw invalid(
+      `The node says block ${blockNumber.toLocaleString('en-US')} holds ${count.toLocaleString('en-US')} transactions: ` +
+        `more than any block can (this explorer reads up to ${MAX_BLOCK_TRANSACTIONS.toLocaleString('en-US')}).`,
+    );
   }
 }
 

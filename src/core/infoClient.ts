@@ -1,24 +1,84 @@
 import * as v from 'valibot';
 import { ProviderError } from './errors';
 import { parseAddress } from './input';
-import type { OpenOrder, PerpDex, SpotMeta } from './model';
-import { InvalidShapeError, openOrdersResult, perpDexsResult, spotMetaResult, toOpenOrders, toPerpDexs, toSpotMeta, validate } from './schemas';
+import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from './model';
+import {
+  allMidsResult,
+  frontendOpenOrdersResult,
+  InvalidShapeError,
+  openOrdersResult,
+  orderStatusResult,
+  perpDexsResult,
+  perpMetaResult,
+  spotMetaResult,
+  toOpenOrders,
+  toOrderFate,
+  toPerpDexs,
+  toPerpMeta,
+  toSpotMeta,
+  validate,
+} from './infoSchemas';
 import type { Transport } from './transport';
 
 const DEX_NAME = /^[a-zA-Z0-9_-]{0,32}$/;
 
-/** The Hyperliquid info API: a wallet's open orders, spot pair names and the list of perp dexs. */
+/** Checked before any request: a wallet address, lowercased. */
+function userArg(user: string): string {
+  const address = parseAddress(user);
+  if (!address.ok) throw new ProviderError('badInput', address.error);
+  return address.value;
+}
+
+function dexArg(dex: string): string {
+  if (!DEX_NAME.test(dex)) throw new ProviderError('badInput', `“${dex.slice(0, 40)}” is not a perp dex name.`);
+  return dex;
+}
+
+/**
+ * Whether an error means "this provider does not serve this request type" (HTTP 422 with the info API's
+ * deserialize message, or an answer naming an unknown type), rather than a failure worth retrying.
+ */
+export function isRefusal(e: unknown): boolean {
+  if (!(e instanceof ProviderError)) return false;
+  if (e.kind === 'refused') return true;
+  return e.kind === 'httpStatus' && (e.status === 400 || e.status === 501) && /unknown|unsupported|not supported/i.test(e.message);
+}
+
+/** The Hyperliquid info API: a wallet's orders and what became of them, spot pair names, perp dexs and mids. */
 export class InfoClient {
   constructor(private readonly transport: Transport) {}
 
   /** Pending orders of `user` on perp dex `dex` ("" = the first perp dex, which also returns spot orders). */
   async openOrders(user: string, dex = '', signal?: AbortSignal): Promise<OpenOrder[]> {
-    const address = parseAddress(user);
-    if (!address.ok) throw new ProviderError('badInput', address.error);
-    if (!DEX_NAME.test(dex)) throw new ProviderError('badInput', `“${dex.slice(0, 40)}” is not a perp dex name.`);
-    const json = await this.post({ type: 'openOrders', user: address.value, dex }, 'openOrders', signal);
-    const items = this.shape(openOrdersResult, json, 'openOrders');
-    return toOpenOrders(items, json as unknown[]);
+    const body = { type: 'openOrders', user: userArg(user), dex: dexArg(dex) };
+    const json = await this.post(body, 'openOrders', signal);
+    return toOpenOrders(this.shape(openOrdersResult, json, 'openOrders'), json as unknown[]);
+  }
+
+  /** The same orders with their type, trigger, TP/SL and children (same weight as `openOrders`; not on every provider). */
+  async frontendOpenOrders(user: string, dex = '', signal?: AbortSignal): Promise<OpenOrder[]> {
+    const body = { type: 'frontendOpenOrders', user: userArg(user), dex: dexArg(dex) };
+    const json = await this.post(body, 'frontendOpenOrders', signal);
+    return toOpenOrders(this.shape(frontendOpenOrdersResult, json, 'frontendOpenOrders'), json as unknown[]);
+  }
+
+  /** A perp dex's `meta` ("" = the first one): its collateral token. */
+  async perpMeta(dex: string, signal?: AbortSignal): Promise<PerpDexMeta> {
+    const json = await this.post({ type: 'meta', dex: dexArg(dex) }, 'meta', signal);
+    return toPerpMeta(this.shape(perpMetaResult, json, 'meta'));
+  }
+
+  /** Mid prices by coin on perp dex `dex` ("" = the first one, with spot pairs). */
+  async allMids(dex: string, signal?: AbortSignal): Promise<Map<string, string>> {
+    const json = await this.post({ type: 'allMids', dex: dexArg(dex) }, 'allMids', signal);
+    return new Map(Object.entries(this.shape(allMidsResult, json, 'allMids')));
+  }
+
+  /** What became of order `oid` of `user`; undefined when the exchange does not know the order. */
+  async orderStatus(user: string, oid: number, signal?: AbortSignal): Promise<OrderFate | undefined> {
+    if (!Number.isSafeInteger(oid) || oid < 0) throw new ProviderError('badInput', 'An order id is a whole number.');
+    const json = await this.post({ type: 'orderStatus', user: userArg(user), oid }, 'orderStatus', signal);
+    return toOrderFate(this.shape(orderStatusResult, json, 'orderStatus'));
   }
 
   async spotMeta(signal?: AbortSignal): Promise<SpotMeta> {
@@ -32,7 +92,7 @@ export class InfoClient {
     return toPerpDexs(this.shape(perpDexsResult, json, 'perpDexs'));
   }
 
-  private post(body: Record<string, string>, label: string, signal?: AbortSignal): Promise<unknown> {
+  private post(body: Record<string, string | number>, label: string, signal?: AbortSignal): Promise<unknown> {
     return this.transport.postJson('info', JSON.stringify(body), label, signal);
   }
 

@@ -30,6 +30,12 @@ export interface BlockTransaction {
   transactionIndex?: number;
   /** Method selector or calldata prefix, when sent. */
   input?: string;
+  /** From the receipt, when the node sends one: whether the transaction succeeded or reverted. */
+  status?: 'success' | 'reverted';
+  /** Gas used, from the receipt. */
+  gasUsed?: bigint;
+  /** Fee paid in wei (gasUsed × effectiveGasPrice), when the receipt gives both. */
+  fee?: bigint;
 }
 
 export interface Issuance {
@@ -53,7 +59,7 @@ export interface TransactionPage {
   blockNumber: bigint;
   /** Ordered by transactionIndex, whatever the node's page direction. */
   transactions: BlockTransaction[];
-  /** Transactions in the whole block. */
+  /** `fullblock.transactionCount`: the whole block's on Erigon and reth, the page's on anvil. Not relied on. */
   transactionCount: number;
 }
 
@@ -71,8 +77,28 @@ export interface OpenOrder {
   origSz?: string;
   cloid?: string;
   reduceOnly?: boolean;
+  // The fields `frontendOpenOrders` adds (absent when the provider only serves `openOrders`).
+  /** "Limit", "Stop Market", "Take Profit Limit", … */
+  orderType?: string;
+  /** "Gtc", "Ioc", "Alo"; absent for triggers (the API sends null). */
+  tif?: string;
+  isTrigger?: boolean;
+  triggerPx?: string;
+  /** The API's own words: "Price above 10.004", "N/A". */
+  triggerCondition?: string;
+  /** A TP/SL on the whole position (its `sz` is "0"). */
+  isPositionTpsl?: boolean;
+  /** TP/SL orders attached to this one (they also come as orders of their own). */
+  children?: OpenOrder[];
   /** The node's item, untouched (for Copy as JSON). */
   raw: Record<string, unknown>;
+}
+
+/** What became of an order, from `orderStatus`: "filled", "canceled", "triggered", "marginCanceled", … */
+export interface OrderFate {
+  status: string;
+  /** Milliseconds since the epoch. */
+  at: number;
 }
 
 export interface SpotToken {
@@ -95,6 +121,12 @@ export interface SpotMeta {
   /** Pairs keyed by their `index` (never by array position). */
   pairsByIndex: Map<number, SpotPair>;
   pairsByName: Map<string, SpotPair>;
+}
+
+/** A perp dex's `meta`: what its notionals are counted in. */
+export interface PerpDexMeta {
+  /** The spot token index of the dex's collateral (0 = USDC). */
+  collateralToken?: number;
 }
 
 export interface PerpDex {

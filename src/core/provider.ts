@@ -10,8 +10,8 @@ export interface ProviderClients {
   readonly transport: Transport;
 }
 
-/** Builds the clients for a base URL and key; throws a `config` ProviderError if either is unusable. */
-export function createProviderClients(baseUrl: string, apiKey: string, options: TransportOptions): ProviderClients {
-  const transport = new Transport(new ProviderEndpoints(baseUrl, apiKey), options);
+/** Builds the clients for a base URL, key and EVM path (`evm` when not given); throws a `config` ProviderError if either is unusable. */
+export function createProviderClients(baseUrl: string, apiKey: string, options: TransportOptions, evmPath?: string): ProviderClients {
+  const transport = new Transport(new ProviderEndpoints(baseUrl, apiKey, evmPath), options);
   return { evm: new EvmClient(transport), info: new InfoClient(transport), transport };
 }

@@ -1,20 +1,18 @@
 /**
- * Schemas for everything the provider sends, with valibot. Unknown extra fields are allowed (nodes add
+ * Schemas for what the EVM endpoint sends, with valibot (the info API's are in `infoSchemas.ts`). Unknown extra fields are allowed (nodes add
  * header fields, the info API adds order fields); the fields we use must have the right shape.
  */
 import * as v from 'valibot';
-import type { Address, BlockDetails, BlockTransaction, Hash, OpenOrder, PerpDex, SpotMeta, SpotPair, TransactionPage } from './model';
+import type { Address, BlockDetails, BlockTransaction, Hash, TransactionPage } from './model';
 
 const HEX_QUANTITY = /^0x[0-9a-fA-F]{1,64}$/; // at most 256 bits
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const DECIMAL = /^\d{1,40}(\.\d{1,40})?$/;
 
 const quantity = v.pipe(v.string(), v.regex(HEX_QUANTITY, 'expected a 0x hex quantity'), v.transform((s) => BigInt(s)));
 const hash = v.pipe(v.string(), v.regex(HASH, 'expected a 32-byte 0x hash'), v.transform((s) => s.toLowerCase() as Hash));
 const address = v.pipe(v.string(), v.regex(ADDRESS, 'expected a 0x address'), v.transform((s) => s.toLowerCase() as Address));
 const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
-const decimal = v.pipe(v.string(), v.regex(DECIMAL, 'expected a decimal number as a string'));
 /** Either a JSON integer or a 0x hex quantity (nodes differ on transactionIndex). */
 const index = v.union([count, v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,13}$/), v.transform((s) => Number.parseInt(s, 16)))]);
 
@@ -52,7 +50,13 @@ export const blockDetailsResult = v.pipe(
   ),
 );
 
-const receipt = v.looseObject({ transactionIndex: v.optional(index), effectiveGasPrice: v.optional(quantity), gasUsed: v.optional(quantity) });
+const receipt = v.looseObject({
+  transactionIndex: v.optional(index),
+  effectiveGasPrice: v.optional(quantity),
+  gasUsed: v.optional(quantity),
+  /** 0x1 success, 0x0 reverted (EIP-658); pre-Byzantium receipts have a `root` instead. */
+  status: v.optional(v.nullable(quantity)),
+});
 
 export const blockTransactionsResult = v.looseObject({
   fullblock: v.looseObject({
@@ -62,43 +66,6 @@ export const blockTransactionsResult = v.looseObject({
   }),
   receipts: v.optional(v.nullable(v.array(receipt))),
 });
-
-const order = v.looseObject({
-  coin: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
-  limitPx: decimal,
-  oid: count,
-  side: v.picklist(['A', 'B']),
-  sz: decimal,
-  timestamp: count,
-  origSz: v.optional(decimal),
-  cloid: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{32}$/, 'expected a 16-byte 0x cloid')))),
-  reduceOnly: v.optional(v.boolean()),
-});
-
-export const openOrdersResult = v.array(order);
-
-const spotToken = v.looseObject({
-  name: v.pipe(v.string(), v.maxLength(200)),
-  index: count,
-  szDecimals: v.optional(count),
-  weiDecimals: v.optional(count),
-});
-const spotPair = v.looseObject({
-  name: v.pipe(v.string(), v.maxLength(200)),
-  tokens: v.tuple([count, count]),
-  index: count,
-});
-export const spotMetaResult = v.looseObject({ tokens: v.array(spotToken), universe: v.array(spotPair) });
-
-export const perpDexsResult = v.array(
-  v.nullable(
-    v.looseObject({
-      name: v.pipe(v.string(), v.maxLength(200)),
-      fullName: v.optional(v.nullable(v.string())),
-      deployer: v.optional(v.nullable(v.string())),
-    }),
-  ),
-);
 
 export const jsonRpcResponse = v.looseObject({
   jsonrpc: v.optional(v.literal('2.0')),
@@ -163,6 +130,15 @@ export function toBlockDetails(r: BlockDetailsResult, raw: unknown): BlockDetail
   };
 }
 
+/** Adds what a receipt says about `tx`: effective gas price, gas used, fee and status. */
+function withReceipt(tx: BlockTransaction, rc: v.InferOutput<typeof receipt>): void {
+  if (rc.effectiveGasPrice !== undefined) tx.gasPrice = rc.effectiveGasPrice;
+  if (rc.gasUsed !== undefined) tx.gasUsed = rc.gasUsed;
+  if (rc.gasUsed !== undefined && rc.effectiveGasPrice !== undefined) tx.fee = rc.gasUsed * rc.effectiveGasPrice;
+  if (rc.status === 1n) tx.status = 'success';
+  else if (rc.status === 0n) tx.status = 'reverted';
+}
+
 export function toTransactionPage(r: v.InferOutput<typeof blockTransactionsResult>): TransactionPage {
   const receiptsByIndex = new Map<number, v.InferOutput<typeof receipt>>();
   r.receipts?.forEach((rc, i) => receiptsByIndex.set(rc.transactionIndex ?? i, rc));
@@ -170,7 +146,7 @@ export function toTransactionPage(r: v.InferOutput<typeof blockTransactionsResul
     const tx = toTransaction(t);
     // An effective gas price from the receipt is more exact than the tx's gasPrice for EIP-1559 txs.
     const rc = receiptsByIndex.get(tx.transactionIndex ?? i);
-    if (rc?.effectiveGasPrice !== undefined) tx.gasPrice = rc.effectiveGasPrice;
+    if (rc) withReceipt(tx, rc);
     return tx;
   });
   if (transactions.some((t) => t.transactionIndex === undefined)) {
@@ -178,42 +154,4 @@ export function toTransactionPage(r: v.InferOutput<typeof blockTransactionsResul
   }
   transactions.sort((a, b) => (a.transactionIndex ?? 0) - (b.transactionIndex ?? 0));
   return { blockNumber: r.fullblock.number, transactions, transactionCount: r.fullblock.transactionCount };
-}
-
-export function toOpenOrders(items: v.InferOutput<typeof openOrdersResult>, raw: unknown[]): OpenOrder[] {
-  return items.map((o, i) => ({
-    coin: o.coin,
-    limitPx: o.limitPx,
-    oid: o.oid,
-    side: o.side,
-    sz: o.sz,
-    timestamp: o.timestamp,
-    origSz: o.origSz,
-    cloid: o.cloid ?? undefined,
-    reduceOnly: o.reduceOnly,
-    raw: raw[i] as Record<string, unknown>,
-  }));
-}
-
-export function toSpotMeta(r: v.InferOutput<typeof spotMetaResult>): SpotMeta {
-  const tokensByIndex = new Map(r.tokens.map((t) => [t.index, t]));
-  const pairsByIndex = new Map<number, SpotPair>();
-  const pairsByName = new Map<string, SpotPair>();
-  for (const p of r.universe) {
-    const base = tokensByIndex.get(p.tokens[0])?.name;
-    const quote = tokensByIndex.get(p.tokens[1])?.name;
-    if (base === undefined || quote === undefined) continue; // a pair naming an unknown token: leave it unnamed
-    const pair: SpotPair = { name: p.name, index: p.index, base, quote };
-    pairsByIndex.set(p.index, pair);
-    pairsByName.set(p.name, pair);
-  }
-  return {
-    tokens: r.tokens.map((t) => ({ name: t.name, index: t.index, szDecimals: t.szDecimals, weiDecimals: t.weiDecimals })),
-    pairsByIndex,
-    pairsByName,
-  };
-}
-
-export function toPerpDexs(r: v.InferOutput<typeof perpDexsResult>): PerpDex[] {
-  return r.flatMap((d) => (d ? [{ name: d.name, fullName: d.fullName ?? undefined, deployer: d.deployer ?? undefined }] : []));
 }

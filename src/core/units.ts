@@ -1,4 +1,7 @@
-/** Exact formatting of integer amounts (wei, gwei). No floats anywhere. */
+/**
+ * Exact decimals: integer amounts (wei, gwei) as decimal strings, and arithmetic and display of the
+ * decimal strings the info API sends (prices, sizes). Never rounded through a float unless provably exact.
+ */
 
 export const WEI_PER_HYPE_DECIMALS = 18;
 export const GWEI_DECIMALS = 9;
@@ -38,7 +41,7 @@ export function groupThousands(decimal: string): string {
   const [whole, fraction] = decimal.split('.');
   const sign = whole.startsWith('-') ? '-' : '';
   const digits = sign ? whole.slice(1) : whole;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = groupDigits(digits);
   return fraction !== undefined ? `${sign}${grouped}.${fraction}` : `${sign}${grouped}`;
 }
 
@@ -72,4 +75,106 @@ export function compareDecimals(a: string, b: string): number {
   const x = BigInt(ai + af.padEnd(scale, '0'));
   const y = BigInt(bi + bf.padEnd(scale, '0'));
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** A decimal string without trailing fraction zeros (`101240.0` → `101240`, `0.500` → `0.5`). */
+export function trimDecimal(decimal: string): string {
+  const dot = decimal.indexOf('.');
+  if (dot < 0) return decimal;
+  let end = decimal.length;
+  while (end > dot + 1 && decimal.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  if (end === dot + 1) end = dot;
+  const trimmed = decimal.slice(0, end);
+  return trimmed === '' || trimmed === '-' ? '0' : trimmed;
+}
+
+/**
+ * A decimal for display: trailing zeros dropped, thousands grouped (`101240.0` → `101,240`). Exact.
+ * Hand-written rather than regular expressions: it runs twice per order, 5,000 orders per wallet.
+ */
+export function displayDecimal(decimal: string): string {
+  const text = trimDecimal(decimal);
+  const sign = text.charCodeAt(0) === 45 /* - */ ? '-' : '';
+  const dot = text.indexOf('.');
+  const whole = text.slice(sign.length, dot < 0 ? text.length : dot);
+  if (whole.length <= 3) return text;
+  return sign + groupDigits(whole) + (dot < 0 ? '' : text.slice(dot));
+}
+
+const POW10: bigint[] = [1n];
+function pow10(n: number): bigint {
+  for (let i = POW10.length; i <= n; i++) POW10.push(POW10[i - 1] * 10n);
+  return POW10[n];
+}
+
+/** The integer digits and scale of a non-negative decimal string: `12.50` → [1250n, 2]. */
+function scaled(decimal: string): [bigint, number] {
+  const dot = decimal.indexOf('.');
+  return dot < 0 ? [BigInt(decimal), 0] : [BigInt(decimal.slice(0, dot) + decimal.slice(dot + 1)), decimal.length - dot - 1];
+}
+
+/** `a × b` rounded half-up to `digits` fraction digits, as a display decimal. Exact integer arithmetic. */
+export function roundedProduct(a: string, b: string, digits: number): string {
+  const fast = roundedProductSafe(a, b, digits);
+  if (fast !== undefined) return fast;
+  const [x, xs] = scaled(a);
+  const [y, ys] = scaled(b);
+  let value = x * y;
+  let scale = xs + ys;
+  if (scale > digits) {
+    const drop = pow10(scale - digits);
+    value = (value + drop / 2n) / drop;
+    scale = digits;
+  }
+  return displayDecimal(withScale(value.toString(), scale));
+}
+
+/**
+ * The same with doubles, when it is provably exact (the usual case: it spares 5,000 orders three
+ * BigInts each). A decimal of at most 15 digits parses to the double nearest its value, and scaling
+ * that by a power of ten and rounding gives back its digits as an integer exactly (error < 0.5 below
+ * 2^50). Undefined when it cannot be exact.
+ */
+function roundedProductSafe(a: string, b: string, digits: number): string | undefined {
+  const da = a.indexOf('.');
+  const db = b.indexOf('.');
+  const as = da < 0 ? 0 : a.length - da - 1;
+  const bs = db < 0 ? 0 : b.length - db - 1;
+  if (a.length - (da < 0 ? 0 : 1) > 15 || b.length - (db < 0 ? 0 : 1) > 15 || digits > 15) return undefined;
+  const product = Math.round(Number(a) * 10 ** as) * Math.round(Number(b) * 10 ** bs);
+  if (!Number.isSafeInteger(product)) return undefined;
+  let scale = as + bs;
+  let value = product;
+  if (scale > digits) {
+    if (scale - digits > 15) return undefined;
+    const drop = 10 ** (scale - digits);
+    const rest = value % drop; // exact for integers below 2^53
+    value = (value - rest) / drop + (rest * 2 >= drop ? 1 : 0);
+    scale = digits;
+  }
+  if (scale === 0) return groupDigits(String(value));
+  const unit = 10 ** scale;
+  const fraction = value % unit;
+  const whole = groupDigits(String((value - fraction) / unit));
+  if (fraction === 0) return whole;
+  let text = String(fraction).padStart(scale, '0');
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  text = text.slice(0, end);
+  return `${whole}.${text}`;
+}
+
+/** `1234567` → `1,234,567` (digits only). */
+function groupDigits(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const head = digits.length % 3 || 3;
+  let out = digits.slice(0, head);
+  for (let i = head; i < digits.length; i += 3) out += ',' + digits.slice(i, i + 3);
+  return out;
+}
+
+function withScale(digits: string, scale: number): string {
+  if (scale === 0) return digits;
+  const text = digits.padStart(scale + 1, '0');
+  return `${text.slice(0, text.length - scale)}.${text.slice(text.length - scale)}`;
 }

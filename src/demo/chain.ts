@@ -1,7 +1,8 @@
 // The demo node's HyperEVM chain: every block is a pure function of its number, so tests can compute
 // what the node will answer. Shapes follow ../shared/DOMAIN.md: even block numbers answer
-// `ots_getBlockDetails` in the product spec's shape (with `block.transactions`), odd ones in the slim
-// reth/nanoreth shape (header fields, no `transactions`).
+// `ots_getBlockDetails` in the product spec's shape (with `block.transactions`: the spec's example,
+// illustrative; no real node sends it, see DOMAIN.md), odd ones in the slim reth/nanoreth shape (header
+// fields, no `transactions`) as real nodes do. Blocks below DEMO_PRUNED_BELOW are pruned.
 import { Random, mix32, quantity, seedOf } from './random';
 
 /** The latest block of the demo chain (`eth_blockNumber`). Blocks above it do not exist. */
@@ -18,7 +19,7 @@ export const DEMO_BLOCKS = {
   emptyBlock: 19_999_004,
   /** A big block: gas limit 30,000,000 (every number divisible by 60 is one). */
   bigBlock: 19_999_980,
-  /** A small block (gas limit 3,000,000) with system and normal transactions, odd: slim shape. */
+  /** A small block (gas limit 3,000,000) with system and normal transactions, the last one failed; odd: slim shape. */
   smallBlock: 19_999_981,
   /** `0x1a2b`: an ordinary existing small block with transactions (odd: slim shape). */
   hoverBlock: 0x1a2b,
@@ -49,8 +50,14 @@ export function isSystemAddress(address: string): boolean {
   return address === HYPE_SYSTEM_ADDRESS || /^0x20[0-9a-f]{38}$/.test(address);
 }
 
+/**
+ * Blocks below this number are pruned on the demo node: it answers "not found" for them although they
+ * are below the head, as QuickNode's `/evm` does for old blocks (its archive is `/nanoreth`).
+ */
+export const DEMO_PRUNED_BELOW = 100;
+
 export function demoBlockExists(n: number): boolean {
-  return Number.isSafeInteger(n) && n >= 0 && n <= DEMO_HEAD;
+  return Number.isSafeInteger(n) && n >= DEMO_PRUNED_BELOW && n <= DEMO_HEAD;
 }
 
 export function isBigDemoBlock(n: number): boolean {
@@ -222,10 +229,14 @@ function normalTransaction(r: Random, index: number, baseFee: bigint, budget: nu
 function systemTransaction(r: Random, n: number, index: number): DemoTransaction {
   const hype = r.chance(0.6);
   const [tokenIndex, tokenContract] = r.pick(SYSTEM_TOKENS);
+  // As real nodes show them: the sender comes from hl-node's `from` when it has one, so some system
+  // transactions (never the first of a block here) come from an ordinary address; the gas price is 0.
+  const users = userPool();
+  const plainSender = index > 0 && mix32(seedOf(n, index, 0x5e2d)) % 3 === 0 ? users[mix32(n ^ index) % users.length] : undefined;
   return {
     index,
     hash: '0x' + r.hex(64),
-    from: hype ? HYPE_SYSTEM_ADDRESS : tokenSystemAddress(tokenIndex),
+    from: plainSender ?? (hype ? HYPE_SYSTEM_ADDRESS : tokenSystemAddress(tokenIndex)),
     to: hype ? r.pick(userPool()) : tokenContract,
     value: hype ? hypeAmount(r) : 0n,
     // Pseudo transactions (nanoreth): no gas price; the demo also gives them no gas, so that a block of
@@ -268,6 +279,9 @@ export function buildDemoBlock(n: number): DemoBlockModel {
     gasUsed += tx.gasUsed;
     transactions.push(tx);
   }
+  // The small demo block always shows a failed transaction: its last one reverted.
+  const last = transactions[transactions.length - 1];
+  if (n === DEMO_BLOCKS.smallBlock && last && !last.system) last.success = false;
   let totalFees = 0n;
   for (const tx of transactions) totalFees += BigInt(tx.gasUsed) * tx.gasPrice;
   const empty = transactions.length === 0;

@@ -39,13 +39,43 @@ export function demoSpotPairName(coin: string): string | undefined {
   return names.every(Boolean) ? names.join('/') : undefined;
 }
 
-/** The one builder-deployed perp dex of the demo. */
+/** The builder-deployed perp dexs of the demo. */
 export const DEMO_SECOND_DEX = 'xyz';
+/** Settles in USDH (spot token 360), as the real `flx` dex does. */
+export const DEMO_USDH_DEX = 'flx';
+/** Its order requests fail for the demo market maker (HTTP 500), so one dex fails beside working ones. */
+export const DEMO_FAILING_DEX = 'outage';
+
+/** Each perp dex's collateral token (a spot token index): what `meta` answers as `collateralToken`. */
+export const DEMO_COLLATERAL: Record<string, number> = { '': 0, [DEMO_SECOND_DEX]: 0, [DEMO_USDH_DEX]: 360, [DEMO_FAILING_DEX]: 0 };
+
+/** The name of spot token `index` in the demo's `spotMeta`. */
+export function demoTokenName(index: number): string | undefined {
+  return TOKENS.find((t) => t.index === index)?.name;
+}
 
 /** The `perpDexs` answer: `null` for the first perp dex, then each other one. */
 export function demoPerpDexs(): unknown[] {
   return [
     null,
+    {
+      name: DEMO_USDH_DEX,
+      fullName: 'Felix Exchange (demo)',
+      deployer: '0x2fab552502a6d45920d5741a2f3ebf4c35536352',
+      oracleUpdater: null,
+      feeRecipient: null,
+      assetToStreamingOiCap: [['flx:TSLA', '10000000.0']],
+      assetToFundingMultiplier: [['flx:TSLA', '1.0']],
+    },
+    {
+      name: DEMO_FAILING_DEX,
+      fullName: 'Outage (demo: its order requests fail)',
+      deployer: '0x0000000000000000000000000000000000000bad',
+      oracleUpdater: null,
+      feeRecipient: null,
+      assetToStreamingOiCap: [],
+      assetToFundingMultiplier: [],
+    },
     {
       name: DEMO_SECOND_DEX,
       fullName: 'XYZ',
@@ -114,6 +144,11 @@ export const MARKETS = {
   'xyz:XYZ100': m('xyz:XYZ100', 4, 0, 25_432, 2, 10, 50_000),
   'xyz:NVDA': m('xyz:NVDA', 3, 2, 18_845, 5, 100, 80_000),
   'xyz:GOLD': m('xyz:GOLD', 4, 1, 40_123, 3, 10, 30_000),
+  // Perps of the USDH dex.
+  'flx:TSLA': m('flx:TSLA', 3, 2, 43_512, 5, 100, 20_000),
+  'flx:SILVER': m('flx:SILVER', 2, 3, 48_215, 6, 100, 40_000),
+  // An outcome market (`#`: neither a perp nor a spot pair); its price is a probability.
+  '#1': m('#1', 0, 3, 620, 5, 10, 5_000),
 } satisfies Record<string, DemoMarket>;
 
 /** An exact decimal string from an integer count of `10^-decimals`, formatted like the API (`26971.0`, `0.00611`). */
@@ -123,4 +158,25 @@ export function decimalString(units: number, decimals: number): string {
   const whole = s.slice(0, s.length - decimals);
   const frac = s.slice(s.length - decimals).replace(/0+$/, '');
   return whole + '.' + (frac === '' ? '0' : frac);
+}
+
+/** The `meta` answer for `dex`: its perps and its collateral token; undefined for an unknown dex. */
+export function demoPerpMeta(dex: string): unknown {
+  const collateralToken = DEMO_COLLATERAL[dex];
+  if (collateralToken === undefined) return undefined;
+  const universe = Object.values(MARKETS)
+    .filter((mk) => !mk.spot && !mk.coin.startsWith('#') && (dex === '' ? !mk.coin.includes(':') : mk.coin.startsWith(`${dex}:`)))
+    .map((mk) => ({ szDecimals: mk.szDecimals, name: mk.coin, maxLeverage: 20, marginTableId: 20 }));
+  return { universe, marginTables: [], collateralToken };
+}
+
+/** The `allMids` answer for `dex`: every coin's mid as a decimal string (the first dex also lists spot and outcomes). */
+export function demoAllMids(dex: string): Record<string, string> {
+  const mids: Record<string, string> = {};
+  for (const mk of Object.values(MARKETS)) {
+    const colon = mk.coin.indexOf(':');
+    const own = colon > 0 ? mk.coin.slice(0, colon) === dex : dex === '';
+    if (own) mids[mk.coin] = decimalString(mk.mid, mk.pxDecimals);
+  }
+  return mids;
 }

@@ -1,7 +1,8 @@
 // The demo wallets and their open orders. A pure function of (user, dex, epoch): the node advances a
-// (user, dex) pair's epoch after each `openOrders` answer, so successive refreshes see orders fill,
-// disappear and appear, the same way on every run.
-import { MARKETS, decimalString, type DemoMarket } from './markets';
+// (user, dex) pair's epoch after each `openOrders` / `frontendOpenOrders` answer, so successive
+// refreshes see orders fill, disappear and appear, the same way on every run; `orderStatus` says what
+// became of each one that left.
+import { DEMO_FAILING_DEX, DEMO_USDH_DEX, MARKETS, decimalString, type DemoMarket } from './markets';
 import { Random, seedOf } from './random';
 
 export { DEMO_WALLETS, type DemoWallet, type DemoWalletKind } from './wallets';
@@ -19,7 +20,15 @@ export interface DemoOpenOrder {
   timestamp: number;
   origSz: string;
   cloid?: string;
-  reduceOnly?: true;
+  reduceOnly?: boolean;
+  // `frontendOpenOrders` fields, as the real API sends them.
+  orderType?: string;
+  tif?: string | null;
+  isTrigger?: boolean;
+  triggerPx?: string;
+  triggerCondition?: string;
+  isPositionTpsl?: boolean;
+  children?: DemoOpenOrder[];
 }
 
 /**
@@ -68,6 +77,19 @@ const MAKER_XYZ = slots([
   [MARKETS['xyz:NVDA'], 1],
   [MARKETS['xyz:GOLD'], 1],
 ]);
+
+/** The market maker on the `flx` dex (settles in USDH). 6 slots. */
+const MAKER_FLX = slots([
+  [MARKETS['flx:TSLA'], 2],
+  [MARKETS['flx:SILVER'], 1],
+]);
+
+/** The market maker's books: dex → slots, seed, first oid. */
+const MAKER_BOOKS: Record<string, { book: readonly Slot[]; seed: number; oidBase: number }> = {
+  '': { book: MAKER_MAIN, seed: 0x3a1, oidBase: 42_180_000_000 },
+  xyz: { book: MAKER_XYZ, seed: 0x3a2, oidBase: 43_050_000_000 },
+  [DEMO_USDH_DEX]: { book: MAKER_FLX, seed: 0x3a3, oidBase: 43_070_000_000 },
+};
 
 const WHALE_MARKETS: readonly DemoMarket[] = [
   MARKETS.BTC, MARKETS.ETH, MARKETS.HYPE, MARKETS.SOL, MARKETS.ARB, MARKETS.DOGE, MARKETS.AVAX, MARKETS.LINK,
@@ -158,17 +180,135 @@ function whaleOrders(clock: EpochClock): DemoOpenOrder[] {
   return orders;
 }
 
+/** What became of a slot's order when it left the book (the demo's mix of fates). */
+function slotFate(s: number): string {
+  if (s % 8 === 7) return 'triggered';
+  if (s % 8 === 3) return 'marginCanceled';
+  return s % 2 === 0 ? 'filled' : 'canceled';
+}
+
+/** Frontend fields of a plain resting limit order, as the real API sends them. */
+function asPlainLimit(o: DemoOpenOrder): DemoOpenOrder {
+  return { ...o, orderType: 'Limit', tif: 'Gtc', isTrigger: false, triggerPx: '0.0', triggerCondition: 'N/A', isPositionTpsl: false, reduceOnly: o.reduceOnly ?? false, children: [] };
+}
+
 /**
- * What `openOrders` answers for `user` on `dex` at `epoch`. `user` in any case; unknown users, unknown
- * dexs and the empty wallet get `[]`. Spot orders come only with `dex: ""`, as on the real API.
+ * The market maker's standing trigger orders on the first dex (they do not churn): a stop-loss, a
+ * position TP/SL (`sz` "0" = the whole position), a limit order with a TP and an SL attached (which
+ * also come as orders of their own, as on the real API), and an order on an outcome market.
  */
-export function demoOpenOrders(user: string, dex: string, epoch: number, clock: EpochClock): DemoOpenOrder[] {
+function makerStandingOrders(clock: EpochClock): DemoOpenOrder[] {
+  const t = epochTime(clock, 0) - 3_600_000;
+  const trigger = (o: Partial<DemoOpenOrder> & Pick<DemoOpenOrder, 'coin' | 'oid' | 'side' | 'sz' | 'limitPx'>): DemoOpenOrder => ({
+    timestamp: t,
+    origSz: o.sz,
+    reduceOnly: true,
+    orderType: 'Stop Market',
+    tif: null,
+    isTrigger: true,
+    triggerPx: '0.0',
+    triggerCondition: 'N/A',
+    isPositionTpsl: false,
+    children: [],
+    ...o,
+  });
+  const stopLoss = trigger({ coin: 'BTC', oid: 42_170_000_101, side: 'A', sz: '0.25', limitPx: '95000.0', triggerPx: '96000.0', triggerCondition: 'Price below 96000' });
+  const positionTp = trigger({
+    coin: 'ETH',
+    oid: 42_170_000_102,
+    side: 'A',
+    sz: '0.0',
+    origSz: '0.0',
+    limitPx: '3800.0',
+    orderType: 'Take Profit Market',
+    triggerPx: '3750.0',
+    triggerCondition: 'Price above 3750',
+    isPositionTpsl: true,
+  });
+  const childSl = trigger({ coin: 'HYPE', oid: 42_170_000_104, side: 'A', sz: '40.0', limitPx: '33.0', triggerPx: '34.0', triggerCondition: 'Price below 34' });
+  const childTp = trigger({
+    coin: 'HYPE',
+    oid: 42_170_000_105,
+    side: 'A',
+    sz: '40.0',
+    limitPx: '44.5',
+    orderType: 'Take Profit Limit',
+    triggerPx: '44.0',
+    triggerCondition: 'Price above 44',
+  });
+  const parent = asPlainLimit({ coin: 'HYPE', oid: 42_170_000_103, side: 'B', sz: '40.0', limitPx: '37.5', timestamp: t, origSz: '40.0' });
+  parent.children = [childSl, childTp];
+  const outcome = asPlainLimit({ coin: '#1', oid: 42_170_000_106, side: 'B', sz: '150.0', limitPx: '0.58', timestamp: t, origSz: '150.0' });
+  outcome.tif = 'Alo';
+  return [childTp, childSl, parent, positionTp, stopLoss, outcome];
+}
+
+/** `openOrders` items carry none of the frontend fields, and children only as orders of their own. */
+function plain(o: DemoOpenOrder): DemoOpenOrder {
+  const { orderType: _a, tif: _b, isTrigger: _c, triggerPx: _d, triggerCondition: _e, isPositionTpsl: _f, children: _g, ...rest } = o;
+  if (rest.reduceOnly === false) delete rest.reduceOnly;
+  return rest;
+}
+
+/**
+ * What `frontendOpenOrders` (`frontend` true) or `openOrders` answers for `user` on `dex` at `epoch`.
+ * `user` in any case; unknown users, unknown dexs and the empty wallet get `[]`. Spot orders come
+ * only with `dex: ""`, as on the real API. Undefined for the failing dex of the market maker.
+ */
+export function demoWalletOrders(user: string, dex: string, epoch: number, clock: EpochClock, frontend: boolean): DemoOpenOrder[] | undefined {
   const wallet = DEMO_WALLETS.find((w) => w.address === user.toLowerCase());
   if (!wallet) return [];
-  if (wallet.kind === 'whale') return dex === '' ? whaleOrders(clock) : [];
+  let orders: DemoOpenOrder[] = [];
+  if (wallet.kind === 'whale') orders = dex === '' ? whaleOrders(clock) : [];
   if (wallet.kind === 'marketMaker') {
-    if (dex === '') return makerOrders(MAKER_MAIN, 0x3a1, 42_180_000_000, epoch, clock);
-    if (dex === 'xyz') return makerOrders(MAKER_XYZ, 0x3a2, 43_050_000_000, epoch, clock);
+    if (dex === DEMO_FAILING_DEX) return undefined;
+    const maker = MAKER_BOOKS[dex];
+    if (maker) orders = makerOrders(maker.book, maker.seed, maker.oidBase, epoch, clock);
+    if (!frontend) return dex === '' ? [...orders, ...makerStandingOrders(clock).map(plain)] : orders;
+    orders = orders.map(asPlainLimit);
+    if (dex === '') orders.push(...makerStandingOrders(clock));
+    return orders;
   }
-  return [];
+  return frontend ? orders.map(asPlainLimit) : orders;
+}
+
+/** What `openOrders` answers (see `demoWalletOrders`); `[]` for the failing dex. */
+export function demoOpenOrders(user: string, dex: string, epoch: number, clock: EpochClock): DemoOpenOrder[] {
+  return demoWalletOrders(user, dex, epoch, clock, false) ?? [];
+}
+
+export type DemoOrderStatus =
+  | { status: 'order'; order: { order: DemoOpenOrder; status: string; statusTimestamp: number } }
+  | { status: 'unknownOid' };
+
+/**
+ * What `orderStatus` answers for `oid` of `user`, given each dex's current epoch (the number of order
+ * answers delivered). An order of the churning book that the last answer no longer listed has a fate
+ * (filled, canceled, triggered, marginCanceled); one still listed is "open"; others are unknown.
+ */
+export function demoOrderStatus(user: string, oid: number, epochOf: (dex: string) => number, clock: EpochClock): DemoOrderStatus {
+  const wallet = DEMO_WALLETS.find((w) => w.address === user.toLowerCase());
+  if (wallet?.kind === 'marketMaker') {
+    const standing = makerStandingOrders(clock).find((o) => o.oid === oid);
+    if (standing) return { status: 'order', order: { order: standing, status: 'open', statusTimestamp: standing.timestamp } };
+    for (const [dex, maker] of Object.entries(MAKER_BOOKS)) {
+      const n = maker.book.length;
+      const k = Math.floor((oid - maker.oidBase) / 4);
+      if (k < 0) continue;
+      const gen = Math.floor(k / n);
+      const s = k % n;
+      const born = gen === 0 ? 0 : s + 1 + (gen - 1) * n;
+      const dies = gen === 0 ? s + 1 : born + n;
+      const answered = epochOf(dex) - 1; // the last epoch a client saw
+      if (answered < born) continue;
+      const order = makerOrders(maker.book, maker.seed, maker.oidBase, born, clock).find((o) => o.oid === oid);
+      if (!order) continue;
+      if (answered < dies) return { status: 'order', order: { order: asPlainLimit(order), status: 'open', statusTimestamp: order.timestamp } };
+      const last = makerOrders(maker.book, maker.seed, maker.oidBase, dies - 1, clock).find((o) => o.oid === oid) ?? order;
+      const fate = slotFate(s);
+      const filledSz = fate === 'filled' ? '0.0' : last.sz;
+      return { status: 'order', order: { order: { ...asPlainLimit(last), sz: filledSz }, status: fate, statusTimestamp: epochTime(clock, dies) } };
+    }
+  }
+  return { status: 'unknownOid' };
 }

@@ -3,7 +3,8 @@
  * hover on a known block costs, and all a hover on anything else costs (no request).
  */
 import type { BlockLookup } from './blockLookup';
-import { blockHoverContent, type BlockHoverContent, type Translate } from './blockHoverContent';
+import type { Translate } from '../view/format';
+import { blockHoverContent, type BlockHoverContent } from './blockHoverContent';
 import { findHexToken, type HexToken } from './hexToken';
 
 export interface HoverAt {

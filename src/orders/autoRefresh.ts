@@ -18,6 +18,22 @@ export function nextAutoRefreshSeconds(intervalSeconds: number, error: unknown, 
   return Math.min(MAX_AUTO_REFRESH_SECONDS, Math.max(intervalSeconds, previousSeconds) * 2);
 }
 
+/** Hyperliquid's request-weight budget: 1200 per minute per IP. */
+export const WEIGHT_PER_MINUTE = 1200;
+/** The share of it automatic refreshes may use: manual refreshes, other tools and wallets share the IP. */
+export const AUTO_REFRESH_BUDGET_SHARE = 0.5;
+
+/**
+ * The interval that keeps automatic refreshes of `weightPerRefresh` within their share of the budget:
+ * `intervalSeconds` when it already does, else longer (up to an hour).
+ */
+export function budgetedIntervalSeconds(intervalSeconds: number, weightPerRefresh: number): number {
+  if (intervalSeconds <= 0 || weightPerRefresh <= 0) return intervalSeconds;
+  const allowed = WEIGHT_PER_MINUTE * AUTO_REFRESH_BUDGET_SHARE;
+  if ((weightPerRefresh * 60) / intervalSeconds <= allowed) return intervalSeconds;
+  return Math.min(MAX_AUTO_REFRESH_SECONDS, Math.ceil((weightPerRefresh * 60) / allowed));
+}
+
 export function isRateLimited(e: unknown): e is ProviderError {
   return e instanceof ProviderError && e.kind === 'rateLimited';
 }
@@ -42,6 +58,7 @@ export class AutoRefreshSchedule {
   private waitSeconds = 0;
   private lastRun = 0;
   private running = false;
+  private weightPerRefresh = 0;
 
   /** `run` refreshes every wallet and returns the errors it met (empty when all went well). */
   constructor(
@@ -63,6 +80,18 @@ export class AutoRefreshSchedule {
     this.schedule();
   }
 
+  /** The request weight one refresh costs (known after one): the interval stretches to stay within budget. */
+  setRefreshWeight(weight: number): void {
+    if (weight === this.weightPerRefresh) return;
+    this.weightPerRefresh = weight;
+    this.schedule();
+  }
+
+  /** The interval in use after the budget; above the setting when stretched. */
+  get effectiveIntervalSeconds(): number {
+    return budgetedIntervalSeconds(this.intervalSeconds, this.weightPerRefresh);
+  }
+
   /** Whether a refresh is waiting for its time (for tests and diagnostics). */
   get scheduled(): boolean {
     return this.timer !== undefined;
@@ -72,7 +101,7 @@ export class AutoRefreshSchedule {
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
     if (this.intervalSeconds <= 0 || !this.active || this.running) return; // off, hidden, or running now
-    const wait = Math.max(this.intervalSeconds, this.waitSeconds) * 1000;
+    const wait = Math.max(this.effectiveIntervalSeconds, this.waitSeconds) * 1000;
     // Shown again after a long pause: refresh at once if the wait is over, otherwise when it is.
     const due = this.lastRun === 0 ? wait : Math.max(0, this.lastRun + wait - this.clock.now());
     this.timer = this.clock.setTimeout(() => void this.tick(), due);

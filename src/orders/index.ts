@@ -1,16 +1,17 @@
 import * as vscode from 'vscode';
+import { Settings, settingId, Views } from '../ids';
 import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
 import { AutoRefreshSchedule } from './autoRefresh';
 import { OpenOrdersTree } from './ordersTree';
-import { VIEW_ID } from './treeItems';
+import { refreshBudget } from './refreshBudget';
 import { registerWalletCommands } from './walletCommands';
 
 /** The Open Orders view: its tree, its commands and the optional automatic refresh. */
 export function registerOpenOrders(services: Services): void {
   const { context, connection } = services;
   const tree = new OpenOrdersTree(services);
-  const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+  const view = vscode.window.createTreeView(Views.openOrders, { treeDataProvider: tree, showCollapseAll: true });
   const showDemoNotice = () => {
     view.message = connection.isDemo ? vscode.l10n.t('Demo data: made-up orders from the built-in demo node.') : undefined;
   };
@@ -21,14 +22,19 @@ export function registerOpenOrders(services: Services): void {
   const updateSchedule = () => schedule.update(settings.autoRefreshSeconds(), view.visible && connection.mode !== 'none');
   updateSchedule();
 
+  const budget = refreshBudget(services, tree, schedule);
+
   context.subscriptions.push(
     tree,
     view,
     schedule,
     view.onDidChangeVisibility(updateSchedule),
-    tree.onDidRefreshAll(() => schedule.refreshed()),
+    tree.onDidRefreshAll(() => {
+      schedule.refreshed();
+      budget();
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('hyperliquidExplorer.autoRefreshSeconds')) updateSchedule();
+      if (e.affectsConfiguration(settingId(Settings.autoRefreshSeconds))) updateSchedule();
     }),
     connection.onDidChange(() => {
       showDemoNotice();

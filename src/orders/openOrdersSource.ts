@@ -1,36 +1,66 @@
 /**
- * Fetches a wallet's open orders on every perp dex (and spot), for one connection. No `vscode` import.
- * Overlapping refreshes of one wallet share one request set; `perpDexs` and `spotMeta` are cached for a
- * while; `dispose()` cancels whatever is still running (the connection changed).
+ * Fetches a wallet's open orders on every perp dex (and spot), for one connection, with what each
+ * optional request adds: the dexs' collateral units (`meta`), mid prices (`allMids`) and what became of
+ * gone orders (`orderStatus`). No `vscode` import.
+ *
+ * - Rich orders from `frontendOpenOrders`; a provider that refuses it gets `openOrders` from then on.
+ * - Per-dex requests run with bounded concurrency, per wallet and across wallets; a dex that fails
+ *   costs only its own orders (`dexErrors`), unless every dex failed.
+ * - An optional request that is refused or fails costs only the detail it feeds, with a note.
+ * - `perpDexs`, `spotMeta` and each dex's `meta` are cached for a while (`reloadMarkets()` forgets them);
+ *   overlapping refreshes of one wallet share one request set; `dispose()` cancels what still runs.
  */
 import { RequestCache } from '../core/cache';
-import { ProviderError } from '../core/errors';
-import type { InfoClient } from '../core/infoClient';
-import type { PerpDex, SpotMeta } from '../core/model';
+import { describeError, ProviderError } from '../core/errors';
+import { isRefusal, type InfoClient } from '../core/infoClient';
+import type { OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
+import { Limiter } from './limiter';
 import type { WalletOrder } from './ordersViewModel';
 
-export type InfoApi = Pick<InfoClient, 'openOrders' | 'spotMeta' | 'perpDexs'>;
+export type InfoApi = Pick<InfoClient, 'openOrders' | 'frontendOpenOrders' | 'spotMeta' | 'perpDexs' | 'perpMeta' | 'allMids' | 'orderStatus'>;
 
 export interface WalletOrdersResult {
+  /** Orders of the dexs that answered. */
   orders: WalletOrder[];
   /** The perp dexs besides the first one, as `perpDexs` listed them. */
   dexs: PerpDex[];
+  /** The dexs whose orders could not be fetched, and why ("" = the first perp dex, with spot). */
+  dexErrors: Map<string, ProviderError>;
+  /** What each perp dex's notionals are counted in, where known ("" is always USDC). */
+  units: Map<string, string>;
+  /** Mid prices per dex (coin → price), for the dexs with orders; empty when off or not served. */
+  mids: Map<string, Map<string, string>>;
   /** Undefined when no order needed it, or when it could not be fetched (see `spotMetaError`). */
   spotMeta?: SpotMeta;
   /** Why `@N` names could not be resolved; the orders are still shown, under their raw names. */
   spotMetaError?: ProviderError;
+  /** Whether the orders carry the frontend fields (type, trigger, TP/SL). */
+  rich: boolean;
   /** Milliseconds since the epoch, when the answers arrived. */
   fetchedAt: number;
 }
 
 export interface OpenOrdersSourceOptions {
   now?: () => number;
-  /** How long `perpDexs` and `spotMeta` are reused (new dexs and pairs are listed rarely). */
+  /** How long `perpDexs`, `spotMeta` and `meta` are reused (new dexs and pairs are listed rarely). */
   metaTtlMs?: number;
+  /** Said once per connection and kind: a refused optional request, the fallback to `openOrders`. */
+  note?: (message: string) => void;
+  /** Whether to ask `allMids` (the distance-from-mid setting). */
+  wantMids?: () => boolean;
+  /** Per-dex requests in flight at once for one wallet, and across all wallets. */
+  perWallet?: number;
+  overall?: number;
 }
 
 /** Same rule as the info client: refuse names it would refuse, before any request. */
 const DEX_NAME = /^[a-zA-Z0-9_-]{1,32}$/;
+/** At most this many gone orders are looked up per wallet and refresh. */
+export const MAX_STATUS_LOOKUPS = 10;
+/** The first perp dex settles in USDC. */
+const FIRST_DEX_UNIT = 'USDC';
+
+type Optional = 'frontendOpenOrders' | 'meta' | 'allMids' | 'orderStatus';
 
 export class OpenOrdersSource {
   private readonly controller = new AbortController();
@@ -38,21 +68,35 @@ export class OpenOrdersSource {
   private readonly running = new RequestCache<string, WalletOrdersResult>(1);
   private readonly perpDexs = new RequestCache<'all', PerpDex[]>(1);
   private readonly spotMeta = new RequestCache<'all', SpotMeta>(1);
+  private readonly metas = new RequestCache<string, PerpDexMeta>(64);
   private perpDexsAt = 0;
   private spotMetaAt = 0;
+  private metasAt = 0;
+  /** Request types this provider refused: not asked again on this connection. */
+  private readonly refused = new Set<Optional>();
+  private readonly noted = new Set<string>();
   private readonly now: () => number;
   private readonly metaTtlMs: number;
+  private readonly overall: Limiter;
+  private readonly perWallet: number;
 
   constructor(
     private readonly info: InfoApi,
-    options: OpenOrdersSourceOptions = {},
+    private readonly options: OpenOrdersSourceOptions = {},
   ) {
     this.now = options.now ?? Date.now;
     this.metaTtlMs = options.metaTtlMs ?? 10 * 60_000;
+    this.overall = new Limiter(options.overall ?? 6);
+    this.perWallet = options.perWallet ?? 3;
   }
 
   get signal(): AbortSignal {
     return this.controller.signal;
+  }
+
+  /** Whether the provider serves `frontendOpenOrders` (as far as known). */
+  get rich(): boolean {
+    return !this.refused.has('frontendOpenOrders');
   }
 
   /**
@@ -65,10 +109,37 @@ export class OpenOrdersSource {
     return this.running.get(key, () => this.fetch(address, extraDexes), () => false);
   }
 
-  /** Forget the cached dex list and spot pairs (e.g. on a manual refresh of everything). */
-  forgetMeta(): void {
+  /** Forget the cached dex list, spot pairs and dex metadata (Reload Markets). */
+  reloadMarkets(): void {
     this.perpDexsAt = 0;
     this.spotMetaAt = 0;
+    this.metasAt = 0;
+  }
+
+  /**
+   * What became of up to `MAX_STATUS_LOOKUPS` gone orders of `address`, by oid. Orders the exchange
+   * does not know, and lookups that fail, are left out; a provider that refuses `orderStatus` is not
+   * asked again.
+   */
+  async fates(address: string, oids: readonly number[]): Promise<Map<number, OrderFate>> {
+    const fates = new Map<number, OrderFate>();
+    if (this.refused.has('orderStatus')) return fates;
+    const signal = this.controller.signal;
+    const limiter = new Limiter(this.perWallet, this.overall);
+    await Promise.all(
+      oids.slice(0, MAX_STATUS_LOOKUPS).map((oid) =>
+        limiter.run(async () => {
+          if (this.refused.has('orderStatus') || signal.aborted) return;
+          try {
+            const fate = await this.info.orderStatus(address, oid, signal);
+            if (fate) fates.set(oid, fate);
+          } catch (e) {
+            this.optionalFailed('orderStatus', e, 'what became of gone orders is not shown');
+          }
+        }),
+      ),
+    );
+    return fates;
   }
 
   dispose(): void {
@@ -78,25 +149,131 @@ export class OpenOrdersSource {
   private async fetch(address: string, extraDexes: readonly string[]): Promise<WalletOrdersResult> {
     const signal = this.controller.signal;
     if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
-    const [dexs, first] = await Promise.all([this.knownDexs(signal), this.info.openOrders(address, '', signal)]);
+    const limiter = new Limiter(this.perWallet, this.overall);
+    // Once the provider rate-limits one dex's request, the dexs still waiting are not asked this time.
+    let limited: ProviderError | undefined;
+    const ordersOf = (dex: string) =>
+      limiter.run(async () => {
+        if (limited) throw limited;
+        try {
+          return await this.dexOrders(address, dex, signal);
+        } catch (e) {
+          if (e instanceof ProviderError && e.kind === 'rateLimited') limited ??= e;
+          throw e;
+        }
+      });
+    // The first dex starts at once; the others as soon as the (usually cached) dex list is known.
+    const first = settle(ordersOf(''));
+    const dexs = await this.knownDexs(signal);
     const others = [...new Set([...dexs.map((d) => d.name), ...extraDexes])].filter((d) => DEX_NAME.test(d));
-    const rest = await Promise.all(others.map((dex) => this.info.openOrders(address, dex, signal).then((orders) => ({ dex, orders }))));
-    const orders: WalletOrder[] = first.map((order) => ({ dex: '', order }));
-    for (const { dex, orders: list } of rest) for (const order of list) orders.push({ dex, order });
+    const answers = await Promise.all([first, ...others.map((dex) => settle(ordersOf(dex)))]);
+    if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
+
+    const orders: WalletOrder[] = [];
+    const dexErrors = new Map<string, ProviderError>();
+    const withOrders = new Set<string>();
+    ['', ...others].forEach((dex, i) => {
+      const answer = answers[i]!;
+      if ('error' in answer) {
+        dexErrors.set(dex, asProviderError(answer.error));
+        return;
+      }
+      for (const order of answer.value) orders.push({ dex, order });
+      if (answer.value.length > 0) withOrders.add(dex);
+    });
+    // Every dex failed, or the key or base URL is wrong (no dex can answer): the wallet failed, and the
+    // tree keeps its last good orders, marked stale.
+    const connectionWide = [...dexErrors.values()].find((e) => e.kind === 'badKey' || e.kind === 'wrongPath');
+    if (connectionWide) throw connectionWide;
+    if (dexErrors.size === others.length + 1) throw dexErrors.get('') ?? [...dexErrors.values()][0];
     const fetchedAt = this.now();
 
+    const needPairs = orders.some((o) => o.dex === '' && /^@\d+$/.test(o.order.coin)) || [...withOrders].some((d) => d !== '');
+    const [pairs, units, mids] = await Promise.all([
+      needPairs ? settle(this.pairs(signal)) : Promise.resolve(undefined),
+      this.unitsOf([...withOrders].filter((d) => d !== ''), signal, limiter),
+      this.midsOf([...withOrders], signal, limiter),
+    ]);
+    if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
     let spotMeta: SpotMeta | undefined;
     let spotMetaError: ProviderError | undefined;
-    if (first.some((o) => /^@\d+$/.test(o.coin))) {
+    // Naming `@N` pairs and dex units is a nicety; the orders themselves arrived and are shown.
+    if (pairs && 'error' in pairs) spotMetaError = asProviderError(pairs.error);
+    else if (pairs) spotMeta = pairs.value;
+    const unitNames = new Map<string, string>([['', FIRST_DEX_UNIT]]);
+    for (const [dex, token] of units) {
+      const name = spotMeta?.tokens.find((t) => t.index === token)?.name;
+      if (name) unitNames.set(dex, name);
+    }
+    return { orders, dexs, dexErrors, units: unitNames, mids, spotMeta, spotMetaError, rich: this.rich, fetchedAt };
+  }
+
+  /** One dex's orders: rich when the provider serves them, else plain (and said once). */
+  private async dexOrders(address: string, dex: string, signal: AbortSignal) {
+    if (!this.refused.has('frontendOpenOrders')) {
       try {
-        spotMeta = await this.pairs(signal);
+        return await this.info.frontendOpenOrders(address, dex, signal);
       } catch (e) {
-        if (signal.aborted) throw e;
-        // Naming `@N` pairs is a nicety; the orders themselves arrived and are shown under raw names.
-        spotMetaError = e instanceof ProviderError ? e : new ProviderError('invalidResponse', String(e));
+        if (!isRefusal(e)) throw e;
+        this.refuse('frontendOpenOrders', `The provider does not serve frontendOpenOrders (${describeError(e)}); open orders come from openOrders, without order types, triggers or TP/SL.`);
       }
     }
-    return { orders, dexs, spotMeta, spotMetaError, fetchedAt };
+    return this.info.openOrders(address, dex, signal);
+  }
+
+  /** Each dex's collateral token index, from its cached `meta`; dexs whose `meta` failed are left out. */
+  private async unitsOf(dexs: string[], signal: AbortSignal, limiter: Limiter): Promise<Map<string, number>> {
+    const units = new Map<string, number>();
+    if (this.now() - this.metasAt > this.metaTtlMs) {
+      this.metas.clear();
+      this.metasAt = this.now();
+    }
+    await Promise.all(
+      dexs.map(async (dex) => {
+        if (this.refused.has('meta')) return;
+        try {
+          const meta = await this.metas.get(dex, () => limiter.run(() => this.info.perpMeta(dex, signal)));
+          if (meta?.collateralToken !== undefined) units.set(dex, meta.collateralToken);
+        } catch (e) {
+          this.optionalFailed('meta', e, 'notionals on builder-deployed dexs are shown without a unit');
+        }
+      }),
+    );
+    return units;
+  }
+
+  private async midsOf(dexs: string[], signal: AbortSignal, limiter: Limiter): Promise<Map<string, Map<string, string>>> {
+    const mids = new Map<string, Map<string, string>>();
+    if (this.options.wantMids && !this.options.wantMids()) return mids;
+    await Promise.all(
+      dexs.map(async (dex) => {
+        if (this.refused.has('allMids')) return;
+        try {
+          mids.set(dex, await limiter.run(() => this.info.allMids(dex, signal)));
+        } catch (e) {
+          this.optionalFailed('allMids', e, 'orders are shown without their distance from the mid price');
+        }
+      }),
+    );
+    return mids;
+  }
+
+  /** An optional request failed: a refusal is remembered; either way it is said once, and only the detail goes. */
+  private optionalFailed(type: Optional, e: unknown, cost: string): void {
+    if (this.controller.signal.aborted) return;
+    if (isRefusal(e)) this.refuse(type, `The provider does not serve ${type} (${describeError(e)}); ${cost}.`);
+    else this.noteOnce(`${type}:failed`, `${type} failed (${describeError(e)}); ${cost} this time.`);
+  }
+
+  private refuse(type: Optional, message: string): void {
+    this.refused.add(type);
+    this.noteOnce(`${type}:refused`, message);
+  }
+
+  private noteOnce(key: string, message: string): void {
+    if (this.noted.has(key)) return;
+    this.noted.add(key);
+    this.options.note?.(message);
   }
 
   private knownDexs(signal: AbortSignal): Promise<PerpDex[]> {
@@ -116,4 +293,17 @@ export class OpenOrdersSource {
       return meta;
     });
   }
+}
+
+type Settled<T> = { value: T } | { error: unknown };
+
+function settle<T>(p: Promise<T>): Promise<Settled<T>> {
+  return p.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+function asProviderError(e: unknown): ProviderError {
+  return e instanceof ProviderError ? e : new ProviderError('invalidResponse', String(e));
 }

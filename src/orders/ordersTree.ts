@@ -5,12 +5,12 @@
  */
 import * as vscode from 'vscode';
 import { describeError, isCancellation } from '../core/errors';
-import type { PerpDex, SpotMeta } from '../core/model';
-import type { ProviderClients } from '../core/provider';
+import type { OrderFate, PerpDex, SpotMeta } from '../core/model';
 import { DEMO_WALLETS } from '../demo/wallets';
+import { PerConnection } from '../platform/perConnection';
 import type { Services } from '../platform/services';
-import { settings, type WatchedWallet } from '../platform/settings';
-import { OpenOrdersSource } from './openOrdersSource';
+import { MAX_STATUS_LOOKUPS, OpenOrdersSource, type WalletOrdersResult } from './openOrdersSource';
+import { orderSettings } from './orderSettings';
 import {
   buildWalletView,
   diffOrders,
@@ -22,7 +22,11 @@ import {
   type OrdersSnapshot,
   type WalletView,
 } from './ordersViewModel';
-import { appendData, groupItem, localTexts, orderItem, orderTooltip, shortAddress, themeIcon, VIEW_ID } from './treeItems';
+import { watchedWallets, type WatchedWallet } from './watchedWallets';
+import { escapeLinksAndIcons } from '../view/escape';
+import { appendData, groupItem, localTexts, orderItem, orderTooltip, themeIcon } from './treeItems';
+import { shortAddress } from '../view/format';
+import { Commands, Settings, settingId, Views } from '../ids';
 
 export interface WalletNode {
   kind: 'wallet';
@@ -43,23 +47,52 @@ export interface MessageNode {
 
 export type OrdersNode = WalletNode | GroupRow | OrderRow | MessageNode;
 
-interface WalletEntry {
+/** One wallet in the tree: who it is, and what is known of its orders on the current connection. */
+class WalletEntry {
   /** The same object for the wallet's whole life, so `onDidChangeTreeData` can name it. */
-  node: WalletNode;
-  wallet: WatchedWallet;
-  demo: boolean;
+  readonly node: WalletNode;
   snapshot?: OrdersSnapshot;
-  changes: OrderChanges;
+  changes: OrderChanges = NO_CHANGES;
   view?: WalletView;
-  dexs: PerpDex[];
+  dexs: PerpDex[] = [];
   spotMeta?: SpotMeta;
+  units = new Map<string, string>();
+  mids = new Map<string, Map<string, string>>();
+  fates = new Map<number, OrderFate>();
+  /** Dexs whose orders failed at the last refresh (their older orders stay, under an error row). */
+  dexErrors = new Map<string, string>();
+  /** Request weight of the last refresh (Hyperliquid counts 1200 per minute per IP). */
+  weight = 0;
   error?: { message: string; at: number };
   /** The refresh running for this wallet; a second refresh while it runs joins it. */
   pending?: Promise<WalletRefreshOutcome>;
   /** A first load was started (so showing the view does not start it again after an error). */
-  attempted: boolean;
+  attempted = false;
   /** Bumped when the connection changes: a refresh of an older generation must not touch the entry. */
-  generation: number;
+  generation = 0;
+
+  constructor(
+    public wallet: WatchedWallet,
+    public demo: boolean,
+  ) {
+    this.node = { kind: 'wallet', address: wallet.address };
+  }
+
+  /** Another provider, key or demo mode: orders and their diff belong to the old one. */
+  forgetConnection(): void {
+    this.snapshot = undefined;
+    this.changes = NO_CHANGES;
+    this.view = undefined;
+    this.error = undefined;
+    this.pending = undefined;
+    this.attempted = false;
+    this.spotMeta = undefined;
+    this.units = new Map();
+    this.mids = new Map();
+    this.fates = new Map();
+    this.dexErrors = new Map();
+    this.generation += 1;
+  }
 }
 
 export interface WalletRefreshOutcome {
@@ -76,6 +109,10 @@ export interface WalletSummary {
   orderCount?: number;
   groups: { label: string; orders: number }[];
   gone: number;
+  /** What became of the gone orders that were looked up: `filled`, `canceled`, … */
+  goneFates: string[];
+  /** Dexs whose orders could not be fetched at the last refresh. */
+  failedDexs: string[];
   error?: string;
   stale: boolean;
 }
@@ -87,15 +124,18 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   /** Every wallet was refreshed (by the user or automatically). */
   readonly onDidRefreshAll = this.refreshedAll.event;
   private readonly entries = new Map<string, WalletEntry>();
-  private source?: { clients: ProviderClients; orders: OpenOrdersSource };
+  /** One source per connection: its caches and what the provider refused belong to that provider. */
+  private readonly sources: PerConnection<OpenOrdersSource>;
   private readonly warnedAbout = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [this.changed, this.refreshedAll];
 
   constructor(private readonly services: Services) {
-    const { connection } = services;
+    const { connection, log } = services;
+    this.sources = new PerConnection(connection, (clients) => new OpenOrdersSource(clients.info, { note: (m) => log.info(m), wantMids: () => orderSettings.showDistanceFromMid() }));
     this.disposables.push(
+      this.sources,
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('hyperliquidExplorer.wallets')) this.syncWallets();
+        if (e.affectsConfiguration(settingId(Settings.wallets))) this.syncWallets();
       }),
       connection.onDidChange(() => this.connectionChanged()),
     );
@@ -107,21 +147,13 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   /** The wallets in the tree: the user's (from settings), then the demo node's while demo data is on. */
   syncWallets(): void {
     const wanted = new Map<string, { wallet: WatchedWallet; demo: boolean }>();
-    for (const w of settings.wallets()) {
-      const address = w.address.trim().toLowerCase();
-      if (!/^0x[0-9a-f]{40}$/.test(address)) {
-        // Typed into settings.json by hand: skipped, and said once, instead of a request that must fail.
-        if (!this.warnedAbout.has(w.address)) this.services.log.warn(`hyperliquidExplorer.wallets: “${w.address.slice(0, 60)}” is not a wallet address (0x + 40 hex digits); skipped.`);
-        this.warnedAbout.add(w.address);
-        continue;
-      }
-      if (wanted.has(address)) continue;
-      // Hand-edited settings may hold anything besides the address: keep only what has the right type.
-      const wallet: WatchedWallet = { address };
-      if (typeof w.label === 'string' && w.label.trim()) wallet.label = w.label.trim().slice(0, 100);
-      if (Array.isArray(w.dexes)) wallet.dexes = w.dexes.filter((d): d is string => typeof d === 'string');
-      wanted.set(address, { wallet, demo: false });
+    const { wallets, invalid } = watchedWallets.read();
+    for (const typed of invalid) {
+      // Typed into settings.json by hand: skipped, and said once, instead of a request that must fail.
+      if (!this.warnedAbout.has(typed)) this.services.log.warn(`${settingId(Settings.wallets)}: “${typed.slice(0, 60)}” is not a wallet address (0x + 40 hex digits); skipped.`);
+      this.warnedAbout.add(typed);
     }
+    for (const wallet of wallets) wanted.set(wallet.address, { wallet, demo: false });
     if (this.services.connection.isDemo) {
       for (const d of DEMO_WALLETS) {
         if (!wanted.has(d.address)) wanted.set(d.address, { wallet: { address: d.address, label: d.label }, demo: true });
@@ -142,7 +174,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
         } else if (relabelled && !structural) this.redraw(entry);
         next.set(address, entry);
       } else {
-        next.set(address, { node: { kind: 'wallet', address }, wallet, demo, changes: NO_CHANGES, dexs: [], attempted: false, generation: 0 });
+        next.set(address, new WalletEntry(wallet, demo));
       }
     }
     this.entries.clear();
@@ -165,18 +197,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
 
   private connectionChanged(): void {
     // Another provider, key or demo mode: orders and their diff belong to the old one.
-    this.source?.orders.dispose();
-    this.source = undefined;
-    for (const entry of this.entries.values()) {
-      entry.snapshot = undefined;
-      entry.changes = NO_CHANGES;
-      entry.view = undefined;
-      entry.error = undefined;
-      entry.pending = undefined;
-      entry.attempted = false;
-      entry.spotMeta = undefined;
-      entry.generation += 1;
-    }
+    for (const entry of this.entries.values()) entry.forgetConnection();
     this.syncWallets();
     this.changed.fire(undefined);
   }
@@ -192,8 +213,9 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     return entry.pending;
   }
 
-  async refreshAll(options: { forgetMeta?: boolean } = {}): Promise<WalletRefreshOutcome[]> {
-    if (options.forgetMeta) this.source?.orders.forgetMeta();
+  /** Refreshes every wallet; `reloadMarkets` also forgets the cached dex list, spot pairs and dex units. */
+  async refreshAll(options: { reloadMarkets?: boolean } = {}): Promise<WalletRefreshOutcome[]> {
+    if (options.reloadMarkets) this.sources.existing?.reloadMarkets();
     this.syncWallets(); // e.g. demo mode just switched on: its wallets belong in "all".
     const outcomes = await Promise.all([...this.entries.keys()].map((a) => this.refreshWallet(a)));
     this.refreshedAll.fire();
@@ -208,24 +230,26 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       orderCount: e.view?.orderCount,
       groups: (e.view?.groups ?? []).filter((g) => g.groupKind !== 'gone').map((g) => ({ label: g.label, orders: g.orders.length })),
       gone: e.changes.gone.length,
+      goneFates: e.changes.gone.flatMap((o) => {
+        const fate = e.fates.get(o.order.oid);
+        return fate ? [fate.status] : [];
+      }),
+      failedDexs: [...e.dexErrors.keys()],
       error: e.error?.message,
       stale: Boolean(e.error && e.snapshot),
     }));
   }
 
+  /** Request weight of the last refresh of every wallet, for the auto-refresh budget. */
+  get refreshWeight(): number {
+    let total = 0;
+    for (const e of this.entries.values()) total += e.weight;
+    return total;
+  }
+
   /** Redraws one wallet (its item and children), leaving the rest of the tree as it is. */
   private redraw(entry: WalletEntry): void {
     this.changed.fire(entry.node);
-  }
-
-  private async sourceFor(): Promise<OpenOrdersSource | undefined> {
-    const clients = await this.services.connection.clients();
-    if (!clients) return undefined;
-    if (this.source?.clients !== clients) {
-      this.source?.orders.dispose();
-      this.source = { clients, orders: new OpenOrdersSource(clients.info) };
-    }
-    return this.source.orders;
   }
 
   private async runRefresh(entry: WalletEntry): Promise<WalletRefreshOutcome> {
@@ -237,18 +261,27 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     const work = (async (): Promise<WalletRefreshOutcome> => {
       let source: OpenOrdersSource | undefined;
       try {
-        source = await this.sourceFor();
+        source = await this.sources.get();
         if (!source) return { address, ok: false }; // no key: the welcome view says what to do
         const started = Date.now();
         const result = await source.load(address, entry.wallet.dexes ?? []);
         if (!current() || source.signal.aborted) return { address, ok: false };
-        entry.changes = diffOrders(entry.snapshot?.orders, result.orders);
-        entry.snapshot = { orders: result.orders, fetchedAt: result.fetchedAt };
-        entry.dexs = result.dexs;
-        if (result.spotMeta) entry.spotMeta = result.spotMeta;
+        // A dex that failed keeps its last good orders (stale, under its error row); the others are current.
+        const kept = entry.snapshot?.orders.filter((o) => result.dexErrors.has(o.dex)) ?? [];
+        const orders = kept.length > 0 ? [...result.orders, ...kept] : result.orders;
+        const changes = diffOrders(entry.snapshot?.orders, orders);
+        const fates = changes.gone.length > 0 ? await source.fates(address, changes.gone.map((o) => o.order.oid)) : new Map<number, OrderFate>();
+        if (!current() || source.signal.aborted) return { address, ok: false };
+        entry.changes = changes;
+        entry.fates = fates;
+        entry.snapshot = { orders, fetchedAt: result.fetchedAt };
+        this.takeMarkets(entry, result);
+        entry.weight = refreshWeight(result, Math.min(changes.gone.length, MAX_STATUS_LOOKUPS));
         if (result.spotMetaError) log.warn(`Spot pair names for ${address} stay raw (@N): ${describeError(result.spotMetaError)}`);
+        for (const [dex, e] of result.dexErrors) log.warn(`Open orders of ${address} on dex “${dex || 'first'}” could not be refreshed: ${describeError(e)}`);
         entry.error = undefined;
         entry.view = this.buildView(entry);
+        this.notifyFilled(entry, fates);
         log.debug(`Open orders of ${address}: ${result.orders.length} in ${Date.now() - started} ms`);
         return { address, ok: true };
       } catch (e) {
@@ -260,7 +293,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       }
     })();
     try {
-      return await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => work);
+      return await vscode.window.withProgress({ location: { viewId: Views.openOrders } }, () => work);
     } finally {
       if (current()) {
         // Cleared before the wallet is redrawn, so it is drawn without the spinner.
@@ -268,6 +301,28 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
         this.redraw(entry);
       }
     }
+  }
+
+  private takeMarkets(entry: WalletEntry, result: WalletOrdersResult): void {
+    entry.dexs = result.dexs;
+    if (result.spotMeta) entry.spotMeta = result.spotMeta;
+    entry.units = result.units;
+    entry.mids = result.mids;
+    entry.dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e)]));
+  }
+
+  /** A notification for the gone orders that were filled (when the user asked for it). */
+  private notifyFilled(entry: WalletEntry, fates: ReadonlyMap<number, OrderFate>): void {
+    if (!orderSettings.notifyOnFill()) return;
+    const filled = entry.changes.gone.filter((o) => fates.get(o.order.oid)?.status === 'filled');
+    if (filled.length === 0) return;
+    const name = entry.wallet.label || shortAddress(entry.wallet.address);
+    const first = filled[0]!.order;
+    void vscode.window.showInformationMessage(
+      filled.length === 1
+        ? vscode.l10n.t('{0}: order {1} on {2} was filled.', escapeLinksAndIcons(name), first.oid, escapeLinksAndIcons(first.coin))
+        : vscode.l10n.t('{0}: {1} orders were filled.', escapeLinksAndIcons(name), filled.length),
+    );
   }
 
   private buildView(entry: WalletEntry): WalletView | undefined {
@@ -278,6 +333,10 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       changes: entry.changes,
       spotMeta: entry.spotMeta,
       dexs: entry.dexs,
+      units: entry.units,
+      mids: entry.mids,
+      fates: entry.fates,
+      dexErrors: entry.dexErrors,
       texts: localTexts(),
     });
   }
@@ -295,8 +354,29 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       return nodes.map((e) => e.node);
     }
     if (element.kind === 'wallet') return this.walletChildren(element.address);
-    if (element.kind === 'group') return element.orders;
+    if (element.kind === 'group') return element.error === undefined ? element.orders : [this.dexErrorNode(element), ...element.orders];
+    if (element.kind === 'order') return element.children ?? [];
     return [];
+  }
+
+  /** The row that says why a dex's orders are missing or old; selecting it retries the wallet. */
+  private dexErrorNode(group: GroupRow): MessageNode {
+    const address = group.id.split(':')[1] ?? '';
+    const entry = this.entries.get(address);
+    const dex = group.dex || vscode.l10n.t('the first perp dex');
+    return {
+      kind: 'message',
+      id: `dexError:${address}:${group.dex ?? ''}`,
+      label: group.error ?? '',
+      description: vscode.l10n.t('select to retry'),
+      tooltip:
+        group.orders.length > 0 && entry?.snapshot
+          ? vscode.l10n.t('{0}\n\nThe orders of {1} below are older than the rest and may be out of date. Select this row to try again.', group.error ?? '', dex)
+          : vscode.l10n.t('{0}\n\nThe orders of {1} could not be fetched. Select this row to try again.', group.error ?? '', dex),
+      icon: { id: 'error', color: 'errorForeground' },
+      command: { command: Commands.refreshWallet, title: vscode.l10n.t('Retry'), arguments: [address] },
+      contextValue: 'error',
+    };
   }
 
   private walletChildren(address: string): OrdersNode[] {
@@ -313,7 +393,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
           ? vscode.l10n.t('{0}\n\nThe orders below are from {1} and may be out of date. Select this row to try again.', entry.error.message, timeOf(entry.snapshot.fetchedAt))
           : vscode.l10n.t('{0}\n\nSelect this row to try again.', entry.error.message),
         icon: { id: 'error', color: 'errorForeground' },
-        command: { command: 'hyperliquidExplorer.refreshWallet', title: vscode.l10n.t('Retry'), arguments: [address] },
+        command: { command: Commands.refreshWallet, title: vscode.l10n.t('Retry'), arguments: [address] },
         contextValue: 'error',
       });
     }
@@ -406,14 +486,25 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     const address = element.id.split(':')[1];
     const entry = address ? this.entries.get(address) : undefined;
     if (!entry) return undefined;
-    if (element.kind === 'order') return entry.view?.groups.find((g) => g.orders.includes(element));
+    if (element.kind === 'order') {
+      for (const g of entry.view?.groups ?? []) {
+        if (g.orders.includes(element)) return g;
+        const parent = g.orders.find((o) => o.children?.includes(element));
+        if (parent) return parent;
+      }
+      return undefined;
+    }
     return entry.node;
   }
 
   dispose(): void {
-    this.source?.orders.dispose();
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** Hyperliquid's weights: order lists and `meta` 20 each, `allMids` and `orderStatus` 2 each. */
+function refreshWeight(result: WalletOrdersResult, statusLookups: number): number {
+  return (1 + result.dexs.length) * 20 + result.mids.size * 2 + statusLookups * 2;
 }
 
 function timeOf(ms: number): string {

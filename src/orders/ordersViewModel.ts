@@ -4,8 +4,8 @@
  * without `vscode`, so it can be unit-tested and benchmarked. Words come in through `OrderTexts`, so the
  * extension can pass `vscode.l10n.t` versions.
  */
-import type { OpenOrder, PerpDex, SpotMeta } from '../core/model';
-import { compareDecimals, formatUnits, multiplyDecimals } from '../core/units';
+import type { OpenOrder, OrderFate, PerpDex, SpotMeta } from '../core/model';
+import { compareDecimals, displayDecimal, multiplyDecimals, roundedProduct, trimDecimal } from '../core/units';
 
 /** One order as fetched, with the perp dex it was asked for ("" = the first perp dex, which also returns spot). */
 export interface WalletOrder {
@@ -20,7 +20,7 @@ export interface OrdersSnapshot {
   fetchedAt: number;
 }
 
-export type MarketKind = 'perps' | 'spot';
+export type MarketKind = 'perps' | 'spot' | 'outcome';
 
 /** Where an order sits in the tree and how its coin is named. */
 export interface Market {
@@ -31,12 +31,17 @@ export interface Market {
   name: string;
   /** The coin as the API sent it: `BTC`, `xyz:XYZ100`, `@107`. */
   rawCoin: string;
-  /** The unit of the notional: USDC for perps, the pair's quote for spot; undefined when unknown. */
+  /** The unit of the notional: the dex's collateral for perps, the pair's quote for spot; undefined when unknown. */
   quote?: string;
 }
 
-/** Perps settle in USDC on the first perp dex; HIP-3 dexs do not say otherwise in `perpDexs`. */
+/** Perps settle in USDC on the first perp dex; other dexs in their `meta`'s collateral token. */
 export const PERP_QUOTE = 'USDC';
+
+/** Outcome markets' coins start with `#`: neither a perp nor a spot pair. */
+export function isOutcomeCoin(coin: string): boolean {
+  return coin.charCodeAt(0) === 35; /* # */
+}
 
 /** Spot orders come back with dex "" like perps; their coin is `@<pair index>` or `BASE/QUOTE`. */
 export function isSpotCoin(coin: string): boolean {
@@ -47,7 +52,9 @@ export function isSpotCoin(coin: string): boolean {
  * The market of `coin` as returned for `dex`. `@N` is resolved by pair `index` (never by array
  * position, which differs in the real data); unknown pairs keep their raw name.
  */
-export function marketOf(coin: string, dex: string, spotMeta: SpotMeta | undefined): Market {
+export function marketOf(coin: string, dex: string, spotMeta: SpotMeta | undefined, units?: ReadonlyMap<string, string>): Market {
+  // The unit of outcome markets is not in any answer we read: none rather than a guess.
+  if (isOutcomeCoin(coin)) return { kind: 'outcome', dex, name: coin, rawCoin: coin };
   if (dex === '' && isSpotCoin(coin)) {
     const byIndex = /^@(\d+)$/.exec(coin);
     const pair = byIndex ? spotMeta?.pairsByIndex.get(Number(byIndex[1])) : spotMeta?.pairsByName.get(coin);
@@ -58,126 +65,14 @@ export function marketOf(coin: string, dex: string, spotMeta: SpotMeta | undefin
   // HIP-3 coins carry their dex as a prefix (`xyz:XYZ100`); under the dex's own group the prefix is noise.
   const prefix = `${dex}:`;
   const name = dex !== '' && coin.startsWith(prefix) && coin.length > prefix.length ? coin.slice(prefix.length) : coin;
-  return { kind: 'perps', dex, name, rawCoin: coin, quote: PERP_QUOTE };
+  return { kind: 'perps', dex, name, rawCoin: coin, quote: dex === '' ? PERP_QUOTE : units?.get(dex) };
 }
 
 // ---- exact decimals ----
 
-/** A decimal string without trailing fraction zeros (`101240.0` → `101240`, `0.500` → `0.5`). */
-export function trimDecimal(decimal: string): string {
-  const dot = decimal.indexOf('.');
-  if (dot < 0) return decimal;
-  let end = decimal.length;
-  while (end > dot + 1 && decimal.charCodeAt(end - 1) === 48 /* 0 */) end--;
-  if (end === dot + 1) end = dot;
-  const trimmed = decimal.slice(0, end);
-  return trimmed === '' || trimmed === '-' ? '0' : trimmed;
-}
-
-/**
- * A decimal for display: trailing zeros dropped, thousands grouped (`101240.0` → `101,240`). Exact.
- * Hand-written rather than regular expressions: it runs twice per order, 5,000 orders per wallet.
- */
-export function displayDecimal(decimal: string): string {
-  const text = trimDecimal(decimal);
-  const sign = text.charCodeAt(0) === 45 /* - */ ? '-' : '';
-  const dot = text.indexOf('.');
-  const whole = text.slice(sign.length, dot < 0 ? text.length : dot);
-  if (whole.length <= 3) return text;
-  let grouped = '';
-  const head = whole.length % 3 || 3;
-  grouped = whole.slice(0, head);
-  for (let i = head; i < whole.length; i += 3) grouped += ',' + whole.slice(i, i + 3);
-  return sign + grouped + (dot < 0 ? '' : text.slice(dot));
-}
-
 /** `size × price`, exactly (for the tooltip). */
 export function notionalOf(order: Pick<OpenOrder, 'sz' | 'limitPx'>): string {
   return multiplyDecimals(order.sz, order.limitPx);
-}
-
-const POW10: bigint[] = [1n];
-function pow10(n: number): bigint {
-  for (let i = POW10.length; i <= n; i++) POW10.push(POW10[i - 1] * 10n);
-  return POW10[n];
-}
-
-/** The integer digits and scale of a non-negative decimal string: `12.50` → [1250n, 2]. */
-function scaled(decimal: string): [bigint, number] {
-  const dot = decimal.indexOf('.');
-  return dot < 0 ? [BigInt(decimal), 0] : [BigInt(decimal.slice(0, dot) + decimal.slice(dot + 1)), decimal.length - dot - 1];
-}
-
-/** `a × b` rounded half-up to `digits` fraction digits, as a display decimal. Exact integer arithmetic. */
-export function roundedProduct(a: string, b: string, digits: number): string {
-  const fast = roundedProductSafe(a, b, digits);
-  if (fast !== undefined) return fast;
-  const [x, xs] = scaled(a);
-  const [y, ys] = scaled(b);
-  let value = x * y;
-  let scale = xs + ys;
-  if (scale > digits) {
-    const drop = pow10(scale - digits);
-    value = (value + drop / 2n) / drop;
-    scale = digits;
-  }
-  return displayDecimal(withScale(value.toString(), scale));
-}
-
-/**
- * The same with doubles, when it is provably exact (the usual case: it spares 5,000 orders three
- * BigInts each). A decimal of at most 15 digits parses to the double nearest its value, and scaling
- * that by a power of ten and rounding gives back its digits as an integer exactly (error < 0.5 below
- * 2^50). Undefined when it cannot be exact.
- */
-function roundedProductSafe(a: string, b: string, digits: number): string | undefined {
-  const da = a.indexOf('.');
-  const db = b.indexOf('.');
-  const as = da < 0 ? 0 : a.length - da - 1;
-  const bs = db < 0 ? 0 : b.length - db - 1;
-  if (a.length - (da < 0 ? 0 : 1) > 15 || b.length - (db < 0 ? 0 : 1) > 15 || digits > 15) return undefined;
-  const product = Math.round(Number(a) * 10 ** as) * Math.round(Number(b) * 10 ** bs);
-  if (!Number.isSafeInteger(product)) return undefined;
-  let scale = as + bs;
-  let value = product;
-  if (scale > digits) {
-    if (scale - digits > 15) return undefined;
-    const drop = 10 ** (scale - digits);
-    const rest = value % drop; // exact for integers below 2^53
-    value = (value - rest) / drop + (rest * 2 >= drop ? 1 : 0);
-    scale = digits;
-  }
-  if (scale === 0) return groupDigits(String(value));
-  const unit = 10 ** scale;
-  const fraction = value % unit;
-  const whole = groupDigits(String((value - fraction) / unit));
-  if (fraction === 0) return whole;
-  let text = String(fraction).padStart(scale, '0');
-  let end = text.length;
-  while (text.charCodeAt(end - 1) === 48 /* 0 */) end--;
-  text = text.slice(0, end);
-  return `${whole}.${text}`;
-}
-
-/** `1234567` → `1,234,567` (digits only). */
-function groupDigits(digits: string): string {
-  if (digits.length <= 3) return digits;
-  const head = digits.length % 3 || 3;
-  let out = digits.slice(0, head);
-  for (let i = head; i < digits.length; i += 3) out += ',' + digits.slice(i, i + 3);
-  return out;
-}
-
-function withScale(digits: string, scale: number): string {
-  if (scale === 0) return digits;
-  const text = digits.padStart(scale + 1, '0');
-  return `${text.slice(0, text.length - scale)}.${text.slice(text.length - scale)}`;
-}
-
-/** A decimal string rounded half-up to `digits` fraction digits. */
-export function roundDecimal(decimal: string, digits: number): string {
-  const [value, scale] = scaled(decimal);
-  return formatUnits(value, scale, digits);
 }
 
 /**
@@ -225,7 +120,7 @@ export interface OrderChanges {
   added: Set<WalletOrder>;
   /** Orders of the current snapshot whose remaining size changed (a partial fill). */
   resized: Map<WalletOrder, SizeChange>;
-  /** Orders of the previous snapshot that are no longer open: filled or canceled, the API does not say which. */
+  /** Orders of the previous snapshot that are no longer open (`orderStatus` says what became of them). */
   gone: WalletOrder[];
 }
 
@@ -270,11 +165,11 @@ export interface IconRef {
 export const BID_ICON: IconRef = { id: 'arrow-up', color: 'charts.green' };
 export const ASK_ICON: IconRef = { id: 'arrow-down', color: 'charts.red' };
 
-export type OrderChange = { kind: 'new' } | ({ kind: 'resized' } & SizeChange) | { kind: 'gone' };
+export type OrderChange = { kind: 'new' } | ({ kind: 'resized' } & SizeChange) | { kind: 'gone'; fate?: OrderFate };
 
 export interface OrderRow {
   kind: 'order';
-  /** Stable across refreshes: `order:<addr>:<oid>` (`gone:<addr>:<oid>` when gone). */
+  /** Stable across refreshes: `order:<addr>:<oid>` (`gone:<addr>:<oid>` when gone, `child:<addr>:<parent>:<oid>` under a parent). */
   id: string;
   label: string;
   description: string;
@@ -283,9 +178,13 @@ export interface OrderRow {
   market: Market;
   order: OpenOrder;
   change?: OrderChange;
+  /** TP/SL orders attached to this one. */
+  children?: OrderRow[];
+  /** How far the order's price is from the mid, in percent (for the tooltip). */
+  fromMid?: string;
 }
 
-export type GroupKind = 'perps' | 'spot' | 'gone';
+export type GroupKind = 'perps' | 'spot' | 'outcome' | 'gone';
 
 export interface GroupRow {
   kind: 'group';
@@ -301,6 +200,8 @@ export interface GroupRow {
   icon: IconRef;
   contextValue: 'group' | 'groupGone';
   orders: OrderRow[];
+  /** This dex's orders could not be fetched at the last refresh: why (its orders, if any, are older). */
+  error?: string;
 }
 
 export interface WalletView {
@@ -317,6 +218,52 @@ export interface OrderTexts {
   spot: string;
   gone(count: number): string;
   orderCount(count: number): string;
+  outcomes: string;
+  /** The size of a position TP/SL (`sz` "0"). */
+  entirePosition: string;
+  /** A trigger price: `above` true for "Price above", false for "Price below", undefined when not said. */
+  trigger(price: string, above: boolean | undefined): string;
+  reduceOnly: string;
+  /** Signed percent, e.g. "+1.25". */
+  fromMid(percent: string): string;
+  /** What became of a gone order, from `orderStatus` ("filled", "canceled", "marginCanceled", …). */
+  fate(status: string): string;
+}
+
+/** English words for `orderStatus` values; unknown values are shown as sent. */
+export function englishFate(status: string): string {
+  switch (status) {
+    case 'filled':
+      return 'filled';
+    case 'open':
+      return 'still open';
+    case 'canceled':
+      return 'cancelled';
+    case 'triggered':
+      return 'triggered';
+    case 'rejected':
+      return 'rejected';
+    case 'marginCanceled':
+      return 'cancelled: not enough margin';
+    case 'reduceOnlyCanceled':
+      return 'cancelled: reduce only';
+    case 'siblingFilledCanceled':
+      return 'cancelled: its TP/SL sibling filled';
+    case 'selfTradeCanceled':
+      return 'cancelled: self-trade prevention';
+    case 'liquidatedCanceled':
+      return 'cancelled: liquidated';
+    case 'scheduledCancel':
+      return 'cancelled: scheduled cancel';
+    case 'delistedCanceled':
+      return 'cancelled: market delisted';
+    case 'vaultWithdrawalCanceled':
+      return 'cancelled: vault withdrawal';
+    case 'openInterestCapCanceled':
+      return 'cancelled: open interest cap';
+    default:
+      return status;
+  }
 }
 
 /** English texts, for the tests and the benchmark. */
@@ -326,6 +273,12 @@ export const ENGLISH_TEXTS: OrderTexts = {
   spot: 'Spot',
   gone: (n) => `Gone since last refresh (${n})`,
   orderCount: (n) => (n === 1 ? '1 order' : `${n} orders`),
+  outcomes: 'Outcomes',
+  entirePosition: 'entire position',
+  trigger: (price, above) => `trigger ${above === undefined ? '' : above ? '≥ ' : '≤ '}${price}`,
+  reduceOnly: 'reduce only',
+  fromMid: (p) => `${p}% from mid`,
+  fate: englishFate,
 };
 
 export interface WalletViewInput {
@@ -335,6 +288,14 @@ export interface WalletViewInput {
   spotMeta?: SpotMeta;
   /** Known perp dexs (for full names in tooltips). */
   dexs?: readonly PerpDex[];
+  /** Each perp dex's unit, where known (see `marketOf`). */
+  units?: ReadonlyMap<string, string>;
+  /** Mid prices per dex; orders of dexs without mids show no distance. */
+  mids?: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** What became of gone orders, by oid. */
+  fates?: ReadonlyMap<number, OrderFate>;
+  /** Dexs whose orders could not be fetched at the last refresh, and why. */
+  dexErrors?: ReadonlyMap<string, string>;
   texts: OrderTexts;
 }
 
@@ -345,18 +306,30 @@ export function buildWalletView(input: WalletViewInput): WalletView {
   const uniqueId = uniqueIds(address, input.orders, changes.gone);
   // A few coins repeat across thousands of orders: name each (dex, coin) once.
   const markets = new Map<string, Market>();
-  const market = (o: WalletOrder) => {
-    const key = `${o.dex}\u0000${o.order.coin}`;
+  const market = (dex: string, coin: string) => {
+    const key = `${dex}\u0000${coin}`;
     let m = markets.get(key);
-    if (!m) markets.set(key, (m = marketOf(o.order.coin, o.dex, input.spotMeta)));
+    if (!m) markets.set(key, (m = marketOf(coin, dex, input.spotMeta, input.units)));
     return m;
   };
+  const ctx: RowContext = { texts, uniqueId, address, mids: input.mids, market };
 
-  const buckets = new Map<string, SortableRow[]>(); // "perps:<dex>" or "spot"
-  const marked = changes.added.size > 0 || changes.resized.size > 0;
+  // TP/SL children also come as orders of their own: they are shown under their parent only.
+  let childOids: Set<string> | undefined;
   for (const o of input.orders) {
-    const m = market(o);
-    const key = m.kind === 'spot' ? 'spot' : `perps:${o.dex}`;
+    if (!o.order.children) continue;
+    childOids ??= new Set();
+    for (const c of o.order.children) childOids.add(`${o.dex}:${c.oid}`);
+  }
+
+  const buckets = new Map<string, SortableRow[]>(); // "perps:<dex>", "spot" or "outcome"
+  const marked = changes.added.size > 0 || changes.resized.size > 0;
+  let orderCount = 0;
+  for (const o of input.orders) {
+    if (childOids?.has(`${o.dex}:${o.order.oid}`)) continue;
+    orderCount += 1;
+    const m = market(o.dex, o.order.coin);
+    const key = m.kind === 'perps' ? `perps:${o.dex}` : m.kind;
     let change: OrderChange | undefined;
     if (marked) {
       const resized = changes.resized.get(o);
@@ -366,6 +339,8 @@ export function buildWalletView(input: WalletViewInput): WalletView {
     if (!bucket) buckets.set(key, (bucket = []));
     bucket.push(sortable(m, o.order, change));
   }
+  // A dex that failed has a group even without orders: its error is shown there.
+  for (const dex of input.dexErrors?.keys() ?? []) if (!buckets.has(`perps:${dex}`)) buckets.set(`perps:${dex}`, []);
 
   const fullNames = new Map((input.dexs ?? []).map((d) => [d.name, d.fullName]));
   const groups: GroupRow[] = [];
@@ -375,7 +350,7 @@ export function buildWalletView(input: WalletViewInput): WalletView {
     .sort((a, b) => (a === '' ? -1 : b === '' ? 1 : collator.compare(a, b)));
   for (const dex of perpDexNames) {
     const rows = buckets.get(`perps:${dex}`)!;
-    groups.push({
+    const group: GroupRow = {
       kind: 'group',
       id: `group:${address}:${dex}`,
       groupKind: 'perps',
@@ -385,25 +360,31 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       fullName: dex === '' ? undefined : fullNames.get(dex),
       icon: { id: dex === '' ? 'graph-line' : 'layers' },
       contextValue: 'group',
-      orders: toRows(rows, texts, uniqueId),
-    });
+      orders: toRows(rows, ctx),
+    };
+    const error = input.dexErrors?.get(dex);
+    if (error !== undefined) {
+      group.error = error;
+      group.icon = { id: 'warning', color: 'list.warningForeground' };
+    }
+    groups.push(group);
   }
-  const spot = buckets.get('spot');
-  if (spot) {
+  for (const kind of ['spot', 'outcome'] as const) {
+    const rows = buckets.get(kind);
+    if (!rows) continue;
     groups.push({
       kind: 'group',
-      id: `group:${address}:spot`,
-      groupKind: 'spot',
-      label: texts.spot,
-      description: texts.orderCount(spot.length),
-      icon: { id: 'arrow-swap' },
+      id: `group:${address}:${kind}`,
+      groupKind: kind,
+      label: kind === 'spot' ? texts.spot : texts.outcomes,
+      description: texts.orderCount(rows.length),
+      icon: { id: kind === 'spot' ? 'arrow-swap' : 'question' },
       contextValue: 'group',
-      orders: toRows(spot, texts, uniqueId),
+      orders: toRows(rows, ctx),
     });
   }
-  const orderCount = input.orders.length;
   if (changes.gone.length > 0) {
-    const gone = changes.gone.map((o) => sortable(market(o), o.order, { kind: 'gone' }));
+    const gone = changes.gone.map((o) => sortable(market(o.dex, o.order.coin), o.order, { kind: 'gone', fate: input.fates?.get(o.order.oid) }));
     groups.push({
       kind: 'group',
       id: `group:${address}:gone`,
@@ -412,10 +393,19 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       description: '',
       icon: { id: 'history' },
       contextValue: 'groupGone',
-      orders: toRows(gone, texts, uniqueId),
+      orders: toRows(gone, ctx),
     });
   }
   return { groups, orderCount };
+}
+
+/** What every row of one wallet view needs. */
+interface RowContext {
+  texts: OrderTexts;
+  uniqueId: UniqueId;
+  address: string;
+  mids?: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  market(dex: string, coin: string): Market;
 }
 
 interface SortableRow extends SortableOrder {
@@ -461,28 +451,75 @@ function hasRepeats(orders: readonly WalletOrder[]): boolean {
   return false;
 }
 
-function toRows(rows: SortableRow[], texts: OrderTexts, uniqueId: UniqueId): OrderRow[] {
+function toRows(rows: SortableRow[], ctx: RowContext): OrderRow[] {
   // Collate the few distinct names once instead of in every comparison.
   const names = [...new Set(rows.map((r) => r.market.name))].sort(collator.compare);
   const rank = new Map(names.map((n, i) => [n, i]));
   for (const r of rows) r.nameRank = rank.get(r.market.name)!;
   rows.sort(compareOrders);
-  return rows.map((r) => orderRow(r, texts, uniqueId));
+  return rows.map((r) => orderRow(r, ctx));
 }
 
-function orderRow(r: SortableRow, texts: OrderTexts, uniqueId: UniqueId): OrderRow {
+/** A decimal string that is zero (`0`, `0.0`). */
+function isZero(decimal: string): boolean {
+  return trimDecimal(decimal) === '0';
+}
+
+/** The percent distance of `price` from `mid`, signed, two decimals; undefined without a usable mid. */
+export function distanceFromMid(price: string, mid: string | undefined): string | undefined {
+  if (mid === undefined) return undefined;
+  const m = Number(mid);
+  const p = Number(price);
+  if (!(m > 0) || !Number.isFinite(p)) return undefined;
+  const percent = ((p - m) / m) * 100;
+  const text = Math.abs(percent).toFixed(2);
+  return text === '0.00' ? '0.00' : `${percent > 0 ? '+' : '−'}${text}`;
+}
+
+/** The row text after the coin: type, size, price or trigger, notional, distance and marks. */
+function describe(order: OpenOrder, market: Market, change: OrderChange | undefined, fromMid: string | undefined, texts: OrderTexts): string {
+  const entirePosition = order.isPositionTpsl === true && isZero(order.sz);
+  const size = entirePosition
+    ? texts.entirePosition
+    : change?.kind === 'resized'
+      ? `${displayDecimal(change.from)} → ${displayDecimal(change.to)}`
+      : displayDecimal(order.sz);
+  const trigger = order.isTrigger === true && order.triggerPx !== undefined && !isZero(order.triggerPx);
+  let text: string;
+  if (trigger) {
+    const condition = order.triggerCondition ?? '';
+    const above = /\babove\b/i.test(condition) ? true : /\bbelow\b/i.test(condition) ? false : undefined;
+    text = `${order.orderType ?? ''}${order.orderType ? ' · ' : ''}${size} · ${texts.trigger(displayDecimal(order.triggerPx!), above)}`;
+    // A trigger that becomes a limit order says its limit too; a market one does not rest at a price.
+    if (/limit/i.test(order.orderType ?? '')) text += ` → ${displayDecimal(order.limitPx)}`;
+  } else {
+    const type = order.orderType && order.orderType !== 'Limit' ? `${order.orderType} · ` : '';
+    text = `${type}${size} @ ${displayDecimal(order.limitPx)}`;
+  }
+  if (!entirePosition) {
+    const notional = roundedProduct(order.sz, trigger ? order.triggerPx! : order.limitPx, 2);
+    text += ` · ${market.quote ? `${notional} ${market.quote}` : notional}`;
+  }
+  if (order.tif !== undefined && order.tif !== 'Gtc') text += ` · ${order.tif}`;
+  if (order.reduceOnly === true && !trigger && !order.isPositionTpsl) text += ` · ${texts.reduceOnly}`;
+  if (fromMid !== undefined) text += ` · ${texts.fromMid(fromMid)}`;
+  if (change?.kind === 'new') text += ` · ${texts.isNew}`;
+  if (change?.kind === 'gone' && change.fate) text += ` · ${texts.fate(change.fate.status)}`;
+  return text;
+}
+
+function orderRow(r: SortableRow, ctx: RowContext, parentOid?: number): OrderRow {
   const { order, market, change } = r;
   const gone = change?.kind === 'gone';
-  const size = change?.kind === 'resized' ? `${displayDecimal(change.from)} → ${displayDecimal(change.to)}` : displayDecimal(order.sz);
-  const notional = roundedProduct(order.sz, order.limitPx, 2);
-  let description = `${size} @ ${displayDecimal(order.limitPx)} · ${market.quote ? `${notional} ${market.quote}` : notional}`;
-  if (change?.kind === 'new') description += ` · ${texts.isNew}`;
+  const mid = gone ? undefined : ctx.mids?.get(market.dex)?.get(market.rawCoin);
+  const price = order.isTrigger === true && order.triggerPx !== undefined && !isZero(order.triggerPx) ? order.triggerPx : order.limitPx;
+  const fromMid = distanceFromMid(price, mid);
   const sideIcon = order.side === 'B' ? BID_ICON : ASK_ICON;
-  return {
+  const row: OrderRow = {
     kind: 'order',
-    id: uniqueId(gone ? 'gone' : 'order', order.oid),
+    id: parentOid === undefined ? ctx.uniqueId(gone ? 'gone' : 'order', order.oid) : `child:${ctx.address}:${parentOid}:${order.oid}`,
     label: market.name,
-    description,
+    description: describe(order, market, change, fromMid, ctx.texts),
     // A gone order keeps its side's arrow, greyed out: it is history, not a live order.
     icon: gone ? { id: sideIcon.id, color: 'disabledForeground' } : sideIcon,
     contextValue: gone ? 'orderGone' : 'order',
@@ -490,4 +527,9 @@ function orderRow(r: SortableRow, texts: OrderTexts, uniqueId: UniqueId): OrderR
     order,
     change,
   };
+  if (fromMid !== undefined) row.fromMid = fromMid;
+  if (order.children && !gone && parentOid === undefined) {
+    row.children = order.children.map((c) => orderRow(sortable(ctx.market(market.dex, c.coin), c, undefined), ctx, order.oid));
+  }
+  return row;
 }

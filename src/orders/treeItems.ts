@@ -1,9 +1,11 @@
 /** Turns the view-model's rows into `TreeItem`s, and builds the tooltips (lazily, for orders). */
 import * as vscode from 'vscode';
-import { subtractDecimals } from '../core/units';
-import { escapeMarkdown } from '../platform/markdownText';
+import { displayDecimal, subtractDecimals } from '../core/units';
+import { vscodeTranslate } from '../platform/translate';
+import { escapeMarkdown } from '../view/escape';
+import { isoTime, timeAgo } from '../view/format';
 import {
-  displayDecimal,
+  englishFate,
   notionalOf,
   type GroupRow,
   type IconRef,
@@ -11,7 +13,6 @@ import {
   type OrderTexts,
 } from './ordersViewModel';
 
-export const VIEW_ID = 'hyperliquidExplorer.openOrders';
 
 /** The words of the view-model, translated. */
 export function localTexts(): OrderTexts {
@@ -21,7 +22,39 @@ export function localTexts(): OrderTexts {
     spot: vscode.l10n.t('Spot'),
     gone: (n) => vscode.l10n.t('Gone since last refresh ({0})', n),
     orderCount: (n) => (n === 1 ? vscode.l10n.t('1 order') : vscode.l10n.t('{0} orders', n.toLocaleString('en-US'))),
+    outcomes: vscode.l10n.t('Outcomes'),
+    entirePosition: vscode.l10n.t('entire position'),
+    trigger: (price, above) =>
+      above === undefined ? vscode.l10n.t('trigger {0}', price) : above ? vscode.l10n.t('trigger ≥ {0}', price) : vscode.l10n.t('trigger ≤ {0}', price),
+    reduceOnly: vscode.l10n.t('reduce only'),
+    fromMid: (p) => vscode.l10n.t('{0}% from mid', p),
+    fate: localFate,
   };
+}
+
+/** What became of a gone order, in the user's words; unknown statuses as Hyperliquid sent them. */
+function localFate(status: string): string {
+  switch (status) {
+    case 'filled':
+      return vscode.l10n.t('filled');
+    case 'open':
+      return vscode.l10n.t('still open');
+    case 'canceled':
+      return vscode.l10n.t('cancelled');
+    case 'triggered':
+      return vscode.l10n.t('triggered');
+    case 'rejected':
+      return vscode.l10n.t('rejected');
+    case 'marginCanceled':
+      return vscode.l10n.t('cancelled: not enough margin');
+    case 'reduceOnlyCanceled':
+      return vscode.l10n.t('cancelled: reduce only');
+    case 'siblingFilledCanceled':
+      return vscode.l10n.t('cancelled: its TP/SL sibling filled');
+    default:
+      // Other reasons (selfTradeCanceled, liquidatedCanceled, …): the English table, else the raw word.
+      return englishFate(status);
+  }
 }
 
 export function themeIcon(icon: IconRef): vscode.ThemeIcon {
@@ -39,7 +72,9 @@ export function groupItem(row: GroupRow): vscode.TreeItem {
   item.iconPath = themeIcon(row.icon);
   item.contextValue = row.contextValue;
   if (row.groupKind === 'gone') {
-    item.tooltip = vscode.l10n.t('Orders that were open at the previous refresh and are not any more: filled or canceled (the API does not say which). Listed until the next refresh.');
+    item.tooltip = vscode.l10n.t('Orders that were open at the previous refresh and are not any more, with what Hyperliquid says became of them (filled, cancelled, triggered, rejected) where the provider answers. Listed until the next refresh.');
+  } else if (row.groupKind === 'outcome') {
+    item.tooltip = vscode.l10n.t('Orders on outcome markets (coins starting with #): neither perps nor spot pairs.');
   } else if (row.fullName) {
     item.tooltip = vscode.l10n.t('Perp dex “{0}” ({1})', row.dex ?? '', row.fullName);
   }
@@ -47,7 +82,7 @@ export function groupItem(row: GroupRow): vscode.TreeItem {
 }
 
 export function orderItem(row: OrderRow): vscode.TreeItem {
-  const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(row.label, row.children?.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
   item.id = row.id;
   item.description = row.description;
   item.iconPath = themeIcon(row.icon);
@@ -81,7 +116,12 @@ export function orderTooltip(row: OrderRow, now = Date.now()): vscode.MarkdownSt
   appendData(md, `${market.name} · ${sideWord(row)}`);
   md.appendMarkdown('\n\n');
   if (row.change?.kind === 'gone') {
-    md.appendText(vscode.l10n.t('No longer open: filled or canceled since the previous refresh.'));
+    const fate = row.change.fate;
+    md.appendText(
+      fate
+        ? vscode.l10n.t('No longer open since the previous refresh: {0} at {1}.', localFate(fate.status), isoTime(fate.at))
+        : vscode.l10n.t('No longer open since the previous refresh (what became of it was not looked up or not answered).'),
+    );
     md.appendMarkdown('\n\n');
   } else if (row.change?.kind === 'new') {
     md.appendText(vscode.l10n.t('New since the previous refresh.'));
@@ -93,7 +133,14 @@ export function orderTooltip(row: OrderRow, now = Date.now()): vscode.MarkdownSt
     market.kind === 'spot' ? vscode.l10n.t('Spot') : market.dex === '' ? vscode.l10n.t('Perps') : vscode.l10n.t('Perps on dex “{0}”', market.dex),
   );
   line(vscode.l10n.t('Side'), sideWord(row));
+  if (order.orderType) line(vscode.l10n.t('Order type'), order.orderType);
+  if (order.isTrigger && order.triggerPx !== undefined) {
+    line(vscode.l10n.t('Trigger price'), withUnit(displayDecimal(order.triggerPx), quote));
+    if (order.triggerCondition) line(vscode.l10n.t('Trigger condition'), order.triggerCondition);
+  }
   line(vscode.l10n.t('Limit price'), withUnit(displayDecimal(order.limitPx), quote));
+  if (row.fromMid !== undefined) line(vscode.l10n.t('Distance from mid'), `${row.fromMid}%`);
+  if (order.isPositionTpsl) line(vscode.l10n.t('Size'), vscode.l10n.t('entire position (a position TP/SL)'));
   line(vscode.l10n.t('Size (remaining)'), displayDecimal(order.sz));
   if (row.change?.kind === 'resized') {
     line(vscode.l10n.t('Size at the previous refresh'), `${displayDecimal(row.change.from)} → ${displayDecimal(row.change.to)}`);
@@ -106,35 +153,14 @@ export function orderTooltip(row: OrderRow, now = Date.now()): vscode.MarkdownSt
   line(vscode.l10n.t('Order id'), String(order.oid));
   if (order.cloid) line(vscode.l10n.t('Client order id'), order.cloid);
   line(vscode.l10n.t('Reduce only'), order.reduceOnly ? vscode.l10n.t('yes') : vscode.l10n.t('no'));
-  line(vscode.l10n.t('Placed'), `${isoTime(order.timestamp)} (${formatAge(now - order.timestamp)})`);
+  if (order.tif) line(vscode.l10n.t('Time in force'), order.tif);
+  if (row.children?.length) line(vscode.l10n.t('Attached TP/SL'), String(row.children.length));
+  line(vscode.l10n.t('Placed'), `${isoTime(order.timestamp)} (${timeAgo((now - order.timestamp) / 1000, vscodeTranslate)})`);
   return md;
 }
 
 function withUnit(value: string, unit: string): string {
   return unit ? `${value} ${unit}` : value;
-}
-
-export function isoTime(ms: number): string {
-  const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString();
-}
-
-/** How long ago, in words: "45 s ago", "3 min ago", "2 h 5 min ago", "4 d 3 h ago". */
-export function formatAge(ms: number): string {
-  if (!Number.isFinite(ms)) return '';
-  if (ms < 0) return vscode.l10n.t('in the future');
-  const s = Math.floor(ms / 1000);
-  if (s < 60) return vscode.l10n.t('{0} s ago', s);
-  const min = Math.floor(s / 60);
-  if (min < 60) return vscode.l10n.t('{0} min ago', min);
-  const h = Math.floor(min / 60);
-  if (h < 48) return vscode.l10n.t('{0} h {1} min ago', h, min % 60);
-  return vscode.l10n.t('{0} d {1} h ago', Math.floor(h / 24), h % 24);
-}
-
-/** Short form of an address for labels: 0x1234…abcd. */
-export function shortAddress(address: string): string {
-  return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
 /**

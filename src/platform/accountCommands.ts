@@ -1,103 +1,121 @@
 import * as vscode from 'vscode';
 import { apiKeyProblem } from '../core/endpoints';
 import { describeError } from '../core/errors';
+import type { ProviderClients } from '../core/provider';
+import { Commands, ContextKeys, Settings, settingId, StatusBarItems } from '../ids';
 import type { Services } from './services';
 
-/** Set API Key, Clear API Key, Try Demo Data, Use My Provider, Show Log; and the demo status bar item. */
-export function registerAccountCommands({ context, connection, log }: Services): void {
-  const status = vscode.window.createStatusBarItem('hyperliquidExplorer.demo', vscode.StatusBarAlignment.Left, 50);
-  status.name = vscode.l10n.t('Hyperliquid Demo Data');
-  status.text = `$(beaker) ${vscode.l10n.t('Hyperliquid: Demo Data')}`;
-  status.tooltip = vscode.l10n.t('Hyperliquid Explorer is showing demo data from a built-in local node. Click to use your own provider.');
-  status.command = 'hyperliquidExplorer.useProvider';
-  status.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
-  const updateStatus = () => (connection.isDemo ? status.show() : status.hide());
-  updateStatus();
+/**
+ * Set API Key, Clear API Key, Try Demo Data, Use My Provider, Show Log; the demo status bar item; the
+ * context keys that follow the connection; and `requireClients`, the prompt every command that needs a
+ * provider goes through. The connection holds the state; the questions to the user are asked here.
+ */
+export function registerAccountCommands(services: Services): void {
+  const { context, connection, log } = services;
+  const status = demoStatusItem();
+  const update = () => {
+    void vscode.commands.executeCommand('setContext', ContextKeys.connected, connection.mode !== 'none');
+    void vscode.commands.executeCommand('setContext', ContextKeys.demoActive, connection.isDemo);
+    if (connection.isDemo) status.show();
+    else status.hide();
+  };
+  update();
+  void connection.whenReady().then(update);
 
   context.subscriptions.push(
     status,
-    connection.onDidChange(updateStatus),
-    vscode.commands.registerCommand('hyperliquidExplorer.setApiKey', async (keyArg?: unknown) => {
-      let key = typeof keyArg === 'string' ? keyArg.trim() : undefined;
-      if (key !== undefined) {
-        const problem = apiKeyProblem(key);
-        if (problem) {
-          void vscode.window.showErrorMessage(problem);
-          return false;
-        }
-        // A key passed as an argument came from another extension or a command link, not from the user:
-        // it is stored only once the user says so (the key itself is not shown).
-        if (!(await confirmKeyFromArgument(connection.hasApiKey))) return false;
-      } else {
-        key = await vscode.window.showInputBox({
-          title: vscode.l10n.t('Hyperliquid: Set API Key'),
-          prompt: vscode.l10n.t('Your node provider’s API key (the part of the endpoint URL after the host). It is kept in VS Code’s secret storage.'),
-          placeHolder: vscode.l10n.t('Paste the key only, not the whole URL'),
-          password: true,
-          ignoreFocusOut: true,
-          validateInput: (value) => (value.length === 0 ? undefined : apiKeyProblem(value.trim())),
-        });
-        key = key?.trim();
-        if (!key) return false; // cancelled, or nothing typed: nothing changes
-        const problem = apiKeyProblem(key);
-        if (problem) {
-          void vscode.window.showErrorMessage(problem);
-          return false;
-        }
-      }
-      await connection.setApiKey(key);
-      const wasDemo = connection.isDemo;
-      if (wasDemo) await connection.stopDemo();
-      log.info('API key saved in secret storage.');
-      void vscode.window.showInformationMessage(
-        wasDemo
-          ? vscode.l10n.t('API key saved in VS Code’s secret storage. Demo data is off; using your provider.')
-          : vscode.l10n.t('API key saved in VS Code’s secret storage.'),
-      );
-      return true;
-    }),
-    vscode.commands.registerCommand('hyperliquidExplorer.clearApiKey', async () => {
-      // Any extension or command link can run this command: the user confirms before the key is gone.
-      if (connection.hasApiKey && !(await confirmClearKey())) return false;
-      await connection.clearApiKey();
-      log.info('API key removed from secret storage.');
-      void vscode.window.showInformationMessage(vscode.l10n.t('API key removed from VS Code’s secret storage.'));
-      return true;
-    }),
-    vscode.commands.registerCommand('hyperliquidExplorer.tryDemo', async () => {
-      try {
-        await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the Hyperliquid demo node…') },
-          () => connection.startDemo(),
-        );
-      } catch (e) {
-        await connection.stopDemo(); // no status bar saying "Demo Data" for a node that is not there
-        log.error(`The demo node did not start: ${describeError(e)}`);
-        void vscode.window.showErrorMessage(vscode.l10n.t('The demo node did not start: {0}', describeError(e)));
-        return;
-      }
-      const lookUp = vscode.l10n.t('Look Up Latest Block');
-      // Not awaited: the command is done once demo data is on, whether or not the message is dismissed
-      // (a lookup that offered Try Demo Data goes on at once).
-      void vscode.window
-        .showInformationMessage(
-          vscode.l10n.t('Demo data is on: Hyperliquid Explorer now shows made-up blocks and orders from a built-in local node. Nothing is sent to your provider.'),
-          lookUp,
-        )
-        .then((pick) => (pick === lookUp ? vscode.commands.executeCommand('hyperliquidExplorer.lookUpBlock', 'latest') : undefined));
-    }),
-    vscode.commands.registerCommand('hyperliquidExplorer.useProvider', async () => {
-      await connection.stopDemo();
-      if (connection.hasApiKey) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Demo data is off; using your provider.'));
-        return;
-      }
-      const setKey = vscode.l10n.t('Set API Key');
-      const pick = await vscode.window.showInformationMessage(vscode.l10n.t('Demo data is off. Set your provider’s API key to continue.'), setKey);
-      if (pick === setKey) await vscode.commands.executeCommand('hyperliquidExplorer.setApiKey');
-    }),
-    vscode.commands.registerCommand('hyperliquidExplorer.showLog', () => log.show()),
+    connection.onDidChange(update),
+    vscode.commands.registerCommand(Commands.setApiKey, (keyArg?: unknown) => setApiKey(services, keyArg)),
+    vscode.commands.registerCommand(Commands.clearApiKey, () => clearApiKey(services)),
+    vscode.commands.registerCommand(Commands.tryDemo, () => tryDemo(services)),
+    vscode.commands.registerCommand(Commands.useProvider, () => useProvider(services)),
+    vscode.commands.registerCommand(Commands.showLog, () => log.show()),
   );
+}
+
+/**
+ * Clients for a command that needs them; without a key, offers Set API Key or Try Demo Data and returns
+ * what the user chose to set up (undefined if nothing). A base URL that cannot be used is reported with
+ * its reason and a way to the setting.
+ */
+export async function requireClients(services: Services): Promise<ProviderClients | undefined> {
+  const { connection } = services;
+  try {
+    const clients = await connection.clients();
+    if (clients) return clients;
+  } catch (e) {
+    const open = vscode.l10n.t('Open Settings');
+    const pick = await vscode.window.showErrorMessage(describeError(e), open);
+    if (pick === open) await vscode.commands.executeCommand('workbench.action.openSettings', settingId(Settings.baseUrl));
+    return undefined;
+  }
+  const setKey = vscode.l10n.t('Set API Key');
+  const demo = vscode.l10n.t('Try Demo Data');
+  const pick = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'),
+    setKey,
+    demo,
+  );
+  if (pick === setKey) await setApiKey(services, undefined);
+  if (pick === demo) await tryDemo(services);
+  return connection.mode === 'none' ? undefined : connection.clients();
+}
+
+function demoStatusItem(): vscode.StatusBarItem {
+  const status = vscode.window.createStatusBarItem(StatusBarItems.demo, vscode.StatusBarAlignment.Left, 50);
+  status.name = vscode.l10n.t('Hyperliquid Demo Data');
+  status.text = `$(beaker) ${vscode.l10n.t('Hyperliquid: Demo Data')}`;
+  status.tooltip = vscode.l10n.t('Hyperliquid Explorer is showing demo data from a built-in local node. Click to use your own provider.');
+  status.command = Commands.useProvider;
+  status.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+  return status;
+}
+
+/** Asks for the key in a password box; the trimmed key, or undefined when cancelled or empty. */
+async function askForApiKey(): Promise<string | undefined> {
+  const key = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Hyperliquid: Set API Key'),
+    prompt: vscode.l10n.t('Your node provider’s API key (the part of the endpoint URL after the host). It is kept in VS Code’s secret storage.'),
+    placeHolder: vscode.l10n.t('Paste the key only, not the whole URL'),
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.length === 0 ? undefined : apiKeyProblem(value.trim())),
+  });
+  return key?.trim() || undefined;
+}
+
+/** Set API Key: from the argument or the password box; stores it and leaves demo mode. True when stored. */
+async function setApiKey({ connection, log }: Services, keyArg: unknown): Promise<boolean> {
+  const fromArgument = typeof keyArg === 'string';
+  const key = fromArgument ? keyArg.trim() : await askForApiKey();
+  if (key === undefined) return false; // cancelled, or nothing typed: nothing changes
+  const problem = apiKeyProblem(key);
+  if (problem) {
+    void vscode.window.showErrorMessage(problem);
+    return false;
+  }
+  // A key passed as an argument came from another extension or a command link, not from the user:
+  // it is stored only once the user says so (the key itself is not shown).
+  if (fromArgument && !(await confirmKeyFromArgument(connection.hasApiKey))) return false;
+  await connection.setApiKey(key);
+  const wasDemo = connection.isDemo;
+  if (wasDemo) await connection.stopDemo();
+  log.info('API key saved in secret storage.');
+  void vscode.window.showInformationMessage(
+    wasDemo
+      ? vscode.l10n.t('API key saved in VS Code’s secret storage. Demo data is off; using your provider.')
+      : vscode.l10n.t('API key saved in VS Code’s secret storage.'),
+  );
+  return true;
+}
+
+async function clearApiKey({ connection, log }: Services): Promise<boolean> {
+  // Any extension or command link can run this command: the user confirms before the key is gone.
+  if (connection.hasApiKey && !(await confirmClearKey())) return false;
+  await connection.clearApiKey();
+  log.info('API key removed from secret storage.');
+  void vscode.window.showInformationMessage(vscode.l10n.t('API key removed from VS Code’s secret storage.'));
+  return true;
 }
 
 /** A modal asking whether to store a key that a command passed (another extension, a command link). */
@@ -125,4 +143,39 @@ async function confirmClearKey(): Promise<boolean> {
     clear,
   );
   return pick === clear;
+}
+
+async function tryDemo({ connection, log }: Services): Promise<void> {
+  try {
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the Hyperliquid demo node…') },
+      () => connection.startDemo(),
+    );
+  } catch (e) {
+    await connection.stopDemo(); // no status bar saying "Demo Data" for a node that is not there
+    log.error(`The demo node did not start: ${describeError(e)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('The demo node did not start: {0}', describeError(e)));
+    return;
+  }
+  const lookUp = vscode.l10n.t('Look Up Latest Block');
+  // Not awaited: the command is done once demo data is on, whether or not the message is dismissed
+  // (a lookup that offered Try Demo Data goes on at once).
+  void vscode.window
+    .showInformationMessage(
+      vscode.l10n.t('Demo data is on: Hyperliquid Explorer now shows made-up blocks and orders from a built-in local node. Nothing is sent to your provider.'),
+      lookUp,
+    )
+    .then((pick) => (pick === lookUp ? vscode.commands.executeCommand(Commands.lookUpBlock, 'latest') : undefined));
+}
+
+async function useProvider(services: Services): Promise<void> {
+  const { connection } = services;
+  await connection.stopDemo();
+  if (connection.hasApiKey) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Demo data is off; using your provider.'));
+    return;
+  }
+  const setKey = vscode.l10n.t('Set API Key');
+  const pick = await vscode.window.showInformationMessage(vscode.l10n.t('Demo data is off. Set your provider’s API key to continue.'), setKey);
+  if (pick === setKey) await setApiKey(services, undefined);
 }

@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
 import { createProviderClients, type ProviderClients } from '../core/provider';
-import { apiKeyProblem, baseUrlProblem } from '../core/endpoints';
-import { forgetSecret } from '../core/redact';
+import { apiKeyProblem, baseUrlProblem, evmPathProblem } from '../core/endpoints';
 import { describeError, ProviderError } from '../core/errors';
+import { forgetSecret } from '../core/redact';
+import { Settings, settingId, StorageKeys } from '../ids';
 import type { Log } from './log';
-import { settings, SECTION } from './settings';
+import { settings } from './settings';
 
-const SECRET_KEY = 'hyperliquidExplorer.apiKey';
-const DEMO_STATE_KEY = 'hyperliquidExplorer.demoActive';
 /** Set by `npm run demo`: the base URL of a demo node already running beside VS Code. */
 const DEMO_NODE_ENV = 'HYPERLIQUID_EXPLORER_DEMO_NODE';
 
@@ -21,10 +20,12 @@ interface DemoServer {
 
 /**
  * Where requests go: the user's provider (base URL setting + key from SecretStorage) or the embedded
- * demo node. Hands out clients, rebuilt when the key, the settings or the mode change.
+ * demo node. State only: it hands out clients, rebuilt when the key, the settings or the mode change, and
+ * says when they do. It shows no UI; the prompts for a key live with the account commands.
  */
 export class Connection implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the mode, the key or a setting the clients depend on changes. */
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private apiKey: string | undefined;
@@ -37,16 +38,16 @@ export class Connection implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly log: Log,
   ) {
-    this.demoActive = Boolean(process.env[DEMO_NODE_ENV]) || context.globalState.get<boolean>(DEMO_STATE_KEY, false);
+    this.demoActive = Boolean(process.env[DEMO_NODE_ENV]) || context.globalState.get<boolean>(StorageKeys.demoActive, false);
     this.ready = this.loadKey();
     this.disposables.push(
       context.secrets.onDidChange(async (e) => {
-        if (e.key !== SECRET_KEY) return;
+        if (e.key !== StorageKeys.apiKey) return;
         await this.loadKey(); // another window may have set or cleared the key
         this.invalidate();
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(`${SECTION}.baseUrl`) || e.affectsConfiguration(`${SECTION}.requestTimeoutSeconds`)) this.invalidate();
+        if ([Settings.baseUrl, Settings.evmPath, Settings.requestTimeoutSeconds].some((name) => e.affectsConfiguration(settingId(name)))) this.invalidate();
       }),
     );
   }
@@ -60,80 +61,55 @@ export class Connection implements vscode.Disposable {
     return this.demoActive;
   }
 
+  get hasApiKey(): boolean {
+    return this.apiKey !== undefined;
+  }
+
   /** Resolves once the key has been read from SecretStorage (activation does not wait for it). */
   whenReady(): Promise<void> {
     return this.ready;
   }
 
-  /** Clients for the current mode, or undefined without a key. Starts the demo node on first use. */
+  /**
+   * Clients for the current mode, or undefined without a key. Starts the demo node on first use. Throws a
+   * ProviderError ('config') when the base URL setting cannot be used.
+   */
   async clients(): Promise<ProviderClients | undefined> {
     await this.ready;
     this.clientsPromise ??= this.createClients();
-    const clients = await this.clientsPromise.catch((e: unknown) => {
+    return this.clientsPromise.catch((e: unknown) => {
       this.clientsPromise = undefined;
       throw e;
     });
-    return clients;
-  }
-
-  /**
-   * Clients for a command that needs them; without a key, offers Set API Key or Try Demo Data and
-   * returns undefined. A base URL that cannot be used is reported with its reason.
-   */
-  async requireClients(): Promise<ProviderClients | undefined> {
-    try {
-      const clients = await this.clients();
-      if (clients) return clients;
-    } catch (e) {
-      const message = describeError(e);
-      const open = vscode.l10n.t('Open Settings');
-      const pick = await vscode.window.showErrorMessage(message, open);
-      if (pick === open) await vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.baseUrl`);
-      return undefined;
-    }
-    const setKey = vscode.l10n.t('Set API Key');
-    const tryDemo = vscode.l10n.t('Try Demo Data');
-    const pick = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'),
-      setKey,
-      tryDemo,
-    );
-    if (pick === setKey) await vscode.commands.executeCommand('hyperliquidExplorer.setApiKey');
-    if (pick === tryDemo) await vscode.commands.executeCommand('hyperliquidExplorer.tryDemo');
-    return this.mode === 'none' ? undefined : this.clients();
   }
 
   /** Stores the key in SecretStorage (the only place it is kept). */
   async setApiKey(key: string): Promise<void> {
     const problem = apiKeyProblem(key);
     if (problem) throw new ProviderError('badInput', problem);
-    await this.context.secrets.store(SECRET_KEY, key);
+    await this.context.secrets.store(StorageKeys.apiKey, key);
     if (this.apiKey && this.apiKey !== key) forgetSecret(this.apiKey);
     this.apiKey = key;
     this.invalidate();
   }
 
   async clearApiKey(): Promise<void> {
-    await this.context.secrets.delete(SECRET_KEY);
+    await this.context.secrets.delete(StorageKeys.apiKey);
     if (this.apiKey) forgetSecret(this.apiKey);
     this.apiKey = undefined;
     this.invalidate();
   }
 
-  get hasApiKey(): boolean {
-    return this.apiKey !== undefined;
-  }
-
   async startDemo(): Promise<void> {
     this.demoActive = true;
-    await this.context.globalState.update(DEMO_STATE_KEY, true);
+    await this.context.globalState.update(StorageKeys.demoActive, true);
     this.invalidate();
     await this.clients(); // start the node now, so the first view does not wait for it
   }
 
   async stopDemo(): Promise<void> {
     this.demoActive = false;
-    await this.context.globalState.update(DEMO_STATE_KEY, false);
+    await this.context.globalState.update(StorageKeys.demoActive, false);
     const server = this.demoServer;
     this.demoServer = undefined;
     this.invalidate();
@@ -142,20 +118,16 @@ export class Connection implements vscode.Disposable {
 
   private invalidate(): void {
     this.clientsPromise = undefined;
-    void vscode.commands.executeCommand('setContext', 'hyperliquidExplorer.connected', this.mode !== 'none');
-    void vscode.commands.executeCommand('setContext', 'hyperliquidExplorer.demoActive', this.demoActive);
     this.changed.fire();
   }
 
   private async loadKey(): Promise<void> {
     try {
-      this.apiKey = (await this.context.secrets.get(SECRET_KEY)) || undefined;
+      this.apiKey = (await this.context.secrets.get(StorageKeys.apiKey)) || undefined;
     } catch (e) {
       this.log.error(`Could not read the API key from secret storage: ${describeError(e)}`);
       this.apiKey = undefined;
     }
-    void vscode.commands.executeCommand('setContext', 'hyperliquidExplorer.connected', this.mode !== 'none');
-    void vscode.commands.executeCommand('setContext', 'hyperliquidExplorer.demoActive', this.demoActive);
   }
 
   private async createClients(): Promise<ProviderClients | undefined> {
@@ -167,8 +139,11 @@ export class Connection implements vscode.Disposable {
     if (!this.apiKey) return undefined;
     const baseUrl = settings.baseUrl();
     const problem = baseUrlProblem(baseUrl);
-    if (problem) throw new ProviderError('config', `${problem} (setting hyperliquidExplorer.baseUrl)`);
-    return createProviderClients(baseUrl, this.apiKey, options);
+    if (problem) throw new ProviderError('config', `${problem} (setting ${settingId(Settings.baseUrl)})`);
+    const evmPath = settings.evmPath();
+    const pathProblem = evmPathProblem(evmPath);
+    if (pathProblem) throw new ProviderError('config', `${pathProblem} (setting ${settingId(Settings.evmPath)})`);
+    return createProviderClients(baseUrl, this.apiKey, options, evmPath);
   }
 
   private demoNode(): Promise<DemoServer> {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Services } from './services';
+import { Commands } from '../ids';
 
 /** A scheme of our own: the sample is read-only and closes without a "Save changes?" prompt. */
 const SAMPLE_SCHEME = 'hyperliquid-explorer-sample';
@@ -13,7 +14,7 @@ const SAMPLE_URI = vscode.Uri.from({ scheme: SAMPLE_SCHEME, path: '/block-hover-
 export function registerWalkthroughCommands({ context }: Services): void {
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(SAMPLE_SCHEME, { provideTextDocumentContent: hoverSample }),
-    vscode.commands.registerCommand('hyperliquidExplorer.openHoverSample', async () => {
+    vscode.commands.registerCommand(Commands.openHoverSample, async () => {
       const document = await vscode.workspace.openTextDocument(SAMPLE_URI);
       // The hover is registered by language id; a custom scheme's language is not always guessed from `.py`.
       const typed = document.languageId === 'python' ? document : await vscode.languages.setTextDocumentLanguage(document, 'python');

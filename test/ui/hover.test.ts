@@ -49,7 +49,7 @@ describe('UI: hover on hex block numbers (packaged extension in code-server)', f
     assert.match(text, /Block 6,699/);
     assert.match(text, new RegExp(`Transactions: ${model.transactions.length.toLocaleString('en-US')}\\b`));
     assert.match(text, new RegExp(`Gas used: [\\d.]+% \\(${model.gasUsed.toLocaleString('en-US')} of ${model.gasLimit.toLocaleString('en-US')}\\)`));
-    assert.match(text, /Time: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(\d+ days ago\)/);
+    assert.match(text, /Time: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \([\d,]+ d \d+ h ago\)/);
     assert.match(text, /Total fees: [\d.,<\s]+ HYPE/);
     assert.ok(text.includes(`Hash: ${model.hash.slice(0, 10)}…${model.hash.slice(-8)}`), text);
     await wb().screenshot('hover-block-6699');

@@ -30,9 +30,9 @@ for (const pageDirection of ['last', 'first'] as const) {
         [150, 260],
         [9_950, 10_000],
       ]) {
-        const rows = await source.rows(n, details.block.transactionCount, start, end);
+        const rows = await source.transactions(details, start, end);
         assert.deepEqual(
-          rows.map((r) => r.index),
+          rows.map((r) => r.transactionIndex),
           Array.from({ length: end - start }, (_, i) => start + i),
         );
         assert.deepEqual(
@@ -46,11 +46,11 @@ for (const pageDirection of ['last', 'first'] as const) {
       const n = DEMO_BLOCKS.hugeBlock;
       const details = await source.block(n);
       const before = node.requests;
-      await source.rows(n, details.block.transactionCount, 0, 100);
+      await source.transactions(details, 0, 100);
       // Direction is read off page 0; with page 0 = the first transactions that page is the answer.
       assert.ok(node.requests - before <= 2, `${node.requests - before} requests`);
       const again = node.requests;
-      await source.rows(n, details.block.transactionCount, 0, 100);
+      await source.transactions(details, 0, 100);
       assert.equal(node.requests, again, 'a page already loaded is not asked for again');
     });
 

@@ -5,21 +5,16 @@ import {
   blockSize,
   explorerUrl,
   extraDataOf,
-  formatUtc,
-  gasPercent,
   isSystemSender,
-  relativeTime,
+  summarizeRows,
   toBlockView,
   toTransactionData,
   toTransactionRow,
   toTransactionsData,
-  type Translate,
 } from '../../src/blocks/blockViewModel';
+import { untranslated as t } from '../../src/view/format';
 import { DEMO_BLOCKS, demoBlockDetails, demoBlockModel, tokenSystemAddress } from '../../src/demo/chain';
 import { fixture } from '../support/fixtures';
-
-/** What vscode.l10n.t does without a translation: fill in the placeholders. */
-const t: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));
 
 const HASH_A = `0x${'a'.repeat(64)}` as const;
 const HASH_B = `0x${'b'.repeat(64)}` as const;
@@ -81,14 +76,13 @@ describe('block view-model', () => {
       assert.equal(v.totalFeesWei, '1,000,000,000,000,000,001');
     });
 
-    it('computes burnt base fees as base fee × gas used', () => {
-      const v = toBlockView(details({ baseFeePerGas: 3n * 10n ** 9n, gasUsed: 21_000n }), 0, t);
-      // 21,000 gas at 3 gwei = 63,000 gwei = 0.000063 HYPE
-      assert.equal(v.burntFeesWei, '63,000,000,000,000');
-      assert.equal(v.burntFeesHype, '0.000063');
+    it('counts all fees as burnt: HyperEVM burns priority fees too, not only base fee × gas used', () => {
+      const v = toBlockView({ ...details({ baseFeePerGas: 3n * 10n ** 9n, gasUsed: 21_000n }), totalFees: 84_000_000_000_000n }, 0, t);
+      // base fee 21,000 gas × 3 gwei = 63,000 gwei; the total (84,000 gwei) includes 21,000 gwei of priority fees
+      assert.equal(v.burntFeesWei, '84,000,000,000,000');
+      assert.equal(v.burntFeesHype, '0.000084');
       const none = toBlockView(details({ baseFeePerGas: undefined }), 0, t);
-      assert.equal(none.burntFeesHype, null);
-      assert.equal(none.burntFeesWei, null);
+      assert.equal(none.burntFeesWei, none.totalFeesWei);
     });
 
     it('shows the three issuance fields in HYPE', () => {
@@ -99,23 +93,6 @@ describe('block view-model', () => {
     it('shows gas used and limit with grouping', () => {
       const v = toBlockView(details({ gasUsed: 1_234_567n, gasLimit: 3_000_000n }), 0, t);
       assert.deepEqual([v.gasUsed, v.gasLimit, v.gasPercent], ['1,234,567', '3,000,000', '41.15%']);
-    });
-  });
-
-  describe('gas percentage', () => {
-    it('rounds half up to two decimals and drops trailing zeros', () => {
-      assert.equal(gasPercent(1n, 3n), '33.33%');
-      assert.equal(gasPercent(2n, 3n), '66.67%');
-      assert.equal(gasPercent(1n, 2n), '50%');
-      assert.equal(gasPercent(1n, 8n), '12.5%');
-      assert.equal(gasPercent(0n, 30_000_000n), '0%');
-      assert.equal(gasPercent(30_000_000n, 30_000_000n), '100%');
-      assert.equal(gasPercent(1n, 20_000n), '0.01%'); // 0.005% rounds up
-      assert.equal(gasPercent(1n, 200_000n), '0%'); // 0.0005% rounds down
-    });
-
-    it('has no percentage for a zero gas limit', () => {
-      assert.equal(gasPercent(0n, 0n), '–');
     });
   });
 
@@ -187,38 +164,6 @@ describe('block view-model', () => {
     });
   });
 
-  describe('time', () => {
-    it('shows UTC time', () => {
-      assert.equal(formatUtc(1_700_000_000n), '2023-11-14 22:13:20 UTC');
-      assert.equal(formatUtc(0n), '1970-01-01 00:00:00 UTC');
-    });
-
-    it('shows a timestamp no date can hold as seconds instead of failing', () => {
-      assert.equal(formatUtc(10n ** 20n), '100000000000000000000 s');
-    });
-
-    it('says how long ago, in the largest whole unit', () => {
-      const at = 1_700_000_000;
-      assert.equal(relativeTime(BigInt(at), at, t), 'just now');
-      assert.equal(relativeTime(BigInt(at - 4), at, t), 'just now');
-      assert.equal(relativeTime(BigInt(at - 5), at, t), '5 seconds ago');
-      assert.equal(relativeTime(BigInt(at - 60), at, t), '1 minute ago');
-      assert.equal(relativeTime(BigInt(at - 150), at, t), '2 minutes ago');
-      assert.equal(relativeTime(BigInt(at - 3 * 3600 - 1), at, t), '3 hours ago');
-      assert.equal(relativeTime(BigInt(at - 86_400), at, t), '1 day ago');
-      assert.equal(relativeTime(BigInt(at - 800 * 86_400), at, t), '2 years ago');
-    });
-
-    it('says "in …" for a block stamped ahead of the local clock', () => {
-      assert.equal(relativeTime(1_000_120n, 1_000_000, t), 'in 2 minutes');
-    });
-
-    it('passes every word through the translate function', () => {
-      const upper: Translate = (m, ...a) => t(m, ...a).toUpperCase();
-      assert.equal(relativeTime(100n, 160, upper), '1 MINUTE AGO');
-    });
-  });
-
   describe('both shapes of ots_getBlockDetails', () => {
     it('reads the spec’s illustrative example (with transactions)', () => {
       const result = fixture('chainstack-docs_ots_getBlockDetails_ILLUSTRATIVE_example.json').response.result;
@@ -245,7 +190,7 @@ describe('block view-model', () => {
         const d = toBlockDetails(validate(blockDetailsResult, result, 'demo'), result);
         const v = toBlockView(d, 1_700_000_000, t);
         assert.equal(v.totalFeesWei.replace(/,/g, ''), model.totalFees.toString());
-        assert.equal(v.burntFeesWei!.replace(/,/g, ''), (model.baseFeePerGas * BigInt(model.gasUsed)).toString());
+        assert.equal(v.burntFeesWei.replace(/,/g, ''), model.totalFees.toString());
         assert.equal(v.transactionCount, model.transactions.length);
         assert.equal(v.shape, n % 2 === 0 ? 'spec' : 'slim');
       }
@@ -274,5 +219,41 @@ describe('block view-model', () => {
       assert.equal(explorerUrl(base, { kind: 'tx', hash: HASH_A.toUpperCase().replace('0X', '0x') }), `https://hyperevmscan.io/tx/${HASH_A}`);
       assert.equal(explorerUrl(base, { kind: 'address', address: ALICE }), `https://hyperevmscan.io/address/${ALICE}`);
     });
+  });
+});
+
+describe('block view-model: status, fee, method and system transactions per row', () => {
+  const data = (overrides: Partial<BlockTransaction>) => toTransactionData({ hash: HASH_A, from: ALICE, to: ALICE, value: 0n, gas: 50_000n, ...overrides }, 0);
+
+  it('marks a reverted transaction and shows what it paid (gasUsed × effective gas price) and used', () => {
+    const r = toTransactionRow(data({ status: 'reverted', gasUsed: 21_000n, gasPrice: 2_000_000_000n, fee: 42_000_000_000_000n }));
+    assert.equal(r.failed, true);
+    assert.equal(r.feeHype, '0.000042');
+    assert.equal(r.gasUsed, '21,000');
+    assert.equal(r.gas, '50,000', 'the limit stays for the tooltip');
+    assert.equal(toTransactionRow(data({ status: 'success' })).failed, false);
+    const noReceipt = toTransactionRow(data({}));
+    assert.equal(noReceipt.failed, null);
+    assert.equal(noReceipt.feeHype, null);
+  });
+
+  it('names known methods, shows other selectors bare, and tells creations and plain transfers apart', () => {
+    assert.deepEqual(toTransactionRow(data({ input: '0xa9059cbb' })).method, { kind: 'call', selector: '0xa9059cbb', name: 'transfer' });
+    assert.deepEqual(toTransactionRow(data({ input: '0xD0E30DB0' })).method, { kind: 'call', selector: '0xd0e30db0', name: 'deposit' });
+    assert.deepEqual(toTransactionRow(data({ input: '0x12345678' })).method, { kind: 'call', selector: '0x12345678', name: null });
+    assert.deepEqual(toTransactionRow(data({ input: '0x' })).method, { kind: 'transfer' });
+    assert.deepEqual(toTransactionRow(data({ to: null, input: '0x60806040' })).method, { kind: 'creation' });
+    assert.deepEqual(toTransactionRow(data({})).method, { kind: 'unknown' });
+  });
+
+  it('recognises system transactions by a zero gas price as well as by sender', () => {
+    assert.equal(toTransactionRow(data({ gasPrice: 0n })).system, true, 'hl-node’s sender, gas price 0');
+    assert.equal(toTransactionRow(data({ from: '0x2222222222222222222222222222222222222222', gasPrice: undefined })).system, true);
+    assert.equal(toTransactionRow(data({ gasPrice: 1n })).system, false);
+  });
+
+  it('counts failed and system transactions among the rows loaded', () => {
+    const rows = [data({ status: 'reverted', gasPrice: 1n }), undefined, data({ gasPrice: 0n, status: 'success' }), data({ status: 'reverted', gasPrice: 5n })];
+    assert.deepEqual(summarizeRows(rows), { loaded: 3, failed: 2, system: 1 });
   });
 });

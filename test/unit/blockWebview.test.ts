@@ -1,7 +1,8 @@
 // The block panel's webview script in real Chromium (outside VS Code), with the panel's CSP.
 import * as assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { toBlockView, toTransactionsData, type Translate } from '../../src/blocks/blockViewModel';
+import { toBlockView, toTransactionsData } from '../../src/blocks/blockViewModel';
+import type { Translate } from '../../src/view/format';
 import { panelLabels } from '../../src/blocks/labels';
 import { FIRST_ROWS, type BlockView, type HostMessage, type PanelView, type TransactionData, type WebviewMessage } from '../../src/blocks/protocol';
 import { blockDetailsResult, toBlockDetails, validate } from '../../src/core/schemas';

@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { createProviderClients, type ProviderClients } from '../../src/core/provider';
 import { ProviderError } from '../../src/core/errors';
+import { isRefusal } from '../../src/core/infoClient';
 import { weiToHype } from '../../src/core/units';
 import { fixture, fixtureText } from '../support/fixtures';
 import { json, ScriptedServer, text } from '../support/scriptedServer';
@@ -126,5 +127,63 @@ describe('core clients read the public fixtures', () => {
     const body = fixtureText('hyperliquid_info_http422_body.txt');
     server.handler = (_req, res) => text(res, 422, body);
     await assert.rejects(clients.info.spotMeta(), (e: ProviderError) => e.kind === 'refused' && e.message.includes(body) && e.status === 422);
+  });
+
+  it('asks frontendOpenOrders in its real shape and reads the capture: types, triggers, children', async () => {
+    const f = fixture('hyperliquid_frontendOpenOrders_response_2023-11-16.json');
+    server.handler = (_req, res) => json(res, 200, f.response);
+    const orders = await clients.info.frontendOpenOrders(f.request.user, 'xyz');
+    assert.deepEqual(server.received.at(-1)!.json, { type: 'frontendOpenOrders', user: f.request.user.toLowerCase(), dex: 'xyz' });
+    assert.equal(orders[1].orderType, 'Stop Market');
+    assert.equal(orders[1].triggerPx, '9.995');
+    assert.equal(orders[1].tif, undefined, 'tif null for a trigger');
+    assert.deepEqual(orders[2].children!.map((c) => c.orderType), ['Stop Market', 'Take Profit Market']);
+  });
+
+  it('asks meta, allMids and orderStatus in their real shapes', async () => {
+    server.handler = (req, res) => {
+      const body = JSON.parse(req.body) as { type: string };
+      if (body.type === 'meta') return json(res, 200, { universe: [{ szDecimals: 3, name: 'flx:TSLA', maxLeverage: 10 }], marginTables: [], collateralToken: 360 });
+      if (body.type === 'allMids') return json(res, 200, { 'flx:TSLA': '435.12', 'flx:SILVER': '48.215' });
+      return json(res, 200, { status: 'order', order: { order: { coin: 'BTC', side: 'B', limitPx: '100000.0', sz: '0.0', oid: 77, timestamp: 1, origSz: '0.1' }, status: 'filled', statusTimestamp: 1_700_000_000_000 } });
+    };
+    assert.deepEqual(await clients.info.perpMeta('flx'), { collateralToken: 360 });
+    assert.deepEqual(server.received.at(-1)!.json, { type: 'meta', dex: 'flx' });
+    assert.deepEqual([...(await clients.info.allMids('flx'))], [['flx:TSLA', '435.12'], ['flx:SILVER', '48.215']]);
+    assert.deepEqual(server.received.at(-1)!.json, { type: 'allMids', dex: 'flx' });
+    assert.deepEqual(await clients.info.orderStatus('0x' + 'A'.repeat(40), 77), { status: 'filled', at: 1_700_000_000_000 });
+    assert.deepEqual(server.received.at(-1)!.json, { type: 'orderStatus', user: '0x' + 'a'.repeat(40), oid: 77 });
+    server.handler = (_req, res) => json(res, 200, { status: 'unknownOid' });
+    assert.equal(await clients.info.orderStatus('0x' + 'a'.repeat(40), 78), undefined);
+  });
+
+  it('refuses bad input to the new requests before any request', async () => {
+    const count = server.received.length;
+    await assert.rejects(clients.info.orderStatus('0x' + 'a'.repeat(40), -1), (e: ProviderError) => e.kind === 'badInput');
+    await assert.rejects(clients.info.orderStatus('0x12', 1), (e: ProviderError) => e.kind === 'badInput');
+    await assert.rejects(clients.info.allMids('bad dex/'), (e: ProviderError) => e.kind === 'badInput');
+    await assert.rejects(clients.info.perpMeta('x'.repeat(33)), (e: ProviderError) => e.kind === 'badInput');
+    await assert.rejects(clients.info.frontendOpenOrders('0x' + 'a'.repeat(39)), (e: ProviderError) => e.kind === 'badInput');
+    assert.equal(server.received.length, count);
+  });
+
+  it('tells a refusal (422 with the real body) of each new request from a failure', async () => {
+    const body = fixtureText('hyperliquid_info_http422_body.txt');
+    server.handler = (_req, res) => text(res, 422, body);
+    const user = '0x' + 'a'.repeat(40);
+    for (const call of [() => clients.info.frontendOpenOrders(user), () => clients.info.perpMeta('xyz'), () => clients.info.allMids(''), () => clients.info.orderStatus(user, 1)]) {
+      await assert.rejects(call(), (e: unknown) => isRefusal(e) && (e as ProviderError).message.includes(body));
+    }
+    server.handler = (_req, res) => json(res, 500, null);
+    await assert.rejects(clients.info.allMids(''), (e: unknown) => !isRefusal(e) && (e as ProviderError).kind === 'server');
+  });
+
+  it('rejects answers of the wrong shape: a status that is neither order nor unknownOid, a mid that is not a decimal', async () => {
+    server.handler = (_req, res) => json(res, 200, { status: 'weird' });
+    await assert.rejects(clients.info.orderStatus('0x' + 'a'.repeat(40), 1), (e: ProviderError) => e.kind === 'invalidResponse' && /orderStatus/.test(e.message));
+    server.handler = (_req, res) => json(res, 200, { BTC: 100000 });
+    await assert.rejects(clients.info.allMids(''), (e: ProviderError) => e.kind === 'invalidResponse' && /allMids: BTC/.test(e.message));
+    server.handler = (_req, res) => json(res, 200, { universe: [], collateralToken: '0' });
+    await assert.rejects(clients.info.perpMeta(''), (e: ProviderError) => e.kind === 'invalidResponse' && /meta: collateralToken/.test(e.message));
   });
 });

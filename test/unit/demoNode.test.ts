@@ -205,7 +205,8 @@ describe('demo node: blocks over JSON-RPC', () => {
       assert.ok(isSystemAddress(txs[0].from), `block ${n} starts with a system transaction`);
       let seenNormal = false;
       for (const tx of txs) {
-        const system = isSystemAddress(tx.from);
+        // Real system transactions are not always from a system address; their gas price is always 0.
+        const system = isSystemAddress(tx.from) || tx.gasPrice === '0x0';
         if (system) {
           assert.ok(!seenNormal, 'no system transaction after a normal one');
           assert.equal(tx.gasPrice, '0x0');
@@ -421,7 +422,8 @@ describe('demo node: info API', () => {
     assert.ok(o.side === 'A' || o.side === 'B');
     assert.ok(Number.isSafeInteger(o.oid));
     assert.ok(o.timestamp < NOW && o.timestamp > NOW - 86_400_000);
-    assert.ok(units(o.sz) > 0n && units(o.sz) <= units(o.origSz));
+    // Only a position TP/SL has size 0 (the whole position).
+    assert.ok((units(o.sz) > 0n || o.coin === 'ETH') && units(o.sz) <= units(o.origSz));
     if (o.cloid !== undefined) assert.match(o.cloid, /^0x[0-9a-f]{32}$/);
     if (o.reduceOnly !== undefined) assert.equal(o.reduceOnly, true);
   }
@@ -445,10 +447,11 @@ describe('demo node: info API', () => {
     assert.ok(orders.some((o) => o.cloid !== undefined) && orders.some((o) => o.cloid === undefined));
     assert.ok(orders.some((o) => o.reduceOnly === true));
     assert.equal(new Set(orders.map((o) => o.oid)).size, orders.length);
-    // Bids below asks for each coin.
-    for (const coin of new Set(orders.map((o) => o.coin))) {
-      const bids = orders.filter((o) => o.coin === coin && o.side === 'B').map((o) => units(o.limitPx));
-      const asks = orders.filter((o) => o.coin === coin && o.side === 'A').map((o) => units(o.limitPx));
+    // Bids below asks for each coin, in the churning book (the standing trigger orders, oids below it, are no quotes).
+    const book = orders.filter((o) => o.oid >= 42_180_000_000);
+    for (const coin of new Set(book.map((o) => o.coin))) {
+      const bids = book.filter((o) => o.coin === coin && o.side === 'B').map((o) => units(o.limitPx));
+      const asks = book.filter((o) => o.coin === coin && o.side === 'A').map((o) => units(o.limitPx));
       if (bids.length && asks.length) assert.ok(bids.every((b) => asks.every((a) => b < a)), coin);
     }
   });
@@ -484,12 +487,67 @@ describe('demo node: info API', () => {
     assert.deepEqual(await info(node, { type: 'openOrders', user: '0x' + '1'.repeat(40), dex: '' }), []);
   });
 
-  it('answers perpDexs with null for the first dex, then xyz', async () => {
+  it('answers perpDexs with null for the first dex, then flx, outage and xyz', async () => {
     const dexs = await info(node, { type: 'perpDexs' });
     assert.equal(dexs[0], null);
-    assert.equal(dexs[1].name, 'xyz');
-    assert.match(dexs[1].deployer, /^0x[0-9a-f]{40}$/);
-    assert.equal(dexs.length, 2);
+    assert.deepEqual(dexs.slice(1).map((d: Json) => d.name), ['flx', 'outage', 'xyz']);
+    for (const d of dexs.slice(1)) assert.match(d.deployer, /^0x[0-9a-f]{40}$/);
+  });
+
+  it('answers frontendOpenOrders in the real shape: plain limits with the wire defaults, a stop, a position TP/SL of size 0, a parent with children that also come alone, an outcome coin', async () => {
+    const orders: Json[] = await info(node, { type: 'frontendOpenOrders', user: MAKER, dex: '' });
+    const plainLimit = orders.find((o) => o.coin === 'BTC' && o.orderType === 'Limit')!;
+    // As seen on the wire (QuickNode's dataset): the defaults of a plain resting limit order.
+    assert.deepEqual(
+      { triggerCondition: plainLimit.triggerCondition, isTrigger: plainLimit.isTrigger, triggerPx: plainLimit.triggerPx, children: plainLimit.children, isPositionTpsl: plainLimit.isPositionTpsl, tif: plainLimit.tif },
+      { triggerCondition: 'N/A', isTrigger: false, triggerPx: '0.0', children: [], isPositionTpsl: false, tif: 'Gtc' },
+    );
+    const stop = orders.find((o) => o.orderType === 'Stop Market' && o.coin === 'BTC')!;
+    assert.equal(stop.isTrigger, true);
+    assert.equal(stop.tif, null);
+    assert.match(stop.triggerCondition, /^Price below \d+/);
+    const tpsl = orders.find((o) => o.isPositionTpsl)!;
+    assert.equal(tpsl.sz, '0.0');
+    const parent = orders.find((o) => o.children.length > 0)!;
+    assert.equal(parent.children.length, 2);
+    for (const c of parent.children) assert.ok(orders.some((o) => o.oid === c.oid), 'a child also comes as an order of its own');
+    assert.ok(orders.some((o) => o.coin.startsWith('#')), 'an outcome coin');
+  });
+
+  it('answers openOrders with the same orders, without frontend fields', async () => {
+    const node2 = await startDemoNode({ now: () => NOW });
+    try {
+      const rich: Json[] = await info(node2, { type: 'frontendOpenOrders', user: MAKER, dex: '' });
+      await node2.close();
+      const node3 = await startDemoNode({ now: () => NOW });
+      const plain: Json[] = await info(node3, { type: 'openOrders', user: MAKER, dex: '' });
+      await node3.close();
+      assert.deepEqual(plain.map((o) => o.oid), rich.map((o) => o.oid));
+      assert.ok(plain.every((o) => o.orderType === undefined && o.children === undefined && o.triggerPx === undefined));
+    } finally {
+      await node2.close();
+    }
+  });
+
+  it('answers meta with each dex’s collateral token (flx in USDH), allMids per dex, and 500 null for an unknown dex', async () => {
+    assert.equal((await info(node, { type: 'meta', dex: '' })).collateralToken, 0);
+    assert.equal((await info(node, { type: 'meta', dex: 'flx' })).collateralToken, 360);
+    const spot = await info(node, { type: 'spotMeta' });
+    assert.equal(spot.tokens.find((t: Json) => t.index === 360).name, 'USDH');
+    const unknown = await post(`${node.baseUrl}/${DEMO_API_KEY}/info`, { type: 'meta', dex: 'nope' });
+    assert.equal(unknown.status, 500);
+    assert.equal(unknown.text, 'null');
+    const mids = await info(node, { type: 'allMids', dex: 'xyz' });
+    assert.deepEqual(Object.keys(mids).sort(), ['xyz:GOLD', 'xyz:NVDA', 'xyz:XYZ100']);
+    const first = await info(node, { type: 'allMids', dex: '' });
+    assert.ok(first.BTC && first['@107'] && first['#1'] && !first['xyz:GOLD']);
+  });
+
+  it('fails the outage dex for the market maker only (HTTP 500 null)', async () => {
+    const failing = await post(`${node.baseUrl}/${DEMO_API_KEY}/info`, { type: 'frontendOpenOrders', user: MAKER, dex: 'outage' });
+    assert.equal(failing.status, 500);
+    assert.equal(failing.text, 'null');
+    assert.deepEqual(await info(node, { type: 'frontendOpenOrders', user: WHALE, dex: 'outage' }), []);
   });
 
   it('answers spotMeta where universe positions differ from index, so only index lookup is right', async () => {
@@ -545,8 +603,37 @@ describe('demo node: open orders evolve between refreshes', () => {
     }
   });
 
+  it('says with orderStatus what became of each order that left: filled, canceled, …; open while listed; unknownOid otherwise', async () => {
+    const node = await startDemoNode({ now: () => NOW });
+    try {
+      const first: Json[] = await info(node, { type: 'frontendOpenOrders', user: MAKER, dex: '' });
+      const open = await info(node, { type: 'orderStatus', user: MAKER, oid: first[0].oid });
+      assert.equal(open.status, 'order');
+      assert.equal(open.order.status, 'open');
+      const fates: string[] = [];
+      let prev = first;
+      for (let e = 1; e <= 8; e++) {
+        const next: Json[] = await info(node, { type: 'frontendOpenOrders', user: MAKER, dex: '' });
+        for (const gone of prev.filter((o) => !next.some((n) => n.oid === o.oid))) {
+          const status = await info(node, { type: 'orderStatus', user: MAKER, oid: gone.oid });
+          assert.equal(status.status, 'order');
+          assert.equal(status.order.order.oid, gone.oid);
+          assert.ok(Number.isSafeInteger(status.order.statusTimestamp));
+          fates.push(status.order.status);
+        }
+        prev = next;
+      }
+      assert.deepEqual(fates.slice(0, 2), ['filled', 'canceled'], 'the first two orders to leave: one filled, one cancelled');
+      assert.ok(fates.includes('marginCanceled') && fates.includes('triggered'), fates.join());
+      assert.deepEqual(await info(node, { type: 'orderStatus', user: MAKER, oid: 1 }), { status: 'unknownOid' });
+      assert.deepEqual(await info(node, { type: 'orderStatus', user: EMPTY, oid: first[0].oid }), { status: 'unknownOid' });
+    } finally {
+      await node.close();
+    }
+  });
+
   it('has, between any two consecutive epochs, an order gone, a new order and a partial fill', () => {
-    for (const dex of ['', 'xyz']) {
+    for (const dex of ['', 'xyz', 'flx']) {
       let prev = demoOpenOrders(MAKER, dex, 0, NOW);
       for (let e = 1; e <= 120; e++) {
         const next = demoOpenOrders(MAKER, dex, e, NOW);
@@ -557,7 +644,7 @@ describe('demo node: open orders evolve between refreshes', () => {
         assert.deepEqual(d.changedOtherwise, [], `dex "${dex}" epoch ${e}: nothing else changes`);
         const maxOld = Math.max(...prev.map((o) => o.oid));
         assert.ok(d.added.every((o) => o.oid > maxOld), 'new orders get higher oids');
-        next.forEach((o) => assert.ok(units(o.sz) <= units(o.origSz) && units(o.sz) > 0n));
+        next.forEach((o) => assert.ok(units(o.sz) <= units(o.origSz) && (units(o.sz) > 0n || o.coin === 'ETH')));
         prev = next;
       }
     }

@@ -4,7 +4,8 @@ import { describeError, isCancellation, isProviderError } from '../../src/core/e
 import { createProviderClients, type ProviderClients } from '../../src/core/provider';
 import { DEMO_BLOCKS, DEMO_HEAD, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { demoBlockModel, demoBlockTimestamp } from '../../src/demo/chain';
-import { hoverMarkdown, untranslated } from '../../src/hover/blockHoverContent';
+import { hoverMarkdown } from '../../src/hover/blockHoverContent';
+import { untranslated } from '../../src/view/format';
 import { BlockLookup } from '../../src/hover/blockLookup';
 import { hoverAt } from '../../src/hover/hoverAt';
 

@@ -1,7 +1,7 @@
 /** The Open Orders view's automatic refresh: its interval, pausing while hidden, and backing off on 429. */
 import * as assert from 'node:assert/strict';
 import { ProviderError } from '../../src/core/errors';
-import { AutoRefreshSchedule, nextAutoRefreshSeconds, type Clock } from '../../src/orders/autoRefresh';
+import { AutoRefreshSchedule, budgetedIntervalSeconds, nextAutoRefreshSeconds, type Clock } from '../../src/orders/autoRefresh';
 
 /** A clock whose time moves only when the test says so. */
 class ManualClock implements Clock {
@@ -53,6 +53,19 @@ describe('open orders automatic refresh', () => {
   afterEach(() => schedule.dispose());
 
   const secondsBetween = () => runs.slice(1).map((t, i) => (t - runs[i]) / 1000);
+
+  it('stretches the interval when refreshes would spend more than half of the 1200-per-minute weight budget', async () => {
+    // 3 wallets × 4 dexs × 20 = 240 weight per refresh: every 10 s would be 1440 a minute.
+    assert.equal(budgetedIntervalSeconds(10, 240), 24);
+    assert.equal(budgetedIntervalSeconds(30, 240), 30, 'within budget: as set');
+    assert.equal(budgetedIntervalSeconds(0, 240), 0, 'off stays off');
+    assert.equal(budgetedIntervalSeconds(5, 1_000_000), 3600, 'at most an hour');
+    schedule.update(10, true);
+    schedule.setRefreshWeight(240);
+    assert.equal(schedule.effectiveIntervalSeconds, 24);
+    await clock.advance(100);
+    assert.deepEqual(secondsBetween(), [24, 24, 24]);
+  });
 
   it('is off at 0 seconds', async () => {
     schedule.update(0, true);

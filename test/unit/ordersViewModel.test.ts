@@ -2,20 +2,24 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { OpenOrder, SpotMeta } from '../../src/core/model';
-import { openOrdersResult, spotMetaResult, toOpenOrders, toSpotMeta, validate } from '../../src/core/schemas';
-import { compareDecimals, multiplyDecimals } from '../../src/core/units';
+import { frontendOpenOrdersResult, openOrdersResult, spotMetaResult, toOpenOrders, toSpotMeta, validate } from '../../src/core/infoSchemas';
+import { compareDecimals, displayDecimal, formatUnits, multiplyDecimals, roundedProduct, trimDecimal } from '../../src/core/units';
+
+/** The reference rounding: a decimal string rounded half-up to `digits` fraction digits, with bigint. */
+function roundDecimal(decimal: string, digits: number): string {
+  const [whole, fraction = ''] = decimal.split('.');
+  return formatUnits(BigInt(whole + fraction), fraction.length, digits);
+}
 import {
   buildWalletView,
   comparePrices,
-  displayDecimal,
   diffOrders,
   ENGLISH_TEXTS,
   isSpotCoin,
   marketOf,
+  isOutcomeCoin,
+  distanceFromMid,
   notionalOf,
-  roundDecimal,
-  roundedProduct,
-  trimDecimal,
   type OrderRow,
   type WalletOrder,
 } from '../../src/orders/ordersViewModel';
@@ -73,8 +77,21 @@ describe('open orders view-model', () => {
     });
 
     it('drops the dex prefix of HIP-3 coins under their dex, keeping the raw coin', () => {
-      assert.deepEqual(marketOf('xyz:XYZ100', 'xyz', meta), { kind: 'perps', dex: 'xyz', name: 'XYZ100', rawCoin: 'xyz:XYZ100', quote: 'USDC' });
+      assert.deepEqual(marketOf('xyz:XYZ100', 'xyz', meta, new Map([['xyz', 'USDC']])), { kind: 'perps', dex: 'xyz', name: 'XYZ100', rawCoin: 'xyz:XYZ100', quote: 'USDC' });
       assert.equal(marketOf('abc:FOO', 'xyz', meta).name, 'abc:FOO'); // a prefix of another dex stays
+    });
+
+    it('counts a HIP-3 dex in its own collateral (USDH, USDT0, …), and in no unit when it is not known', () => {
+      const units = new Map([['flx', 'USDH']]);
+      assert.equal(marketOf('flx:TSLA', 'flx', meta, units).quote, 'USDH');
+      assert.equal(marketOf('xyz:XYZ100', 'xyz', meta, units).quote, undefined, 'not USDC by default');
+      assert.equal(marketOf('BTC', '', meta, units).quote, 'USDC', 'the first perp dex settles in USDC');
+    });
+
+    it('puts outcome coins (#…) in their own market kind, without a guessed unit', () => {
+      assert.ok(isOutcomeCoin('#1'));
+      assert.ok(!isOutcomeCoin('BTC'));
+      assert.deepEqual(marketOf('#1', '', meta), { kind: 'outcome', dex: '', name: '#1', rawCoin: '#1' });
     });
   });
 
@@ -286,7 +303,7 @@ describe('open orders view-model', () => {
         ['Perps', 'xyz', 'Gone since last refresh (1)'],
       );
       assert.equal(view.groups[0].orders[0].description, '0.5 → 0.3 @ 100,000 · 30,000 USDC');
-      assert.equal(view.groups[1].orders[0].description, '10 @ 188.45 · 1,884.5 USDC · new');
+      assert.equal(view.groups[1].orders[0].description, '10 @ 188.45 · 1,884.5 · new'); // xyz's unit is not known here
       const gone = view.groups[2];
       assert.equal(gone.id, `group:${ADDR}:gone`);
       assert.equal(gone.contextValue, 'groupGone');
@@ -314,13 +331,116 @@ describe('open orders view-model', () => {
 
     it('keeps origSz and reduceOnly of the frontendOpenOrders capture, and its extra fields in raw', () => {
       const f = fixture('hyperliquid_frontendOpenOrders_response_2023-11-16.json');
-      const orders = toOpenOrders(validate(openOrdersResult, f.response, 'openOrders'), f.response);
+      const orders = toOpenOrders(validate(frontendOpenOrdersResult, f.response, 'frontendOpenOrders'), f.response);
       assert.ok(orders.every((o) => o.origSz !== undefined));
       assert.equal(orders[0].origSz, '12.5');
       assert.equal(orders[0].reduceOnly, true);
       assert.equal(orders[0].raw.orderType, 'Take Profit Market');
+      // The TP and the SL come alone and again as children of the limit order: shown once, under it.
       const view = buildWalletView({ address: ADDR, orders: orders.map((o) => on('', o)), texts: ENGLISH_TEXTS });
-      assert.equal(view.orderCount, f.response.length);
+      assert.equal(view.orderCount, 1);
+      const [parent] = view.groups[0].orders;
+      assert.equal(parent.order.oid, 3184595905);
+      assert.equal(parent.description, '12.5 @ 10 · 125 USDC');
+      assert.deepEqual(
+        parent.children!.map((c) => c.description),
+        ['Stop Market · 12.5 · trigger ≤ 9.995 · 124.94 USDC', 'Take Profit Market · 12.5 · trigger ≥ 10.004 · 125.05 USDC'],
+      );
+      assert.deepEqual(parent.children!.map((c) => c.id), [`child:${ADDR}:3184595905:3184595906`, `child:${ADDR}:3184595905:3184595907`]);
+    });
+
+    it('reads every frontend field of the capture: type, trigger, condition, tif null, TP/SL flags', () => {
+      const f = fixture('hyperliquid_frontendOpenOrders_response_2023-11-16.json');
+      const [tp, sl, limit] = toOpenOrders(validate(frontendOpenOrdersResult, f.response, 'frontendOpenOrders'), f.response);
+      assert.deepEqual(
+        { orderType: tp.orderType, isTrigger: tp.isTrigger, triggerPx: tp.triggerPx, triggerCondition: tp.triggerCondition, tif: tp.tif, isPositionTpsl: tp.isPositionTpsl },
+        { orderType: 'Take Profit Market', isTrigger: true, triggerPx: '10.004', triggerCondition: 'Price above 10.004', tif: undefined, isPositionTpsl: false },
+      );
+      assert.equal(sl.orderType, 'Stop Market');
+      assert.equal(limit.tif, 'Gtc');
+      assert.deepEqual(limit.children!.map((c) => c.oid), [3184595906, 3184595907]);
+      assert.equal(limit.children![0].raw, (f.response[2].children as unknown[])[0]);
+    });
+  });
+
+  describe('trigger orders, TP/SL, outcomes, units, mids, fates and failed dexs', () => {
+    const trig = (extra: Partial<OpenOrder>) => order('BTC', 'A', '95000', '0.25', { orderType: 'Stop Market', isTrigger: true, triggerPx: '96000', triggerCondition: 'Price below 96000', reduceOnly: true, ...extra });
+
+    it('shows a stop with its type and trigger price, and a trigger limit with its limit too', () => {
+      const view = buildWalletView({
+        address: ADDR,
+        orders: [on('', trig({ oid: 1 })), on('', trig({ oid: 2, orderType: 'Take Profit Limit', triggerPx: '99000', triggerCondition: 'Price above 99000', limitPx: '99500' }))],
+        texts: ENGLISH_TEXTS,
+      });
+      assert.deepEqual(view.groups[0].orders.map((o) => o.description), [
+        'Stop Market · 0.25 · trigger ≤ 96,000 · 24,000 USDC',
+        'Take Profit Limit · 0.25 · trigger ≥ 99,000 → 99,500 · 24,750 USDC',
+      ]);
+    });
+
+    it('shows a position TP/SL (size 0) as the entire position, without a notional', () => {
+      const view = buildWalletView({ address: ADDR, orders: [on('', trig({ oid: 1, sz: '0.0', isPositionTpsl: true, orderType: 'Take Profit Market', triggerPx: '3750', triggerCondition: 'Price above 3750' }))], texts: ENGLISH_TEXTS });
+      assert.equal(view.groups[0].orders[0].description, 'Take Profit Market · entire position · trigger ≥ 3,750');
+    });
+
+    it('says reduce only and a time in force other than Gtc where they matter', () => {
+      const view = buildWalletView({
+        address: ADDR,
+        orders: [on('', order('ETH', 'B', '3000', '1', { oid: 1, orderType: 'Limit', tif: 'Alo', reduceOnly: true })), on('', order('ETH', 'B', '2900', '1', { oid: 2, orderType: 'Limit', tif: 'Gtc' }))],
+        texts: ENGLISH_TEXTS,
+      });
+      assert.deepEqual(view.groups[0].orders.map((o) => o.description), ['1 @ 3,000 · 3,000 USDC · Alo · reduce only', '1 @ 2,900 · 2,900 USDC']);
+    });
+
+    it('puts outcome coins in their own group after Spot', () => {
+      const view = buildWalletView({ address: ADDR, orders: [on('', order('#1', 'B', '0.58', '150', { oid: 1 })), on('', order('@107', 'B', '38', '1', { oid: 2 })), on('', order('BTC', 'B', '1', '1', { oid: 3 }))], texts: ENGLISH_TEXTS });
+      assert.deepEqual(view.groups.map((g) => [g.label, g.groupKind, g.id]), [
+        ['Perps', 'perps', `group:${ADDR}:`],
+        ['Spot', 'spot', `group:${ADDR}:spot`],
+        ['Outcomes', 'outcome', `group:${ADDR}:outcome`],
+      ]);
+      assert.equal(view.groups[2].orders[0].description, '150 @ 0.58 · 87');
+    });
+
+    it('labels each dex’s notionals in its own unit', () => {
+      const view = buildWalletView({ address: ADDR, orders: [on('flx', order('flx:TSLA', 'B', '435', '2', { oid: 1 }))], units: new Map([['flx', 'USDH']]), texts: ENGLISH_TEXTS });
+      assert.equal(view.groups[0].orders[0].description, '2 @ 435 · 870 USDH');
+    });
+
+    it('adds the distance from the mid (limit price, or trigger price for triggers), only where a mid is known', () => {
+      const mids = new Map([['', new Map([['BTC', '100000']])]]);
+      const view = buildWalletView({ address: ADDR, orders: [on('', order('BTC', 'B', '99000', '1', { oid: 1 })), on('', trig({ oid: 2 })), on('', order('ETH', 'B', '1', '1', { oid: 3 }))], mids, texts: ENGLISH_TEXTS });
+      const byOid = new Map(view.groups[0].orders.map((o) => [o.order.oid, o]));
+      assert.match(byOid.get(1)!.description, / · −1\.00% from mid$/);
+      assert.match(byOid.get(2)!.description, / · −4\.00% from mid$/);
+      assert.doesNotMatch(byOid.get(3)!.description, /from mid/);
+      assert.equal(distanceFromMid('101', '100'), '+1.00');
+      assert.equal(distanceFromMid('100', '100'), '0.00');
+      assert.equal(distanceFromMid('1', '0'), undefined);
+      assert.equal(distanceFromMid('1', 'junk'), undefined);
+    });
+
+    it('says what became of gone orders: filled, cancelled, triggered, rejected, with the reason', () => {
+      const gone = [1, 2, 3, 4, 5].map((oid) => on('', order('BTC', 'B', String(100 + oid), '1', { oid })));
+      const changes = diffOrders(gone, []);
+      // Order 5 was not looked up (or not answered): no word rather than a guess.
+      const fates = new Map(['filled', 'canceled', 'triggered', 'rejected'].map((status, i) => [i + 1, { status, at: 1 }]));
+      const view = buildWalletView({ address: ADDR, orders: [], changes, fates, texts: ENGLISH_TEXTS });
+      const rows = view.groups[0].orders;
+      assert.deepEqual(
+        rows.map((r) => r.description.split(' · ').slice(2).join(' · ')),
+        ['', 'rejected', 'triggered', 'cancelled', 'filled'], // bids high → low: oids 5, 4, 3, 2, 1
+      );
+      assert.equal(ENGLISH_TEXTS.fate('marginCanceled'), 'cancelled: not enough margin');
+      assert.equal(ENGLISH_TEXTS.fate('someNewReason'), 'someNewReason');
+    });
+
+    it('gives a failed dex its group with the error, even without orders', () => {
+      const view = buildWalletView({ address: ADDR, orders: [on('', order('BTC', 'B', '1', '1', { oid: 1 }))], dexErrors: new Map([['outage', 'The provider had a server error (HTTP 500).']]), texts: ENGLISH_TEXTS });
+      const failed = view.groups.find((g) => g.dex === 'outage')!;
+      assert.equal(failed.error, 'The provider had a server error (HTTP 500).');
+      assert.equal(failed.orders.length, 0);
+      assert.equal(view.groups[0].error, undefined);
     });
   });
 });

@@ -3,7 +3,7 @@
  * every value comes from the network and is inserted as text, never parsed as HTML. The transaction
  * table is virtualized: only the rows in view (plus a few) are in the DOM, so 10,000 rows stay smooth.
  */
-import { toTransactionRow } from '../blockViewModel';
+import { summarizeRows, toTransactionRow } from '../blockViewModel';
 import type { BlockView, ExplorerTarget, HostMessage, PanelLabels, PanelState, PanelView, ProblemKind, TransactionData, WebviewMessage } from '../protocol';
 import { ROWS_CHUNK } from '../protocol';
 
@@ -196,6 +196,7 @@ function renderLoading(blockText: string): HTMLElement {
 function problemTitle(kind: ProblemKind): string {
   const titles: Record<ProblemKind, string> = {
     notFound: labels.problemNotFound,
+    pruned: labels.problemPruned,
     noKey: labels.problemNoKey,
     badKey: labels.problemBadKey,
     rateLimited: labels.problemRateLimited,
@@ -216,7 +217,7 @@ function renderProblem(p: Extract<PanelView, { kind: 'problem' }>): HTMLElement 
   }
   if (p.problem === 'noKey' || p.problem === 'badKey') actions.append(button(labels.setApiKey, () => post({ type: 'setApiKey' }), { class: 'primary' }));
   if (p.problem === 'noKey') actions.append(button(labels.tryDemo, () => post({ type: 'tryDemo' })));
-  if (p.problem === 'config') actions.append(button(labels.openSettings, () => post({ type: 'openSettings' })));
+  if (p.problem === 'config' || p.problem === 'pruned') actions.append(button(labels.openSettings, () => post({ type: 'openSettings' })));
   // Retry is the main action unless the page already offers a better one.
   if (p.problem !== 'noKey') actions.append(button(labels.retry, () => post({ type: 'retry' }), { class: actions.querySelector('.primary') ? '' : 'primary', 'data-action': 'retry' }));
   if (p.problem === 'network' || p.problem === 'other' || p.problem === 'timeout') actions.append(button(labels.showLog, () => post({ type: 'showLog' })));
@@ -263,8 +264,9 @@ function renderBlock(b: BlockView, firstRows: TransactionData[]): HTMLElement[] 
     ...field(labels.totalFees, el('span', { 'data-field': 'totalFees' }, hype(b.totalFeesHype)), weiNote(b.totalFeesWei)),
     ...field(
       labels.burntFees,
-      el('span', { 'data-field': 'burntFees' }, b.burntFeesHype !== null ? hype(b.burntFeesHype) : labels.notAvailable),
-      b.burntFeesWei !== null ? weiNote(b.burntFeesWei) : null,
+      el('span', { 'data-field': 'burntFees', title: labels.burntFeesNote }, hype(b.burntFeesHype)),
+      weiNote(b.burntFeesWei),
+      el('span', { class: 'secondary note', 'data-field': 'burntFeesNote' }, labels.burntFeesNote),
     ),
     ...field(labels.blockReward, el('span', { 'data-field': 'blockReward' }, hype(b.blockRewardHype))),
     ...field(labels.uncleReward, el('span', { 'data-field': 'uncleReward' }, hype(b.uncleRewardHype))),
@@ -289,15 +291,15 @@ function renderBlock(b: BlockView, firstRows: TransactionData[]): HTMLElement[] 
 /** A bar for gas used; decorative, the number beside it says the same. */
 function gasMeter(percent: string): HTMLElement {
   const fill = el('span', { class: 'fill' });
-  const value = Number.parseFloat(percent);
+  const value = Number.parseFloat(percent.replace(/,/g, '')); // "1,234.50%" reads as 1234.5
   fill.style.width = `${Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0}%`;
   return el('span', { class: 'meter', 'aria-hidden': 'true' }, fill);
 }
 
 // ---- the transactions: a virtualized table ----
 
-const COLUMNS = ['columnIndex', 'columnHash', 'columnFrom', 'columnTo', 'columnValue', 'columnGas', 'columnGasPrice'] as const;
-const NUMERIC = new Set<string>(['columnValue', 'columnGas', 'columnGasPrice']);
+const COLUMNS = ['columnIndex', 'columnStatus', 'columnHash', 'columnMethod', 'columnFrom', 'columnTo', 'columnValue', 'columnFee', 'columnGasUsed', 'columnGasPrice'] as const;
+const NUMERIC = new Set<string>(['columnValue', 'columnFee', 'columnGasUsed', 'columnGasPrice']);
 
 class TransactionTable {
   readonly element: HTMLElement;
@@ -309,6 +311,11 @@ class TransactionTable {
   private readonly rendered = new Map<number, { node: HTMLElement; loaded: boolean }>();
   private readonly requested = new Set<number>();
   private readonly failedChunks = new Map<number, string>();
+  private readonly summary: HTMLElement;
+  private readonly hideToggle: HTMLElement;
+  private readonly hideBox: HTMLInputElement;
+  /** With system transactions hidden: the block indexes shown, in order; null shows every row. */
+  private order: number[] | null = null;
   private frame = 0;
   private disposed = false;
 
@@ -318,8 +325,12 @@ class TransactionTable {
   ) {
     const count = block.transactionCount;
     this.rows = new Array<TransactionData | undefined>(count);
-    this.receive(block.number, 0, firstRows);
-    const title = el('h2', { id: 'tx-title' }, labels.transactions, ' ', el('span', { class: 'secondary' }, `(${block.transactionCountText})`));
+    this.summary = el('span', { class: 'secondary', 'data-field': 'txSummary' });
+    this.hideBox = el('input', { type: 'checkbox', id: 'hide-system', 'data-action': 'hideSystem' });
+    this.hideBox.addEventListener('change', () => this.setHideSystem(this.hideBox.checked));
+    this.hideToggle = el('label', { class: 'toggle', for: 'hide-system' }, this.hideBox, ' ', labels.hideSystem);
+    this.hideToggle.hidden = true;
+    const title = el('h2', { id: 'tx-title' }, labels.transactions, ' ', this.summary);
     this.banner = el('div', { class: 'banner', role: 'alert' });
     this.banner.hidden = true;
     this.spacer = el('div', { class: 'tx-spacer' });
@@ -331,11 +342,13 @@ class TransactionTable {
       ...COLUMNS.map((c) => el('span', { role: 'columnheader', class: `cell ${c}${NUMERIC.has(c) ? ' num' : ''}` }, labels[c])),
     );
     if (count === 0) {
+      this.summarize();
       this.element = el('section', { class: 'transactions', 'aria-labelledby': 'tx-title' }, title, el('p', { class: 'empty' }, labels.noTransactions));
       return;
     }
     const tableEl = el('div', { class: 'tx-table', role: 'table', 'aria-labelledby': 'tx-title', 'aria-rowcount': count + 1 }, el('div', { role: 'rowgroup' }, head), this.viewport);
-    this.element = el('section', { class: 'transactions', 'aria-labelledby': 'tx-title' }, title, this.banner, tableEl);
+    this.element = el('section', { class: 'transactions', 'aria-labelledby': 'tx-title' }, title, this.hideToggle, this.banner, tableEl);
+    this.receive(block.number, 0, firstRows);
     this.viewport.addEventListener('scroll', () => this.schedule(), { passive: true });
     window.addEventListener('resize', this.onResize);
     // The first screen is drawn synchronously once the section is in the document (see `show`).
@@ -356,7 +369,50 @@ class TransactionTable {
       const index = Number.isSafeInteger(row.index) ? row.index : start + i;
       if (index >= 0 && index < this.rows.length) this.rows[index] = row;
     });
+    this.summarize();
+    if (this.order) this.reorder();
     this.schedule();
+  }
+
+  /** The heading's counts: failed and system transactions, among the rows loaded so far until all are. */
+  private summarize(): void {
+    const s = summarizeRows(this.rows);
+    const parts = [this.block.transactionCountText];
+    if (s.failed > 0) parts.push(format(labels.failedCount, s.failed));
+    if (s.system > 0) parts.push(format(labels.systemCount, s.system));
+    const partial = s.loaded < this.rows.length && (s.failed > 0 || s.system > 0);
+    this.summary.textContent = `(${parts.join(' · ')}${partial ? ` ${format(labels.summaryLoaded, s.loaded)}` : ''})`;
+    this.hideToggle.hidden = s.system === 0 && !this.order;
+  }
+
+  private setHideSystem(hide: boolean): void {
+    if (hide) this.reorder();
+    else this.order = null;
+    this.redraw();
+  }
+
+  /** The rows to show with system transactions hidden (rows not loaded yet are shown as placeholders). */
+  private reorder(): void {
+    const order: number[] = [];
+    for (let i = 0; i < this.rows.length; i++) {
+      const row = this.rows[i];
+      if (!row || !toTransactionRow(row).system) order.push(i);
+    }
+    const changed = !this.order || this.order.length !== order.length;
+    this.order = order;
+    if (changed) this.redraw();
+  }
+
+  /** Positions changed: draw every row again. */
+  private redraw(): void {
+    for (const r of this.rendered.values()) r.node.remove();
+    this.rendered.clear();
+    this.spacer.style.height = `${this.shownCount() * ROW_HEIGHT}px`;
+    this.schedule();
+  }
+
+  private shownCount(): number {
+    return this.order ? this.order.length : this.rows.length;
   }
 
   failed(blockNumber: number, start: number, end: number, message: string): void {
@@ -388,26 +444,30 @@ class TransactionTable {
   /** Brings the DOM in line with what is in view, keeping rows that stay (and so the keyboard focus). */
   render(): void {
     if (this.disposed) return;
-    const count = this.rows.length;
+    const count = this.shownCount();
+    const order = this.order;
+    const indexAt = (position: number) => (order ? (order[position] as number) : position);
     const height = this.viewport.clientHeight || window.innerHeight;
     const first = Math.max(0, Math.floor(this.viewport.scrollTop / ROW_HEIGHT) - OVERSCAN);
     const last = Math.min(count, Math.ceil((this.viewport.scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+    const wanted = new Map<number, number>();
+    for (let p = first; p < last; p++) wanted.set(indexAt(p), p);
     for (const [index, r] of this.rendered) {
-      if (index < first || index >= last || (!r.loaded && this.rows[index])) {
+      if (!wanted.has(index) || (!r.loaded && this.rows[index])) {
         r.node.remove();
         this.rendered.delete(index);
       }
     }
     const fragment = document.createDocumentFragment();
-    for (let i = first; i < last; i++) {
-      if (this.rendered.has(i)) continue;
-      const row = this.rows[i];
-      const node = row ? this.row(row, i) : this.placeholder(i);
-      this.rendered.set(i, { node, loaded: row !== undefined });
+    for (const [index, position] of wanted) {
+      if (this.rendered.has(index)) continue;
+      const row = this.rows[index];
+      const node = row ? this.row(row, index, position) : this.placeholder(index, position);
+      this.rendered.set(index, { node, loaded: row !== undefined });
       fragment.appendChild(node);
     }
     this.spacer.appendChild(fragment);
-    this.request(first, last);
+    if (first < last) this.request(indexAt(first), indexAt(last - 1) + 1);
   }
 
   /** Asks the host for the chunks in view that are neither here nor on their way. */
@@ -424,25 +484,27 @@ class TransactionTable {
     }
   }
 
-  private position(node: HTMLElement, index: number): void {
-    node.style.transform = `translateY(${index * ROW_HEIGHT}px)`;
-    node.setAttribute('aria-rowindex', String(index + 2));
+  private position(node: HTMLElement, position: number): void {
+    node.style.transform = `translateY(${position * ROW_HEIGHT}px)`;
+    node.setAttribute('aria-rowindex', String(position + 2));
   }
 
-  private placeholder(index: number): HTMLElement {
+  private placeholder(index: number, position: number): HTMLElement {
     const node = el('div', { class: 'tx-row placeholder', role: 'row' }, el('span', { role: 'cell', class: 'cell columnIndex' }, String(index)), el('span', { role: 'cell', class: 'cell wide secondary' }, labels.loadingRow));
-    this.position(node, index);
+    this.position(node, position);
     return node;
   }
 
-  private row(data: TransactionData, index: number): HTMLElement {
+  private row(data: TransactionData, index: number, position: number): HTMLElement {
     const tx = toTransactionRow(data);
     const address = (a: string, what: string) => [explorerLink(a, { kind: 'address', address: a }), copyButton(a, what)];
     const node = el(
       'div',
-      { class: `tx-row${tx.system ? ' system' : ''}`, role: 'row' },
+      { class: `tx-row${tx.system ? ' system' : ''}${tx.failed ? ' failed' : ''}`, role: 'row' },
       el('span', { role: 'cell', class: 'cell columnIndex' }, String(tx.index)),
+      el('span', { role: 'cell', class: 'cell columnStatus' }, statusMark(tx.failed)),
       el('span', { role: 'cell', class: 'cell columnHash' }, explorerLink(tx.hash, { kind: 'tx', hash: tx.hash }), copyButton(tx.hash, labels.columnHash)),
+      el('span', { role: 'cell', class: 'cell columnMethod' }, methodText(tx.method)),
       el(
         'span',
         { role: 'cell', class: 'cell columnFrom' },
@@ -451,12 +513,36 @@ class TransactionTable {
       ),
       el('span', { role: 'cell', class: 'cell columnTo' }, ...(tx.to === null ? [el('span', { class: 'secondary creation' }, labels.contractCreation)] : address(tx.to, labels.columnTo))),
       el('span', { role: 'cell', class: 'cell columnValue num' }, tx.valueHype),
-      el('span', { role: 'cell', class: 'cell columnGas num' }, tx.gas),
+      el('span', { role: 'cell', class: 'cell columnFee num' }, tx.feeHype ?? labels.notAvailable),
+      el('span', { role: 'cell', class: 'cell columnGasUsed num', title: format(labels.gasLimitTooltip, tx.gas) }, tx.gasUsed ?? labels.notAvailable),
       el('span', { role: 'cell', class: 'cell columnGasPrice num' }, tx.gasPriceGwei ?? labels.notAvailable),
     );
     node.dataset.index = String(index);
-    this.position(node, index);
+    this.position(node, position);
     return node;
+  }
+}
+
+/** A failed transaction is marked in words (and for screen readers); a successful one with a quiet check. */
+function statusMark(failed: boolean | null): HTMLElement | null {
+  if (failed === null) return null;
+  if (failed) return el('span', { class: 'badge failed', title: labels.statusFailedLabel, 'aria-label': labels.statusFailedLabel, role: 'img' }, labels.statusFailed);
+  return el('span', { class: 'status-ok secondary', title: labels.statusSuccessLabel, 'aria-label': labels.statusSuccessLabel, role: 'img' }, '✓');
+}
+
+/** The method column: a named method, a bare selector, a plain transfer or a contract creation. */
+function methodText(method: ReturnType<typeof toTransactionRow>['method']): HTMLElement | null {
+  switch (method.kind) {
+    case 'creation':
+      return el('span', { class: 'secondary' }, labels.contractCreation);
+    case 'transfer':
+      return el('span', { class: 'secondary' }, labels.valueTransfer);
+    case 'call':
+      return method.name !== null
+        ? el('span', { class: 'method', title: method.selector }, method.name)
+        : el('span', { class: 'mono secondary', title: method.selector }, method.selector);
+    case 'unknown':
+      return null;
   }
 }
 

@@ -21,7 +21,7 @@ import { mutateInfo, mutateResult, rpcError, rules, startHostileProxy, type Host
 import { hostileKey, LeakWatch } from '../support/leaks';
 import { MARKUP } from '../support/markup';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;  
 
 const VIEW = 'Open Orders';
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;

@@ -11,7 +11,7 @@ import { panelLabels } from '../../../src/blocks/labels';
 import { FIRST_ROWS, type HostMessage } from '../../../src/blocks/protocol';
 import { describeError } from '../../../src/core/errors';
 import { createProviderClients, type ProviderClients } from '../../../src/core/provider';
-import { untranslated } from '../../../src/hover/blockHoverContent';
+import { untranslated } from '../../../src/view/format';
 import { DEMO_BLOCKS, startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
 import { launchChromium } from '../../host/browser';
 import { openBlockPage, webviewScript, type BlockPage } from '../../unit/blockWebviewPage';

@@ -13,7 +13,7 @@ import { figures, incident } from '../support/figures';
 import { hostileKey, LeakWatch } from '../support/leaks';
 import { json, ScriptedServer, text } from '../../support/scriptedServer';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;  
 
 const RUNS = 50;
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;

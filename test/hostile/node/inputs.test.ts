@@ -11,7 +11,7 @@ import { MAX_BLOCK_NUMBER, parseAddress, parseBlockQuery } from '../../../src/co
 import { blockQueryFromArgument, readRecentBlocks } from '../../../src/blocks/blockQuery';
 import { isWebviewMessage, panelStateBlockNumber } from '../../../src/blocks/protocol';
 import { findHexToken, isIdentifierChar } from '../../../src/hover/hexToken';
-import { escapeIcons, escapeLinksAndIcons } from '../../../src/platform/iconText';
+import { escapeIcons, escapeLinksAndIcons } from '../../../src/view/escape';
 import { ProviderError } from '../../../src/core/errors';
 import { createProviderClients } from '../../../src/core/provider';
 import { ScriptedServer } from '../../support/scriptedServer';
@@ -101,7 +101,6 @@ describe('hostile: user input (fast-check)', () => {
     fc.assert(
       fc.property(key, (k) => {
         const problem = apiKeyProblem(k);
-        // eslint-disable-next-line no-control-regex
         const ok = k.length > 0 && k.length <= 512 && !/[\s/?#\u0000-\u001f\u007f]/.test(k) && k !== '.' && k !== '..';
         if (!ok) {
           refused();
@@ -320,7 +319,7 @@ describe('hostile: arguments, stored state and webview messages (fast-check)', (
     fc.assert(
       fc.property(message, (m) => {
         if (!isWebviewMessage(m)) return refused();
-        const msg = m as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+        const msg = m as Record<string, any>;  
         if (msg.type === 'openBlock') assert.ok(Number.isSafeInteger(msg.number) && msg.number >= 0);
         if (msg.type === 'needRows') assert.ok(Number.isSafeInteger(msg.start) && msg.end > msg.start && Number.isSafeInteger(msg.end));
         if (msg.type === 'copy') assert.ok(typeof msg.text === 'string' && msg.text.length <= 200);

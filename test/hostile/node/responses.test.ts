@@ -10,14 +10,15 @@ import { createProviderClients, type ProviderClients } from '../../../src/core/p
 import type { RequestEvent } from '../../../src/core/transport';
 import { DEMO_BLOCKS, DEMO_WALLETS, startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
 import { toBlockView } from '../../../src/blocks/blockViewModel';
-import { blockHoverContent, blockSummary, errorHoverContent, hoverMarkdown, untranslated } from '../../../src/hover/blockHoverContent';
+import { blockHoverContent, blockSummary, errorHoverContent, hoverMarkdown } from '../../../src/hover/blockHoverContent';
+import { untranslated } from '../../../src/view/format';
 import { buildWalletView, ENGLISH_TEXTS } from '../../../src/orders/ordersViewModel';
 import { figures, incident } from '../support/figures';
 import { hostileKey, LeakWatch } from '../support/leaks';
 import { mutateInfo, mutateResult, rpcError, startHostileProxy, type HostileProxy, type ProxyRule } from '../support/hostileProxy';
 import { assertMarkdownIsText } from '../support/markup';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;  
 
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 const OVER_2_256 = '0x1' + '0'.repeat(64);

@@ -135,7 +135,7 @@ export async function startHostileProxy(upstream: string): Promise<HostileProxy>
 
 // ---- rules ----
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;  
 
 /** Rewrites the `result` of one JSON-RPC method (the id and envelope stay). */
 export function mutateResult(method: string, change: (result: Json) => Json): ProxyRule {

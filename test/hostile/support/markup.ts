@@ -29,7 +29,6 @@ export function visibleWords(payload: string): string[] {
 
 // markdown-it (a dev dependency; @vscode/vsce uses it too). It renders CommonMark like VS Code's renderer;
 // `html: false` is VS Code's `supportHtml: false` (raw HTML shown as text), `linkify` its GFM autolinks.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const MarkdownIt = require('markdown-it') as new (options: object) => { render(text: string): string };
 const markdown = new MarkdownIt({ html: false, linkify: true });
 

@@ -5,7 +5,6 @@
  * of it. Only the API the Open Orders feature, the hover and the platform layer use is here; nothing
  * of the extension's own logic is re-implemented.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 
 type Listener<T> = (e: T) => unknown;
 

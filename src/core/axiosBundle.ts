@@ -1,0 +1,3 @@
+// The entry of dist/axios.js (see esbuild.mjs): axios on its own, loaded by the first request.
+export * from 'axios';
+export { default } from 'axios';

@@ -1,0 +1,143 @@
+/**
+ * Schemas for what the info API sends, with valibot, and their mapping to the model. Unknown extra
+ * fields are allowed (the info API adds order fields); the fields we use must have the right shape.
+ */
+import * as v from 'valibot';
+import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta, SpotPair } from './model';
+
+export { InvalidShapeError, validate } from './schemas';
+
+const DECIMAL = /^\d{1,40}(\.\d{1,40})?$/;
+const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+const decimal = v.pipe(v.string(), v.regex(DECIMAL, 'expected a decimal number as a string'));
+
+const orderFields = {
+  coin: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  limitPx: decimal,
+  oid: count,
+  side: v.picklist(['A', 'B']),
+  sz: decimal,
+  timestamp: count,
+  origSz: v.optional(decimal),
+  cloid: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{32}$/, 'expected a 16-byte 0x cloid')))),
+  reduceOnly: v.optional(v.boolean()),
+  // `frontendOpenOrders` only:
+  orderType: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  tif: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40)))),
+  isTrigger: v.optional(v.boolean()),
+  triggerPx: v.optional(decimal),
+  triggerCondition: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  isPositionTpsl: v.optional(v.boolean()),
+};
+
+/** A TP/SL attached to a parent. Its own `children` are not read (the API sends none): no recursion. */
+const childOrder = v.looseObject(orderFields);
+const order = v.looseObject({ ...orderFields, children: v.optional(v.array(childOrder)) });
+
+export const openOrdersResult = v.array(order);
+/** The same items with the frontend fields; the schema is one (every frontend field is optional). */
+export const frontendOpenOrdersResult = openOrdersResult;
+
+/** `meta` for one dex: only `collateralToken` is read. */
+export const perpMetaResult = v.looseObject({ collateralToken: v.optional(count) });
+
+/** `allMids`: coin → mid price. */
+export const allMidsResult = v.record(v.pipe(v.string(), v.maxLength(200)), decimal);
+
+export const orderStatusResult = v.union([
+  v.looseObject({
+    status: v.literal('order'),
+    order: v.looseObject({ order: childOrder, status: v.pipe(v.string(), v.minLength(1), v.maxLength(100)), statusTimestamp: count }),
+  }),
+  v.looseObject({ status: v.literal('unknownOid') }),
+]);
+
+const spotToken = v.looseObject({
+  name: v.pipe(v.string(), v.maxLength(200)),
+  index: count,
+  szDecimals: v.optional(count),
+  weiDecimals: v.optional(count),
+});
+const spotPair = v.looseObject({
+  name: v.pipe(v.string(), v.maxLength(200)),
+  tokens: v.tuple([count, count]),
+  index: count,
+});
+export const spotMetaResult = v.looseObject({ tokens: v.array(spotToken), universe: v.array(spotPair) });
+
+export const perpDexsResult = v.array(
+  v.nullable(
+    v.looseObject({
+      name: v.pipe(v.string(), v.maxLength(200)),
+      fullName: v.optional(v.nullable(v.string())),
+      deployer: v.optional(v.nullable(v.string())),
+    }),
+  ),
+);
+
+// ---- mapping validated data to the model ----
+
+type OrderItem = v.InferOutput<typeof childOrder> & { children?: v.InferOutput<typeof childOrder>[] };
+
+function toOpenOrder(o: OrderItem, raw: Record<string, unknown>): OpenOrder {
+  const order: OpenOrder = {
+    coin: o.coin,
+    limitPx: o.limitPx,
+    oid: o.oid,
+    side: o.side,
+    sz: o.sz,
+    timestamp: o.timestamp,
+    origSz: o.origSz,
+    cloid: o.cloid ?? undefined,
+    reduceOnly: o.reduceOnly,
+    raw,
+  };
+  // Only set when sent, so `openOrders` items stay as small as before.
+  if (o.orderType !== undefined) order.orderType = o.orderType;
+  if (o.tif !== undefined && o.tif !== null) order.tif = o.tif;
+  if (o.isTrigger !== undefined) order.isTrigger = o.isTrigger;
+  if (o.triggerPx !== undefined) order.triggerPx = o.triggerPx;
+  if (o.triggerCondition !== undefined) order.triggerCondition = o.triggerCondition;
+  if (o.isPositionTpsl !== undefined) order.isPositionTpsl = o.isPositionTpsl;
+  if (o.children !== undefined && o.children.length > 0) {
+    const rawChildren = raw.children as Record<string, unknown>[];
+    order.children = o.children.map((c, i) => toOpenOrder(c, rawChildren[i] as Record<string, unknown>));
+  }
+  return order;
+}
+
+export function toOpenOrders(items: v.InferOutput<typeof openOrdersResult>, raw: unknown[]): OpenOrder[] {
+  return items.map((o, i) => toOpenOrder(o, raw[i] as Record<string, unknown>));
+}
+
+export function toPerpMeta(r: v.InferOutput<typeof perpMetaResult>): PerpDexMeta {
+  return { collateralToken: r.collateralToken };
+}
+
+/** Undefined for `unknownOid`. */
+export function toOrderFate(r: v.InferOutput<typeof orderStatusResult>): OrderFate | undefined {
+  return r.status === 'order' ? { status: r.order.status, at: r.order.statusTimestamp } : undefined;
+}
+
+export function toSpotMeta(r: v.InferOutput<typeof spotMetaResult>): SpotMeta {
+  const tokensByIndex = new Map(r.tokens.map((t) => [t.index, t]));
+  const pairsByIndex = new Map<number, SpotPair>();
+  const pairsByName = new Map<string, SpotPair>();
+  for (const p of r.universe) {
+    const base = tokensByIndex.get(p.tokens[0])?.name;
+    const quote = tokensByIndex.get(p.tokens[1])?.name;
+    if (base === undefined || quote === undefined) continue; // a pair naming an unknown token: leave it unnamed
+    const pair: SpotPair = { name: p.name, index: p.index, base, quote };
+    pairsByIndex.set(p.index, pair);
+    pairsByName.set(p.name, pair);
+  }
+  return {
+    tokens: r.tokens.map((t) => ({ name: t.name, index: t.index, szDecimals: t.szDecimals, weiDecimals: t.weiDecimals })),
+    pairsByIndex,
+    pairsByName,
+  };
+}
+
+export function toPerpDexs(r: v.InferOutput<typeof perpDexsResult>): PerpDex[] {
+  return r.flatMap((d) => (d ? [{ name: d.name, fullName: d.fullName ?? undefined, deployer: d.deployer ?? undefined }] : []));
+}

@@ -1,0 +1,119 @@
+// The demo node's `/evm` answers: JSON-RPC request text in, response text out. No HTTP here.
+import { DEMO_BLOCKS, DEMO_CHAIN_ID, DEMO_HEAD, demoBlockDetails, demoBlockExists, demoBlockTransactions, type PageDirection } from './chain';
+import { quantity } from './random';
+import { json, type Reply } from './replies';
+
+const DETAILS_CACHE_SIZE = 128;
+
+export type JsonRpcId = number | string | null;
+
+function rpcError(id: JsonRpcId, code: number, message: string): string {
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":${JSON.stringify({ code, message })}}`;
+}
+
+function rpcResult(id: JsonRpcId, resultJson: string): string {
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`;
+}
+
+function otherId(id: JsonRpcId): JsonRpcId {
+  if (typeof id === 'number') return id + 1000;
+  if (typeof id === 'string') return id + '-other';
+  return 1;
+}
+
+/** A block argument: a JSON integer, a hex string or a tag. `bigint` so that huge hex numbers stay exact. */
+function blockArg(value: unknown): bigint | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : undefined;
+  if (typeof value !== 'string') return undefined;
+  if (/^0x[0-9a-fA-F]{1,64}$/.test(value)) return BigInt(value);
+  if (value === 'latest' || value === 'safe' || value === 'finalized' || value === 'pending') return BigInt(DEMO_HEAD);
+  if (value === 'earliest') return 0n;
+  return undefined;
+}
+
+function notFound(id: JsonRpcId, n: bigint): string {
+  return rpcError(id, -32001, `block not found: 0x${n.toString(16)}`);
+}
+
+export interface EvmAnswerOptions {
+  /** The head block's timestamp, in seconds. */
+  headTimestamp: number;
+  /** Which end of a block `ots_getBlockTransactions` page 0 holds. */
+  direction: PageDirection;
+  /** Largest page number and page size accepted; `null` for none. */
+  pageCap: number | null;
+}
+
+/** Answers `/evm` bodies (single calls and batches). Keeps the last block details it serialized. */
+export class EvmAnswers {
+  private readonly detailsCache = new Map<number, string>();
+
+  constructor(private readonly options: EvmAnswerOptions) {}
+
+  /** `wrongId`: answer with another id than asked (a fault). */
+  reply(body: string, wrongId = false): Reply {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return json(rpcError(null, -32700, 'Parse error'));
+    }
+    if (Array.isArray(parsed)) {
+      if (parsed.length === 0) return json(rpcError(null, -32600, 'Invalid request'));
+      return json('[' + parsed.map((p) => this.call(p, wrongId)).join(',') + ']');
+    }
+    return json(this.call(parsed, wrongId));
+  }
+
+  private call(request: unknown, wrongId: boolean): string {
+    if (typeof request !== 'object' || request === null || Array.isArray(request)) return rpcError(null, -32600, 'Invalid request');
+    const r = request as Record<string, unknown>;
+    const rawId = r.id === undefined ? null : r.id;
+    if (!(rawId === null || typeof rawId === 'number' || typeof rawId === 'string') || r.jsonrpc !== '2.0' || typeof r.method !== 'string') {
+      return rpcError(null, -32600, 'Invalid request');
+    }
+    const id = wrongId ? otherId(rawId) : rawId;
+    const params = r.params === undefined ? [] : r.params;
+    if (!Array.isArray(params)) return rpcError(id, -32602, 'Invalid params');
+    const { pageCap, direction, headTimestamp } = this.options;
+    switch (r.method) {
+      case 'eth_blockNumber':
+        return rpcResult(id, JSON.stringify(quantity(DEMO_HEAD)));
+      case 'eth_chainId':
+        return rpcResult(id, JSON.stringify(quantity(DEMO_CHAIN_ID)));
+      case 'ots_getBlockDetails': {
+        const n = blockArg(params[0]);
+        if (n === undefined || params.length !== 1) return rpcError(id, -32602, 'Invalid params');
+        if (n > BigInt(DEMO_HEAD) || !demoBlockExists(Number(n))) return notFound(id, n);
+        return rpcResult(id, this.detailsJson(Number(n)) as string);
+      }
+      case 'ots_getBlockTransactions': {
+        const n = blockArg(params[0]);
+        const [, page, size] = params;
+        const ok = (x: unknown) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 && (pageCap === null || x <= pageCap);
+        if (n === undefined || params.length !== 3 || !ok(page) || !ok(size)) return rpcError(id, -32602, 'Invalid params');
+        if (n > BigInt(DEMO_HEAD) || !demoBlockExists(Number(n))) return notFound(id, n);
+        return rpcResult(id, JSON.stringify(demoBlockTransactions(Number(n), page as number, size as number, direction, headTimestamp)));
+      }
+      default:
+        return rpcError(id, -32601, 'Method not found');
+    }
+  }
+
+  private detailsJson(n: number): string | undefined {
+    const hit = this.detailsCache.get(n);
+    if (hit !== undefined) return hit;
+    const result = demoBlockDetails(n, this.options.headTimestamp);
+    if (!result) return undefined;
+    const text = JSON.stringify(result);
+    this.detailsCache.set(n, text);
+    if (this.detailsCache.size > DETAILS_CACHE_SIZE) {
+      for (const key of this.detailsCache.keys()) {
+        if (key === DEMO_BLOCKS.hugeBlock || key === DEMO_BLOCKS.hugeSpecBlock) continue;
+        this.detailsCache.delete(key);
+        break;
+      }
+    }
+    return text;
+  }
+}

@@ -1,0 +1,107 @@
+// The demo node's `/info` answers: request text in, response text out. No HTTP here. Orders move on
+// by epochs: each (user, dex) pair's epoch advances once an `openOrders` answer was delivered.
+import { demoAllMids, demoPerpDexs, demoPerpMeta, demoSpotMeta } from './markets';
+import { demoOrderStatus, demoWalletOrders, DEMO_WALLETS } from './orders';
+import { defaultStatusReply, INFO_UNPROCESSABLE_BODY, json, text, type Reply } from './replies';
+
+export interface InfoAnswerOptions {
+  /** The clock (ms): read when an epoch is first answered. */
+  now: () => number;
+  /** When the node started (ms): the time of epochs never answered. */
+  startedAt: number;
+}
+
+interface EpochState {
+  epoch: number;
+  /** When each epoch was first answered. */
+  times: number[];
+}
+
+/** Answers `/info` bodies. Holds each (user, dex) pair's epoch. */
+export class InfoAnswers {
+  private readonly spotMetaJson = JSON.stringify(demoSpotMeta());
+  private readonly perpDexsJson = JSON.stringify(demoPerpDexs());
+  /** Per `user|dex`. */
+  private readonly epochs = new Map<string, EpochState>();
+  private readonly constantBodies = new Map<string, string>();
+
+  constructor(private readonly options: InfoAnswerOptions) {}
+
+  /** Back to epoch 0 for everyone (the control endpoint's reset). */
+  reset(): void {
+    this.epochs.clear();
+  }
+
+  reply(body: string): Reply {
+    const unprocessable = text(422, INFO_UNPROCESSABLE_BODY);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return unprocessable;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return unprocessable;
+    const r = parsed as Record<string, unknown>;
+    switch (r.type) {
+      case 'spotMeta':
+        return json(this.spotMetaJson);
+      case 'perpDexs':
+        return json(this.perpDexsJson);
+      case 'openOrders':
+        return this.orders(r, false) ?? unprocessable;
+      case 'frontendOpenOrders':
+        return this.orders(r, true) ?? unprocessable;
+      case 'meta': {
+        if (!isDex(r.dex)) return unprocessable;
+        const meta = demoPerpMeta(r.dex ?? '');
+        // The real API answers an unknown dex with HTTP 500 and `null`.
+        return meta === undefined ? defaultStatusReply(500, 'info') : json(JSON.stringify(meta));
+      }
+      case 'allMids':
+        return isDex(r.dex) ? json(JSON.stringify(demoAllMids(r.dex ?? ''))) : unprocessable;
+      case 'orderStatus': {
+        if (!isUser(r.user) || !(typeof r.oid === 'number' && Number.isSafeInteger(r.oid) && r.oid >= 0)) return unprocessable;
+        const user = r.user.toLowerCase();
+        const status = demoOrderStatus(user, r.oid, (dex) => this.epochs.get(`${user}|${dex}`)?.epoch ?? 0, (e) => this.epochTime(user, e));
+        return json(JSON.stringify(status));
+      }
+      default:
+        return unprocessable;
+    }
+  }
+
+  /** When epoch `e` was first answered for `user` (on the first dex, else any), for status times. */
+  private epochTime(user: string, e: number): number {
+    for (const [key, state] of this.epochs) if (key.startsWith(`${user}|`) && state.times[e] !== undefined) return state.times[e] as number;
+    return this.options.startedAt;
+  }
+
+  private orders(r: Record<string, unknown>, frontend: boolean): Reply | undefined {
+    if (!isUser(r.user) || !isDex(r.dex)) return undefined;
+    const user = r.user.toLowerCase();
+    const dex = r.dex ?? '';
+    const key = `${user}|${dex}`;
+    let s = this.epochs.get(key);
+    if (!s) this.epochs.set(key, (s = { epoch: 0, times: [] }));
+    const state = s;
+    state.times[state.epoch] ??= this.options.now();
+    const delivered = () => (state.epoch += 1);
+    // The whale's 5,000 orders do not change: serialize them once.
+    const constantKey = DEMO_WALLETS.some((w) => w.kind === 'whale' && w.address === user) ? `${key}|${frontend}|${state.times[0]}` : undefined;
+    const cached = constantKey === undefined ? undefined : this.constantBodies.get(constantKey);
+    if (cached !== undefined) return json(cached, delivered);
+    const orders = demoWalletOrders(user, dex, state.epoch, (e) => state.times[e] ?? this.options.startedAt, frontend);
+    if (orders === undefined) return defaultStatusReply(500, 'info'); // the failing dex
+    const body = JSON.stringify(orders);
+    if (constantKey !== undefined) this.constantBodies.set(constantKey, body);
+    return json(body, delivered);
+  }
+}
+
+function isUser(value: unknown): value is string {
+  return typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
+}
+
+function isDex(value: unknown): value is string | undefined {
+  return value === undefined || typeof value === 'string';
+}

@@ -1,0 +1,113 @@
+/**
+ * Every id the extension shares with package.json and VS Code, in one typed module: commands (with the
+ * arguments each takes, so `command:` links and `executeCommand` calls are type-checked), settings,
+ * context keys, views, webview types and storage keys. A unit test checks them against package.json.
+ * Pure: no `vscode` import, so view-models may use it too.
+ */
+
+export const EXTENSION_ID = 'hyperliquid-explorer.hyperliquid-explorer';
+export const SECTION = 'hyperliquidExplorer';
+
+export const Commands = {
+  setApiKey: 'hyperliquidExplorer.setApiKey',
+  clearApiKey: 'hyperliquidExplorer.clearApiKey',
+  tryDemo: 'hyperliquidExplorer.tryDemo',
+  useProvider: 'hyperliquidExplorer.useProvider',
+  lookUpBlock: 'hyperliquidExplorer.lookUpBlock',
+  watchWallet: 'hyperliquidExplorer.watchWallet',
+  unwatchWallet: 'hyperliquidExplorer.unwatchWallet',
+  renameWallet: 'hyperliquidExplorer.renameWallet',
+  refreshOrders: 'hyperliquidExplorer.refreshOrders',
+  reloadMarkets: 'hyperliquidExplorer.reloadMarkets',
+  refreshWallet: 'hyperliquidExplorer.refreshWallet',
+  copyOrderId: 'hyperliquidExplorer.copyOrderId',
+  copyOrderJson: 'hyperliquidExplorer.copyOrderJson',
+  copyAddress: 'hyperliquidExplorer.copyAddress',
+  openWalletOnHypurrscan: 'hyperliquidExplorer.openWalletOnHypurrscan',
+  openHoverSample: 'hyperliquidExplorer.openHoverSample',
+  showLog: 'hyperliquidExplorer.showLog',
+} as const;
+
+export type CommandId = (typeof Commands)[keyof typeof Commands];
+
+/**
+ * The arguments each command takes when it is run from code or a link (all are optional: the palette
+ * runs every command without any). Commands run on tree items get the item, typed `unknown` here.
+ */
+export interface CommandArgs {
+  [Commands.setApiKey]: [key?: string];
+  [Commands.clearApiKey]: [];
+  [Commands.tryDemo]: [];
+  [Commands.useProvider]: [];
+  [Commands.lookUpBlock]: [block?: number | string];
+  [Commands.watchWallet]: [address?: string, label?: string];
+  [Commands.unwatchWallet]: [wallet?: unknown];
+  [Commands.renameWallet]: [wallet?: unknown, label?: string];
+  [Commands.refreshOrders]: [];
+  [Commands.reloadMarkets]: [];
+  [Commands.refreshWallet]: [wallet?: unknown];
+  [Commands.copyOrderId]: [order?: unknown];
+  [Commands.copyOrderJson]: [order?: unknown];
+  [Commands.copyAddress]: [wallet?: unknown];
+  [Commands.openWalletOnHypurrscan]: [wallet?: unknown];
+  [Commands.openHoverSample]: [];
+  [Commands.showLog]: [];
+}
+
+/** A command and its arguments, as a hover or tooltip link carries them. */
+export interface CommandLink<C extends CommandId = CommandId> {
+  command: C;
+  args?: CommandArgs[C];
+}
+
+/** The `command:` URI of a link: the arguments travel as URL-encoded JSON. */
+export function commandUri<C extends CommandId>(command: C, ...args: CommandArgs[C]): string {
+  return args.length ? `command:${command}?${encodeURIComponent(JSON.stringify(args))}` : `command:${command}`;
+}
+
+/** Setting names below the `hyperliquidExplorer` section. */
+export const Settings = {
+  baseUrl: 'baseUrl',
+  evmPath: 'evmPath',
+  wallets: 'wallets',
+  explorerUrl: 'explorerUrl',
+  requestTimeoutSeconds: 'requestTimeoutSeconds',
+  autoRefreshSeconds: 'autoRefreshSeconds',
+  ordersShowDistanceFromMid: 'orders.showDistanceFromMid',
+  ordersNotifyOnFill: 'orders.notifyOnFill',
+  hover: 'hover',
+  hoverEnabled: 'hover.enabled',
+  hoverLanguages: 'hover.languages',
+} as const;
+
+export type SettingName = (typeof Settings)[keyof typeof Settings];
+
+/** The full id of a setting, as `affectsConfiguration` and the Settings editor take it. */
+export function settingId(name: SettingName): string {
+  return `${SECTION}.${name}`;
+}
+
+/** Context keys set with `setContext` and read in package.json's `when` clauses. */
+export const ContextKeys = {
+  connected: 'hyperliquidExplorer.connected',
+  demoActive: 'hyperliquidExplorer.demoActive',
+} as const;
+
+export const Views = {
+  openOrders: 'hyperliquidExplorer.openOrders',
+} as const;
+
+export const WebviewTypes = {
+  block: 'hyperliquidExplorer.block',
+} as const;
+
+export const StatusBarItems = {
+  demo: 'hyperliquidExplorer.demo',
+} as const;
+
+/** Keys in SecretStorage and globalState. */
+export const StorageKeys = {
+  apiKey: 'hyperliquidExplorer.apiKey',
+  demoActive: 'hyperliquidExplorer.demoActive',
+  recentBlocks: 'hyperliquidExplorer.recentBlocks',
+} as const;

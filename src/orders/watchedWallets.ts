@@ -1,0 +1,109 @@
+/**
+ * The one owner of the watched wallet list (the `hyperliquidExplorer.wallets` setting): reads it,
+ * keeps what is valid, and saves changes. One label limit for typed and hand-edited labels.
+ */
+import { isAddress } from '../core/input';
+import { settings } from '../platform/settings';
+
+/** Labels longer than this are refused when typed and cut when hand-edited into settings.json. */
+export const MAX_WALLET_LABEL = 60;
+
+export interface WatchedWallet {
+  /** Lowercase `0x` + 40 hex. */
+  address: string;
+  label?: string;
+  /** Perp dexs to ask besides the ones `perpDexs` lists. */
+  dexes?: string[];
+}
+
+/** One entry of the setting as stored: a text address and only the fields of the right type. */
+interface StoredWallet {
+  address: string;
+  label?: string;
+  dexes?: string[];
+}
+
+export interface WalletListReading {
+  /** Valid, lowercase, without repeats, labels trimmed and cut to `MAX_WALLET_LABEL`. */
+  wallets: WatchedWallet[];
+  /** Addresses typed by hand that are not wallet addresses (skipped). */
+  invalid: string[];
+}
+
+/** The stored entries of a setting value that may hold anything (it can be hand-edited). */
+function storedEntries(raw: unknown): StoredWallet[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((w: unknown) => {
+    const entry = w as Partial<Record<keyof StoredWallet, unknown>> | null;
+    if (typeof entry !== 'object' || entry === null || typeof entry.address !== 'string') return [];
+    const wallet: StoredWallet = { address: entry.address };
+    if (typeof entry.label === 'string') wallet.label = entry.label;
+    if (Array.isArray(entry.dexes)) wallet.dexes = entry.dexes.filter((d): d is string => typeof d === 'string');
+    return [wallet];
+  });
+}
+
+/** The watched wallets in a setting value. Pure. */
+export function readWatchedWallets(raw: unknown): WalletListReading {
+  const wallets: WatchedWallet[] = [];
+  const invalid: string[] = [];
+  const seen = new Set<string>();
+  for (const w of storedEntries(raw)) {
+    const address = w.address.trim().toLowerCase();
+    if (!isAddress(address)) {
+      invalid.push(w.address);
+      continue;
+    }
+    if (seen.has(address)) continue;
+    seen.add(address);
+    const wallet: WatchedWallet = { address };
+    const label = cutLabel(w.label ?? '');
+    if (label) wallet.label = label;
+    if (w.dexes) wallet.dexes = w.dexes;
+    wallets.push(wallet);
+  }
+  return { wallets, invalid };
+}
+
+/** A label as stored: trimmed, at most `MAX_WALLET_LABEL` characters; undefined when empty. */
+export function cutLabel(label: string): string | undefined {
+  return label.trim().slice(0, MAX_WALLET_LABEL) || undefined;
+}
+
+/** Whether a typed label is too long (the input boxes refuse it rather than cut it). */
+export function labelTooLong(label: string): boolean {
+  return label.trim().length > MAX_WALLET_LABEL;
+}
+
+const sameAddress = (w: StoredWallet, address: string) => w.address.trim().toLowerCase() === address;
+
+/** The setting, read and written. Changes keep the other entries as the user stored them. */
+export const watchedWallets = {
+  read(): WalletListReading {
+    return readWatchedWallets(settings.walletsSetting());
+  },
+  list(): WatchedWallet[] {
+    return this.read().wallets;
+  },
+  find(address: string): WatchedWallet | undefined {
+    return this.list().find((w) => w.address === address);
+  },
+  async add(address: string, label?: string): Promise<void> {
+    const cut = cutLabel(label ?? '');
+    await settings.setWalletsSetting([...storedEntries(settings.walletsSetting()), cut ? { address, label: cut } : { address }]);
+  },
+  async remove(address: string): Promise<void> {
+    await settings.setWalletsSetting(storedEntries(settings.walletsSetting()).filter((w) => !sameAddress(w, address)));
+  },
+  /** An empty label removes it (the address is shown). */
+  async rename(address: string, label: string): Promise<void> {
+    const cut = cutLabel(label);
+    await settings.setWalletsSetting(
+      storedEntries(settings.walletsSetting()).map((w) => {
+        if (!sameAddress(w, address)) return w;
+        const { label: _old, ...rest } = w;
+        return cut ? { ...rest, label: cut } : rest;
+      }),
+    );
+  },
+};
