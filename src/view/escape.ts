@@ -23,7 +23,7 @@ export function escapeMarkdown(text: string): string {
  * tag characters), line and paragraph separators, and the invisible fillers (Hangul fillers, the
  * combining grapheme joiner).
  */
-const INVISIBLE = /[\p{Cf}\u2028\u2029\u034f\u115f\u1160\u3164\uffa0]/gu;
+const INVISIBLE = /[\p{Cf}\u2028\u2029\u115f\u1160\u3164\uffa0]|\u034f/gu;
 
 /**
  * Untrusted text with every invisible or direction-changing character shown as a visible escape

@@ -7,7 +7,7 @@ import { extraDataOf } from '../../src/blocks/blockViewModel';
 import { errorHoverContent, hoverMarkdown } from '../../src/hover/blockHoverContent';
 import { escapeMarkdown, revealInvisibles } from '../../src/view/escape';
 
-const INVISIBLE = /[\p{Cf}\u2028\u2029\u034f\u115f\u1160\u3164\uffa0]/u;
+const INVISIBLE = /[\p{Cf}\u2028\u2029\u115f\u1160\u3164\uffa0]|\u034f/u;
 const SPOOFERS = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u180e', '\u2028', '\u3164', '\u{e0041}'];
 
 describe('revealInvisibles (issue 13, finding 7)', () => {
