@@ -17,7 +17,7 @@ import { FIRST_ROWS, type HostMessage } from '../src/blocks/protocol';
 import { blockDetailsResult, toBlockDetails, validate } from '../src/core/schemas';
 import { DEMO_BLOCKS, demoBlockDetails } from '../src/demo/chain';
 import { launchChromium } from '../test/host/browser';
-import { openBlockPage, webviewScript } from '../test/unit/blockWebviewPage';
+import { openBlockPage, webviewScript } from '../test/support/blockWebviewPage';
 import { measure, stats, type BenchRow } from './types';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -25,7 +25,7 @@ const ROUNDS = 12;
 const WARMUP = 2;
 /** The naive render takes seconds per run (npm run bench has a 3-minute budget); three runs tell its median well enough. */
 const BASELINE_EVERY = 4;
-const TARGET_MS = 250;
+const TARGET_MS = 50;
 
 const t: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));
 

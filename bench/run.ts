@@ -5,7 +5,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CHROMIUM } from '../test/host/config';
-import { runCleanups } from '../test/host/processes';
+import { ensureHost } from '../test/host/install';
+import { spawnTracked } from '../test/host/processes';
+import { runMain } from '../test/host/runner';
 import { markdownTable, result } from './report';
 import type { BenchRow } from './types';
 
@@ -54,6 +56,17 @@ function chromiumVersion(): string | undefined {
   }
 }
 
+/** Commit (with `+ uncommitted changes` when the tree differs from it), for the record of a run. */
+function commit(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const sha = git('rev-parse', '--short=12', 'HEAD');
+    return git('status', '--porcelain', '--untracked-files=no') ? `${sha} + uncommitted changes` : sha;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
 function failedRow(name: string, message: string): BenchRow {
   return {
     group: name === 'client' ? 'client' : name === 'decode' ? 'decode' : name === 'extension' || name === 'hover' ? 'extension' : 'views',
@@ -78,12 +91,13 @@ function document(runs: BenchRun[], rows: BenchRow[], environment: Record<string
     '',
     '## Run',
     '',
+    `- Commit: \`${commit()}\``,
     `- Date: ${started.toISOString()}`,
     `- Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} (${os.arch()})`,
     `- Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAverage()}. The machine may be shared: a load far above the core count makes every wall time, ours and the baselines alike, slower and noisier.`,
     `- Bench process: Node ${process.version}`,
     `- Real host: code-server ${environment.codeServer ?? '?'} (VS Code ${environment.vscode ?? '?'}), extension host Node ${environment.hostNode ?? '?'}, Chromium ${environment.chromium ?? chromiumVersion() ?? '?'}`,
-    `- Demo node: in a child process (\`node dist/demoNode.js\`) for the client, decode and extension benches, so that it shares neither event loop nor much CPU with the client measured; the feature benches (blocks, orders, hover) start it in-process.`,
+    `- Demo node: in a child process (\`node dist/demoNode.js\`) for the client, decode and extension benches, so that it shares neither event loop nor much CPU with the client measured; the feature benches (blocks, orders, hover) start it in-process. Its data is deterministic (fixed seeds in \`src/demo/\`), so every run measures the same blocks and orders; the benches draw nothing at random.`,
     `- Duration: ${totalSeconds.toFixed(0)} s (target ≤ ${BUDGET_SECONDS} s): ${runs.map((r) => `${r.name} ${r.seconds.toFixed(0)} s${r.error ? ' (failed)' : ''}`).join(', ')}`,
     '',
     '## Results',
@@ -98,7 +112,19 @@ function document(runs: BenchRun[], rows: BenchRow[], environment: Record<string
   return lines.join('\n');
 }
 
-async function main(): Promise<number> {
+/** The Node major of the extension host (code-server's Node 24): the pure benches run under it too. */
+const HOST_NODE_MAJOR = 24;
+
+runMain('bench', async () => {
+  // The views and extension rows need Chromium and code-server: installed first, not found missing midway.
+  const host = await ensureHost();
+  if (Number(process.versions.node.split('.')[0]) !== HOST_NODE_MAJOR && !process.env.HLX_BENCH_ANY_NODE) {
+    // Measure what the extension host runs: again under the host's Node, installed with the test host.
+    log(`Node ${process.version} here; running the benches under the extension host's Node (${host.node24})`);
+    const child = spawnTracked(host.node24, ['--import', 'tsx', __filename, ...process.argv.slice(2)], { name: 'bench (Node 24)', cwd: ROOT, stdio: 'inherit' });
+    const code = await child.exited;
+    return typeof code === 'number' ? code : 1;
+  }
   const started = new Date();
   const loadBefore = loadAverage();
   const t0 = performance.now();
@@ -129,17 +155,4 @@ async function main(): Promise<number> {
   fs.writeFileSync(DOC, document(runs, rows, environment, started, loadBefore, totalSeconds));
   console.log(`written to ${path.relative(process.cwd(), DOC)}`);
   return runs.some((r) => r.error) ? 1 : 0;
-}
-
-main()
-  .then(
-    (code) => code,
-    (e: unknown) => {
-      console.error(e);
-      return 2;
-    },
-  )
-  .then(async (code) => {
-    await runCleanups();
-    process.exit(code);
-  });
+});

@@ -38,6 +38,13 @@ function sourceFor(services: Services, clients: ProviderClients): BlockSource {
   return sources.for(clients);
 }
 
+/** Asks for the chain's head in the background: the first request loads axios and opens the connection. */
+export function warmUp(services: Services, clients: ProviderClients): void {
+  sourceFor(services, clients)
+    .latest()
+    .catch(() => undefined); // a lookup that needs the head asks again and reports what went wrong
+}
+
 /**
  * One block in a webview panel. The panel can move to other blocks (previous, next, parent); each
  * load cancels the one before. The host posts to the webview only after its `ready` message.

@@ -4,7 +4,7 @@ import { requireClients } from '../platform/accountCommands';
 import type { Services } from '../platform/services';
 import { blockQueryFromArgument } from './blockQuery';
 import { askForBlock } from './blockPicker';
-import { BlockPanel, type LookupResult } from './blockPanel';
+import { BlockPanel, warmUp, type LookupResult } from './blockPanel';
 
 /**
  * Takes the block from the argument (a number, a decimal or hex string, `latest`) or asks for it, and
@@ -19,6 +19,9 @@ export async function lookUpBlock(services: Services, arg: unknown): Promise<Loo
   // The key first: nobody should type a block number only to be told there is no key.
   const clients = await requireClients(services);
   if (!clients) return undefined;
+  // While the user types, the connection warms up: axios loads, the socket opens, and the chain's head
+  // (what "latest" needs, and what tells a pruned block from one that does not exist) arrives.
+  if (!given) warmUp(services, clients);
   const query = given?.value ?? (await askForBlock(services.context));
   if (!query) return undefined;
   return BlockPanel.createOrShow(services, query);

@@ -7,8 +7,9 @@ import { onCleanup, shuttingDown, withTimeout } from './processes';
 /** Launches headless Chromium; it is closed by the returned browser's close() and on SIGINT/SIGTERM. */
 export async function launchChromium(env?: NodeJS.ProcessEnv): Promise<Browser> {
   if (shuttingDown()) throw new Error('not starting Chromium: shutting down');
+  if (process.env.HLX_NO_HOST) throw new Error(`not starting Chromium: ${process.env.HLX_NO_HOST}`);
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set HLX_CHROMIUM)`);
+    throw new Error(`Chromium not found at ${CHROMIUM}: the entry point should have called ensureHost() (test/host/install.ts) first`);
   }
   const browser = await withTimeout(
     chromium.launch({

@@ -103,6 +103,7 @@ export function writeFiles(dir: string, files: Record<string, string>): void {
 let runCounter = 0;
 
 export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServer> {
+  if (process.env.HLX_NO_HOST) throw new Error(`not starting code-server: ${process.env.HLX_NO_HOST}`);
   if (!fs.existsSync(CS_ENTRY)) throw new Error(`code-server is not installed (${CS_ENTRY}); call ensureHost() first`);
   pruneStaleRuns();
   const runDir = path.join(CACHE, `run-${opts.name}${runCounter++ ? '-' + runCounter : ''}-${process.pid}`);

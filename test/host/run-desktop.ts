@@ -7,8 +7,9 @@ import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { buildExtension, buildIntegrationTests } from './build';
 import { CACHE, QUIET_SETTINGS, ROOT, seconds } from './config';
+import { runMain } from './runner';
 
-async function main(): Promise<number> {
+runMain('desktop', async () => {
   const t0 = Date.now();
   await buildExtension();
   const extensionTestsPath = await buildIntegrationTests();
@@ -52,12 +53,4 @@ async function main(): Promise<number> {
   } finally {
     fs.rmSync(runDir, { recursive: true, force: true });
   }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (e: Error) => {
-    console.error('[desktop] ERROR:', e.message);
-    process.exit(2);
-  },
-);
+});

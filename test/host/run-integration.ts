@@ -11,7 +11,8 @@ import { buildExtension, buildIntegrationTests } from './build';
 import { startCodeServer, type CodeServer } from './codeServer';
 import { DIST_TEST, ROOT, seconds } from './config';
 import { ensureHost } from './install';
-import { runCleanups, withTimeout } from './processes';
+import { withTimeout } from './processes';
+import { runMain } from './runner';
 
 const log = (...a: unknown[]) => console.log('[integration]', ...a);
 
@@ -19,7 +20,7 @@ const log = (...a: unknown[]) => console.log('[integration]', ...a);
 const WORKBENCH_NOISE =
   /^(Resolving connection token|Resolved connection token|Creating a socket|\[reconnection-grace-time\]|Updating additional builtin extensions cache|\[Service Worker\]|\[AgentHost|\[AccountPolicyGate\]|Timed out waiting for authentication provider|Creation of workbench contribution)|ENOTFOUND open-vsx\.org/;
 
-async function main(): Promise<number> {
+runMain('integration', async () => {
   const t0 = Date.now();
   await ensureHost();
   await buildExtension();
@@ -76,17 +77,4 @@ async function main(): Promise<number> {
     await server?.stop();
     fs.rmSync(DIST_TEST, { recursive: true, force: true });
   }
-}
-
-main()
-  .then(
-    (code) => code,
-    (e: Error) => {
-      console.error('[integration] ERROR:', e.message);
-      return 2;
-    },
-  )
-  .then(async (code) => {
-    await runCleanups();
-    process.exit(code);
-  });
+});

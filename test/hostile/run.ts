@@ -7,15 +7,35 @@
 // Each part writes what it counted to test-results/hostile/figures-<part>.json; this script adds them up,
 // prints them, and writes them into docs/RELIABILITY.md (between its figures markers).
 // HLX_HOSTILE_NODE_ONLY=1 runs part 1 only (then the document is left as it is).
+// The generated inputs (fast-check) come from one seed, printed at the start: fixed by default, so two runs
+// of one commit try the same inputs; `npm run test:hostile -- --seed 1234` or HLX_SEED=1234 picks another,
+// `--seed random` (HLX_SEED=random) a random one.
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { countsLine } from '../support/countingReporter';
 import { packageVsix } from '../host/build';
 import { ROOT, seconds } from '../host/config';
 import { ensureHost } from '../host/install';
-import { runCleanups, spawnTracked } from '../host/processes';
+import { runMain, runMocha, type MochaResult } from '../host/runner';
 import { emptyFigures, FIGURE_NAMES, figuresFile, MUST_BE_ZERO, RESULTS_DIR, type Figures, type FiguresReport } from './support/figures';
 
 const DOC = path.join(ROOT, 'docs', 'RELIABILITY.md');
+/** The fast-check seed of a run when none is asked for. */
+const DEFAULT_SEED = 20_261_122;
+
+/** `--seed <n|random>`, else HLX_SEED, else the fixed default. */
+function chooseSeed(argv: string[], env: NodeJS.ProcessEnv): { seed: number; source: string } {
+  const i = argv.indexOf('--seed');
+  const asked = i >= 0 ? argv[i + 1] : env.HLX_SEED;
+  const source = i >= 0 ? '--seed' : env.HLX_SEED ? 'HLX_SEED' : 'default';
+  if (asked === undefined || asked === '') return { seed: DEFAULT_SEED, source };
+  if (asked === 'random') return { seed: Math.floor(Math.random() * 2 ** 31), source: `${source} random` };
+  if (!/^-?\d+$/.test(asked) || !Number.isSafeInteger(Number(asked))) throw new Error(`the seed must be an integer or "random", not ${JSON.stringify(asked)}`);
+  return { seed: Number(asked), source };
+}
+
 const START = '<!-- figures:start (written by npm run test:hostile) -->';
 const END = '<!-- figures:end -->';
 
@@ -31,17 +51,33 @@ const LABELS: Record<keyof Figures, string> = {
   markupRendered: 'markup rendered as markup',
 };
 
-async function part(name: 'node' | 'host', files: string, extraEnv: Record<string, string> = {}, timeoutMs = 30_000): Promise<number | string> {
+async function part(name: 'node' | 'host', files: string, seed: number, extraEnv: Record<string, string> = {}, timeoutMs = 30_000): Promise<MochaResult> {
   fs.rmSync(figuresFile(name), { force: true });
-  const mocha = path.join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js');
-  const child = spawnTracked(
-    process.execPath,
-    ['--import', 'tsx', mocha, '--no-config', '--no-package', '--require', 'test/hostile/setup.ts', '--reporter', 'spec', '--timeout', String(timeoutMs), '--slow', '5000', files],
-    { name: `mocha (hostile ${name})`, cwd: ROOT, stdio: 'inherit', graceMs: 20_000, env: { ...process.env, ...extraEnv, HLX_HOSTILE_PART: name } },
-  );
-  const code = await child.exited;
-  await child.stop(15_000);
-  return code;
+  return runMocha({
+    suite: `hostile ${name}`,
+    files: [files],
+    require: ['test/hostile/setup.ts'],
+    timeoutMs,
+    slowMs: 5000,
+    env: { ...extraEnv, HLX_HOSTILE_PART: name, HLX_SEED: String(seed) },
+  });
+}
+
+/** Commit (with `+ changes` when the tree differs from it), for the record of a run. */
+function commit(): string {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return dirty ? `${sha} + uncommitted changes` : sha;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
+/** CPU, cores, memory and OS of this machine, for the record of a run. */
+function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus[0]?.model?.trim() ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} (${os.arch()})`;
 }
 
 function readReport(name: string): FiguresReport | undefined {
@@ -77,11 +113,16 @@ function printFigures(reports: FiguresReport[]): void {
   for (const r of reports) for (const i of r.incidents) console.log(`  ! ${r.part}: ${i}`);
 }
 
-function writeDoc(reports: FiguresReport[], passed: boolean): void {
-  const date = new Date().toISOString().slice(0, 10);
+function writeDoc(reports: FiguresReport[], passed: boolean, seed: { seed: number; source: string }): void {
+  const reproduce = seed.seed === DEFAULT_SEED ? '`npm run test:hostile`' : `\`npm run test:hostile -- --seed ${seed.seed}\``;
   const block = [
     START,
-    `Last run: **${date}**, ${passed ? 'all tests passed' : '**tests FAILED**'} (Node ${process.version}, ${process.platform}/${process.arch}). Reproduce with \`npm run test:hostile\` (also part of \`npm test\`).`,
+    `Last run: **${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}**, ${passed ? 'all tests passed' : '**tests FAILED**'}.`,
+    '',
+    `- Commit: \`${commit()}\``,
+    `- Machine: ${machine()}; load average before the run: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`,
+    `- Node ${process.version} (suite), fast-check seed **${seed.seed}** (${seed.source === 'default' ? 'the fixed default' : seed.source})`,
+    `- Reproduce: ${reproduce} (also part of \`npm test\`, with the default seed)`,
     '',
     table(reports),
     END,
@@ -94,37 +135,29 @@ function writeDoc(reports: FiguresReport[], passed: boolean): void {
   console.log(`[hostile] figures written to ${path.relative(ROOT, DOC)}`);
 }
 
-async function main(): Promise<number> {
+runMain('hostile', async () => {
   const t0 = Date.now();
+  const seed = chooseSeed(process.argv.slice(2), process.env);
+  console.log(`[hostile] fast-check seed: ${seed.seed} (${seed.source === 'default' ? 'fixed default; --seed <n|random> or HLX_SEED to change' : seed.source})`);
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  console.log('[hostile] part 1: Node (clients, view-models, the real tree, the panel script) against the demo node and a hostile proxy');
-  const nodeCode = await part('node', 'test/hostile/node/**/*.test.ts');
   const nodeOnly = process.env.HLX_HOSTILE_NODE_ONLY === '1';
-  let hostCode: number | string = 0;
+  // Part 1 drives the block panel script in Chromium; part 2 needs code-server too.
+  await ensureHost({ chromium: true, codeServer: !nodeOnly });
+  console.log('[hostile] part 1: Node (clients, view-models, the real tree, the panel script) against the demo node and a hostile proxy');
+  const results: MochaResult[] = [await part('node', 'test/hostile/node/**/*.test.ts', seed.seed)];
   if (!nodeOnly) {
     console.log('[hostile] part 2: the packaged extension in code-server');
-    await ensureHost();
     const vsix = process.env.HLX_VSIX || (await packageVsix());
-    hostCode = await part('host', 'test/hostile/host/*.ui.ts', { HLX_VSIX: vsix }, 90_000);
+    results.push(await part('host', 'test/hostile/host/*.ui.ts', seed.seed, { HLX_VSIX: vsix }, 90_000));
   }
   const reports = (nodeOnly ? ['node'] : ['node', 'host']).map((p) => readReport(p)).filter((r): r is FiguresReport => r !== undefined);
-  const complete = reports.length === (nodeOnly ? 1 : 2);
-  const passed = nodeCode === 0 && hostCode === 0 && complete && reports.every((r) => r.tests.failed === 0 && MUST_BE_ZERO.every((k) => r.figures[k] === 0));
+  const complete = reports.length === (nodeOnly ? 1 : 2) && results.every((r) => r.counts);
+  const passed = results.every((r) => r.code === 0) && complete && reports.every((r) => r.tests.failed === 0 && MUST_BE_ZERO.every((k) => r.figures[k] === 0));
   printFigures(reports);
-  if (complete && !nodeOnly) writeDoc(reports, passed);
-  console.log(`[hostile] ${passed ? 'passed' : 'FAILED'} after ${seconds(t0)}`);
+  if (complete && !nodeOnly) writeDoc(reports, passed, seed);
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const { counts } of results) for (const k of ['passed', 'failed', 'skipped'] as const) total[k] += counts?.[k] ?? 0;
+  console.log(`[hostile] ${passed ? 'passed' : 'FAILED'} after ${seconds(t0)} (seed ${seed.seed})`);
+  console.log(`[hostile] ${countsLine(total)}${complete ? '' : ' (a part did not report its counts)'}`);
   return passed ? 0 : 1;
-}
-
-main()
-  .then(
-    (code) => code,
-    (e: Error) => {
-      console.error('[hostile] ERROR:', e.message);
-      return 2;
-    },
-  )
-  .then(async (code) => {
-    await runCleanups();
-    process.exit(code);
-  });
+});

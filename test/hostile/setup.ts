@@ -3,10 +3,12 @@
  * - `vscode` resolves to the stand-in in support/vscodeStub.ts, so the extension's real tree, commands,
  *   connection and log run here against the real demo node;
  * - unhandled rejections and uncaught exceptions are counted as crashes (and fail the run);
+ * - fast-check draws from the run's seed (HLX_SEED, chosen and printed by run.ts), so runs repeat;
  * - at the end the figures are written for the runner (test/hostile/run.ts).
  */
 import Module from 'node:module';
 import * as path from 'node:path';
+import * as fc from 'fast-check';
 import { figures, incident, incidents, MUST_BE_ZERO, writeFigures } from './support/figures';
 
 const stub = path.join(__dirname, 'support', 'vscodeStub.ts');
@@ -15,6 +17,8 @@ const resolve = resolving._resolveFilename;
 resolving._resolveFilename = function (request: string, ...rest: unknown[]) {
   return request === 'vscode' ? stub : resolve.call(this, request, ...rest);
 };
+
+if (process.env.HLX_SEED) fc.configureGlobal({ ...fc.readConfigureGlobal(), seed: Number(process.env.HLX_SEED) });
 
 process.on('unhandledRejection', (reason) => incident('crashes', `unhandled rejection: ${String((reason as Error)?.stack ?? reason)}`));
 process.on('uncaughtException', (error) => incident('crashes', `uncaught exception: ${String(error?.stack ?? error)}`));

@@ -3,6 +3,7 @@
 // each `test/integration/*.test.ts` next to this file; mocha itself comes from node_modules.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import CountingReporter from '../support/countingReporter';
 
 export async function run(): Promise<void> {
   // What the network spy (test/host/netspy.cjs) saw before any test ran: startup and activation.
@@ -13,7 +14,9 @@ export async function run(): Promise<void> {
   const MochaCtor: typeof Mocha = mochaModule.Mocha ?? mochaModule.default ?? mochaModule;
   const mocha = new MochaCtor({
     ui: 'bdd',
-    reporter: 'spec',
+    // spec output, then `[integration] N passed, N failed, N skipped`; a skip fails the run in CI.
+    reporter: CountingReporter,
+    reporterOptions: { suite: 'integration' },
     color: false,
     timeout: Number(process.env.HLX_TEST_TIMEOUT_MS || 30_000),
     slow: 2000,

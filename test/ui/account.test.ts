@@ -28,13 +28,39 @@ describe('UI: API key and demo data (packaged extension in code-server)', functi
     await wb().waitForNotification('API key saved');
   });
 
-  it('F1 → "Hyperliquid: Clear API Key" asks, then removes it', async () => {
+  const NEEDS_KEY = /needs your node provider’s API key/;
+  const BLOCK_PROMPT = 'Type a block number';
+
+  /** Runs Look Up Block: it asks for a key first when there is none, else for the block. */
+  async function lookUpAsks(): Promise<'key' | 'block'> {
+    await wb().clearNotifications();
+    await wb().runCommand('Hyperliquid: Look Up Block…');
+    const asked = await Promise.race([
+      wb().waitForNotification(NEEDS_KEY).then(() => 'key' as const),
+      wb().page
+        .locator(`.quick-input-widget .quick-input-box input[placeholder^="${BLOCK_PROMPT}"]`)
+        .waitFor({ state: 'visible', timeout: 15_000 })
+        .then(() => 'block' as const),
+    ]);
+    await wb().dismissQuickInput();
+    await wb().clearNotifications();
+    return asked;
+  }
+
+  it('F1 → "Hyperliquid: Clear API Key" asks, then removes it from SecretStorage: the next lookup, also after a reload, asks for a key', async () => {
+    // Control: the key saved above is read back from SecretStorage by a fresh extension host.
+    await wb().reload();
+    assert.equal(await lookUpAsks(), 'block', 'with a saved key, Look Up Block asks for the block, after a reload too');
     await wb().runCommand('Hyperliquid: Clear API Key');
     const box = wb().page.locator('.monaco-dialog-box');
     await box.waitFor({ state: 'visible', timeout: 15_000 });
     assert.match(await wb().dialogText(), /Remove your Hyperliquid Explorer API key/);
     await box.getByRole('button', { name: /^Clear Key$/ }).click();
     await wb().waitForNotification('API key removed');
+    assert.equal(await lookUpAsks(), 'key', 'after Clear API Key, Look Up Block asks for a key');
+    // Gone from SecretStorage, not only from memory: a fresh extension host finds no key either.
+    await wb().reload();
+    assert.equal(await lookUpAsks(), 'key', 'after a reload, there is still no key');
   });
 
   it('F1 → "Hyperliquid: Try Demo Data" says demo data is on, in a notification and the status bar', async () => {

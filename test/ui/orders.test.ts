@@ -105,10 +105,7 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
   });
 
   it('an order’s tooltip has every field', async () => {
-    const row = wb().treeRowLocator(VIEW).filter({ hasText: /^HYPE\/USDC/ }).first();
-    await row.hover();
-    const hover = wb().page.locator('.monaco-hover, .workbench-hover', { hasText: 'Order id' }).first();
-    await hover.waitFor({ state: 'visible', timeout: 15_000 });
+    const hover = await wb().treeTooltip(VIEW, /^HYPE\/USDC/, 'Order id');
     const text = (await hover.innerText()).replace(/\u00a0/g, ' '); // Markdown text keeps its spaces as &nbsp;
     for (const field of ['Coin', 'HYPE/USDC (@107)', 'Side', 'Limit price', 'Size (remaining)', 'Original size', 'Filled so far', 'Notional', 'Order id', 'Reduce only', 'Placed']) {
       assert.ok(text.includes(field), `tooltip lacks “${field}”: ${text}`);

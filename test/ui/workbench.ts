@@ -99,16 +99,7 @@ export class Workbench {
       const url = server.url(opts.development ? { payload: [['extensionDevelopmentPath', server.remoteUri(ROOT)]] } : {});
       try {
         await page.goto(url, { timeout: 60_000 });
-        await page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
-        await page.locator('.explorer-folders-view').waitFor({ timeout: 60_000 });
-        // The extension's view container in the activity bar: its manifest is loaded.
-        await page
-          .locator('.part.activitybar .action-item a[aria-label^="Hyperliquid"], .part.activitybar .action-item[aria-label^="Hyperliquid"]')
-          .first()
-          .waitFor({ state: 'attached', timeout: 60_000 })
-          .catch(() => {
-            throw new Error('the Hyperliquid view container never appeared in the activity bar: the extension was not loaded');
-          });
+        await wb.untilReady();
       } catch (e) {
         const shot = await wb.screenshot('workbench-open-failed').catch(() => '(no screenshot)');
         throw new Error(
@@ -123,6 +114,29 @@ export class Workbench {
       await server.stop();
       throw e;
     }
+  }
+
+  /** Waits for the workbench's status bar and explorer, and the extension's view container. */
+  private async untilReady(): Promise<void> {
+    await this.page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
+    await this.page.locator('.explorer-folders-view').waitFor({ timeout: 60_000 });
+    // The extension's view container in the activity bar: its manifest is loaded.
+    await this.page
+      .locator('.part.activitybar .action-item a[aria-label^="Hyperliquid"], .part.activitybar .action-item[aria-label^="Hyperliquid"]')
+      .first()
+      .waitFor({ state: 'attached', timeout: 60_000 })
+      .catch(() => {
+        throw new Error('the Hyperliquid view container never appeared in the activity bar: the extension was not loaded');
+      });
+  }
+
+  /**
+   * Reloads the window, as `Developer: Reload Window` does: a new extension host, so the extension starts
+   * again from what VS Code stored (settings, SecretStorage, state), not from what it held in memory.
+   */
+  async reload(): Promise<void> {
+    await this.page.reload({ timeout: 60_000 });
+    await this.untilReady();
   }
 
   /** The scratch workspace folder opened in the workbench. */
@@ -300,6 +314,75 @@ export class Workbench {
       await this.page.waitForTimeout(200);
     }
     throw new Error(`the ${viewTitle} tree never showed ${what}; rows: ${JSON.stringify(rows, null, 1)}`);
+  }
+
+  /** The rows once no row shows a loading spinner and the texts stay the same for `quietMs`. */
+  async treeSettled(viewTitle: string, what: string, ready: (rows: string[]) => boolean = () => true, quietMs = 500, timeoutMs = 30_000): Promise<string[]> {
+    const end = Date.now() + timeoutMs;
+    let last = '';
+    for (;;) {
+      const rows = await this.treeRowsWhen(viewTitle, what, ready, Math.max(1_000, end - Date.now()));
+      const loading = await this.pane(viewTitle).locator('.codicon-loading, .codicon-modifier-spin').count();
+      const now = JSON.stringify(rows);
+      if (!loading && now === last) return rows;
+      if (Date.now() > end) throw new Error(`the ${viewTitle} tree did not settle on ${what}: ${now}`);
+      last = loading ? '' : now;
+      await this.page.waitForTimeout(quietMs);
+    }
+  }
+
+  /**
+   * Shows the tooltip of the first tree row matching `row` as a person does (mouse onto the row, wait)
+   * and returns the hover once it contains `expect`; the mouse is moved off again by the caller's next step.
+   *
+   * Why tree tooltips sometimes never showed: VS Code schedules a row's hover on `mouseover` and shows it
+   * after `workbench.hover.delay`; when the row re-renders meanwhile (the tree fired a change: a wallet
+   * finished loading, a refresh, an auto refresh), its label disposes the pending hover and sets up a new
+   * one (IconLabel.setupHover), which waits for a `mouseover` that never comes: the mouse did not move.
+   * On a loaded machine refreshes land inside the delay more often. So this watches the row for that
+   * re-render (the hover target's `custom-hover` attribute set again) and then moves off and back onto the
+   * row, which is what a person whose tooltip did not come does. It does not wait longer.
+   */
+  async treeTooltip(viewTitle: string, row: string | RegExp, expect: string | RegExp, timeoutMs = 15_000): Promise<Locator> {
+    const target = this.treeRowLocator(viewTitle).filter({ hasText: row }).first();
+    const hover = this.page.locator('.monaco-hover:not(.hidden), .workbench-hover', { hasText: expect }).filter({ visible: true }).first();
+    const end = Date.now() + timeoutMs;
+    let rerenders = 0;
+    for (;;) {
+      await this.page.mouse.move(2, 2); // off every row: the next move onto the row is a fresh mouseover
+      await target.waitFor({ state: 'visible', timeout: Math.max(1_000, end - Date.now()) });
+      // Count re-renders of the row from now on: each sets the hover target's `custom-hover` attribute again.
+      await target.evaluate((el) => {
+        const w = el as HTMLElement & { __hlxRerenders?: number; __hlxObserver?: MutationObserver };
+        w.__hlxObserver?.disconnect();
+        w.__hlxRerenders = 0;
+        w.__hlxObserver = new MutationObserver((records) => {
+          w.__hlxRerenders! += records.filter((r) => r.attributeName === 'custom-hover').length;
+        });
+        w.__hlxObserver.observe(el, { subtree: true, attributes: true, attributeFilter: ['custom-hover'] });
+      });
+      await target.hover();
+      const outcome = await Promise.race([
+        hover.waitFor({ state: 'visible', timeout: Math.max(1_000, end - Date.now()) }).then(
+          () => 'shown' as const,
+          () => 'timeout' as const,
+        ),
+        target
+          .evaluate((el) => new Promise<void>((resolve) => {
+            const w = el as HTMLElement & { __hlxRerenders?: number };
+            const poll = () => ((w.__hlxRerenders ?? 0) > 0 ? resolve() : setTimeout(poll, 50));
+            poll();
+          }))
+          .then(() => 'rerendered' as const, () => 'rerendered' as const), // a detached row was re-rendered too
+      ]);
+      await target.evaluate((el) => (el as HTMLElement & { __hlxObserver?: MutationObserver }).__hlxObserver?.disconnect()).catch(() => undefined);
+      if (outcome === 'shown' || (await hover.isVisible())) return hover;
+      if (outcome === 'timeout' || Date.now() > end) {
+        const state = await this.describeState().catch(() => '');
+        throw new Error(`no tooltip containing ${String(expect)} on the ${viewTitle} row ${String(row)} in ${timeoutMs} ms (${rerenders} re-render(s) of the row moved the mouse off and back)${state ? `; ${state}` : ''}`);
+      }
+      rerenders += 1; // the row re-rendered before its hover showed: move off and back
+    }
   }
 
   // ---- webviews, editors, hovers --------------------------------------------------------------

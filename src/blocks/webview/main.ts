@@ -79,24 +79,51 @@ function icon(name: keyof typeof ICONS): SVGSVGElement {
 
 /** A small copy button; says "Copied" for a moment, also to screen readers. */
 function copyButton(text: string, what: string): HTMLButtonElement {
+  const b = rowCopyButton(text, what);
+  b.addEventListener('click', () => copied(b, text));
+  return b;
+}
+
+/** A copy button without a listener of its own: the table's one delegated listener serves it. */
+function rowCopyButton(text: string, what: string): HTMLButtonElement {
   const name = `${labels.copy} ${what}`;
   const b = el('button', { type: 'button', class: 'icon copy', title: name, 'aria-label': name }, icon('copy'));
-  b.addEventListener('click', () => {
-    post({ type: 'copy', text });
-    b.replaceChildren(icon('check'));
-    b.setAttribute('aria-label', labels.copied);
-    status.textContent = labels.copied;
-    setTimeout(() => {
-      b.replaceChildren(icon('copy'));
-      b.setAttribute('aria-label', name);
-    }, 1500);
-  });
+  b.dataset.copy = text;
   return b;
+}
+
+function copied(b: HTMLButtonElement, text: string): void {
+  post({ type: 'copy', text });
+  const name = b.title; // the button's name; its label says "Copied" for a moment
+  b.replaceChildren(icon('check'));
+  b.setAttribute('aria-label', labels.copied);
+  status.textContent = labels.copied;
+  setTimeout(() => {
+    b.replaceChildren(icon('copy'));
+    b.setAttribute('aria-label', name);
+  }, 1500);
 }
 
 /** A value that opens the explorer: the text is the value itself, so the link says where it goes. */
 function explorerLink(text: string, target: ExplorerTarget, cls = ''): HTMLButtonElement {
   return button(text, () => post({ type: 'openExplorer', target }), { class: `link mono ${cls}`.trim(), title: `${labels.openInExplorer}: ${text}` });
+}
+
+/** The same link in a table row, served by the table's one delegated listener (targets kept by button). */
+const rowTargets = new WeakMap<HTMLButtonElement, ExplorerTarget>();
+function rowExplorerLink(text: string, target: ExplorerTarget): HTMLButtonElement {
+  const b = el('button', { type: 'button', class: 'link mono', title: `${labels.openInExplorer}: ${text}` }, text);
+  rowTargets.set(b, target);
+  return b;
+}
+
+/** The table's one click listener: rows come and go while scrolling, and none of them carries its own. */
+function onRowClick(event: MouseEvent): void {
+  const b = (event.target as Element | null)?.closest?.('button');
+  if (!(b instanceof HTMLButtonElement)) return;
+  const target = rowTargets.get(b);
+  if (target) post({ type: 'openExplorer', target });
+  else if (b.dataset.copy !== undefined) copied(b, b.dataset.copy);
 }
 
 // ---- state ----
@@ -350,12 +377,18 @@ class TransactionTable {
     this.element = el('section', { class: 'transactions', 'aria-labelledby': 'tx-title' }, title, this.hideToggle, this.banner, tableEl);
     this.receive(block.number, 0, firstRows);
     this.viewport.addEventListener('scroll', () => this.schedule(), { passive: true });
+    this.viewport.addEventListener('click', onRowClick);
     window.addEventListener('resize', this.onResize);
     // The first screen is drawn synchronously once the section is in the document (see `show`).
     queueMicrotask(() => this.render());
   }
 
-  private readonly onResize = () => this.schedule();
+  /** The viewport's height, read on resize only: a scroll frame reads nothing but scrollTop. */
+  private viewportHeight = 0;
+  private readonly onResize = () => {
+    this.viewportHeight = 0;
+    this.schedule();
+  };
 
   dispose(): void {
     this.disposed = true;
@@ -447,7 +480,7 @@ class TransactionTable {
     const count = this.shownCount();
     const order = this.order;
     const indexAt = (position: number) => (order ? (order[position] as number) : position);
-    const height = this.viewport.clientHeight || window.innerHeight;
+    const height = (this.viewportHeight ||= this.viewport.clientHeight) || window.innerHeight;
     const first = Math.max(0, Math.floor(this.viewport.scrollTop / ROW_HEIGHT) - OVERSCAN);
     const last = Math.min(count, Math.ceil((this.viewport.scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
     const wanted = new Map<number, number>();
@@ -497,13 +530,13 @@ class TransactionTable {
 
   private row(data: TransactionData, index: number, position: number): HTMLElement {
     const tx = toTransactionRow(data);
-    const address = (a: string, what: string) => [explorerLink(a, { kind: 'address', address: a }), copyButton(a, what)];
+    const address = (a: string, what: string) => [rowExplorerLink(a, { kind: 'address', address: a }), rowCopyButton(a, what)];
     const node = el(
       'div',
       { class: `tx-row${tx.system ? ' system' : ''}${tx.failed ? ' failed' : ''}`, role: 'row' },
       el('span', { role: 'cell', class: 'cell columnIndex' }, String(tx.index)),
       el('span', { role: 'cell', class: 'cell columnStatus' }, statusMark(tx.failed)),
-      el('span', { role: 'cell', class: 'cell columnHash' }, explorerLink(tx.hash, { kind: 'tx', hash: tx.hash }), copyButton(tx.hash, labels.columnHash)),
+      el('span', { role: 'cell', class: 'cell columnHash' }, rowExplorerLink(tx.hash, { kind: 'tx', hash: tx.hash }), rowCopyButton(tx.hash, labels.columnHash)),
       el('span', { role: 'cell', class: 'cell columnMethod' }, methodText(tx.method)),
       el(
         'span',

@@ -218,26 +218,11 @@ describe('hostile in the real host (packaged extension in code-server)', functio
   const rowsWhen = (what: string, ready: (rows: string[]) => boolean, timeoutMs?: number) => wb().treeRowsWhen(VIEW, what, ready, timeoutMs);
 
   /** The rows once no wallet is loading and they stay the same for half a second. */
-  async function settledRows(what: string, ready: (rows: string[]) => boolean): Promise<string[]> {
-    const end = Date.now() + 30_000;
-    let last = '';
-    for (;;) {
-      const rows = await rowsWhen(what, ready);
-      const loading = await wb().pane(VIEW).locator('.codicon-loading').count();
-      const now = JSON.stringify(rows);
-      if (!loading && now === last) return rows;
-      if (Date.now() > end) throw new Error(`the Open Orders tree did not settle: ${now}`);
-      last = loading ? '' : now;
-      await wb().page.waitForTimeout(500);
-    }
-  }
+  const settledRows = (what: string, ready: (rows: string[]) => boolean) => wb().treeSettled(VIEW, what, ready);
 
   /** The tooltip of the first row matching `row`, as text, after checking its DOM. */
   async function tooltipOf(row: string | RegExp, expect: string): Promise<string> {
-    await wb().page.mouse.move(5, 5);
-    await wb().treeRowLocator(VIEW).filter({ hasText: row }).first().hover();
-    const hover = wb().page.locator('.monaco-hover, .workbench-hover', { hasText: expect }).first();
-    await hover.waitFor({ state: 'visible', timeout: 15_000 });
+    const hover = await wb().treeTooltip(VIEW, row, expect);
     await injected(`the tooltip of ${String(row)}`, hover);
     const text = (await hover.innerText()).replace(/\u00a0/g, ' ');
     await look(`tooltip of ${String(row)}`, text, await hover.evaluate((e) => e.outerHTML));

@@ -1,5 +1,5 @@
 /**
- * The block panel's real script in Chromium (the panel's own CSP, test/unit/blockWebviewPage.ts), fed by
+ * The block panel's real script in Chromium (the panel's own CSP, test/support/blockWebviewPage.ts), fed by
  * the real client and view-model from the demo node behind a hostile proxy: every markup payload in
  * `extraData`, in a JSON-RPC error and in a failed-rows message is shown character for character as
  * text; no element is injected, no script runs, the CSP reports no violation.
@@ -15,7 +15,7 @@ import { revealInvisibles } from '../../../src/view/escape';
 import { untranslated } from '../../../src/view/format';
 import { DEMO_BLOCKS, startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
 import { launchChromium } from '../../host/browser';
-import { openBlockPage, webviewScript, type BlockPage } from '../../unit/blockWebviewPage';
+import { openBlockPage, webviewScript, type BlockPage } from '../../support/blockWebviewPage';
 import { figures, incident } from '../support/figures';
 import { hostileKey, LeakWatch } from '../support/leaks';
 import { mutateResult, rpcError, startHostileProxy, type HostileProxy } from '../support/hostileProxy';

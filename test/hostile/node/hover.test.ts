@@ -24,6 +24,8 @@ interface HoverFault {
   shown: RegExp;
   fault?: (key: string, base: string) => Omit<DemoFault, 'endpoint'>;
   rule?: (key: string, base: string) => ProxyRule;
+  /** requestTimeoutSeconds for this case instead of the suite's 2 s. */
+  timeoutSeconds?: number;
 }
 
 const HOVER_FAULTS: HoverFault[] = [
@@ -34,7 +36,8 @@ const HOVER_FAULTS: HoverFault[] = [
   { name: 'HTML page with HTTP 200', shown: /evm endpoint answered with an HTML page instead of JSON/, fault: (key) => ({ kind: 'respond', contentType: 'text/html', body: `<a href="https://evil.example/${key}">login</a>` }) },
   { name: 'connection reset in mid-body', shown: /closed before the answer was complete/, fault: () => ({ kind: 'truncated' }) },
   { name: 'timeout', shown: /did not answer within 2 s/, fault: () => ({ kind: 'hang' }) },
-  { name: '50 MB body', shown: /(larger than the 32 MB limit|did not answer within 2 s)/, fault: () => ({ kind: 'oversize', bytes: 50 * 1024 * 1024 }) },
+  // Time enough that only the size cap can stop it: a timeout here would be a failure, not a pass.
+  { name: '50 MB body', shown: /^Could not load the block: The provider’s answer was larger than the 32 MB limit\.$/m, fault: () => ({ kind: 'oversize', bytes: 50 * 1024 * 1024 }), timeoutSeconds: 60 },
   { name: 'wrong id', shown: /answered a different request/, fault: () => ({ kind: 'wrongId' }) },
   { name: 'number over 2^256', shown: /block\.gasUsed: expected a 0x hex quantity/, rule: () => mutateResult('ots_getBlockDetails', (r) => ((r.block.gasUsed = '0x1' + '0'.repeat(64)), r)) },
   ...MARKUP_PAYLOADS.map((p, i) => ({
@@ -102,12 +105,14 @@ describe('hostile: the real hover provider under faults (Node, demo node behind 
       const before = { node: node.requests, proxy: proxy.mutated };
       if (f.fault) node.setFaults([{ ...f.fault(key, node.baseUrl), endpoint: 'evm' } as DemoFault]);
       if (f.rule) proxy.setRule(f.rule(key, proxy.baseUrl));
+      if (f.timeoutSeconds) await host.setConfiguration(`${SECTION}.requestTimeoutSeconds`, f.timeoutSeconds);
       let shown: { markdown: host.MarkdownString; block: number };
       try {
         shown = await hover();
       } finally {
         node.clearFaults();
         proxy.setRule(undefined);
+        if (f.timeoutSeconds) await host.setConfiguration(`${SECTION}.requestTimeoutSeconds`, 2);
       }
       if (f.fault) figures.faultsInjected += node.requests - before.node;
       else figures.responsesMutated += proxy.mutated - before.proxy;

@@ -8,11 +8,12 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
-import { buildExtension } from './build';
-import { startCodeServer } from './codeServer';
-import { CACHE, ROOT } from './config';
-import { ensureHost } from './install';
-import { onCleanup, runCleanups, shuttingDown, spawnTracked, withTimeout } from './processes';
+import { buildExtension } from '../test/host/build';
+import { startCodeServer } from '../test/host/codeServer';
+import { CACHE, ROOT } from '../test/host/config';
+import { ensureHost } from '../test/host/install';
+import { onCleanup, runCleanups, shuttingDown, spawnTracked, withTimeout } from '../test/host/processes';
+import { runMain } from '../test/host/runner';
 
 const log = (...a: unknown[]) => console.log('[demo]', ...a);
 const DEMO_ENV = 'HYPERLIQUID_EXPLORER_DEMO_NODE';
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
     await code.exited;
     log('VS Code opened. (If a VS Code window was already running, it may not see the demo node: then run `Hyperliquid: Try Demo Data`.)');
   } else {
-    await ensureHost({ needChromium: false });
+    await ensureHost({ chromium: false, codeServer: true });
     const server = await startCodeServer({
       name: 'demo',
       port: process.env.HLX_PORT ? Number(process.env.HLX_PORT) : undefined,
@@ -116,8 +117,4 @@ async function main(): Promise<void> {
   await new Promise(() => undefined); // until SIGINT/SIGTERM (handlers in processes.ts stop everything)
 }
 
-main().catch(async (e: Error) => {
-  console.error('[demo] ERROR:', e.message);
-  await runCleanups();
-  process.exit(1);
-});
+runMain('demo', main);

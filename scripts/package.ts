@@ -5,8 +5,9 @@
 // project root (check with `npx vsce ls --no-dependencies`).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CACHE, ROOT, VSIX, seconds } from './config';
-import { run, runCleanups } from './processes';
+import { CACHE, ROOT, VSIX, seconds } from '../test/host/config';
+import { run } from '../test/host/processes';
+import { runMain } from '../test/host/runner';
 
 /** Never copied to the staging folder: large, and all excluded by .vscodeignore anyway. */
 const SKIP = new Set(['node_modules', '.vscode-test', '.git', 'test-results']);
@@ -31,11 +32,4 @@ async function main(): Promise<void> {
   console.log(`packaged ${path.relative(process.cwd(), out) || out} in ${seconds(t0)}`);
 }
 
-main().then(
-  () => process.exit(0),
-  async (e: Error) => {
-    console.error('package: ERROR:', e.message);
-    await runCleanups();
-    process.exit(1);
-  },
-);
+runMain('package', main);

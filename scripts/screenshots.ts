@@ -7,12 +7,12 @@
 // Set HLX_VSIX to use an already packaged .vsix.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEMO_BLOCKS, DEMO_WALLETS } from '../../src/demo/demoNode';
-import { Workbench } from '../ui/workbench';
-import { packageVsix } from './build';
-import { ROOT, seconds } from './config';
-import { ensureHost } from './install';
-import { runCleanups } from './processes';
+import { DEMO_BLOCKS, DEMO_WALLETS } from '../src/demo/demoNode';
+import { Workbench } from '../test/ui/workbench';
+import { packageVsix } from '../test/host/build';
+import { ROOT, seconds } from '../test/host/config';
+import { ensureHost } from '../test/host/install';
+import { runMain } from '../test/host/runner';
 
 const IMAGES = path.join(ROOT, 'docs', 'images');
 const ICON_SVG = path.join(IMAGES, 'icon.svg');
@@ -189,15 +189,4 @@ function saved(file: string): void {
   log(`${path.relative(ROOT, file)} (${(fs.statSync(file).size / 1024).toFixed(0)} KiB)`);
 }
 
-main()
-  .then(
-    () => 0,
-    (e: Error) => {
-      console.error('[screenshots] ERROR:', e.stack ?? e.message);
-      return 1;
-    },
-  )
-  .then(async (code) => {
-    await runCleanups();
-    process.exit(code);
-  });
+runMain('screenshots', main);

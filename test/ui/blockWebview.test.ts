@@ -1,4 +1,5 @@
-// The block panel's webview script in real Chromium (outside VS Code), with the panel's CSP.
+// The block panel's webview script in real Chromium (outside VS Code), with the panel's CSP. Part of the UI
+// suite (npm run test:ui), which installs Chromium first: the unit suite needs no browser.
 import * as assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { toBlockView, toTransactionsData } from '../../src/blocks/blockViewModel';
@@ -8,7 +9,7 @@ import { FIRST_ROWS, type BlockView, type HostMessage, type PanelView, type Tran
 import { blockDetailsResult, toBlockDetails, validate } from '../../src/core/schemas';
 import { DEMO_BLOCKS, demoBlockDetails } from '../../src/demo/chain';
 import { launchChromium } from '../host/browser';
-import { openBlockPage, webviewScript, type BlockPage } from './blockWebviewPage';
+import { openBlockPage, webviewScript, type BlockPage } from '../support/blockWebviewPage';
 
 const t: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));
 const labels = panelLabels({ t });
