@@ -23,7 +23,7 @@ import {
   type WalletView,
 } from './ordersViewModel';
 import { watchedWallets, type WatchedWallet } from './watchedWallets';
-import { escapeLinksAndIcons } from '../view/escape';
+import { escapeLinksAndIcons, revealInvisibles } from '../view/escape';
 import { appendData, groupItem, localTexts, orderItem, orderTooltip, themeIcon } from './treeItems';
 import { shortAddress } from '../view/format';
 import { Commands, Settings, settingId, Views } from '../ids';
@@ -427,10 +427,10 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       case 'order':
         return orderItem(element);
       case 'message': {
-        const item = new vscode.TreeItem(element.label, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(revealInvisibles(element.label), vscode.TreeItemCollapsibleState.None);
         item.id = element.id;
-        item.description = element.description;
-        item.tooltip = element.tooltip;
+        item.description = element.description === undefined ? undefined : revealInvisibles(element.description);
+        item.tooltip = typeof element.tooltip === 'string' ? revealInvisibles(element.tooltip) : element.tooltip;
         item.iconPath = themeIcon(element.icon);
         item.command = element.command;
         item.contextValue = element.contextValue;
@@ -447,7 +447,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
 
   private walletItem(address: string): vscode.TreeItem {
     const entry = this.entries.get(address);
-    const label = entry?.wallet.label?.trim() || shortAddress(address);
+    const label = revealInvisibles(entry?.wallet.label?.trim() || shortAddress(address));
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Expanded);
     item.id = `wallet:${address}`;
     item.contextValue = entry?.demo ? 'walletDemo' : 'wallet';
