@@ -232,22 +232,6 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     await closeEditors();
   });
 
-  it('markup in a block’s extraData is shown as text and runs nothing', async () => {
-    const n = DEMO_BLOCKS.smallBlock - 2; // odd: the slim shape carries extraData
-    const result = demoBlockDetails(n, Math.floor(node.startedAt / 1000)) as { block: Record<string, unknown> };
-    result.block.extraData = MARKUP;
-    await setKey(DEMO_API_KEY);
-    node.setFaults([
-      { kind: 'respond', endpoint: 'evm', method: 'ots_getBlockDetails', times: 1, body: JSON.stringify({ jsonrpc: '2.0', id: 1, result }) },
-    ]);
-    await lookUp(String(n), `Block ${group(n)}`);
-    assert.equal(await field('extraData'), MARKUP);
-    assert.equal(await field('hash'), demoBlockModel(n)!.hash);
-    assert.match(await field('time'), new RegExp(new Date(demoBlockTimestamp(n, Math.floor(node.startedAt / 1000)) * 1000).toISOString().slice(0, 10)));
-    await assertNothingRan();
-    await wb().screenshot('block-markup-extradata');
-  });
-
   it('the real panel enforces a strict CSP: a script, an event handler and a remote script put into its page run nothing and are reported', async () => {
     // The posture test reads the CSP in the source; this one checks what the panel VS Code shows does.
     const n = DEMO_BLOCKS.bigBlock;
@@ -284,6 +268,22 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     assert.equal(outcome.handler, undefined, 'an inline event handler ran');
     assert.ok(outcome.violations.filter((v) => v.startsWith('script-src')).length >= 2, `CSP violations reported: ${JSON.stringify(outcome.violations)}`);
     await closeEditors();
+  });
+
+  it('markup in a block’s extraData is shown as text and runs nothing', async () => {
+    const n = DEMO_BLOCKS.smallBlock - 2; // odd: the slim shape carries extraData
+    const result = demoBlockDetails(n, Math.floor(node.startedAt / 1000)) as { block: Record<string, unknown> };
+    result.block.extraData = MARKUP;
+    await setKey(DEMO_API_KEY);
+    node.setFaults([
+      { kind: 'respond', endpoint: 'evm', method: 'ots_getBlockDetails', times: 1, body: JSON.stringify({ jsonrpc: '2.0', id: 1, result }) },
+    ]);
+    await lookUp(String(n), `Block ${group(n)}`);
+    assert.equal(await field('extraData'), MARKUP);
+    assert.equal(await field('hash'), demoBlockModel(n)!.hash);
+    assert.match(await field('time'), new RegExp(new Date(demoBlockTimestamp(n, Math.floor(node.startedAt / 1000)) * 1000).toISOString().slice(0, 10)));
+    await assertNothingRan();
+    await wb().screenshot('block-markup-extradata');
   });
 
   it('follows the colour theme: high contrast and light', async () => {

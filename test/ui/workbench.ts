@@ -179,7 +179,14 @@ export class Workbench {
       await this.page.keyboard.press('Escape');
       throw new Error(`command "${title}" is not in the command palette; it offers: ${JSON.stringify(offered.slice(0, 10))}`);
     }
-    await exact.first().click();
+    // Enter on the highlighted match, as a person types it: a click can miss a row the list re-renders
+    // meanwhile (right after a reload, commands are still being registered and the list redraws).
+    const focused = await exact
+      .first()
+      .evaluate((el) => el.classList.contains('focused'))
+      .catch(() => false);
+    if (focused) await this.page.keyboard.press('Enter');
+    else await exact.first().click();
     // The palette is gone once it is hidden or reused by the command for its own input.
     await this.page
       .waitForFunction(
