@@ -22,6 +22,7 @@ const WALLET_COMMANDS: Partial<Record<CommandId, CommandRun>> = {
   [Commands.unwatchWallet]: unwatchWallet,
   [Commands.renameWallet]: renameWallet,
   [Commands.refreshOrders]: refreshOrders,
+  [Commands.cancelRefresh]: cancelRefresh,
   [Commands.reloadMarkets]: reloadMarkets,
   [Commands.refreshWallet]: refreshWallet,
   [Commands.copyOrderId]: copyOrderId,
@@ -165,6 +166,13 @@ async function refreshOrders({ services, tree }: WalletCommandContext): Promise<
   }
   await tree.refreshAll();
   return tree.summaries();
+}
+
+/** Stops the refreshes under way; the wallets keep the orders they showed. */
+function cancelRefresh({ tree }: WalletCommandContext): boolean {
+  const cancelled = tree.cancelRefresh();
+  if (cancelled) vscode.window.setStatusBarMessage(vscode.l10n.t('Open Orders refresh cancelled.'), 3000);
+  return cancelled;
 }
 
 /** Asks again for the dex list, spot pairs and each dex's unit, then refreshes every wallet. */

@@ -234,6 +234,36 @@ describe('hostile: the real Open Orders tree under faults (Node, demo node behin
     });
   }
 
+  it('Cancel Refresh stops a refresh stuck on a hanging node at once; the wallet keeps its orders, neither failed nor stale (issue 13)', async () => {
+    // A long deadline, so that only the cancel can end the refresh within the wait below.
+    await host.setConfiguration(`${SECTION}.requestTimeoutSeconds`, 60);
+    timeoutChanged = true;
+    const good = summaryOf(await cmd<WalletSummary[]>('refreshOrders'), maker.address);
+    const rows = orderRows(maker.address);
+    assert.ok(rows.length > 0 && !good.error, 'a good refresh first');
+    assert.equal(await cmd<boolean>('cancelRefresh'), false, 'nothing to cancel while no refresh runs');
+    const before = node.requests;
+    node.setFaults([{ kind: 'hang', endpoint: 'info' }]);
+    try {
+      const pending = cmd<WalletSummary[]>('refreshOrders');
+      for (const end = Date.now() + 10_000; node.requests === before; ) {
+        assert.ok(Date.now() < end, 'the refresh reached the node');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.equal(await cmd<boolean>('cancelRefresh'), true, 'a refresh was running');
+      const outcome = await Promise.race([pending, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 15_000))]);
+      assert.notEqual(outcome, 'still running', 'Cancel Refresh ended the refresh');
+      const after = summaryOf(outcome as WalletSummary[], maker.address);
+      assert.equal(after.error, undefined, 'a cancelled refresh is no failure');
+      assert.equal(after.stale, false);
+      assert.deepEqual(orderRows(maker.address), rows, 'the orders shown stay');
+    } finally {
+      node.clearFaults();
+    }
+    const again = summaryOf(await cmd<WalletSummary[]>('refreshOrders'), maker.address);
+    assert.equal(again.error, undefined, 'the next refresh runs as usual');
+  });
+
   it('markup in coin names, spot token names, perp dex names and the wallet label stays text', async () => {
     const payloads = [...MARKUP_PAYLOADS];
     const markupCoins = (orders: Json[], req: Json) => orders.map((o, i) => ({ ...o, coin: req.dex ? `${req.dex}:${payloads[i % payloads.length]}` : o.coin.startsWith('@') ? o.coin : payloads[i % payloads.length] }));
