@@ -65,7 +65,9 @@ describe('hostile: retries and storms (counted at the server)', function () {
 
   it('a short Retry-After is waited for, then the read succeeds; an HTTP-date Retry-After too', async () => {
     const clients = createProviderClients(base, key, { timeoutMs: 5000, maxRetries: 2 });
-    for (const retryAfter of ['1', new Date(Date.now() + 2000).toUTCString()]) {
+    // The HTTP date is made when its round starts (after the first round's wait), two whole seconds ahead.
+    for (const makeRetryAfter of [() => '1', () => new Date(Date.now() + 3000).toUTCString()]) {
+      const retryAfter = makeRetryAfter();
       let calls = 0;
       server.handler = (req, res) =>
         ++calls === 1 ? text(res, 429, 'slow down', 'text/plain', { 'Retry-After': retryAfter }) : json(res, 200, { jsonrpc: '2.0', id: (req.json as { id: number }).id, result: '0x2a' });
