@@ -2,7 +2,7 @@
 // arrives — parse, validate, name, group, sort, diff, and the TreeItem-shaped rows as plain data (the
 // `vscode` module exists only in the host; the step from these rows to `TreeItem`s is field copying).
 // The response is the demo whale's, fetched over HTTP. Alone: `npx tsx bench/orders.bench.ts`.
-import { openOrdersResult, spotMetaResult, toOpenOrders, toSpotMeta, validate } from '../src/core/infoSchemas';
+import { decodeOpenOrders, spotMetaResult, toSpotMeta, validate } from '../src/core/infoSchemas';
 import { DEMO_API_KEY, DEMO_WALLETS, startDemoNode } from '../src/demo/demoNode';
 import { buildWalletView, diffOrders, ENGLISH_TEXTS, type GroupRow, type OrderRow, type WalletOrder } from '../src/orders/ordersViewModel';
 import type { SpotMeta } from '../src/core/model';
@@ -32,7 +32,7 @@ function treeItems(groups: GroupRow[]): TreeItemShape[] {
 
 function fromResponse(text: string): WalletOrder[] {
   const json: unknown = JSON.parse(text);
-  return toOpenOrders(validate(openOrdersResult, json, 'openOrders'), json as unknown[]).map((order) => ({ dex: '', order }));
+  return decodeOpenOrders(json, 'openOrders').map((order) => ({ dex: '', order }));
 }
 
 export default async function run(): Promise<BenchRow[]> {

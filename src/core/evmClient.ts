@@ -32,7 +32,7 @@ export class EvmClient {
     const parsed = this.shape(blockDetailsResult, result, 'ots_getBlockDetails');
     checkAnswerFor(blockNumber, parsed.block.number, 'ots_getBlockDetails');
     checkTransactionCount(blockNumber, parsed.block.transactionCount);
-    return toBlockDetails(parsed, result);
+    return toBlockDetails(parsed, result, (message) => invalid(`The node’s answer to ${message}`));
   }
 
   /**

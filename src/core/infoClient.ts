@@ -4,14 +4,12 @@ import { parseAddress } from './input';
 import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from './model';
 import {
   allMidsResult,
-  frontendOpenOrdersResult,
+  decodeOpenOrders,
   InvalidShapeError,
-  openOrdersResult,
   orderStatusResult,
   perpDexsResult,
   perpMetaResult,
   spotMetaResult,
-  toOpenOrders,
   toOrderFate,
   toPerpDexs,
   toPerpMeta,
@@ -52,14 +50,14 @@ export class InfoClient {
   async openOrders(user: string, dex = '', signal?: AbortSignal): Promise<OpenOrder[]> {
     const body = { type: 'openOrders', user: userArg(user), dex: dexArg(dex) };
     const json = await this.post(body, 'openOrders', signal);
-    return toOpenOrders(this.shape(openOrdersResult, json, 'openOrders'), json as unknown[]);
+    return this.decode(() => decodeOpenOrders(json, 'openOrders'));
   }
 
   /** The same orders with their type, trigger, TP/SL and children (same weight as `openOrders`; not on every provider). */
   async frontendOpenOrders(user: string, dex = '', signal?: AbortSignal): Promise<OpenOrder[]> {
     const body = { type: 'frontendOpenOrders', user: userArg(user), dex: dexArg(dex) };
     const json = await this.post(body, 'frontendOpenOrders', signal);
-    return toOpenOrders(this.shape(frontendOpenOrdersResult, json, 'frontendOpenOrders'), json as unknown[]);
+    return this.decode(() => decodeOpenOrders(json, 'frontendOpenOrders'));
   }
 
   /** A perp dex's `meta` ("" = the first one): its collateral token. */
@@ -97,8 +95,13 @@ export class InfoClient {
   }
 
   private shape<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {
+    return this.decode(() => validate(schema, value, what));
+  }
+
+  /** Runs a decoder; a wrong shape becomes an `invalidResponse` error. */
+  private decode<T>(decoder: () => T): T {
     try {
-      return validate(schema, value, what);
+      return decoder();
     } catch (e) {
       if (e instanceof InvalidShapeError) {
         throw new ProviderError('invalidResponse', `The provider’s answer to ${e.message}`, { endpoint: 'info' });
