@@ -81,7 +81,8 @@ export const perpDexsResult = v.array(
 
 type OrderItem = v.InferOutput<typeof childOrder> & { children?: v.InferOutput<typeof childOrder>[] };
 
-function toOpenOrder(o: OrderItem, raw: Record<string, unknown>): OpenOrder {
+/** `isChild`: a TP/SL under its parent, whose own `children` the schema does not read, so neither does this. */
+function toOpenOrder(o: OrderItem, raw: Record<string, unknown>, isChild = false): OpenOrder {
   const order: OpenOrder = {
     coin: o.coin,
     limitPx: o.limitPx,
@@ -101,9 +102,9 @@ function toOpenOrder(o: OrderItem, raw: Record<string, unknown>): OpenOrder {
   if (o.triggerPx !== undefined) order.triggerPx = o.triggerPx;
   if (o.triggerCondition !== undefined) order.triggerCondition = o.triggerCondition;
   if (o.isPositionTpsl !== undefined) order.isPositionTpsl = o.isPositionTpsl;
-  if (o.children !== undefined && o.children.length > 0) {
+  if (!isChild && o.children !== undefined && o.children.length > 0) {
     const rawChildren = raw.children as Record<string, unknown>[];
-    order.children = o.children.map((c, i) => toOpenOrder(c, rawChildren[i] as Record<string, unknown>));
+    order.children = o.children.map((c, i) => toOpenOrder(c, rawChildren[i] as Record<string, unknown>, true));
   }
   return order;
 }

@@ -137,10 +137,15 @@ export class SpecTransactions implements BlockTransactionList {
     return this.items.length;
   }
 
-  /** Transactions `start…end-1` (clamped to the list, as `Array.prototype.slice` with non-negative bounds). */
+  /** Transactions `start…end-1`, with the bounds read as `Array.prototype.slice` reads them. */
   slice(start = 0, end = this.items.length): BlockTransaction[] {
-    const from = Math.max(0, Math.min(Math.trunc(start) || 0, this.items.length));
-    const to = Math.max(from, Math.min(Math.trunc(end) || 0, this.items.length));
+    const length = this.items.length;
+    const at = (n: number) => {
+      const i = Math.trunc(n) || 0;
+      return i < 0 ? Math.max(0, length + i) : Math.min(i, length);
+    };
+    const from = at(start);
+    const to = Math.max(from, at(end));
     const out: BlockTransaction[] = [];
     for (let i = from; i < to; i++) {
       let tx = this.decoded[i];
