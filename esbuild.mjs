@@ -24,11 +24,15 @@ const common = {
  * - `follow-redirects`: we set `maxRedirects: 0` (a redirect would carry the key elsewhere), and then
  *   axios uses Node's own http/https;
  * - the `fetch` and `xhr` adapters: we set `adapter: 'http'`; the fetch adapter's module setup alone
- *   makes Node load its fetch implementation.
+ *   makes Node load its fetch implementation;
+ * - `proxy-from-env` and `https-proxy-agent`: we set `proxy: false`; VS Code's proxy support routes
+ *   requests made with Node's default agent (core/transport.ts).
  */
 const stubs = [
   { filter: /^form-data$/, contents: 'module.exports = class FormData {};' },
   { filter: /^follow-redirects$/, contents: 'module.exports = { http: undefined, https: undefined };' },
+  { filter: /^proxy-from-env$/, contents: "export function getProxyForUrl() { return ''; }" },
+  { filter: /^https-proxy-agent$/, contents: "module.exports = class HttpsProxyAgent { constructor() { throw new Error('not bundled: proxy is false'); } };" },
   { filter: /^\.\/fetch\.js$/, importer: /axios[\\/]lib[\\/]adapters/, contents: 'export const getFetch = () => undefined; export default undefined;' },
   { filter: /^\.\/xhr\.js$/, importer: /axios[\\/]lib[\\/]adapters/, contents: 'export default false;' },
 ];

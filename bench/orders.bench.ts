@@ -1,8 +1,9 @@
 // Open Orders: 5,000 orders (the most one user can have) turned into tree items after the response
 // arrives — parse, validate, name, group, sort, diff, and the TreeItem-shaped rows as plain data (the
 // `vscode` module exists only in the host; the step from these rows to `TreeItem`s is field copying).
-// The response is the demo whale's, fetched over HTTP. Alone: `npx tsx bench/orders.bench.ts`.
-import { decodeOpenOrders, spotMetaResult, toSpotMeta, validate } from '../src/core/infoSchemas';
+// The response is the demo whale's `frontendOpenOrders` (what the extension asks for), fetched over HTTP,
+// with the mids of `allMids` (the distance-from-mid column is on by default). Alone: `npx tsx bench/orders.bench.ts`.
+import { allMidsResult, spotMetaResult, toOpenOrders, toSpotMeta, validate, validateOrders } from '../src/core/infoSchemas';
 import { DEMO_API_KEY, DEMO_WALLETS, startDemoNode } from '../src/demo/demoNode';
 import { buildWalletView, diffOrders, ENGLISH_TEXTS, type GroupRow, type OrderRow, type WalletOrder } from '../src/orders/ordersViewModel';
 import type { SpotMeta } from '../src/core/model';
@@ -32,7 +33,7 @@ function treeItems(groups: GroupRow[]): TreeItemShape[] {
 
 function fromResponse(text: string): WalletOrder[] {
   const json: unknown = JSON.parse(text);
-  return decodeOpenOrders(json, 'openOrders').map((order) => ({ dex: '', order }));
+  return toOpenOrders(validateOrders(json, 'frontendOpenOrders'), json as unknown[]).map((order) => ({ dex: '', order }));
 }
 
 export default async function run(): Promise<BenchRow[]> {
@@ -42,16 +43,18 @@ export default async function run(): Promise<BenchRow[]> {
       const res = await fetch(`${node.baseUrl}/${DEMO_API_KEY}/info`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       return res.text();
     };
-    const response = await post({ type: 'openOrders', user: whale.address, dex: '' });
+    const response = await post({ type: 'frontendOpenOrders', user: whale.address, dex: '' });
     const spotMetaJson: unknown = JSON.parse(await post({ type: 'spotMeta' }));
     const spotMeta: SpotMeta = toSpotMeta(validate(spotMetaResult, spotMetaJson, 'spotMeta'));
+    const midsJson: unknown = JSON.parse(await post({ type: 'allMids', dex: '' }));
+    const mids = new Map([['', new Map(Object.entries(validate(allMidsResult, midsJson, 'allMids')))]]);
     const count = (JSON.parse(response) as unknown[]).length;
     if (count !== 5000) throw new Error(`expected 5,000 orders, got ${count}`);
 
     // 1. What the view does once the client has validated the answer: orders → view-model → tree items.
     const validated = fromResponse(response);
     const viewOnly = await measure(() => {
-      const items = treeItems(buildWalletView({ address: whale.address, orders: validated, spotMeta, texts: ENGLISH_TEXTS }).groups);
+      const items = treeItems(buildWalletView({ address: whale.address, orders: validated, spotMeta, mids, texts: ENGLISH_TEXTS }).groups);
       if (items.length < 5000) throw new Error('missing items');
       return items;
     }, 40, 5);
@@ -59,7 +62,7 @@ export default async function run(): Promise<BenchRow[]> {
     // 2. The whole way from the response text: parse, validate (the core's schema), then the same.
     const firstLoad = await measure(() => {
       const orders = fromResponse(response);
-      const view = buildWalletView({ address: whale.address, orders, spotMeta, texts: ENGLISH_TEXTS });
+      const view = buildWalletView({ address: whale.address, orders, spotMeta, mids, texts: ENGLISH_TEXTS });
       const items = treeItems(view.groups);
       if (items.length < 5000) throw new Error('missing items');
       return items;
@@ -70,7 +73,7 @@ export default async function run(): Promise<BenchRow[]> {
     const refresh = await measure(() => {
       const orders = fromResponse(response);
       const changes = diffOrders(previous, orders);
-      return treeItems(buildWalletView({ address: whale.address, orders, changes, spotMeta, texts: ENGLISH_TEXTS }).groups);
+      return treeItems(buildWalletView({ address: whale.address, orders, changes, spotMeta, mids, texts: ENGLISH_TEXTS }).groups);
     }, 40, 5);
 
     // Baseline: JSON.parse of the same response alone.

@@ -8,7 +8,6 @@ import { Log } from './platform/log';
 import { registerWalkthroughCommands } from './platform/walkthrough';
 import type { Services } from './platform/services';
 
-/** Wires the features together. Activation does no network work: clients are made on first use. */
 /**
  * The public exports: what any installed extension gets from `getExtension(…).exports`. Only a number;
  * nothing that reaches the key, a client, secret storage or the extension context. The integration tests
@@ -19,6 +18,7 @@ export interface Exports {
   readonly testServices?: Services;
 }
 
+/** Wires the features together. Activation does no network work: clients are made on first use. */
 export function activate(context: vscode.ExtensionContext): Exports {
   const started = performance.now();
   const log = new Log();

@@ -5,7 +5,7 @@
  */
 import { BlockTransactionPages } from '../core/blockTransactions';
 import { RequestCache } from '../core/cache';
-import type { EvmClient } from '../core/evmClient';
+import { checkAnswerFor, type EvmClient } from '../core/evmClient';
 import type { BlockDetails, BlockTransaction } from '../core/model';
 
 /** The most rows one request from the webview may ask for. */
@@ -79,7 +79,16 @@ export class BlockSource {
   }
 
   block(n: number, signal?: AbortSignal): Promise<BlockDetails> {
-    return this.details.get(n, (shared) => this.evm.getBlockDetails(n, shared), undefined, signal);
+    return this.details.get(
+      n,
+      async (shared) => {
+        const details = await this.evm.getBlockDetails(n, shared);
+        checkAnswerFor(n, details.block.number, 'ots_getBlockDetails');
+        return details;
+      },
+      undefined,
+      signal,
+    );
   }
 
   latest(signal?: AbortSignal): Promise<number> {

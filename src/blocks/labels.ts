@@ -64,7 +64,7 @@ export function panelLabels(l10n: { t: Translate }): PanelLabels {
     statusFailedLabel: l10n.t('Failed: the transaction reverted'),
     statusSuccessLabel: l10n.t('Succeeded'),
     gasLimitTooltip: l10n.t('Gas limit: {0}'),
-    valueTransfer: l10n.t('transfer (no calldata)'),
+    valueTransfer: l10n.t('plain transfer'),
     failedCount: l10n.t('{0} failed'),
     systemCount: l10n.t('{0} system'),
     summaryLoaded: l10n.t('in the {0} loaded so far'),

@@ -1,6 +1,6 @@
 import { ProviderError } from './errors';
 import type { EvmClient } from './evmClient';
-import { MAX_TRANSACTIONS_PAGE_SIZE } from './evmClient';
+import { checkAnswerFor, MAX_TRANSACTIONS_PAGE_SIZE } from './evmClient';
 import type { BlockTransaction, TransactionPage } from './model';
 import { RequestCache } from './cache';
 
@@ -97,7 +97,16 @@ export class BlockTransactionPages {
   }
 
   private page(n: number, signal?: AbortSignal): Promise<TransactionPage> {
-    return this.pages.get(n, (shared) => this.evm.getBlockTransactions(this.blockNumber, n, this.pageSize, shared), undefined, signal);
+    return this.pages.get(
+      n,
+      async (shared) => {
+        const page = await this.evm.getBlockTransactions(this.blockNumber, n, this.pageSize, shared);
+        checkAnswerFor(this.blockNumber, page.blockNumber, 'ots_getBlockTransactions');
+        return page;
+      },
+      undefined,
+      signal,
+    );
   }
 }
 

@@ -4,17 +4,18 @@ import { parseAddress } from './input';
 import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from './model';
 import {
   allMidsResult,
-  decodeOpenOrders,
   InvalidShapeError,
   orderStatusResult,
   perpDexsResult,
   perpMetaResult,
   spotMetaResult,
+  toOpenOrders,
   toOrderFate,
   toPerpDexs,
   toPerpMeta,
   toSpotMeta,
   validate,
+  validateOrders,
 } from './infoSchemas';
 import type { Transport } from './transport';
 
@@ -50,14 +51,14 @@ export class InfoClient {
   async openOrders(user: string, dex = '', signal?: AbortSignal): Promise<OpenOrder[]> {
     const body = { type: 'openOrders', user: userArg(user), dex: dexArg(dex) };
     const json = await this.post(body, 'openOrders', signal);
-    return this.decode(() => decodeOpenOrders(json, 'openOrders'));
+    return toOpenOrders(this.orders(json, 'openOrders'), json as unknown[]);
   }
 
   /** The same orders with their type, trigger, TP/SL and children (same weight as `openOrders`; not on every provider). */
   async frontendOpenOrders(user: string, dex = '', signal?: AbortSignal): Promise<OpenOrder[]> {
     const body = { type: 'frontendOpenOrders', user: userArg(user), dex: dexArg(dex) };
     const json = await this.post(body, 'frontendOpenOrders', signal);
-    return this.decode(() => decodeOpenOrders(json, 'frontendOpenOrders'));
+    return toOpenOrders(this.orders(json, 'frontendOpenOrders'), json as unknown[]);
   }
 
   /** A perp dex's `meta` ("" = the first one): its collateral token. */
@@ -69,6 +70,8 @@ export class InfoClient {
   /** Mid prices by coin on perp dex `dex` ("" = the first one, with spot pairs). */
   async allMids(dex: string, signal?: AbortSignal): Promise<Map<string, string>> {
     const json = await this.post({ type: 'allMids', dex: dexArg(dex) }, 'allMids', signal);
+    // valibot's record takes an array as an object of "0", "1", …: refuse it first.
+    if (Array.isArray(json)) throw new ProviderError('invalidResponse', 'The provider’s answer to allMids: Invalid type: expected an object, not an array', { endpoint: 'info' });
     return new Map(Object.entries(this.shape(allMidsResult, json, 'allMids')));
   }
 
@@ -94,14 +97,20 @@ export class InfoClient {
     return this.transport.postJson('info', JSON.stringify(body), label, signal);
   }
 
-  private shape<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {
-    return this.decode(() => validate(schema, value, what));
+  private orders(json: unknown, what: string) {
+    try {
+      return validateOrders(json, what);
+    } catch (e) {
+      if (e instanceof InvalidShapeError) {
+        throw new ProviderError('invalidResponse', `The provider’s answer to ${e.message}`, { endpoint: 'info' });
+      }
+      throw e;
+    }
   }
 
-  /** Runs a decoder; a wrong shape becomes an `invalidResponse` error. */
-  private decode<T>(decoder: () => T): T {
+  private shape<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {
     try {
-      return decoder();
+      return validate(schema, value, what);
     } catch (e) {
       if (e instanceof InvalidShapeError) {
         throw new ProviderError('invalidResponse', `The provider’s answer to ${e.message}`, { endpoint: 'info' });

@@ -251,7 +251,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       case 'hang':
         return; // closeAllConnections() in close() ends it.
       case 'respond':
-        return send(res, { status: fault.status ?? 200, contentType: fault.contentType ?? JSON_TYPE, body: fault.body });
+        return send(res, { status: fault.status ?? 200, contentType: fault.contentType ?? JSON_TYPE, body: fault.echoId ? withId(fault.body, firstId) : fault.body });
     }
   }
 
@@ -297,4 +297,10 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       });
     },
   };
+}
+
+/** A JSON-RPC body with the request's id in place of its own (a `respond` fault with `echoId`). */
+function withId(body: string, id: string | number | null): string {
+  const parsed = JSON.parse(body) as Record<string, unknown>;
+  return JSON.stringify({ ...parsed, id });
 }

@@ -19,8 +19,8 @@ export type DemoFaultKind =
   | { kind: 'wrongId' }
   /** Never answers (until the node closes). */
   | { kind: 'hang' }
-  /** Exactly this body. */
-  | { kind: 'respond'; body: string; contentType?: string; status?: number };
+  /** Exactly this body; with `echoId`, a JSON-RPC body gets the request's id (whatever ids came before). */
+  | { kind: 'respond'; body: string; contentType?: string; status?: number; echoId?: boolean };
 
 export type DemoFault = {
   /** Which endpoint it applies to (default `any`). */
@@ -58,6 +58,7 @@ export function faultListProblem(value: unknown): string | undefined {
         break;
       case 'respond':
         if (typeof o.body !== 'string' || !str('contentType')) return `${where}: body (and contentType) must be strings`;
+        if (o.echoId !== undefined && typeof o.echoId !== 'boolean') return `${where}: echoId must be a boolean`;
         if (o.status !== undefined && !(Number.isInteger(o.status) && (o.status as number) >= 200 && (o.status as number) <= 599)) return `${where}: status must be 200..599`;
         break;
     }

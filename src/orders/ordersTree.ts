@@ -228,7 +228,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       label: e.wallet.label,
       demo: e.demo,
       orderCount: e.view?.orderCount,
-      groups: (e.view?.groups ?? []).filter((g) => g.groupKind !== 'gone').map((g) => ({ label: g.label, orders: g.orders.length })),
+      groups: (e.view?.groups ?? []).filter((g) => g.groupKind !== 'gone').map((g) => ({ label: g.label, orders: g.orders.reduce((n, o) => n + 1 + (o.children?.length ?? 0), 0) })),
       gone: e.changes.gone.length,
       goneFates: e.changes.gone.flatMap((o) => {
         const fate = e.fates.get(o.order.oid);

@@ -327,7 +327,8 @@ export function buildWalletView(input: WalletViewInput): WalletView {
   let orderCount = 0;
   for (const o of input.orders) {
     if (childOids?.has(`${o.dex}:${o.order.oid}`)) continue;
-    orderCount += 1;
+    // An order counts once, with its attached TP/SL (shown under it).
+    orderCount += 1 + (o.order.children?.length ?? 0);
     const m = market(o.dex, o.order.coin);
     const key = m.kind === 'perps' ? `perps:${o.dex}` : m.kind;
     let change: OrderChange | undefined;
@@ -356,7 +357,7 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       groupKind: 'perps',
       dex,
       label: dex === '' ? texts.perps : dex,
-      description: texts.orderCount(rows.length),
+      description: texts.orderCount(countWithChildren(rows)),
       fullName: dex === '' ? undefined : fullNames.get(dex),
       icon: { id: dex === '' ? 'graph-line' : 'layers' },
       contextValue: 'group',
@@ -377,7 +378,7 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       id: `group:${address}:${kind}`,
       groupKind: kind,
       label: kind === 'spot' ? texts.spot : texts.outcomes,
-      description: texts.orderCount(rows.length),
+      description: texts.orderCount(countWithChildren(rows)),
       icon: { id: kind === 'spot' ? 'arrow-swap' : 'question' },
       contextValue: 'group',
       orders: toRows(rows, ctx),
@@ -397,6 +398,12 @@ export function buildWalletView(input: WalletViewInput): WalletView {
     });
   }
   return { groups, orderCount };
+}
+
+function countWithChildren(rows: readonly SortableRow[]): number {
+  let n = rows.length;
+  for (const r of rows) n += r.order.children?.length ?? 0;
+  return n;
 }
 
 /** What every row of one wallet view needs. */

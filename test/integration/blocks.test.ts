@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Services } from '../../src/platform/services';
+import { DEMO_PRUNED_BELOW, demoBlockDetails } from '../../src/demo/chain';
 import { DEMO_API_KEY, DEMO_BLOCKS, DEMO_HEAD, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { activatedServices } from './activated';
 
@@ -76,6 +77,10 @@ describe('Look Up Block in the extension host', function () {
     assert.deepEqual(await lookUp(DEMO_HEAD + 1), { blockNumber: DEMO_HEAD + 1, shown: 'notFound' });
   });
 
+  it('says the node does not have a block below the head (pruned), rather than that it does not exist', async () => {
+    assert.deepEqual(await lookUp(DEMO_PRUNED_BELOW - 1), { blockNumber: DEMO_PRUNED_BELOW - 1, shown: 'pruned' });
+  });
+
   it('refuses a bad argument before any request, and opens no panel', async () => {
     const before = blockTabs().length;
     for (const bad of [-1, 1.5, '0xzz', 2 ** 53]) assert.equal(await lookUp(bad), undefined, String(bad));
@@ -123,10 +128,38 @@ describe('Look Up Block in the extension host', function () {
 
     it('shows a JSON-RPC error whose message carries markup', async () => {
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: '<img src=x onerror=alert(1)>' } });
-      node.setFaults([{ kind: 'respond', body, endpoint: 'evm', method: 'ots_getBlockDetails' }]);
+      node.setFaults([{ kind: 'respond', body, endpoint: 'evm', method: 'ots_getBlockDetails', echoId: true }]);
       const result = await lookUp(DEMO_BLOCKS.bigBlock - 2);
-      // The demo answers with id 1 whatever was asked; either the id check or the error is reported.
+      // The error answers the request itself (its id echoed): the JSON-RPC error is what is reported.
       assert.equal(result?.shown, 'other');
+    });
+
+    it('refuses a slim block claiming 2^32 transactions with a problem, instead of a page stuck on Loading', async () => {
+      const n = DEMO_BLOCKS.smallBlock;
+      const result = demoBlockDetails(n, Math.floor(Date.now() / 1000)) as { block: Record<string, unknown> };
+      result.block.transactionCount = 2 ** 32;
+      await closeBlockTabs();
+      // Fresh clients, so that the panel's one request is JSON-RPC id 1, as in the answer.
+      await services.connection.setApiKey('another-key');
+      await services.connection.setApiKey(DEMO_API_KEY);
+      // SecretStorage's change events arrive a moment later and rebuild the clients once more.
+      await new Promise((r) => setTimeout(r, 500));
+      node.setFaults([{ kind: 'respond', endpoint: 'evm', method: 'ots_getBlockDetails', body: JSON.stringify({ jsonrpc: '2.0', id: 1, result }) }]);
+      assert.deepEqual(await lookUp(n), { blockNumber: n, shown: 'other' });
+      await closeBlockTabs();
+    });
+
+    it('sends JSON-RPC to the path the EVM path setting names', async () => {
+      await closeBlockTabs();
+      await config().update('evmPath', 'nanoreth', vscode.ConfigurationTarget.Global);
+      try {
+        // The demo node serves /evm only: /nanoreth is a 404, which says to check the settings.
+        assert.deepEqual(await lookUp(DEMO_BLOCKS.bigBlock - 5), { blockNumber: DEMO_BLOCKS.bigBlock - 5, shown: 'config' });
+      } finally {
+        await config().update('evmPath', undefined, vscode.ConfigurationTarget.Global);
+      }
+      await closeBlockTabs();
+      assert.deepEqual(await lookUp(DEMO_BLOCKS.bigBlock - 5), { blockNumber: DEMO_BLOCKS.bigBlock - 5, shown: 'block' });
     });
 
     it('is cancelled with the panel: a hanging node does not keep the lookup', async () => {

@@ -57,8 +57,9 @@ describe('Open Orders in the extension host', function () {
     );
     const byAddress = new Map(summaries.map((s) => [s.address, s]));
     const m = byAddress.get(maker.address)!;
-    assert.equal(m.error, undefined);
-    assert.deepEqual(m.groups.map((g) => g.label), ['Perps', 'xyz', 'Spot']);
+    assert.equal(m.error, undefined, 'one failing dex does not fail the wallet');
+    assert.deepEqual(m.failedDexs, ['outage']);
+    assert.deepEqual(m.groups.map((g) => g.label), ['Perps', 'flx', 'outage', 'xyz', 'Spot', 'Outcomes']);
     assert.equal(m.orderCount, m.groups.reduce((n, g) => n + g.orders, 0));
     assert.equal(byAddress.get(whale.address)!.orderCount, 5000);
     assert.equal(byAddress.get(empty.address)!.orderCount, 0);
@@ -68,6 +69,7 @@ describe('Open Orders in the extension host', function () {
     const summaries = (await vscode.commands.executeCommand<WalletSummary[]>('hyperliquidExplorer.refreshOrders'))!;
     const m = summaries.find((s) => s.address === maker.address)!;
     assert.ok(m.gone > 0, 'the demo maker’s orders change between answers');
+    assert.deepEqual(m.goneFates, ['filled', 'filled', 'filled'], 'orderStatus says what became of each (slot 0 of each book fills)');
     assert.equal(summaries.find((s) => s.address === whale.address)!.gone, 0);
   });
 

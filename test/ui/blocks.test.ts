@@ -4,8 +4,11 @@
 // (with fault control) as the "provider".
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
-import { demoBlockDetails, demoBlockModel, demoBlockTimestamp } from '../../src/demo/chain';
+import { methodName } from '../../src/core/selectors';
+import { groupThousands, weiToHype } from '../../src/core/units';
+import { DEMO_PRUNED_BELOW, demoBlockDetails, demoBlockModel, demoBlockTimestamp } from '../../src/demo/chain';
 import { DEMO_API_KEY, DEMO_BLOCKS, DEMO_HEAD, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { Sender, startAnvil, type AnvilNode, type NodeBlock } from '../conformance/anvil';
 import { useWorkbench, type WorkbenchOptions } from './workbench';
 
 const COMMAND = 'Hyperliquid: Look Up Block…';
@@ -51,7 +54,7 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     await page().locator('.tabs-container .tab', { hasText: tabTitle }).first().waitFor({ state: 'visible', timeout: 30_000 });
   }
 
-  /** Sets the key through the palette; this also rebuilds the clients, so JSON-RPC ids start at 1 again. */
+  /** Sets the key through the palette; this also rebuilds the clients. */
   async function setKey(key: string): Promise<void> {
     await wb().runCommand('Hyperliquid: Set API Key');
     await wb().fillInputBox(key);
@@ -99,7 +102,7 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     assert.equal(await field('transactionCount'), group(model.transactions.length));
     assert.match(await field('totalFees'), /^[\d,.]+ HYPE$/);
     assert.ok((await blockPage().locator('.fields').textContent())!.includes(`${group(model.totalFees)} wei`));
-    assert.ok((await blockPage().locator('.fields').textContent())!.includes(`${group(model.totalFees)} wei`), 'burnt fees = total fees');
+    assert.equal(await field('burntFees'), await field('totalFees'), 'HyperEVM burns all fees: burnt fees = total fees');
     assert.equal(await field('issuance'), '0 HYPE');
     const first = blockPage().locator('.tx-row[data-index="0"]');
     await first.waitFor({ timeout: 30_000 });
@@ -138,6 +141,39 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     await wb().screenshot('block-slim-shape');
   });
 
+  it('marks the failed transaction, shows each fee and the named method, and hides system transactions on request', async () => {
+    const n = DEMO_BLOCKS.smallBlock;
+    const model = demoBlockModel(n)!;
+    const txs = model.transactions;
+    const failed = txs.findIndex((t) => !t.success);
+    assert.ok(failed >= 0, 'the small demo block has a failed transaction');
+    const failedRow = blockPage().locator(`.tx-row[data-index="${failed}"]`);
+    await failedRow.waitFor({ timeout: 30_000 });
+    assert.equal(await failedRow.getByRole('img', { name: 'Failed: the transaction reverted' }).count(), 1, 'failed, with an accessible label');
+    assert.equal(await blockPage().locator('.tx-row.failed').count(), txs.filter((t) => !t.success).length);
+    const summary = await field('txSummary');
+    assert.ok(summary.includes(`${txs.filter((t) => !t.success).length} failed`), summary);
+    assert.ok(summary.includes(`${txs.filter((t) => t.system).length} system`), summary);
+
+    const normal = txs.findIndex((t) => !t.system);
+    const fee = groupThousands(weiToHype(BigInt(txs[normal].gasUsed) * txs[normal].gasPrice));
+    assert.equal(await blockPage().locator(`.tx-row[data-index="${normal}"] .columnFee`).textContent(), fee, 'the fee paid');
+    assert.equal(await blockPage().locator(`.tx-row[data-index="${normal}"] .columnGasUsed`).textContent(), group(txs[normal].gasUsed));
+    const named = txs.findIndex((t) => !t.system && t.to !== null && methodName(t.input) !== undefined);
+    assert.ok(named >= 0, 'the small demo block has a call to a known method');
+    assert.equal(await blockPage().locator(`.tx-row[data-index="${named}"] .columnMethod`).textContent(), methodName(txs[named].input));
+
+    assert.ok(txs[0].system, 'the block starts with a system transaction');
+    const toggle = blockPage().getByLabel('Hide system transactions');
+    await toggle.check();
+    await blockPage().locator('.tx-row[data-index="0"]').waitFor({ state: 'detached', timeout: 10_000 });
+    const firstNormal = blockPage().locator(`.tx-row[data-index="${normal}"]`);
+    assert.equal(await firstNormal.getAttribute('aria-rowindex'), '2', 'the first normal transaction is the first row now');
+    await wb().screenshot('block-failed-and-system-hidden');
+    await toggle.uncheck();
+    await blockPage().locator('.tx-row[data-index="0"]').waitFor({ timeout: 10_000 });
+  });
+
   it('Next Block works from the keyboard, and the parent hash opens the parent block', async () => {
     const n = DEMO_BLOCKS.smallBlock;
     const next = blockPage().getByRole('button', { name: /Next Block/ });
@@ -172,6 +208,17 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     await wb().screenshot('block-not-found');
     await problem.getByRole('button', { name: 'Open Latest Block' }).click();
     await page().locator('.tabs-container .tab', { hasText: `Block ${group(DEMO_HEAD)}` }).first().waitFor({ timeout: 30_000 });
+    await closeEditors();
+  });
+
+  it('a pruned block (below the head, but not on this node) says so and points at the EVM path setting', async () => {
+    const n = DEMO_PRUNED_BELOW - 1;
+    await lookUp(String(n), `Block ${group(n)}`);
+    const problem = blockPage().locator('.problem-pruned');
+    await problem.waitFor({ timeout: 30_000 });
+    assert.equal(await problem.locator('h1').textContent(), 'This node does not have the block');
+    assert.match((await problem.locator('.message').textContent())!, /keeps only recent blocks.*hyperliquidExplorer\.evmPath.*nanoreth/);
+    await problem.getByRole('button', { name: 'Open Settings' }).waitFor();
     await closeEditors();
   });
 
@@ -212,14 +259,15 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
 
   it('markup in a node’s JSON-RPC error message is shown as text and runs nothing', async () => {
     const n = DEMO_BLOCKS.bigBlock - 2;
-    await setKey(DEMO_API_KEY); // fresh clients: the next request is JSON-RPC id 1
+    await setKey(DEMO_API_KEY);
     node.setFaults([
       {
         kind: 'respond',
         endpoint: 'evm',
         method: 'ots_getBlockDetails',
         times: 1,
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: MARKUP } }),
+        echoId: true, // the answer to this request, whatever ids the warm-up took before it
+        body: JSON.stringify({ jsonrpc: '2.0', id: 0, error: { code: -32603, message: MARKUP } }),
       },
     ]);
     await lookUp(String(n), `Block ${group(n)}`);
@@ -238,7 +286,7 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     result.block.extraData = MARKUP;
     await setKey(DEMO_API_KEY);
     node.setFaults([
-      { kind: 'respond', endpoint: 'evm', method: 'ots_getBlockDetails', times: 1, body: JSON.stringify({ jsonrpc: '2.0', id: 1, result }) },
+      { kind: 'respond', endpoint: 'evm', method: 'ots_getBlockDetails', times: 1, echoId: true, body: JSON.stringify({ jsonrpc: '2.0', id: 0, result }) },
     ]);
     await lookUp(String(n), `Block ${group(n)}`);
     assert.equal(await field('extraData'), MARKUP);
@@ -287,4 +335,56 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     assert.match(facts.csp, /default-src 'none'/);
     assert.match(facts.csp, /script-src 'nonce-[A-Za-z0-9+/=]{16,}'/);
   }
+});
+
+describe('UI: Look Up Block on a real node (anvil behind a provider-shaped gateway)', function () {
+  this.timeout(180_000);
+  let node: AnvilNode;
+  let block: number;
+  let expected: { count: number; totalFees: bigint; failed: number[] };
+  const options: WorkbenchOptions = { name: 'ui-blocks-anvil' };
+  before(async () => {
+    node = await startAnvil();
+    const sender = new Sender(node);
+    const reverter = await sender.deployReverter();
+    await node.rpc('evm_setAutomine', [false]);
+    block = await sender.mineMixedBlock(reverter);
+    // The node's own answer, to compare the page with.
+    const b = await node.rpc<NodeBlock>('eth_getBlockByNumber', [`0x${block.toString(16)}`, true]);
+    const receipts = await Promise.all(b.transactions.map((tx) => sender.receiptOf(tx.hash as `0x${string}`)));
+    expected = {
+      count: b.transactions.length,
+      totalFees: receipts.reduce((sum, r) => sum + BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice), 0n),
+      failed: receipts.flatMap((r, i) => (r.status === '0x0' ? [i] : [])),
+    };
+    options.settings = { 'hyperliquidExplorer.baseUrl': node.baseUrl };
+  });
+  after(async () => node?.close());
+  const wb = useWorkbench(options);
+
+  it('shows the node’s count, total fees and the failed transaction marked', async () => {
+    const page = wb().page;
+    await wb().runCommand('Hyperliquid: Set API Key');
+    await wb().fillInputBox(node.key);
+    await wb().waitForNotification('API key saved');
+    await wb().clearNotifications();
+    await wb().runCommand(COMMAND);
+    await wb().fillInputBox(String(block));
+    await page.locator('.tabs-container .tab', { hasText: `Block ${group(block)}` }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    const field = async (name: string) => {
+      const el = wb().webview().locator(`[data-field="${name}"]`);
+      await el.waitFor({ timeout: 30_000 });
+      return ((await el.textContent()) ?? '').trim();
+    };
+    assert.equal(await field('transactionCount'), group(expected.count));
+    assert.equal(await field('totalFees'), `${groupThousands(weiToHype(expected.totalFees))} HYPE`);
+    assert.equal(expected.failed.length, 1, 'anvil reverted the one call to the reverting contract');
+    const failedRow = wb().webview().locator(`.tx-row[data-index="${expected.failed[0]}"]`);
+    await failedRow.waitFor({ timeout: 30_000 });
+    assert.equal(await failedRow.getByRole('img', { name: 'Failed: the transaction reverted' }).count(), 1);
+    assert.equal(await failedRow.locator('.columnMethod').textContent(), 'transfer');
+    assert.equal(await wb().webview().locator('.tx-row.failed').count(), 1);
+    assert.ok((await field('txSummary')).includes('1 failed'));
+    await wb().screenshot('block-anvil');
+  });
 });

@@ -1,6 +1,7 @@
 // The Open Orders sidebar, driven like a person: palette → Watch Wallet… → the demo node's market maker;
-// the tree groups its orders; a refresh shows what changed; a bad address is refused as typed; a 401
-// leaves an error row while the last orders stay. The extension is the packaged .vsix; the data comes
+// the tree groups its orders (stops with their trigger, a position TP/SL, each dex in its unit, outcome
+// coins, a failing dex beside working ones); refreshes show what changed and what became of gone orders
+// (filled, cancelled); a bad address is refused as typed; a 401 leaves an error row while the last orders stay. The extension is the packaged .vsix; the data comes
 // from a demo node started here, outside VS Code, so that the test can make it fail.
 import * as assert from 'node:assert/strict';
 import { DEMO_API_KEY, DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
@@ -12,7 +13,7 @@ const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 describe('UI: Open Orders sidebar (packaged extension in code-server)', function () {
   this.timeout(120_000);
   let node: DemoNode;
-  const options: WorkbenchOptions = { name: 'ui-orders', viewport: { width: 1400, height: 1400 }, files: { 'README.md': '# scratch workspace\n' } };
+  const options: WorkbenchOptions = { name: 'ui-orders', viewport: { width: 1400, height: 2200 }, files: { 'README.md': '# scratch workspace\n' } };
   // Registered before useWorkbench's hooks, so the node listens before the workbench reads its settings.
   before(async () => {
     node = await startDemoNode({ control: true });
@@ -26,7 +27,8 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
   const rowTexts = () => wb().treeRowTexts(VIEW);
   const rowsWhen = (what: string, ready: (rows: string[]) => boolean, timeoutMs?: number) => wb().treeRowsWhen(VIEW, what, ready, timeoutMs);
 
-  const isOrderRow = (r: string) => / @ [\d,.]+ · /.test(r);
+  // A limit order (`size @ price · …`), a trigger (`Stop Market · size · trigger ≤ price …`) or a position TP/SL.
+  const isOrderRow = (r: string) => / @ [\d,.]+ · /.test(r) || / · trigger [≥≤] [\d,.]+/.test(r);
 
   it('without a key the view offers Set API Key and Try Demo Data', async () => {
     await wb().runCommand('Hyperliquid: Focus on Open Orders View');
@@ -66,42 +68,76 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
     assert.equal(node.requests, requests, 'no request for an invalid address');
   });
 
-  it('Watch Wallet… with a demo node address shows its orders grouped: Perps, xyz, Spot', async () => {
+  it('Watch Wallet… with a demo node address shows its orders grouped: Perps, each dex, Spot, Outcomes', async () => {
     await wb().runCommand('Hyperliquid: Watch Wallet…');
     await wb().fillInputBox(maker.address.toUpperCase().replace('0X', '0x'), { submit: false }); // any case is accepted
     await wb().page.keyboard.press('Enter');
     await wb().waitForInputBoxMessage(/A label for 0x3217…018c/); // the second step of the same box: an optional label
     await wb().fillInputBox('Maker');
+    const groups = ['Perps', 'flx', 'outage', 'xyz', 'Spot', 'Outcomes'];
     const rows = await rowsWhen(
       'the maker’s groups and count',
-      (r) => ['Perps', 'xyz', 'Spot'].every((g) => r.some((x) => x.startsWith(g))) && r.some(isOrderRow) && r.some((x) => /^Maker.*\d+ orders/.test(x)),
+      (r) => groups.every((g) => r.some((x) => x.startsWith(`${g} `))) && r.some(isOrderRow) && r.some((x) => /^Maker.*\d+ orders/.test(x)),
     );
     const wallet = rows.find((r) => r.startsWith('Maker'));
     assert.ok(wallet, JSON.stringify(rows));
     const count = Number(/(\d+) orders/.exec(wallet)?.[1]);
-    assert.equal(rows.filter(isOrderRow).length, count, `the wallet says ${count} orders`);
+    assert.equal(rows.filter(isOrderRow).length, count, `the wallet says ${count} orders: ${JSON.stringify(rows, null, 1)}`);
     assert.ok(rows.some((r) => r.startsWith('HYPE/USDC ')), '@107 is shown as HYPE/USDC');
-    assert.ok(rows.some((r) => /^XYZ100 .* USDC$/.test(r)), 'second-dex coins under their dex, with their notional');
-    assert.ok(!rows.some((r) => / · new$/.test(r) || r.includes('→')), 'nothing is marked on the first load');
-    // Groups come in order: Perps, then the other dex, then Spot.
-    const order = ['Perps', 'xyz', 'Spot'].map((g) => rows.findIndex((r) => r.startsWith(g)));
+    assert.ok(rows.some((r) => /^XYZ100 .* USDC · [+−][\d.]+% from mid$/.test(r)), 'second-dex coins under their dex, with their notional and distance from mid');
+    assert.ok(!rows.some((r) => / · new$/.test(r) || / → [\d,.]+ @ /.test(r)), 'nothing is marked on the first load');
+    // Groups come in order: Perps, then the other dexs by name, then Spot and Outcomes.
+    const order = groups.map((g) => rows.findIndex((r) => r.startsWith(`${g} `)));
     assert.deepEqual([...order].sort((a, b) => a - b), order);
     await wb().screenshot('orders-first-load');
   });
 
-  it('a refresh after the demo node’s orders changed shows new, gone and partially filled orders', async () => {
+  it('shows a stop with its trigger price, a position TP/SL as the entire position, and TP/SL under their parent', async () => {
+    const rows = await rowTexts();
+    assert.ok(rows.some((r) => /^BTC Stop Market · 0\.25 · trigger ≤ 96,000 · 24,000 USDC/.test(r)), JSON.stringify(rows, null, 1));
+    assert.ok(rows.some((r) => /^ETH Take Profit Market · entire position · trigger ≥ 3,750/.test(r)), 'position TP/SL');
+    // The parent limit order, then its two children, one level deeper in the tree.
+    const parent = rows.findIndex((r) => /^HYPE 40 @ 37\.5 · /.test(r));
+    assert.ok(parent >= 0, JSON.stringify(rows, null, 1));
+    const child = /^HYPE (Stop Market · 40 · trigger ≤ 34|Take Profit Limit · 40 · trigger ≥ 44 → 44\.5)/;
+    assert.match(rows[parent + 1]!, child);
+    assert.match(rows[parent + 2]!, child);
+    const level = async (r: number) => Number(await wb().treeRowLocator(VIEW).nth(r).getAttribute('aria-level'));
+    assert.equal(await level(parent + 1), (await level(parent)) + 1, 'the children sit under their parent');
+  });
+
+  it('counts a non-USDC dex in its own unit, puts the outcome coin in its group, and shows the failing dex beside working ones', async () => {
+    const rows = await rowTexts();
+    const flx = rows.slice(rows.findIndex((r) => r.startsWith('flx ')) + 1, rows.findIndex((r) => r.startsWith('outage ')));
+    assert.ok(flx.length > 0 && flx.every((r) => / USDH( · |$)/.test(r)), `flx settles in USDH: ${JSON.stringify(flx)}`);
+    const outcomes = rows.slice(rows.findIndex((r) => r.startsWith('Outcomes ')) + 1);
+    assert.match(outcomes[0]!, /^#1 150 @ 0\.58 · 87 · Alo/);
+    const outage = rows.findIndex((r) => r.startsWith('outage '));
+    assert.match(rows[outage + 1]!, /server error \(HTTP 500\).*select to retry/);
+    assert.match(rows.find((r) => r.startsWith('Maker'))!, /\d+ orders$/, 'the wallet itself is current, not stale');
+    await wb().screenshot('orders-dexs-units-outcomes');
+  });
+
+  it('a refresh after the demo node’s orders changed shows new, partially filled and gone orders, and that the gone ones were filled', async () => {
     await wb().runCommand('Hyperliquid: Refresh Open Orders');
-    const newRows = (r: string[]) => r.filter((x) => isOrderRow(x) && x.endsWith(' · new'));
+    const newRows = (r: string[]) => r.filter((x) => isOrderRow(x) && / · new$/.test(x));
     const fillRows = (r: string[]) => r.filter((x) => / → [\d,.]+ @ /.test(x));
-    // The demo maker replaces one order and partly fills another on each dex between two answers.
+    const goneRows = (r: string[]) => r.slice(r.findIndex((x) => x.startsWith('Gone since last refresh')) + 1);
+    // The demo maker replaces one order and partly fills another on each working dex between two answers.
     const rows = await rowsWhen(
-      'one gone, one new and one partly filled order per dex',
-      (r) => r.some((x) => x.startsWith('Gone since last refresh (2)')) && newRows(r).length === 2 && fillRows(r).length === 2,
+      'one gone, one new and one partly filled order per working dex, the gone ones filled',
+      (r) => r.some((x) => x.startsWith('Gone since last refresh (3)')) && newRows(r).length === 3 && fillRows(r).length === 3 && goneRows(r).filter((x) => / · filled$/.test(x)).length === 3,
     );
-    const gone = rows.slice(rows.findIndex((r) => r.startsWith('Gone since last refresh')) + 1);
-    assert.equal(gone.filter(isOrderRow).length, 2, 'the two gone orders are listed under their group');
-    for (const row of [...newRows(rows), ...fillRows(rows)]) assert.ok(!gone.includes(row), `${row} is open, not gone`);
+    assert.equal(goneRows(rows).filter(isOrderRow).length, 3, 'the three gone orders are listed under their group');
+    for (const row of [...newRows(rows), ...fillRows(rows)]) assert.ok(!goneRows(rows).includes(row), `${row} is open, not gone`);
     await wb().screenshot('orders-after-refresh');
+  });
+
+  it('the next refresh says the orders that went then were cancelled', async () => {
+    await wb().runCommand('Hyperliquid: Refresh Open Orders');
+    const rows = await rowsWhen('gone orders that were cancelled', (r) => r.some((x) => x.startsWith('Gone since last refresh (3)')) && r.some((x) => / · cancelled$/.test(x)));
+    assert.ok(!rows.some((x) => / · filled$/.test(x)), 'only what went since the last refresh is listed');
+    await wb().screenshot('orders-gone-cancelled');
   });
 
   it('an order’s tooltip has every field', async () => {

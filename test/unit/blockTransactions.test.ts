@@ -3,6 +3,7 @@
 // node can serve is refused, an answer for another block is refused, and receipts give status and fee.
 import * as assert from 'node:assert/strict';
 import { toFunctionSelector } from 'viem';
+import { BlockSource } from '../../src/blocks/blockSource';
 import { BlockTransactionPages, pageRange } from '../../src/core/blockTransactions';
 import { evmPathProblem } from '../../src/core/endpoints';
 import { isProviderError } from '../../src/core/errors';
@@ -119,9 +120,15 @@ describe('block transactions (real local server)', () => {
     for (const good of ['evm', 'nanoreth', 'hypercore-evm_1']) assert.equal(evmPathProblem(good), undefined);
   });
 
-  it('refuses an answer about another block than the one asked for', async () => {
+  it('the block panel’s source refuses an answer about another block than the one asked for', async () => {
     server.rpcResult({ block: header(6, 0), issuance: { blockReward: '0x0', uncleReward: '0x0', issuance: '0x0' }, totalFees: '0x0' });
-    await assert.rejects(evm().getBlockDetails(5), (e: unknown) => isProviderError(e) && e.kind === 'invalidResponse' && /block 6, not block 5/.test(e.message));
+    await assert.rejects(new BlockSource(evm()).block(5), (e: unknown) => isProviderError(e) && e.kind === 'invalidResponse' && /block 6, not block 5/.test(e.message));
+    // And the pages of another block.
+    server.handler = (req, res) => {
+      const body = req.json as { id: number };
+      json(res, 200, { jsonrpc: '2.0', id: body.id, result: { fullblock: { ...header(8, 1), transactions: [tx(0)], transactionCount: 1 }, receipts: [] } });
+    };
+    await assert.rejects(new BlockTransactionPages(evm(), 7, 1).range(0, 1), (e: unknown) => isProviderError(e) && /block 8, not block 7/.test(e.message));
   });
 });
 

@@ -35,9 +35,9 @@ describe('bundles (esbuild.mjs)', function () {
     assert.ok(inputs['axios.js']?.some((i) => i.includes('node_modules/axios/')), 'axios.js holds axios');
   });
 
-  it('leaves out what our configuration never runs: multipart, redirects, the fetch and xhr adapters', () => {
+  it('leaves out what our configuration never runs: multipart, redirects, environment proxies, the fetch and xhr adapters', () => {
     const all = Object.values(inputs).flat();
-    for (const left of ['node_modules/form-data/', 'node_modules/mime-db/', 'node_modules/follow-redirects/', 'adapters/fetch.js', 'adapters/xhr.js']) {
+    for (const left of ['node_modules/form-data/', 'node_modules/mime-db/', 'node_modules/follow-redirects/', 'node_modules/proxy-from-env/', 'node_modules/https-proxy-agent/', 'node_modules/agent-base/', 'adapters/fetch.js', 'adapters/xhr.js']) {
       assert.deepEqual(all.filter((i) => i.includes(left)), [], `${left} is bundled`);
     }
   });

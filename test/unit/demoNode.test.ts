@@ -812,6 +812,15 @@ describe('demo node: faults', () => {
     assert.equal(r.text, body);
   });
 
+  it('respond with echoId: the crafted JSON-RPC body answers the request it replaces, under that request’s id', async () => {
+    const crafted = { jsonrpc: '2.0', id: 0, error: { code: -32603, message: 'crafted' } };
+    node.setFaults([{ kind: 'respond', endpoint: 'evm', method: 'ots_getBlockDetails', echoId: true, times: 2, body: JSON.stringify(crafted) }]);
+    assert.deepEqual(await rpc(node, 'ots_getBlockDetails', [1], 7), { ...crafted, id: 7 });
+    assert.deepEqual(await rpc(node, 'ots_getBlockDetails', [1], 'x'), { ...crafted, id: 'x' });
+    node.setFaults([{ kind: 'respond', endpoint: 'evm', times: 1, body: JSON.stringify(crafted) }]);
+    assert.deepEqual(await rpc(node, 'ots_getBlockDetails', [1], 7), crafted, 'without echoId the body is sent as it is');
+  });
+
   it('does not advance an openOrders epoch when a fault replaced the answer', async () => {
     const own = await startDemoNode({ now: () => NOW });
     try {

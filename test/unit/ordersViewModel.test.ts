@@ -338,7 +338,8 @@ describe('open orders view-model', () => {
       assert.equal(orders[0].raw.orderType, 'Take Profit Market');
       // The TP and the SL come alone and again as children of the limit order: shown once, under it.
       const view = buildWalletView({ address: ADDR, orders: orders.map((o) => on('', o)), texts: ENGLISH_TEXTS });
-      assert.equal(view.orderCount, 1);
+      assert.equal(view.orderCount, 3, 'each order once');
+      assert.equal(view.groups[0].orders.length, 1, 'one row at the top: the TP and SL are under their parent');
       const [parent] = view.groups[0].orders;
       assert.equal(parent.order.oid, 3184595905);
       assert.equal(parent.description, '12.5 @ 10 · 125 USDC');

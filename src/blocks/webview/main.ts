@@ -545,8 +545,8 @@ class TransactionTable {
         ...address(tx.from, labels.columnFrom),
       ),
       el('span', { role: 'cell', class: 'cell columnTo' }, ...(tx.to === null ? [el('span', { class: 'secondary creation' }, labels.contractCreation)] : address(tx.to, labels.columnTo))),
-      el('span', { role: 'cell', class: 'cell columnValue num' }, tx.valueHype),
-      el('span', { role: 'cell', class: 'cell columnFee num' }, tx.feeHype ?? labels.notAvailable),
+      el('span', { role: 'cell', class: 'cell columnValue num', title: tx.valueHype }, tx.valueHype),
+      el('span', { role: 'cell', class: 'cell columnFee num', title: tx.feeHype ?? undefined }, tx.feeHype ?? labels.notAvailable),
       el('span', { role: 'cell', class: 'cell columnGasUsed num', title: format(labels.gasLimitTooltip, tx.gas) }, tx.gasUsed ?? labels.notAvailable),
       el('span', { role: 'cell', class: 'cell columnGasPrice num' }, tx.gasPriceGwei ?? labels.notAvailable),
     );
@@ -569,7 +569,7 @@ function methodText(method: ReturnType<typeof toTransactionRow>['method']): HTML
     case 'creation':
       return el('span', { class: 'secondary' }, labels.contractCreation);
     case 'transfer':
-      return el('span', { class: 'secondary' }, labels.valueTransfer);
+      return el('span', { class: 'secondary', title: labels.valueTransfer }, labels.valueTransfer);
     case 'call':
       return method.name !== null
         ? el('span', { class: 'method', title: method.selector }, method.name)

@@ -66,7 +66,7 @@ describe('hostile in the real host (packaged extension in code-server)', functio
   const seen: string[] = [];
   const options: WorkbenchOptions = {
     name: 'hostile',
-    viewport: { width: 1400, height: 1200 },
+    viewport: { width: 1400, height: 2200 },
     files: { 'hostile.ts': `// block numbers\nexport const ok = 0x1a2b;\nexport const failing = 0x${HOVER_BLOCK.toString(16)};\n` },
   };
 
@@ -81,6 +81,7 @@ describe('hostile in the real host (packaged extension in code-server)', functio
           ? upstream().then((u) => ({ body: u.body.replace('"block":{', `"block":{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},`) }))
           : undefined,
       mutateInfo('openOrders', (orders: Json[], req: Json) => orders.map((o, i) => (i % 3 === 0 && !req.dex && !o.coin.startsWith('@') ? { ...o, coin: COIN } : o))),
+      mutateInfo('frontendOpenOrders', (orders: Json[], req: Json) => orders.map((o, i) => (i % 3 === 0 && !req.dex && !o.coin.startsWith('@') ? { ...o, coin: COIN } : o))),
       mutateInfo('spotMeta', (meta: Json) => ({ ...meta, tokens: meta.tokens.map((t: Json) => (t.name === 'PURR' ? { ...t, name: `<svg onload=alert(1)>PURR` } : t)) })),
     );
 
@@ -230,7 +231,7 @@ describe('hostile in the real host (packaged extension in code-server)', functio
     return text;
   }
 
-  const isOrderRow = (r: string) => / @ [\d,.]+ · /.test(r);
+  const isOrderRow = (r: string) => / @ [\d,.]+ · /.test(r) || / · trigger [≥≤] [\d,.]+/.test(r);
 
   it('the tree shows markup in coin names, spot tokens and a typed wallet label as text, in rows and tooltips', async () => {
     await wb().runCommand('Hyperliquid: Watch Wallet…');

@@ -56,6 +56,9 @@ interface TreeFault {
   timeoutSeconds?: number;
 }
 
+/** The same change to both order answers: the extension asks frontendOpenOrders, or openOrders where it is refused. */
+const onOrderLists = (change: (orders: Json[], req: Json) => Json): ProxyRule => rules(mutateInfo('openOrders', change), mutateInfo('frontendOpenOrders', change));
+
 const TREE_FAULTS: TreeFault[] = [
   { name: 'HTTP 401', kind: 'badKey', fault: () => ({ kind: 'status', status: 401 }) },
   { name: 'HTTP 403', kind: 'badKey', fault: () => ({ kind: 'status', status: 403 }) },
@@ -76,10 +79,10 @@ const TREE_FAULTS: TreeFault[] = [
   // size cap must be what stops it, so this case gets time enough that a timeout would be a failure.
   { name: '50 MB body', kind: 'tooLarge', fault: () => ({ kind: 'oversize', bytes: 50 * 1024 * 1024 }), exactly: /^The provider’s answer was larger than the 32 MB limit\.$/, timeoutSeconds: 60 },
   { name: 'deeply nested JSON', kind: 'invalidResponse', fault: () => ({ kind: 'respond', body: '['.repeat(100_000) + ']'.repeat(100_000) }) },
-  { name: 'wrong types (oid as text)', kind: 'invalidResponse', rule: mutateInfo('openOrders', (o: Json[]) => o.map((x) => ({ ...x, oid: String(x.oid) }))) },
-  { name: 'negative sizes', kind: 'invalidResponse', rule: mutateInfo('openOrders', (o: Json[]) => o.map((x) => ({ ...x, sz: `-${x.sz}` }))) },
-  { name: 'numbers over 2^53', kind: 'invalidResponse', rule: mutateInfo('openOrders', (o: Json[]) => o.map((x) => ({ ...x, timestamp: 2 ** 60 }))) },
-  { name: 'missing coin', kind: 'invalidResponse', rule: mutateInfo('openOrders', (o: Json[]) => o.map(({ coin: _c, ...x }) => x)) },
+  { name: 'wrong types (oid as text)', kind: 'invalidResponse', rule: onOrderLists((o: Json[]) => o.map((x) => ({ ...x, oid: String(x.oid) }))) },
+  { name: 'negative sizes', kind: 'invalidResponse', rule: onOrderLists((o: Json[]) => o.map((x) => ({ ...x, sz: `-${x.sz}` }))) },
+  { name: 'numbers over 2^53', kind: 'invalidResponse', rule: onOrderLists((o: Json[]) => o.map((x) => ({ ...x, timestamp: 2 ** 60 }))) },
+  { name: 'missing coin', kind: 'invalidResponse', rule: onOrderLists((o: Json[]) => o.map(({ coin: _c, ...x }) => x)) },
 ];
 
 describe('hostile: the real Open Orders tree under faults (Node, demo node behind a hostile proxy)', function () {
@@ -278,7 +281,7 @@ describe('hostile: the real Open Orders tree under faults (Node, demo node behin
 
   it('an order with an unknown field nested 100,000 deep is shown; Copy Order as JSON says it cannot, instead of throwing', async () => {
     proxy.setRule((req, upstream) =>
-      req.methods.includes('openOrders') && !(req.json as Json).dex
+      (req.methods.includes('openOrders') || req.methods.includes('frontendOpenOrders')) && !(req.json as Json).dex
         ? upstream().then((u) => ({ body: u.body.replace('{"coin"', `{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},"coin"`) }))
         : undefined,
     );

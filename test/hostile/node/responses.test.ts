@@ -42,6 +42,11 @@ const perpDexs = (c: ProviderClients) => c.info.perpDexs();
 
 const onBlock = (change: (r: Json) => void) => mutateResult('ots_getBlockDetails', (r) => (change(r), r));
 const onOrders = (change: (o: Json[]) => void) => mutateInfo('openOrders', (o) => (change(o), o));
+const richOrders = (c: ProviderClients) => c.info.frontendOpenOrders(maker.address);
+const onRich = (change: (o: Json[]) => void) => mutateInfo('frontendOpenOrders', (o) => (change(o), o));
+const perpMeta = (c: ProviderClients) => c.info.perpMeta('flx');
+const allMids = (c: ProviderClients) => c.info.allMids('');
+const orderStatus = (c: ProviderClients) => c.info.orderStatus(maker.address, 42_170_000_101);
 
 const RESPONSE_CASES: ResponseCase[] = [
   // ---- wrong types ----
@@ -52,6 +57,19 @@ const RESPONSE_CASES: ResponseCase[] = [
   { name: 'miner that is not an address', call: details, rule: () => onBlock((r) => (r.block.miner = '<img src=x onerror=alert(1)>')), kind: 'invalidResponse', message: /block\.miner: expected a 0x address$/ },
   { name: 'order side “C”', call: orders, rule: () => onOrders((o) => (o[0].side = 'C')), kind: 'invalidResponse', message: /^The provider’s answer to openOrders: 0\.side: Invalid type/ },
   { name: 'order oid as a string', call: orders, rule: () => onOrders((o) => (o[1].oid = String(o[1].oid))), kind: 'invalidResponse', message: /openOrders: 1\.oid: Invalid type/ },
+  { name: 'frontend order triggerPx as a JSON number', call: richOrders, rule: () => onRich((o) => (o[0].triggerPx = 96000)), kind: 'invalidResponse', message: /^The provider’s answer to frontendOpenOrders: 0\.triggerPx: Invalid type/ },
+  { name: 'frontend order isTrigger as a string', call: richOrders, rule: () => onRich((o) => (o[1].isTrigger = 'yes')), kind: 'invalidResponse', message: /frontendOpenOrders: 1\.isTrigger: Invalid type/ },
+  { name: 'frontend order children as an object', call: richOrders, rule: () => onRich((o) => (o[0].children = {})), kind: 'invalidResponse', message: /frontendOpenOrders: 0\.children: Invalid type/ },
+  { name: 'frontend child without oid', call: richOrders, rule: () => onRich((o) => delete o.find((x: Json) => x.children.length > 0).children[0].oid), kind: 'invalidResponse', message: /frontendOpenOrders: \d+\.children\.0\.oid: Invalid key/ },
+  { name: 'a child’s own children hold junk (not read: no recursion below a child)', call: richOrders, rule: () => onRich((o) => (o.find((x: Json) => x.children.length > 0).children[0].children = [{ coin: 5, side: 'C' }])), kind: 'ok', check: (v) => assert.ok(v.some((o: Json) => o.children?.length === 2)) },
+  { name: 'frontend orderType of 10,000 characters', call: richOrders, rule: () => onRich((o) => (o[0].orderType = 'x'.repeat(10_000))), kind: 'invalidResponse', message: /frontendOpenOrders: 0\.orderType: Invalid length/ },
+  { name: 'meta collateralToken as a string', call: perpMeta, rule: () => mutateInfo('meta', (m) => ({ ...m, collateralToken: '360' })), kind: 'invalidResponse', message: /^The provider’s answer to meta: collateralToken: Invalid type/ },
+  { name: 'meta without collateralToken (older nodes): no unit', call: perpMeta, rule: () => mutateInfo('meta', (m) => ({ universe: m.universe })), kind: 'ok', check: (v) => assert.deepEqual(v, { collateralToken: undefined }) },
+  { name: 'allMids with a number for a mid', call: allMids, rule: () => mutateInfo('allMids', (m) => ({ ...m, BTC: 101240 })), kind: 'invalidResponse', message: /^The provider’s answer to allMids: BTC: Invalid type/ },
+  { name: 'allMids as an array', call: allMids, rule: () => mutateInfo('allMids', () => []), kind: 'invalidResponse', message: /allMids: Invalid type/ },
+  { name: 'orderStatus with an unknown status word', call: orderStatus, rule: () => mutateInfo('orderStatus', () => ({ status: 'maybe' })), kind: 'invalidResponse', message: /^The provider’s answer to orderStatus/ },
+  { name: 'orderStatus without statusTimestamp', call: orderStatus, rule: () => mutateInfo('orderStatus', (r) => (delete r.order.statusTimestamp, r)), kind: 'invalidResponse', message: /^The provider’s answer to orderStatus/ },
+  { name: 'orderStatus of a new status word: shown as sent', call: orderStatus, rule: () => mutateInfo('orderStatus', (r) => ((r.order.status = 'someNewCanceled'), r)), kind: 'ok', check: (v) => assert.equal(v.status, 'someNewCanceled') },
   { name: 'order limitPx as a JSON number', call: orders, rule: () => onOrders((o) => (o[0].limitPx = 101240.5)), kind: 'invalidResponse', message: /openOrders: 0\.limitPx: Invalid type/ },
   { name: 'spotMeta tokens as an object', call: spotMeta, rule: () => mutateInfo('spotMeta', (m) => ({ ...m, tokens: {} })), kind: 'invalidResponse', message: /spotMeta: tokens: Invalid type/ },
   { name: 'perpDexs as an object', call: perpDexs, rule: () => mutateInfo('perpDexs', () => ({ dexs: [] })), kind: 'invalidResponse', message: /perpDexs: Invalid type/ },
