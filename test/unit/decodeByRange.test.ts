@@ -8,6 +8,7 @@ import { BlockSource, jsonLength, MAX_ROWS_PER_REQUEST } from '../../src/blocks/
 import { toTransactionData } from '../../src/blocks/blockViewModel';
 import { FIRST_ROWS } from '../../src/blocks/protocol';
 import { ProviderError } from '../../src/core/errors';
+import { blockTransactionsResult, SpecTransactions } from '../../src/core/schemas';
 import { InvalidShapeError, openOrdersResult, toOpenOrders, validate, validateOrders } from '../../src/core/infoSchemas';
 import { createProviderClients, type ProviderClients } from '../../src/core/provider';
 import { DEMO_BLOCKS, demoBlockDetails } from '../../src/demo/chain';
@@ -102,6 +103,45 @@ describe('validation by the range read (issue 16)', () => {
         [raw.hash.toLowerCase(), raw.from.toLowerCase(), raw.to?.toLowerCase() ?? null, BigInt(raw.value), BigInt(raw.gas), raw.gasPrice === undefined ? undefined : BigInt(raw.gasPrice)],
       );
     });
+  });
+});
+
+describe('transactions checked in place (issue 16)', () => {
+  const fields = (t: Json) => [t.hash, t.from, t.to, t.value, t.gas, t.gasPrice, t.transactionIndex, t.input];
+  /** What the schema alone says of one transaction: decoded, or its error message (as block.transactions.0…). */
+  function bySchema(tx: unknown): unknown {
+    try {
+      return fields(validate(blockTransactionsResult, { fullblock: { number: '0x1', transactionCount: 1, transactions: [tx] } }, 'ots_getBlockDetails').fullblock.transactions[0]);
+    } catch (e) {
+      assert.ok(e instanceof InvalidShapeError);
+      return e.message.replace('fullblock.transactions.', 'block.transactions.');
+    }
+  }
+  function byCheck(tx: unknown): unknown {
+    try {
+      return fields(new SpecTransactions([tx], 'ots_getBlockDetails', 'block.transactions', (m) => new InvalidShapeError(m)).slice()[0]);
+    } catch (e) {
+      assert.ok(e instanceof InvalidShapeError);
+      return e.message;
+    }
+  }
+
+  it('decodes and refuses exactly as the schema does, field by field', () => {
+    const base = { hash: '0x' + 'Ab'.repeat(32), from: '0x' + 'cD'.repeat(20), to: '0x' + '12'.repeat(20), value: '0xDE0B6B3A7640000', gas: '0x5208', gasPrice: '0x0', transactionIndex: 3, input: '0xa9059cbb' };
+    const values: unknown[] = [undefined, null, true, 0, -1, 1.5, 2 ** 53, '', 'x', '0x', '0x0', '0x1f', '0x' + 'f'.repeat(64), '0x' + 'f'.repeat(65), '0x' + 'a'.repeat(13), '0x' + 'a'.repeat(14), '0x' + 'a'.repeat(40), '0x' + 'A'.repeat(64), '-0x1', [], {}];
+    let refused = 0;
+    for (const key of [...Object.keys(base), 'extra']) {
+      for (const value of values) {
+        const tx: Record<string, unknown> = { ...base };
+        if (value === undefined) delete tx[key];
+        else tx[key] = value;
+        const expected = bySchema(tx);
+        if (typeof expected === 'string') refused += 1;
+        assert.deepEqual(byCheck(tx), expected, `${key} = ${JSON.stringify(value)}`);
+      }
+    }
+    assert.ok(refused > 60, `${refused} refusals compared`);
+    for (const tx of [null, 'tx', 1, [], [base]]) assert.deepEqual(byCheck(tx), bySchema(tx), JSON.stringify(tx));
   });
 });
 
