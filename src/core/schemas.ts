@@ -172,7 +172,8 @@ function decodeTransaction(t: RawTransaction): v.InferOutput<typeof transaction>
  * is never shown. Decoded transactions are kept, so scrolling back costs nothing.
  */
 export class SpecTransactions implements BlockTransactionList {
-  private readonly decoded: (BlockTransaction | undefined)[] = [];
+  /** Sized up front, so that ranges read out of order do not turn it into a dictionary. */
+  private readonly decoded: (BlockTransaction | undefined)[];
 
   constructor(
     private readonly items: readonly unknown[],
@@ -181,7 +182,9 @@ export class SpecTransactions implements BlockTransactionList {
     /** Where the list sits in the answer: `block.transactions`. */
     private readonly path: string,
     private readonly refuse: (message: string) => Error,
-  ) {}
+  ) {
+    this.decoded = new Array<BlockTransaction | undefined>(items.length);
+  }
 
   get length(): number {
     return this.items.length;
