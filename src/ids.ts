@@ -18,6 +18,7 @@ export const Commands = {
   unwatchWallet: 'hyperliquidExplorer.unwatchWallet',
   renameWallet: 'hyperliquidExplorer.renameWallet',
   refreshOrders: 'hyperliquidExplorer.refreshOrders',
+  cancelRefresh: 'hyperliquidExplorer.cancelRefresh',
   reloadMarkets: 'hyperliquidExplorer.reloadMarkets',
   refreshWallet: 'hyperliquidExplorer.refreshWallet',
   copyOrderId: 'hyperliquidExplorer.copyOrderId',
@@ -44,6 +45,7 @@ export interface CommandArgs {
   [Commands.unwatchWallet]: [wallet?: unknown];
   [Commands.renameWallet]: [wallet?: unknown, label?: string];
   [Commands.refreshOrders]: [];
+  [Commands.cancelRefresh]: [];
   [Commands.reloadMarkets]: [];
   [Commands.refreshWallet]: [wallet?: unknown];
   [Commands.copyOrderId]: [order?: unknown];
@@ -91,6 +93,8 @@ export function settingId(name: SettingName): string {
 export const ContextKeys = {
   connected: 'hyperliquidExplorer.connected',
   demoActive: 'hyperliquidExplorer.demoActive',
+  /** An Open Orders refresh is under way (Cancel Refresh shows). */
+  refreshing: 'hyperliquidExplorer.refreshing',
 } as const;
 
 export const Views = {

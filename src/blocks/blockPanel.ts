@@ -1,6 +1,7 @@
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
+import { revealInvisibles } from '../view/escape';
 import type { BlockQuery } from '../core/input';
 import type { BlockDetails, BlockTransaction } from '../core/model';
 import type { ProviderClients } from '../core/provider';
@@ -225,7 +226,7 @@ export class BlockPanel {
   }
 
   private async fail(e: unknown, run: LoadRun): Promise<void> {
-    const message = describeError(e);
+    const message = revealInvisibles(describeError(e));
     if (isCancellation(e)) {
       this.problem('cancelled', vscode.l10n.t('The lookup of block {0} was cancelled.', blockQueryText(this.target)));
       return;
@@ -350,7 +351,7 @@ export class BlockPanel {
       if (this.shown === shown) this.send({ type: 'rows', blockNumber, start, rows });
     } catch (e) {
       if (isCancellation(e) || this.shown !== shown) return;
-      const message = describeError(e);
+      const message = revealInvisibles(describeError(e));
       this.services.log.warn(`Transactions ${start}–${end - 1} of block ${blockNumber}: ${message}`);
       this.send({ type: 'rowsFailed', blockNumber, start, end, message });
     }

@@ -5,6 +5,7 @@
 import type { BlockDetails, BlockTransaction } from '../core/model';
 import { methodName, selectorOf } from '../core/selectors';
 import { groupThousands, toHex, weiToGwei, weiToHype } from '../core/units';
+import { revealInvisibles } from '../view/escape';
 import { gasPercent, timeAgo, utcTime, type Translate } from '../view/format';
 import type { BlockView, ExplorerTarget, TransactionData } from './protocol';
 
@@ -72,7 +73,7 @@ const MAX_EXTRA_DATA = 200;
 export function extraDataOf(raw: unknown): string | null {
   const value = (raw as { block?: { extraData?: unknown } } | null | undefined)?.block?.extraData;
   if (typeof value !== 'string' || value === '' || value === '0x') return null;
-  return value.length > MAX_EXTRA_DATA ? `${value.slice(0, MAX_EXTRA_DATA - 1)}…` : value;
+  return revealInvisibles(value.length > MAX_EXTRA_DATA ? `${value.slice(0, MAX_EXTRA_DATA - 1)}…` : value);
 }
 
 /** A transaction for the wire; `position` is its place in the block when the node sends no transactionIndex. */

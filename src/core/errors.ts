@@ -70,13 +70,17 @@ export function describeError(e: unknown): string {
   return redact(String(e));
 }
 
-/** The first part of a provider's error body, as one line of plain text, for an error message. */
+/**
+ * The first part of a provider's error body, as one line of plain text, for an error message. Secrets
+ * go first, from the whole body: stripping tags or cutting the text could otherwise break a key apart
+ * (`<>KEY` loses `<>`) and leave its rest behind.
+ */
 export function bodyExcerpt(body: string, max = 160): string {
-  const text = body
+  const text = redact(body)
     .replace(/<[^>]*>/g, ' ') // an HTML error page from a proxy: keep its words only
     // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return redact(text.length > max ? `${text.slice(0, max - 1)}…` : text);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

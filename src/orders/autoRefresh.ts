@@ -111,11 +111,23 @@ export class AutoRefreshSchedule {
     this.timer = undefined;
     this.running = true;
     this.lastRun = this.clock.now();
-    let errors: readonly unknown[];
+    // A refresh stuck on one wallet must not stop the others: waited for at most one interval, then the
+    // next refresh starts (the stuck wallet's request is shared with it, not repeated).
+    const waitMs = Math.max(this.effectiveIntervalSeconds, this.waitSeconds) * 1000;
+    let errors: readonly unknown[] = [];
+    let overdueTimer: unknown;
+    const overdue = new Promise<'overdue'>((resolve) => {
+      overdueTimer = this.clock.setTimeout(() => resolve('overdue'), waitMs);
+    });
+    const running = this.run();
+    running.catch(() => undefined); // a failure after the wait ran out is the view's to show, not ours
     try {
-      errors = await this.run();
+      const outcome = await Promise.race([running, overdue]);
+      if (outcome !== 'overdue') errors = outcome;
     } catch (e) {
       errors = [e];
+    } finally {
+      this.clock.clearTimeout(overdueTimer);
     }
     this.running = false;
     const limited = errors.find(isRateLimited);

@@ -11,7 +11,7 @@
  *   overlapping refreshes of one wallet share one request set; `dispose()` cancels what still runs.
  */
 import { RequestCache } from '../core/cache';
-import { describeError, ProviderError } from '../core/errors';
+import { describeError, isCancellation, ProviderError } from '../core/errors';
 import { isRefusal, type InfoClient } from '../core/infoClient';
 import type { OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
 import { Limiter } from './limiter';
@@ -63,7 +63,10 @@ const FIRST_DEX_UNIT = 'USDC';
 type Optional = 'frontendOpenOrders' | 'meta' | 'allMids' | 'orderStatus';
 
 export class OpenOrdersSource {
+  /** Stops everything when the source is disposed (the connection changed). */
   private readonly controller = new AbortController();
+  /** The refreshes under way: Cancel Refresh stops them, and the next refresh gets a fresh one. */
+  private refreshes = new AbortController();
   /** Only de-duplicates requests in flight: orders are never served from the cache. */
   private readonly running = new RequestCache<string, WalletOrdersResult>(1);
   private readonly perpDexs = new RequestCache<'all', PerpDex[]>(1);
@@ -92,6 +95,17 @@ export class OpenOrdersSource {
 
   get signal(): AbortSignal {
     return this.controller.signal;
+  }
+
+  /** Cancel Refresh: stops every load and status lookup under way; the next refresh runs as usual. */
+  cancelRefreshes(): void {
+    this.refreshes.abort();
+    this.refreshes = new AbortController();
+  }
+
+  /** What a load runs under: Cancel Refresh, or the source's end. */
+  private runSignal(): AbortSignal {
+    return AbortSignal.any([this.controller.signal, this.refreshes.signal]);
   }
 
   /** Whether the provider serves `frontendOpenOrders` (as far as known). */
@@ -124,7 +138,7 @@ export class OpenOrdersSource {
   async fates(address: string, oids: readonly number[]): Promise<Map<number, OrderFate>> {
     const fates = new Map<number, OrderFate>();
     if (this.refused.has('orderStatus')) return fates;
-    const signal = this.controller.signal;
+    const signal = this.runSignal();
     const limiter = new Limiter(this.perWallet, this.overall);
     await Promise.all(
       oids.slice(0, MAX_STATUS_LOOKUPS).map((oid) =>
@@ -147,7 +161,7 @@ export class OpenOrdersSource {
   }
 
   private async fetch(address: string, extraDexes: readonly string[]): Promise<WalletOrdersResult> {
-    const signal = this.controller.signal;
+    const signal = this.runSignal();
     if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
     const limiter = new Limiter(this.perWallet, this.overall);
     // Once the provider rate-limits one dex's request, the dexs still waiting are not asked this time.
@@ -260,7 +274,7 @@ export class OpenOrdersSource {
 
   /** An optional request failed: a refusal is remembered; either way it is said once, and only the detail goes. */
   private optionalFailed(type: Optional, e: unknown, cost: string): void {
-    if (this.controller.signal.aborted) return;
+    if (this.controller.signal.aborted || isCancellation(e)) return;
     if (isRefusal(e)) this.refuse(type, `The provider does not serve ${type} (${describeError(e)}); ${cost}.`);
     else this.noteOnce(`${type}:failed`, `${type} failed (${describeError(e)}); ${cost} this time.`);
   }

@@ -23,10 +23,10 @@ import {
   type WalletView,
 } from './ordersViewModel';
 import { watchedWallets, type WatchedWallet } from './watchedWallets';
-import { escapeLinksAndIcons } from '../view/escape';
+import { escapeLinksAndIcons, revealInvisibles } from '../view/escape';
 import { appendData, groupItem, localTexts, orderItem, orderTooltip, themeIcon } from './treeItems';
 import { shortAddress } from '../view/format';
-import { Commands, Settings, settingId, Views } from '../ids';
+import { Commands, ContextKeys, Settings, settingId, Views } from '../ids';
 
 export interface WalletNode {
   kind: 'wallet';
@@ -118,6 +118,8 @@ export interface WalletSummary {
 }
 
 export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vscode.Disposable {
+  /** Whether a refresh runs (the `refreshing` context key shows Cancel Refresh). */
+  private refreshing = false;
   private readonly changed = new vscode.EventEmitter<OrdersNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly refreshedAll = new vscode.EventEmitter<void>();
@@ -210,8 +212,25 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     if (!entry) return Promise.resolve({ address, ok: false });
     entry.attempted = true;
     entry.pending ??= this.runRefresh(entry);
+    this.updateRefreshing();
     return entry.pending;
   }
+
+  /** Cancel Refresh: stops the refreshes under way; each wallet keeps what it showed. True if any ran. */
+  cancelRefresh(): boolean {
+    const running = [...this.entries.values()].some((e) => e.pending);
+    if (running) this.sources.existing?.cancelRefreshes();
+    return running;
+  }
+
+  /** Says whether a refresh runs, for Cancel Refresh in the view's title bar. */
+  private updateRefreshing(): void {
+    const refreshing = [...this.entries.values()].some((e) => e.pending);
+    if (refreshing === this.refreshing) return;
+    this.refreshing = refreshing;
+    void vscode.commands.executeCommand('setContext', ContextKeys.refreshing, refreshing);
+  }
+
 
   /** Refreshes every wallet; `reloadMarkets` also forgets the cached dex list, spot pairs and dex units. */
   async refreshAll(options: { reloadMarkets?: boolean } = {}): Promise<WalletRefreshOutcome[]> {
@@ -300,6 +319,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
         entry.pending = undefined;
         this.redraw(entry);
       }
+      this.updateRefreshing();
     }
   }
 
@@ -427,10 +447,10 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       case 'order':
         return orderItem(element);
       case 'message': {
-        const item = new vscode.TreeItem(element.label, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(revealInvisibles(element.label), vscode.TreeItemCollapsibleState.None);
         item.id = element.id;
-        item.description = element.description;
-        item.tooltip = element.tooltip;
+        item.description = element.description === undefined ? undefined : revealInvisibles(element.description);
+        item.tooltip = typeof element.tooltip === 'string' ? revealInvisibles(element.tooltip) : element.tooltip;
         item.iconPath = themeIcon(element.icon);
         item.command = element.command;
         item.contextValue = element.contextValue;
@@ -447,7 +467,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
 
   private walletItem(address: string): vscode.TreeItem {
     const entry = this.entries.get(address);
-    const label = entry?.wallet.label?.trim() || shortAddress(address);
+    const label = revealInvisibles(entry?.wallet.label?.trim() || shortAddress(address));
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Expanded);
     item.id = `wallet:${address}`;
     item.contextValue = entry?.demo ? 'walletDemo' : 'wallet';

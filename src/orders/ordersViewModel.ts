@@ -312,7 +312,16 @@ export function buildWalletView(input: WalletViewInput): WalletView {
     if (!m) markets.set(key, (m = marketOf(coin, dex, input.spotMeta, input.units)));
     return m;
   };
-  const ctx: RowContext = { texts, uniqueId, address, mids: input.mids, market };
+  // Each market's mid as a number, read once per market rather than once per order.
+  const midOf = new Map<Market, number | undefined>();
+  const mid = (m: Market) => {
+    if (midOf.has(m)) return midOf.get(m);
+    const text = input.mids?.get(m.dex)?.get(m.rawCoin);
+    const value = text === undefined ? undefined : Number(text);
+    midOf.set(m, value);
+    return value;
+  };
+  const ctx: RowContext = { texts, uniqueId, address, mid, market };
 
   // TP/SL children also come as orders of their own: they are shown under their parent only.
   let childOids: Set<string> | undefined;
@@ -411,7 +420,8 @@ interface RowContext {
   texts: OrderTexts;
   uniqueId: UniqueId;
   address: string;
-  mids?: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** The market's mid price, if known. */
+  mid(market: Market): number | undefined;
   market(dex: string, coin: string): Market;
 }
 
@@ -473,9 +483,9 @@ function isZero(decimal: string): boolean {
 }
 
 /** The percent distance of `price` from `mid`, signed, two decimals; undefined without a usable mid. */
-export function distanceFromMid(price: string, mid: string | undefined): string | undefined {
+export function distanceFromMid(price: string, mid: string | number | undefined): string | undefined {
   if (mid === undefined) return undefined;
-  const m = Number(mid);
+  const m = typeof mid === 'number' ? mid : Number(mid);
   const p = Number(price);
   if (!(m > 0) || !Number.isFinite(p)) return undefined;
   const percent = ((p - m) / m) * 100;
@@ -518,7 +528,7 @@ function describe(order: OpenOrder, market: Market, change: OrderChange | undefi
 function orderRow(r: SortableRow, ctx: RowContext, parentOid?: number): OrderRow {
   const { order, market, change } = r;
   const gone = change?.kind === 'gone';
-  const mid = gone ? undefined : ctx.mids?.get(market.dex)?.get(market.rawCoin);
+  const mid = gone ? undefined : ctx.mid(market);
   const price = order.isTrigger === true && order.triggerPx !== undefined && !isZero(order.triggerPx) ? order.triggerPx : order.limitPx;
   const fromMid = distanceFromMid(price, mid);
   const sideIcon = order.side === 'B' ? BID_ICON : ASK_ICON;

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { displayDecimal, subtractDecimals } from '../core/units';
 import { vscodeTranslate } from '../platform/translate';
-import { escapeMarkdown } from '../view/escape';
+import { escapeMarkdown, revealInvisibles } from '../view/escape';
 import { isoTime, timeAgo } from '../view/format';
 import {
   englishFate,
@@ -66,9 +66,9 @@ const EXPAND_UP_TO = 100;
 
 export function groupItem(row: GroupRow): vscode.TreeItem {
   const state = row.orders.length <= EXPAND_UP_TO ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
-  const item = new vscode.TreeItem(row.label, state);
+  const item = new vscode.TreeItem(revealInvisibles(row.label), state);
   item.id = row.id;
-  item.description = row.description;
+  item.description = row.description === undefined ? undefined : revealInvisibles(row.description);
   item.iconPath = themeIcon(row.icon);
   item.contextValue = row.contextValue;
   if (row.groupKind === 'gone') {
@@ -76,15 +76,15 @@ export function groupItem(row: GroupRow): vscode.TreeItem {
   } else if (row.groupKind === 'outcome') {
     item.tooltip = vscode.l10n.t('Orders on outcome markets (coins starting with #): neither perps nor spot pairs.');
   } else if (row.fullName) {
-    item.tooltip = vscode.l10n.t('Perp dex “{0}” ({1})', row.dex ?? '', row.fullName);
+    item.tooltip = revealInvisibles(vscode.l10n.t('Perp dex “{0}” ({1})', row.dex ?? '', row.fullName));
   }
   return item;
 }
 
 export function orderItem(row: OrderRow): vscode.TreeItem {
-  const item = new vscode.TreeItem(row.label, row.children?.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(revealInvisibles(row.label), row.children?.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
   item.id = row.id;
-  item.description = row.description;
+  item.description = row.description === undefined ? undefined : revealInvisibles(row.description);
   item.iconPath = themeIcon(row.icon);
   item.contextValue = row.contextValue;
   item.accessibilityInformation = { label: orderAccessibleLabel(row) };
@@ -97,7 +97,7 @@ function sideWord(row: OrderRow): string {
 
 function orderAccessibleLabel(row: OrderRow): string {
   const status = row.change?.kind === 'gone' ? vscode.l10n.t('gone') : row.change?.kind === 'new' ? vscode.l10n.t('new') : '';
-  return [row.label, sideWord(row), row.description, status].filter(Boolean).join(', ');
+  return revealInvisibles([row.label, sideWord(row), row.description, status].filter(Boolean).join(', '));
 }
 
 /** Every field of the order, as Markdown; all data goes through `appendData`, which escapes it. */

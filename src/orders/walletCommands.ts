@@ -22,6 +22,7 @@ const WALLET_COMMANDS: Partial<Record<CommandId, CommandRun>> = {
   [Commands.unwatchWallet]: unwatchWallet,
   [Commands.renameWallet]: renameWallet,
   [Commands.refreshOrders]: refreshOrders,
+  [Commands.cancelRefresh]: cancelRefresh,
   [Commands.reloadMarkets]: reloadMarkets,
   [Commands.refreshWallet]: refreshWallet,
   [Commands.copyOrderId]: copyOrderId,
@@ -157,25 +158,31 @@ async function renameWallet({ tree }: WalletCommandContext, arg?: unknown, label
 }
 
 /** Refreshes every wallet; the cached dex list and market data are kept (Reload Markets renews them). */
-async function refreshOrders({ services, tree }: WalletCommandContext): Promise<WalletSummary[]> {
-  const { connection } = services;
-  if (connection.mode === 'none') {
-    await requireClients(services);
-    if (connection.mode === 'none') return [];
-  }
-  await tree.refreshAll();
-  return tree.summaries();
+function refreshOrders(c: WalletCommandContext): Promise<WalletSummary[]> {
+  return refreshAll(c, false);
 }
 
 /** Asks again for the dex list, spot pairs and each dex's unit, then refreshes every wallet. */
-async function reloadMarkets({ services, tree }: WalletCommandContext): Promise<WalletSummary[]> {
+function reloadMarkets(c: WalletCommandContext): Promise<WalletSummary[]> {
+  return refreshAll(c, true);
+}
+
+/** Every wallet, once there is a connection (asking for a key or demo data first when there is none). */
+async function refreshAll({ services, tree }: WalletCommandContext, reloadMarkets: boolean): Promise<WalletSummary[]> {
   const { connection } = services;
   if (connection.mode === 'none') {
     await requireClients(services);
     if (connection.mode === 'none') return [];
   }
-  await tree.refreshAll({ reloadMarkets: true });
+  await tree.refreshAll({ reloadMarkets });
   return tree.summaries();
+}
+
+/** Stops the refreshes under way; the wallets keep the orders they showed. */
+function cancelRefresh({ tree }: WalletCommandContext): boolean {
+  const cancelled = tree.cancelRefresh();
+  if (cancelled) vscode.window.setStatusBarMessage(vscode.l10n.t('Open Orders refresh cancelled.'), 3000);
+  return cancelled;
 }
 
 async function refreshWallet({ tree }: WalletCommandContext, arg?: unknown): Promise<WalletSummary | undefined> {

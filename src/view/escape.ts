@@ -10,10 +10,29 @@
  * paragraph. The one escape for untrusted text in hovers and tooltips.
  */
 export function escapeMarkdown(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex -- control characters are what this folds away
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-    .replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, '\\$&');
+  return revealInvisibles(
+    text
+      // eslint-disable-next-line no-control-regex -- control characters are what this folds away
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '),
+  ).replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, '\\$&');
+}
+
+/**
+ * Characters that show nothing or change how the text around them is shown: Unicode format characters
+ * (bidirectional overrides and isolates, zero-width spaces and joiners, the BOM, invisible operators,
+ * tag characters), line and paragraph separators, and the invisible fillers (Hangul fillers, the
+ * combining grapheme joiner).
+ */
+const INVISIBLE = /[\p{Cf}\u2028\u2029\u115f\u1160\u3164\uffa0]|\u034f/gu;
+
+/**
+ * Untrusted text with every invisible or direction-changing character shown as a visible escape
+ * (`[U+202E]`), so that text from the network cannot make one thing look like another (a reversed coin
+ * name, an address with a hidden character). For every place node text is shown: tree labels and
+ * descriptions, tooltips and hovers (through `escapeMarkdown`), the block page.
+ */
+export function revealInvisibles(text: string): string {
+  return text.replace(INVISIBLE, (c) => `[U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`);
 }
 
 /**

@@ -280,6 +280,44 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     await closeEditors();
   });
 
+  it('the real panel enforces a strict CSP: a script, an event handler and a remote script put into its page run nothing and are reported', async () => {
+    // The posture test reads the CSP in the source; this one checks what the panel VS Code shows does.
+    const n = DEMO_BLOCKS.bigBlock;
+    await setKey(DEMO_API_KEY);
+    await lookUp(String(n), `Block ${group(n)}`);
+    await field('number');
+    const csp = (await blockPage().locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
+    assert.match(csp, /default-src 'none'/);
+    const scriptSrc = csp.split(';').map((d) => d.trim()).filter((d) => d.startsWith('script-src'));
+    assert.equal(scriptSrc.length, 1, csp);
+    assert.match(scriptSrc[0]!, /^script-src 'nonce-[A-Za-z0-9+/=]{16,}'$/, 'scripts only by nonce');
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+    const outcome = await blockPage()
+      .locator('body')
+      .evaluate(async (body) => {
+        // No named functions in here: tsx would wrap them in a helper the page does not have.
+        const w = window as unknown as Record<string, unknown>;
+        const violations: string[] = [];
+        document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
+        const inline = document.createElement('script');
+        inline.textContent = 'window.__cspInline = 1';
+        body.appendChild(inline);
+        const img = document.createElement('img');
+        img.setAttribute('onerror', 'window.__cspHandler = 1');
+        img.setAttribute('src', 'x');
+        body.appendChild(img);
+        const remote = document.createElement('script');
+        remote.src = 'https://example.com/x.js';
+        body.appendChild(remote);
+        await new Promise((r) => setTimeout(r, 1000));
+        return { inline: w.__cspInline, handler: w.__cspHandler, violations };
+      });
+    assert.equal(outcome.inline, undefined, 'an inline script without the nonce ran');
+    assert.equal(outcome.handler, undefined, 'an inline event handler ran');
+    assert.ok(outcome.violations.filter((v) => v.startsWith('script-src')).length >= 2, `CSP violations reported: ${JSON.stringify(outcome.violations)}`);
+    await closeEditors();
+  });
+
   it('markup in a block’s extraData is shown as text and runs nothing', async () => {
     const n = DEMO_BLOCKS.smallBlock - 2; // odd: the slim shape carries extraData
     const result = demoBlockDetails(n, Math.floor(node.startedAt / 1000)) as { block: Record<string, unknown> };

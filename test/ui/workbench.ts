@@ -181,7 +181,14 @@ export class Workbench {
       await this.page.keyboard.press('Escape');
       throw new Error(`command "${title}" is not in the command palette; it offers: ${JSON.stringify(offered.slice(0, 10))}`);
     }
-    await exact.first().click();
+    // Enter on the highlighted match, as a person types it: a click can miss a row the list re-renders
+    // meanwhile (right after a reload, commands are still being registered and the list redraws).
+    const focused = await exact
+      .first()
+      .evaluate((el) => el.classList.contains('focused'))
+      .catch(() => false);
+    if (focused) await this.page.keyboard.press('Enter');
+    else await exact.first().click();
     // The palette is gone once it is hidden or reused by the command for its own input.
     await this.page
       .waitForFunction(
@@ -333,55 +340,65 @@ export class Workbench {
 
   /**
    * Shows the tooltip of the first tree row matching `row` as a person does (mouse onto the row, wait)
-   * and returns the hover once it contains `expect`; the mouse is moved off again by the caller's next step.
+   * and returns the hover once it contains `expect`.
    *
    * Why tree tooltips sometimes never showed: VS Code schedules a row's hover on `mouseover` and shows it
-   * after `workbench.hover.delay`; when the row re-renders meanwhile (the tree fired a change: a wallet
-   * finished loading, a refresh, an auto refresh), its label disposes the pending hover and sets up a new
-   * one (IconLabel.setupHover), which waits for a `mouseover` that never comes: the mouse did not move.
-   * On a loaded machine refreshes land inside the delay more often. So this watches the row for that
-   * re-render (the hover target's `custom-hover` attribute set again) and then moves off and back onto the
-   * row, which is what a person whose tooltip did not come does. It does not wait longer.
+   * after `workbench.hover.delay` (500 ms here). When the row re-renders meanwhile (the tree fired a
+   * change: a wallet finished loading, a refresh), its label disposes the pending hover and sets up a new
+   * one (IconLabel.setupHover), which waits for the next `mouseover`. If the row's element stayed the same,
+   * none comes while the mouse rests: the tooltip is lost however long the test waits. On a loaded machine
+   * loading and refreshes stretch out, so a re-render lands inside the delay more often.
+   * So: hover once the row has stopped re-rendering (the hover target's `custom-hover` attribute is set
+   * again on each render), and when a re-render still drops the hover, move off and back onto the row,
+   * which is what a person whose tooltip did not come does.
    */
   async treeTooltip(viewTitle: string, row: string | RegExp, expect: string | RegExp, timeoutMs = 15_000): Promise<Locator> {
     const target = this.treeRowLocator(viewTitle).filter({ hasText: row }).first();
     const hover = this.page.locator('.monaco-hover:not(.hidden), .workbench-hover', { hasText: expect }).filter({ visible: true }).first();
     const end = Date.now() + timeoutMs;
-    let rerenders = 0;
-    for (;;) {
-      await this.page.mouse.move(2, 2); // off every row: the next move onto the row is a fresh mouseover
-      await target.waitFor({ state: 'visible', timeout: Math.max(1_000, end - Date.now()) });
-      // Count re-renders of the row from now on: each sets the hover target's `custom-hover` attribute again.
-      await target.evaluate((el) => {
-        const w = el as HTMLElement & { __hlxRerenders?: number; __hlxObserver?: MutationObserver };
+    const QUIET_MS = 700; // longer than the hover delay
+    /** Starts (again) recording when the row last re-rendered; returns ms since then (Infinity: not since). */
+    const watch = () =>
+      target.evaluate((el) => {
+        const w = el as HTMLElement & { __hlxLast?: number; __hlxObserver?: MutationObserver };
         w.__hlxObserver?.disconnect();
-        w.__hlxRerenders = 0;
-        w.__hlxObserver = new MutationObserver((records) => {
-          w.__hlxRerenders! += records.filter((r) => r.attributeName === 'custom-hover').length;
-        });
+        w.__hlxLast = undefined;
+        w.__hlxObserver = new MutationObserver(() => (w.__hlxLast = performance.now()));
         w.__hlxObserver.observe(el, { subtree: true, attributes: true, attributeFilter: ['custom-hover'] });
       });
+    const sinceRerender = () =>
+      target
+        .evaluate((el) => {
+          const last = (el as HTMLElement & { __hlxLast?: number }).__hlxLast;
+          return last === undefined ? -1 : performance.now() - last;
+        })
+        .then((ms) => (ms < 0 ? Infinity : ms), () => 0); // a detached row was just re-rendered
+    let rehovers = 0;
+    await target.waitFor({ state: 'visible', timeout: timeoutMs });
+    await watch();
+    const watching = Date.now();
+    // The row at rest first: no re-render for longer than the hover delay (bounded, then try anyway).
+    const quietBy = Math.min(end, Date.now() + 5_000);
+    while (Date.now() < quietBy) {
+      await this.page.waitForTimeout(100);
+      const since = await sinceRerender();
+      if ((since === Infinity ? Date.now() - watching : since) >= QUIET_MS) break;
+    }
+    for (;;) {
+      await this.page.mouse.move(2, 2); // off every row: the move onto the row is a fresh mouseover
+      await watch();
       await target.hover();
-      const outcome = await Promise.race([
-        hover.waitFor({ state: 'visible', timeout: Math.max(1_000, end - Date.now()) }).then(
-          () => 'shown' as const,
-          () => 'timeout' as const,
-        ),
-        target
-          .evaluate((el) => new Promise<void>((resolve) => {
-            const w = el as HTMLElement & { __hlxRerenders?: number };
-            const poll = () => ((w.__hlxRerenders ?? 0) > 0 ? resolve() : setTimeout(poll, 50));
-            poll();
-          }))
-          .then(() => 'rerendered' as const, () => 'rerendered' as const), // a detached row was re-rendered too
-      ]);
-      await target.evaluate((el) => (el as HTMLElement & { __hlxObserver?: MutationObserver }).__hlxObserver?.disconnect()).catch(() => undefined);
-      if (outcome === 'shown' || (await hover.isVisible())) return hover;
-      if (outcome === 'timeout' || Date.now() > end) {
-        const state = await this.describeState().catch(() => '');
-        throw new Error(`no tooltip containing ${String(expect)} on the ${viewTitle} row ${String(row)} in ${timeoutMs} ms (${rerenders} re-render(s) of the row moved the mouse off and back)${state ? `; ${state}` : ''}`);
+      for (;;) {
+        if (await hover.waitFor({ state: 'visible', timeout: 1_000 }).then(() => true, () => false)) return hover;
+        if (Date.now() > end) {
+          const state = await this.describeState().catch(() => '');
+          throw new Error(`no tooltip containing ${String(expect)} on the ${viewTitle} row ${String(row)} in ${timeoutMs} ms (moved off and back ${rehovers} time(s) after the row re-rendered)${state ? `; ${state}` : ''}`);
+        }
+        const since = await sinceRerender();
+        // Re-rendered, then quiet for longer than the delay, and still no tooltip: the pending hover was dropped.
+        if (since !== Infinity && since >= QUIET_MS) break;
       }
-      rerenders += 1; // the row re-rendered before its hover showed: move off and back
+      rehovers += 1;
     }
   }
 

@@ -81,6 +81,23 @@ describe('open orders automatic refresh', () => {
     assert.deepEqual(secondsBetween(), [30, 30]);
   });
 
+  it('a refresh that never ends does not stop the next ones (issue 13)', async () => {
+    const stuck = new Promise<unknown[]>(() => undefined);
+    let first = true;
+    schedule.dispose();
+    schedule = new AutoRefreshSchedule(async () => {
+      runs.push(clock.now());
+      if (first) {
+        first = false;
+        return stuck; // e.g. one wallet whose provider never answers
+      }
+      return [];
+    }, clock);
+    schedule.update(30, true);
+    await clock.advance(125);
+    assert.ok(runs.length >= 3, `only ${runs.length} refreshes in 125 s`);
+  });
+
   it('pauses while hidden, and refreshes at once when shown after the interval has passed', async () => {
     schedule.update(30, true);
     await clock.advance(30);

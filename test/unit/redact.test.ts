@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { apiKeyProblem } from '../../src/core/endpoints';
-import { describeError, ProviderError } from '../../src/core/errors';
+import { bodyExcerpt, describeError, ProviderError } from '../../src/core/errors';
 import { createProviderClients } from '../../src/core/provider';
 import { forgetSecret, redact, registerSecret } from '../../src/core/redact';
 import type { RequestEvent } from '../../src/core/transport';
@@ -56,6 +56,20 @@ const contexts: ((url: string, key: string) => string)[] = [
 ];
 
 describe('redaction with keys from every accepted character (issue 13, finding 4)', () => {
+  it('an error body excerpt: the key goes before tags are stripped or the text is cut (fast-check found <>KEY)', () => {
+    const key = `<>SECRET${TAIL}`;
+    registerSecret(key);
+    try {
+      assertClean('tag-like key', bodyExcerpt(`bad request with key ${key}`), key);
+      // A key that straddles the excerpt's end is not cut into a prefix that no longer matches.
+      const long = `${'x'.repeat(150)} ${key} and more`;
+      assertClean('key at the cut', bodyExcerpt(long), key);
+      assert.ok(!bodyExcerpt(long).includes('<>SECRET'), bodyExcerpt(long));
+    } finally {
+      forgetSecret(key);
+    }
+  });
+
   it('the reported case: a quote in the key no longer leaves its tail behind', () => {
     const key = "abc'defSECRET";
     registerSecret(key);

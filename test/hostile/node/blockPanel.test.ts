@@ -11,6 +11,7 @@ import { panelLabels } from '../../../src/blocks/labels';
 import { FIRST_ROWS, type HostMessage } from '../../../src/blocks/protocol';
 import { describeError } from '../../../src/core/errors';
 import { createProviderClients, type ProviderClients } from '../../../src/core/provider';
+import { revealInvisibles } from '../../../src/view/escape';
 import { untranslated } from '../../../src/view/format';
 import { DEMO_BLOCKS, startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
 import { launchChromium } from '../../host/browser';
@@ -81,8 +82,9 @@ describe('hostile: the block panel script in Chromium, fed by the real client th
         const rows = details.transactions ? toTransactionsData(details.transactions.slice(0, FIRST_ROWS)) : [];
         await page.post({ type: 'show', labels, view: { kind: 'block', block, firstRows: rows } } satisfies HostMessage);
         await page.page.locator('[data-field="extraData"]').waitFor();
-        // Up to the 200 characters the view-model keeps; the payloads are shorter.
-        assert.equal(await page.page.locator('[data-field="extraData"]').textContent(), payload);
+        // Up to the 200 characters the view-model keeps; the payloads are shorter. Invisible and
+        // direction-changing characters are shown as visible escapes (issue 13).
+        assert.equal(await page.page.locator('[data-field="extraData"]').textContent(), revealInvisibles(payload));
         await aftermath(`extraData #${i}`);
       } finally {
         proxy.setRule(undefined);

@@ -22,6 +22,7 @@ import type { Services } from '../../../src/platform/services';
 import { figures, incident } from '../support/figures';
 import { hostileKey, LeakWatch } from '../support/leaks';
 import { mutateInfo, rules, startHostileProxy, type HostileProxy, type ProxyRule } from '../support/hostileProxy';
+import { revealInvisibles } from '../../../src/view/escape';
 import { assertMarkdownIsText, MARKUP, MARKUP_PAYLOADS, renderMarkdown, textOf, visibleWords } from '../support/markup';
 import * as host from '../support/vscodeStub';
 
@@ -233,6 +234,36 @@ describe('hostile: the real Open Orders tree under faults (Node, demo node behin
     });
   }
 
+  it('Cancel Refresh stops a refresh stuck on a hanging node at once; the wallet keeps its orders, neither failed nor stale (issue 13)', async () => {
+    // A long deadline, so that only the cancel can end the refresh within the wait below.
+    await host.setConfiguration(`${SECTION}.requestTimeoutSeconds`, 60);
+    timeoutChanged = true;
+    const good = summaryOf(await cmd<WalletSummary[]>('refreshOrders'), maker.address);
+    const rows = orderRows(maker.address);
+    assert.ok(rows.length > 0 && !good.error, 'a good refresh first');
+    assert.equal(await cmd<boolean>('cancelRefresh'), false, 'nothing to cancel while no refresh runs');
+    const before = node.requests;
+    node.setFaults([{ kind: 'hang', endpoint: 'info' }]);
+    try {
+      const pending = cmd<WalletSummary[]>('refreshOrders');
+      for (const end = Date.now() + 10_000; node.requests === before; ) {
+        assert.ok(Date.now() < end, 'the refresh reached the node');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.equal(await cmd<boolean>('cancelRefresh'), true, 'a refresh was running');
+      const outcome = await Promise.race([pending, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 15_000))]);
+      assert.notEqual(outcome, 'still running', 'Cancel Refresh ended the refresh');
+      const after = summaryOf(outcome as WalletSummary[], maker.address);
+      assert.equal(after.error, undefined, 'a cancelled refresh is no failure');
+      assert.equal(after.stale, false);
+      assert.deepEqual(orderRows(maker.address), rows, 'the orders shown stay');
+    } finally {
+      node.clearFaults();
+    }
+    const again = summaryOf(await cmd<WalletSummary[]>('refreshOrders'), maker.address);
+    assert.equal(again.error, undefined, 'the next refresh runs as usual');
+  });
+
   it('markup in coin names, spot token names, perp dex names and the wallet label stays text', async () => {
     const payloads = [...MARKUP_PAYLOADS];
     const markupCoins = (orders: Json[], req: Json) => orders.map((o, i) => ({ ...o, coin: req.dex ? `${req.dex}:${payloads[i % payloads.length]}` : o.coin.startsWith('@') ? o.coin : payloads[i % payloads.length] }));
@@ -267,7 +298,8 @@ describe('hostile: the real Open Orders tree under faults (Node, demo node behin
 
     const { texts, markdown } = treeTexts(maker.address);
     // Tree labels and descriptions are plain strings (VS Code shows them as text): the payloads are there as typed.
-    for (const p of payloads) assert.ok(texts.some((t) => t.includes(p)), `a row shows ${JSON.stringify(p)} as it is`);
+    // (Invisible and direction-changing characters are shown as visible escapes, issue 13.)
+    for (const p of payloads) assert.ok(texts.some((t) => t.includes(revealInvisibles(p))), `a row shows ${JSON.stringify(p)} as it is`);
     // Tooltips are Markdown: rendered, they hold no element the payload asked for, and still show its words.
     for (const [i, md] of markdown.entries()) {
       const html = assertMarkdownIsText(`tooltip #${i}`, md);
@@ -276,6 +308,38 @@ describe('hostile: the real Open Orders tree under faults (Node, demo node behin
     const shown = markdown.map((m) => textOf(renderMarkdown(m))).join('\n');
     for (const p of payloads) for (const w of visibleWords(p)) assert.ok(shown.includes(w), `tooltips show “${w}” of ${JSON.stringify(p)}`);
     checkNoLeak('markup', maker.address);
+    assert.equal(await cmd<boolean>('renameWallet', maker.address, 'Maker'), true);
+  });
+
+  it('bidirectional overrides and zero-width characters in coin names, dex names and the wallet label are shown as visible escapes (issue 13)', async () => {
+    // "USDC" with a right-to-left override reads as something else; a zero-width space hides in a name.
+    const SPOOFS = ['\u202eCDSU', 'B\u200bTC', 'ETH\u2066\u2069', '\u200fHYPE\u200d', 'PURR\ufeff'];
+    const INVISIBLE = /[\p{Cf}\u2028\u2029]/u;
+    const spoofCoins = (orders: Json[], req: Json) => orders.map((o, i) => ({ ...o, coin: req.dex ? `${req.dex}:${SPOOFS[i % SPOOFS.length]}` : o.coin.startsWith('@') ? o.coin : SPOOFS[i % SPOOFS.length] }));
+    proxy.setRule(
+      rules(
+        mutateInfo('openOrders', spoofCoins),
+        mutateInfo('frontendOpenOrders', spoofCoins),
+        mutateInfo('perpDexs', (dexs: Json[]) => dexs.map((d) => (d ? { ...d, fullName: `Dex\u202e${d.name}` } : d))),
+      ),
+    );
+    const mutatedBefore = proxy.mutated;
+    try {
+      assert.equal(await cmd<boolean>('renameWallet', maker.address, 'Mak\u202eer'), true);
+      const s = summaryOf(await cmd<WalletSummary[]>('refreshOrders'), maker.address);
+      assert.equal(s.error, undefined);
+    } finally {
+      proxy.setRule(undefined);
+    }
+    figures.responsesMutated += proxy.mutated - mutatedBefore;
+    const { texts, markdown } = treeTexts(maker.address);
+    for (const t of texts) assert.ok(!INVISIBLE.test(t), `tree text with an invisible character: ${JSON.stringify(t)}`);
+    const shownTooltips = markdown.map((m) => textOf(renderMarkdown(m)));
+    for (const t of shownTooltips) assert.ok(!INVISIBLE.test(t), `tooltip with an invisible character: ${JSON.stringify(t)}`);
+    const all = [...texts, ...shownTooltips].join('\n');
+    for (const escape of ['[U+202E]CDSU', 'B[U+200B]TC', 'ETH[U+2066][U+2069]', '[U+200F]HYPE[U+200D]', 'PURR[U+FEFF]', 'Mak[U+202E]er']) {
+      assert.ok(all.includes(escape), `shows ${escape}`);
+    }
     assert.equal(await cmd<boolean>('renameWallet', maker.address, 'Maker'), true);
   });
 
@@ -344,7 +408,7 @@ describe('hostile: the real Open Orders tree under faults (Node, demo node behin
         const stored = vscode.workspace.getConfiguration(SECTION).get<{ address: string; label?: string }[]>('wallets', []).find((w) => w.address === other);
         assert.deepEqual(stored, typed.trim() ? { address: other, label: typed.trim() } : { address: other });
         const item = tree.getTreeItem(tree.walletNode(other)!);
-        assert.equal(item.label, typed.trim() || '0x0000…00aa');
+        assert.equal(item.label, revealInvisibles(typed.trim()) || '0x0000…00aa');
         assertMarkdownIsText('wallet tooltip', (item.tooltip as host.MarkdownString).value);
         assert.equal(await cmd<boolean>('unwatchWallet', other), true);
       }),

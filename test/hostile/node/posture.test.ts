@@ -7,10 +7,16 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
+import * as vscode from 'vscode';
 import { baseUrlProblem } from '../../../src/core/endpoints';
 import { ProviderError } from '../../../src/core/errors';
 import { createProviderClients } from '../../../src/core/provider';
+import { registerAccountCommands } from '../../../src/platform/accountCommands';
+import { Connection } from '../../../src/platform/connection';
+import { Log } from '../../../src/platform/log';
 import { figures } from '../support/figures';
+import { hostileKey, LeakWatch } from '../support/leaks';
+import * as host from '../support/vscodeStub';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -115,6 +121,54 @@ describe('hostile: posture', () => {
       for (const m of text.matchAll(/(?:globalState|workspaceState|state|config)\.update\(([^;]*)\)/g)) {
         assert.doesNotMatch(m[1]!, /apiKey|\bkey\b|secret/i, `${file} writes something key-like: ${m[0]}`);
       }
+    }
+  });
+
+  it('the key set through Set API Key lands in SecretStorage only, under one entry, and Clear API Key removes it there too (behaviour)', async () => {
+    // What the grep above cannot see: a write through a helper, a renamed field, a log line, a state key.
+    host.resetHost();
+    const key = hostileKey();
+    const leaks = new LeakWatch(key, []);
+    const context = host.extensionContext();
+    const log = new Log();
+    const connection = new Connection(context as unknown as vscode.ExtensionContext, log);
+    /** A new session (as after a window reload) reading SecretStorage: does it find a key? */
+    const newSessionFindsKey = async () => {
+      const fresh = new Connection(context as unknown as vscode.ExtensionContext, log);
+      try {
+        await fresh.whenReady();
+        return fresh.hasApiKey;
+      } finally {
+        fresh.dispose();
+      }
+    };
+    registerAccountCommands({ context: context as unknown as vscode.ExtensionContext, log, connection });
+    try {
+      host.scripted.inputBoxAnswers.push(key);
+      assert.equal(await vscode.commands.executeCommand<boolean>('hyperliquidExplorer.setApiKey'), true);
+      assert.deepEqual([...context.secrets.values.values()], [key], 'SecretStorage holds the key, once');
+      const everywhereElse = () => [
+        ...host.recorded.settingWrites.map((w) => JSON.stringify(w)),
+        ...context.globalState.writes.map((w) => JSON.stringify(w)),
+        ...context.workspaceState.writes.map((w) => JSON.stringify(w)),
+        ...host.recorded.logLines,
+        ...host.recorded.notifications.map((n) => n.message),
+        ...[...host.recorded.contexts].map((c) => JSON.stringify(c)),
+        host.recorded.clipboard,
+      ];
+      leaks.checkAll('settings, state, log, notifications, context keys after Set API Key', everywhereElse());
+      figures.textsSearched += everywhereElse().length;
+      // A new session (a window reload) finds the key where it was stored, and only there.
+      assert.equal(await newSessionFindsKey(), true, 'a new session finds the stored key');
+      await vscode.commands.executeCommand('hyperliquidExplorer.clearApiKey');
+      assert.equal(context.secrets.values.size, 0, 'Clear API Key empties SecretStorage');
+      assert.equal(await newSessionFindsKey(), false, 'a new session finds no key');
+      leaks.checkAll('settings, state, log, notifications, context keys after Clear API Key', everywhereElse());
+    } finally {
+      for (const d of context.subscriptions) d.dispose();
+      connection.dispose();
+      log.dispose();
+      host.resetHost();
     }
   });
 
