@@ -160,7 +160,12 @@ describe('hostile: posture', () => {
       figures.textsSearched += everywhereElse().length;
       // A new session (a window reload) finds the key where it was stored, and only there.
       assert.equal(await newSessionFindsKey(), true, 'a new session finds the stored key');
-      await vscode.commands.executeCommand('hyperliquidExplorer.clearApiKey');
+      // Clear API Key asks first (issue 13): declined, the key stays; confirmed, it goes.
+      host.scripted.messageAnswers.push(undefined);
+      assert.equal(await vscode.commands.executeCommand<boolean>('hyperliquidExplorer.clearApiKey'), false);
+      assert.equal(context.secrets.values.size, 1, 'declining the confirmation keeps the key');
+      host.scripted.messageAnswers.push('Clear Key');
+      assert.equal(await vscode.commands.executeCommand<boolean>('hyperliquidExplorer.clearApiKey'), true);
       assert.equal(context.secrets.values.size, 0, 'Clear API Key empties SecretStorage');
       assert.equal(await newSessionFindsKey(), false, 'a new session finds no key');
       leaks.checkAll('settings, state, log, notifications, context keys after Clear API Key', everywhereElse());

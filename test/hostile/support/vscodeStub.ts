@@ -199,6 +199,8 @@ export const recorded = {
 export const scripted = {
   inputBoxAnswers: [] as (string | undefined)[],
   quickPickAnswers: [] as ((items: readonly any[]) => any)[],
+  /** The button the user picks in the next message that offers buttons (a modal's confirmation, say). */
+  messageAnswers: [] as (string | undefined)[],
   /** Input boxes made with `createInputBox`, newest last, for a test to type into. */
   inputBoxes: [] as ScriptedInputBox[],
 };
@@ -249,9 +251,10 @@ export const workspace = {
 // ---- window ----
 
 function notify(severity: Notification['severity']) {
-  return (message: string, ..._items: unknown[]): Promise<undefined> => {
+  return (message: string, ...items: unknown[]): Promise<string | undefined> => {
     recorded.notifications.push({ severity, message });
-    return Promise.resolve(undefined);
+    const buttons = items.filter((i): i is string => typeof i === 'string');
+    return Promise.resolve(buttons.length > 0 ? scripted.messageAnswers.shift() : undefined);
   };
 }
 
@@ -448,6 +451,7 @@ export function resetHost(): void {
   recorded.hoverProviders.length = 0;
   scripted.inputBoxAnswers.length = 0;
   scripted.quickPickAnswers.length = 0;
+  scripted.messageAnswers.length = 0;
   scripted.inputBoxes.length = 0;
   configValues.clear();
 }
