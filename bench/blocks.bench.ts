@@ -123,7 +123,7 @@ export default async function run(): Promise<BenchRow[]> {
   const everything = (): HostMessage => ({
     type: 'show',
     labels,
-    view: { kind: 'block', block: toBlockView(details, Date.now() / 1000, t), firstRows: toTransactionsData(details.transactions!) },
+    view: { kind: 'block', block: toBlockView(details, Date.now() / 1000, t), firstRows: toTransactionsData(details.transactions!.slice()) },
   });
   const json = JSON.stringify(message());
   const naiveJson = JSON.stringify(everything());

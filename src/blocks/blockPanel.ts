@@ -204,11 +204,12 @@ export class BlockPanel {
   }
 
   private async showBlock(source: BlockSource, details: BlockDetails): Promise<void> {
-    this.shown = { details, source };
     const block = toBlockView(details, Date.now() / 1000, vscode.l10n.t);
     this.panel.title = titleFor(this.target);
-    // The spec's shape has its transactions at hand: the first screen goes with the block.
+    // The spec's shape has its transactions at hand: the first screen goes with the block. They are
+    // validated as they are read: a malformed one refuses the block here, before anything is shown.
     const firstRows = details.transactions ? toRows(await source.transactions(details, 0, FIRST_ROWS), 0) : [];
+    this.shown = { details, source };
     this.post({ kind: 'block', block, firstRows });
     await this.remember(block.number);
   }

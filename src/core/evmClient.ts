@@ -31,7 +31,7 @@ export class EvmClient {
     if (result === null || result === undefined) throw notFound(blockNumber);
     const parsed = this.shape(blockDetailsResult, result, 'ots_getBlockDetails');
     checkTransactionCount(blockNumber, parsed.block.transactionCount);
-    return toBlockDetails(parsed, result);
+    return toBlockDetails(parsed, result, (message) => invalid(`The node’s answer to ${message}`));
   }
 
   /**

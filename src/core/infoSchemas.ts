@@ -119,10 +119,11 @@ export const perpDexsResult = v.array(
 
 type OrderItem = v.InferOutput<typeof childOrder> & { children?: v.InferOutput<typeof childOrder>[] };
 
-function toOpenOrder(o: OrderItem, raw: Record<string, unknown>): OpenOrder {
+/** `isChild`: a TP/SL under its parent, whose own `children` the schema does not read, so neither does this. */
+function toOpenOrder(o: OrderItem, raw: Record<string, unknown>, isChild = false): OpenOrder {
   // Every field set, in one order (undefined when not sent): one object shape for 5,000 orders keeps
   // the sort and the row building fast.
-  const rawChildren = o.children !== undefined && o.children.length > 0 ? (raw.children as Record<string, unknown>[]) : undefined;
+  const rawChildren = !isChild && o.children !== undefined && o.children.length > 0 ? (raw.children as Record<string, unknown>[]) : undefined;
   return {
     coin: o.coin,
     limitPx: o.limitPx,
@@ -139,7 +140,7 @@ function toOpenOrder(o: OrderItem, raw: Record<string, unknown>): OpenOrder {
     triggerPx: o.triggerPx,
     triggerCondition: o.triggerCondition,
     isPositionTpsl: o.isPositionTpsl,
-    children: rawChildren && o.children!.map((c, i) => toOpenOrder(c, rawChildren[i] as Record<string, unknown>)),
+    children: rawChildren && o.children!.map((c, i) => toOpenOrder(c, rawChildren[i] as Record<string, unknown>, true)),
     raw,
   };
 }

@@ -44,10 +44,20 @@ export interface Issuance {
   issuance: bigint;
 }
 
+/**
+ * The transactions a spec-shaped block came with, validated and decoded by the range read: `slice`
+ * throws an `invalidResponse` error naming the first malformed field in the range (an array of
+ * transactions is one too).
+ */
+export interface BlockTransactionList {
+  readonly length: number;
+  slice(start?: number, end?: number): BlockTransaction[];
+}
+
 export interface BlockDetails {
   block: BlockHeader;
   /** Present only in the product spec's shape; real nodes send a slim block without transactions. */
-  transactions?: BlockTransaction[];
+  transactions?: BlockTransactionList;
   issuance: Issuance;
   /** Sum of gasUsed × effectiveGasPrice over the block's transactions, in wei. */
   totalFees: bigint;

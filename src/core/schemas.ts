@@ -3,7 +3,7 @@
  * header fields, the info API adds order fields); the fields we use must have the right shape.
  */
 import * as v from 'valibot';
-import type { Address, BlockDetails, BlockTransaction, Hash, TransactionPage } from './model';
+import type { Address, BlockDetails, BlockTransaction, BlockTransactionList, Hash, TransactionPage } from './model';
 
 const HEX_QUANTITY = /^0x[0-9a-fA-F]{1,64}$/; // at most 256 bits
 const HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -37,7 +37,8 @@ const header = v.looseObject({
   gasLimit: quantity,
   baseFeePerGas: v.optional(v.nullable(quantity)),
   transactionCount: count,
-  transactions: v.optional(v.array(transaction)),
+  // Only that it is a list: its items are validated by the range the panel reads (`SpecTransactions`).
+  transactions: v.optional(v.custom<unknown[]>(Array.isArray, 'Invalid type: Expected Array')),
 });
 
 const issuance = v.looseObject({ blockReward: quantity, uncleReward: quantity, issuance: quantity });
@@ -86,10 +87,15 @@ export type BlockDetailsResult = v.InferOutput<typeof blockDetailsResult>;
 export function validate<S extends v.GenericSchema>(schema: S, input: unknown, what: string): v.InferOutput<S> {
   const result = v.safeParse(schema, input, { abortEarly: true });
   if (result.success) return result.output;
-  const issue = result.issues[0];
-  const path = v.getDotPath(issue) ?? '';
+  throw new InvalidShapeError(describeIssue(what, '', result.issues[0]));
+}
+
+/** `what: path.to.field: message`; `prefix` is the path of the validated value inside the answer. */
+function describeIssue(what: string, prefix: string, issue: v.BaseIssue<unknown>): string {
+  const inner = v.getDotPath(issue) ?? '';
+  const path = prefix && inner ? `${prefix}.${inner}` : prefix || inner;
   // valibot ends its messages with "but received <the value>": hostile data of any length. Cut it off.
-  throw new InvalidShapeError(`${what}: ${path ? `${path}: ` : ''}${issue.message.replace(/\s*\bbut received\b[\s\S]*$|\bReceived\b[\s\S]*$/i, '').trim()}`);
+  return `${what}: ${path ? `${path}: ` : ''}${issue.message.replace(/\s*\bbut received\b[\s\S]*$|\bReceived\b[\s\S]*$/i, '').trim()}`;
 }
 
 export class InvalidShapeError extends Error {}
@@ -109,7 +115,114 @@ function toTransaction(t: v.InferOutput<typeof transaction>): BlockTransaction {
   };
 }
 
-export function toBlockDetails(r: BlockDetailsResult, raw: unknown): BlockDetails {
+// ---- the fast path for transactions: the schema's rules as a predicate, without valibot's copies ----
+
+const isQuantity = (x: unknown): x is string => typeof x === 'string' && HEX_QUANTITY.test(x);
+const isHash = (x: unknown): x is string => typeof x === 'string' && HASH.test(x);
+const isAddress = (x: unknown): x is string => typeof x === 'string' && ADDRESS.test(x);
+const INDEX_HEX = /^0x[0-9a-fA-F]{1,13}$/;
+const isIndex = (x: unknown): boolean =>
+  (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0) || (typeof x === 'string' && INDEX_HEX.test(x));
+
+interface RawTransaction {
+  hash: string;
+  from: string;
+  to: string | null;
+  value: string;
+  gas: string;
+  gasPrice?: string;
+  transactionIndex?: number | string;
+  input?: string;
+}
+
+/** Whether `t` is a transaction the `transaction` schema accepts (never one it refuses). */
+function isTransaction(t: unknown): t is RawTransaction {
+  if (typeof t !== 'object' || t === null || Array.isArray(t)) return false;
+  const r = t as Record<string, unknown>;
+  return (
+    isHash(r.hash) &&
+    isAddress(r.from) &&
+    (r.to === null || isAddress(r.to)) &&
+    isQuantity(r.value) &&
+    isQuantity(r.gas) &&
+    (r.gasPrice === undefined || isQuantity(r.gasPrice)) &&
+    (r.transactionIndex === undefined || isIndex(r.transactionIndex)) &&
+    (r.input === undefined || typeof r.input === 'string')
+  );
+}
+
+/** What the schema's transforms make of a transaction `isTransaction` accepted. */
+function decodeTransaction(t: RawTransaction): v.InferOutput<typeof transaction> {
+  return {
+    hash: t.hash.toLowerCase() as Hash,
+    from: t.from.toLowerCase() as Address,
+    to: t.to === null ? null : (t.to.toLowerCase() as Address),
+    value: BigInt(t.value),
+    gas: BigInt(t.gas),
+    gasPrice: t.gasPrice === undefined ? undefined : BigInt(t.gasPrice),
+    transactionIndex: typeof t.transactionIndex === 'string' ? Number.parseInt(t.transactionIndex, 16) : t.transactionIndex,
+    input: t.input,
+  };
+}
+
+/**
+ * The transactions of a spec-shaped block, validated and decoded by the range that is read, not all at
+ * once: a 10,000-transaction block shows its first rows after checking those only. A malformed one is
+ * refused when a range holding it is read (with the same message a whole-block check would give), so it
+ * is never shown. Decoded transactions are kept, so scrolling back costs nothing.
+ */
+export class SpecTransactions implements BlockTransactionList {
+  /** Sized up front, so that ranges read out of order do not turn it into a dictionary. */
+  private readonly decoded: (BlockTransaction | undefined)[];
+
+  constructor(
+    private readonly items: readonly unknown[],
+    /** `ots_getBlockDetails`: the start of the error message. */
+    private readonly what: string,
+    /** Where the list sits in the answer: `block.transactions`. */
+    private readonly path: string,
+    private readonly refuse: (message: string) => Error,
+  ) {
+    this.decoded = new Array<BlockTransaction | undefined>(items.length);
+  }
+
+  get length(): number {
+    return this.items.length;
+  }
+
+  /** Transactions `start…end-1`, with the bounds read as `Array.prototype.slice` reads them. */
+  slice(start = 0, end = this.items.length): BlockTransaction[] {
+    const length = this.items.length;
+    const at = (n: number) => {
+      const i = Math.trunc(n) || 0;
+      return i < 0 ? Math.max(0, length + i) : Math.min(i, length);
+    };
+    const from = at(start);
+    const to = Math.max(from, at(end));
+    const out: BlockTransaction[] = [];
+    for (let i = from; i < to; i++) {
+      let tx = this.decoded[i];
+      if (tx === undefined) this.decoded[i] = tx = this.decode(i);
+      out.push(tx);
+    }
+    return out;
+  }
+
+  private decode(i: number): BlockTransaction {
+    const item = this.items[i];
+    if (isTransaction(item)) return toTransaction(decodeTransaction(item));
+    // The schema says what is wrong (or, where the check above is stricter than it, decodes).
+    const result = v.safeParse(transaction, item, { abortEarly: true });
+    if (!result.success) throw this.refuse(describeIssue(this.what, `${this.path}.${i}`, result.issues[0]));
+    return toTransaction(result.output);
+  }
+}
+
+/**
+ * The validated answer to the model. `refuse` makes the error for a malformed transaction, found when
+ * its range is read (the EVM client makes it an `invalidResponse`).
+ */
+export function toBlockDetails(r: BlockDetailsResult, raw: unknown, refuse: (message: string) => Error = (m) => new InvalidShapeError(m)): BlockDetails {
   const b = r.block;
   return {
     block: {
@@ -123,7 +236,7 @@ export function toBlockDetails(r: BlockDetailsResult, raw: unknown): BlockDetail
       baseFeePerGas: b.baseFeePerGas ?? undefined,
       transactionCount: b.transactionCount,
     },
-    transactions: b.transactions?.map(toTransaction),
+    transactions: b.transactions && new SpecTransactions(b.transactions, 'ots_getBlockDetails', 'block.transactions', refuse),
     issuance: { blockReward: r.issuance.blockReward, uncleReward: r.issuance.uncleReward, issuance: r.issuance.issuance },
     totalFees: r.totalFees,
     raw,

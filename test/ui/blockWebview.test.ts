@@ -18,7 +18,7 @@ const NOW = 1_700_000_000;
 function demoView(n: number): { block: BlockView; rows: TransactionData[] | null } {
   const result = demoBlockDetails(n, NOW)!;
   const details = toBlockDetails(validate(blockDetailsResult, result, 'demo'), result);
-  return { block: toBlockView(details, NOW, t), rows: details.transactions ? toTransactionsData(details.transactions) : null };
+  return { block: toBlockView(details, NOW, t), rows: details.transactions ? toTransactionsData(details.transactions.slice()) : null };
 }
 
 function show(view: PanelView): HostMessage {

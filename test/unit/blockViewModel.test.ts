@@ -171,7 +171,7 @@ describe('block view-model', () => {
       const v = toBlockView(d, 0, t);
       assert.equal(v.shape, 'spec');
       assert.equal(v.transactionCount, d.transactions!.length);
-      assert.equal(toTransactionsData(d.transactions!).length, d.transactions!.length);
+      assert.equal(toTransactionsData(d.transactions!.slice()).length, d.transactions!.length);
     });
 
     it('reads a real slim block (no transactions) and shows its extraData', () => {

@@ -26,8 +26,8 @@ describe('core clients read the public fixtures', () => {
     assert.equal(details.block.number, 1000n);
     assert.equal(details.block.transactionCount, 1);
     assert.equal(details.transactions?.length, 1);
-    assert.equal(details.transactions?.[0].value, 10n ** 18n);
-    assert.equal(weiToHype(details.transactions![0].value), '1');
+    assert.equal(details.transactions?.slice(0, 1)[0].value, 10n ** 18n);
+    assert.equal(weiToHype(details.transactions!.slice(0, 1)[0].value), '1');
     assert.equal(details.totalFees, BigInt(f.response.result.totalFees));
     assert.deepEqual(details.raw, f.response.result);
     // The request: JSON-RPC 2.0, the block number as a JSON integer, on /<key>/evm.

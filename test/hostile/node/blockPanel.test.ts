@@ -79,7 +79,7 @@ describe('hostile: the block panel script in Chromium, fed by the real client th
       try {
         const details = await clients.evm.getBlockDetails(DEMO_BLOCKS.bigBlock);
         const block = toBlockView(details, Date.now() / 1000, untranslated);
-        const rows = details.transactions ? toTransactionsData(details.transactions).slice(0, FIRST_ROWS) : [];
+        const rows = details.transactions ? toTransactionsData(details.transactions.slice(0, FIRST_ROWS)) : [];
         await page.post({ type: 'show', labels, view: { kind: 'block', block, firstRows: rows } } satisfies HostMessage);
         await page.page.locator('[data-field="extraData"]').waitFor();
         // Up to the 200 characters the view-model keeps; the payloads are shorter. Invisible and

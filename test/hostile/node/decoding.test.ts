@@ -240,7 +240,7 @@ describe('hostile: response decoding through the clients (fast-check over HTTP)'
         assert.equal(d.totalFees, BigInt(result.totalFees));
         assert.equal(d.issuance.issuance, BigInt(result.issuance.issuance));
         assert.deepEqual(
-          d.transactions.map((t: Json) => [t.hash, t.from, t.to, t.value, t.gas, t.gasPrice, t.transactionIndex]),
+          d.transactions.slice().map((t: Json) => [t.hash, t.from, t.to, t.value, t.gas, t.gasPrice, t.transactionIndex]),
           b.transactions.map((t) => [t.hash.toLowerCase(), t.from.toLowerCase(), t.to?.toLowerCase() ?? null, BigInt(t.value), BigInt(t.gas), BigInt(t.gasPrice), t.transactionIndex]),
         );
       }),
