@@ -4,7 +4,7 @@
  */
 import type { BlockDetails } from '../core/model';
 import { groupThousands } from '../core/units';
-import { commandUri, Commands, type CommandId } from '../ids';
+import { commandUri, Commands, type CommandId, type CommandLink } from '../ids';
 import { escapeMarkdown } from '../view/escape';
 import { formatFees, gasPercent, oneLine, shortHash, timeAgo, utcTime, type Translate } from '../view/format';
 
@@ -35,10 +35,9 @@ export function blockSummary(details: BlockDetails): BlockSummary {
   };
 }
 
-export interface HoverLink {
+/** A link under the hover: a command with arguments of the types that command takes (src/ids.ts). */
+export interface HoverLink extends CommandLink {
   title: string;
-  command: CommandId;
-  args?: unknown[];
 }
 
 export interface BlockHoverContent {
