@@ -144,3 +144,88 @@ export interface PerpDex {
   fullName?: string;
   deployer?: string;
 }
+
+// ---- Transactions and addresses (issue 17). The client methods that fill these are in `evmClient.ts`. ----
+
+/** A transaction as `eth_getTransactionByHash` sends it. */
+export interface TransactionDetails {
+  hash: Hash;
+  /** null while the transaction is pending. */
+  blockNumber: bigint | null;
+  blockHash: Hash | null;
+  transactionIndex: number | null;
+  from: Address;
+  /** null for a contract creation. */
+  to: Address | null;
+  value: bigint;
+  /** Gas limit. */
+  gas: bigint;
+  gasPrice?: bigint;
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
+  nonce: bigint;
+  /** 0 legacy, 1 access list, 2 EIP-1559, 3 blob, 4 EIP-7702; absent on very old nodes. */
+  type?: number;
+  /** Calldata, 0x hex (lowercase). */
+  input: string;
+  /** The node's `result`, untouched (Copy as JSON). */
+  raw: unknown;
+}
+
+/** One log of a receipt. */
+export interface LogEntry {
+  address: Address;
+  /** 0 to 4 topics, lowercase. */
+  topics: Hash[];
+  /** 0x hex, lowercase. */
+  data: string;
+  logIndex?: number;
+}
+
+/** A transaction's receipt, as `eth_getTransactionReceipt` sends it. */
+export interface TransactionReceipt {
+  /** undefined for a pre-Byzantium receipt (a `root` instead of a `status`). */
+  status?: 'success' | 'reverted';
+  gasUsed: bigint;
+  effectiveGasPrice?: bigint;
+  /** The created contract, for a contract creation. */
+  contractAddress: Address | null;
+  logs: LogEntry[];
+  raw: unknown;
+}
+
+/** Why a transaction failed, from `ots_getTransactionError`'s revert data. */
+export type RevertReason =
+  | { kind: 'none' }
+  | { kind: 'error'; message: string }
+  | { kind: 'panic'; code: bigint; meaning?: string }
+  /** A custom error or undecodable data: the selector (4 bytes) and the whole data, 0x hex. */
+  | { kind: 'custom'; selector: string; data: string };
+
+/** A log we know how to read (ERC-20 and ERC-721 `Transfer` and `Approval`). */
+export type DecodedLog =
+  | { kind: 'erc20Transfer'; from: Address; to: Address; amount: bigint }
+  | { kind: 'erc721Transfer'; from: Address; to: Address; tokenId: bigint }
+  | { kind: 'erc20Approval'; owner: Address; spender: Address; amount: bigint }
+  | { kind: 'erc721Approval'; owner: Address; approved: Address; tokenId: bigint };
+
+/** One entry of `ots_traceTransaction`: a call, create or self-destruct inside the transaction. */
+export interface TraceEntry {
+  /** "CALL", "DELEGATECALL", "STATICCALL", "CALLCODE", "CREATE", "CREATE2", "SELFDESTRUCT", … as the node says. */
+  type: string;
+  depth: number;
+  from: Address;
+  to: Address | null;
+  /** null for calls that carry no value (STATICCALL, DELEGATECALL). */
+  value: bigint | null;
+  input?: string;
+  output?: string;
+}
+
+/** What a look-up of an address shows (no HyperCore request: EVM only). */
+export interface AddressSummary {
+  address: Address;
+  kind: 'contract' | 'account';
+  /** HYPE balance in wei at the latest block. */
+  balance: bigint;
+}
