@@ -13,7 +13,9 @@ export const Commands = {
   clearApiKey: 'hyperliquidExplorer.clearApiKey',
   tryDemo: 'hyperliquidExplorer.tryDemo',
   useProvider: 'hyperliquidExplorer.useProvider',
+  lookUp: 'hyperliquidExplorer.lookUp',
   lookUpBlock: 'hyperliquidExplorer.lookUpBlock',
+  openTransaction: 'hyperliquidExplorer.openTransaction',
   watchWallet: 'hyperliquidExplorer.watchWallet',
   unwatchWallet: 'hyperliquidExplorer.unwatchWallet',
   renameWallet: 'hyperliquidExplorer.renameWallet',
@@ -40,7 +42,9 @@ export interface CommandArgs {
   [Commands.clearApiKey]: [];
   [Commands.tryDemo]: [];
   [Commands.useProvider]: [];
+  [Commands.lookUp]: [query?: string];
   [Commands.lookUpBlock]: [block?: number | string];
+  [Commands.openTransaction]: [hash?: string];
   [Commands.watchWallet]: [address?: string, label?: string];
   [Commands.unwatchWallet]: [wallet?: unknown];
   [Commands.renameWallet]: [wallet?: unknown, label?: string];
@@ -103,6 +107,7 @@ export const Views = {
 
 export const WebviewTypes = {
   block: 'hyperliquidExplorer.block',
+  transaction: 'hyperliquidExplorer.transaction',
 } as const;
 
 export const StatusBarItems = {
