@@ -376,24 +376,40 @@ class TransactionTable {
     const tableEl = el('div', { class: 'tx-table', role: 'table', 'aria-labelledby': 'tx-title', 'aria-rowcount': count + 1 }, el('div', { role: 'rowgroup' }, head), this.viewport);
     this.element = el('section', { class: 'transactions', 'aria-labelledby': 'tx-title' }, title, this.hideToggle, this.banner, tableEl);
     this.receive(block.number, 0, firstRows);
-    this.viewport.addEventListener('scroll', () => this.schedule(), { passive: true });
+    this.viewport.addEventListener(
+      'scroll',
+      () => {
+        // Read here, where layout is fresh: in render() it would force one before the first frame.
+        this.scrollTop = this.viewport.scrollTop;
+        this.schedule();
+      },
+      { passive: true },
+    );
     this.viewport.addEventListener('click', onRowClick);
-    window.addEventListener('resize', this.onResize);
+    this.resizeObserver.observe(this.viewport);
     // The first screen is drawn synchronously once the section is in the document (see `show`).
     queueMicrotask(() => this.render());
   }
 
-  /** The viewport's height, read on resize only: a scroll frame reads nothing but scrollTop. */
+  /**
+   * The viewport's height, from a ResizeObserver (told after layout, so nothing here forces one: reading
+   * clientHeight before the first frame laid the whole page out twice). Until it reports, the window's
+   * height stands in: the viewport is never taller (max-height 70vh), so the first screen is covered.
+   */
   private viewportHeight = 0;
-  private readonly onResize = () => {
-    this.viewportHeight = 0;
+  /** The viewport's scroll position, as its last scroll event left it. */
+  private scrollTop = 0;
+  private readonly resizeObserver = new ResizeObserver((entries) => {
+    const height = entries[entries.length - 1]?.contentRect.height ?? 0;
+    if (height === this.viewportHeight) return;
+    this.viewportHeight = height;
     this.schedule();
-  };
+  });
 
   dispose(): void {
     this.disposed = true;
     cancelAnimationFrame(this.frame);
-    window.removeEventListener('resize', this.onResize);
+    this.resizeObserver.disconnect();
   }
 
   receive(blockNumber: number, start: number, rows: TransactionData[]): void {
@@ -480,9 +496,9 @@ class TransactionTable {
     const count = this.shownCount();
     const order = this.order;
     const indexAt = (position: number) => (order ? (order[position] as number) : position);
-    const height = (this.viewportHeight ||= this.viewport.clientHeight) || window.innerHeight;
-    const first = Math.max(0, Math.floor(this.viewport.scrollTop / ROW_HEIGHT) - OVERSCAN);
-    const last = Math.min(count, Math.ceil((this.viewport.scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+    const height = this.viewportHeight || window.innerHeight;
+    const first = Math.max(0, Math.floor(this.scrollTop / ROW_HEIGHT) - OVERSCAN);
+    const last = Math.min(count, Math.ceil((this.scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
     const wanted = new Map<number, number>();
     for (let p = first; p < last; p++) wanted.set(indexAt(p), p);
     for (const [index, r] of this.rendered) {
