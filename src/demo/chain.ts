@@ -23,6 +23,11 @@ export const DEMO_BLOCKS = {
   smallBlock: 19_999_981,
   /** `0x1a2b`: an ordinary existing small block with transactions (odd: slim shape). */
   hoverBlock: 0x1a2b,
+  /**
+   * A small block whose transactions are one of each kind the transaction page shows (odd: slim shape):
+   * see `DEMO_SAMPLES` in `samples.ts`.
+   */
+  sampleBlock: 19_999_983,
 } as const;
 
 export const DEMO_CHAIN_ID = 999;
@@ -74,9 +79,80 @@ export function demoBlockTimestamp(n: number, headTimestamp: number): number {
   return headTimestamp - (DEMO_HEAD - n);
 }
 
+// Hashes carry where they are: a block hash its number in its last 7 bytes, a transaction hash its
+// block number and position in its last 10 (7 + 3), masked with bytes drawn from the hash's first 8, so
+// that the node answers `eth_getBlockByHash` and `eth_getTransactionByHash` by building one block, not by
+// searching. The random bytes are the same as before the tag: the rest of the chain does not change.
+
+const HASH_SCRATCH = Buffer.alloc(32);
+
+/** `r`'s next 32 random bytes (8 words, as `r.hex(64)` takes them) with `tag` masked into their end, as 0x hex. */
+function taggedHash(r: Random, tag: (bytes: Buffer) => number): string {
+  for (let i = 0; i < 32; i += 4) HASH_SCRATCH.writeUInt32BE(r.next(), i);
+  const from = tag(HASH_SCRATCH);
+  maskTail(HASH_SCRATCH, from);
+  return '0x' + HASH_SCRATCH.toString('hex');
+}
+
+/** XORs bytes `from`…31 with a mask drawn from bytes 0…7 (its own inverse). */
+function maskTail(bytes: Buffer, from: number): void {
+  let seed = mix32(bytes.readUInt32BE(0) ^ mix32(bytes.readUInt32BE(4)));
+  for (let i = from; i < 32; i++) {
+    if ((i - from) % 4 === 0) seed = mix32(seed + i);
+    bytes[i] = (bytes[i] as number) ^ ((seed >>> (((i - from) % 4) * 8)) & 255);
+  }
+}
+
+/** Writes `n` (< 2^56) big-endian into bytes `at`…`at + 6`. */
+function writeUint56(bytes: Buffer, at: number, n: number): void {
+  bytes.writeUInt32BE(n >>> 0, at + 3);
+  const hi = Math.floor(n / 0x100000000);
+  bytes[at] = (hi >>> 16) & 255;
+  bytes[at + 1] = (hi >>> 8) & 255;
+  bytes[at + 2] = hi & 255;
+}
+
+function readUint56(bytes: Buffer, at: number): number {
+  return ((bytes[at] as number) * 65536 + (bytes[at + 1] as number) * 256 + (bytes[at + 2] as number)) * 0x100000000 + bytes.readUInt32BE(at + 3);
+}
+
+/** A hash's bytes with its tail unmasked, or undefined when it is not 0x + 64 lowercase hex digits. */
+function unmasked(hash: string, from: number): Buffer | undefined {
+  if (!/^0x[0-9a-f]{64}$/.test(hash)) return undefined;
+  const bytes = Buffer.from(hash.slice(2), 'hex');
+  maskTail(bytes, from);
+  return bytes;
+}
+
 export function demoBlockHash(n: number): string {
   if (n < 0) return '0x' + '0'.repeat(64);
-  return '0x' + new Random(seedOf(n, 0xb10c)).hex(64);
+  return taggedHash(new Random(seedOf(n, 0xb10c)), (b) => (writeUint56(b, 25, n), 25));
+}
+
+/** The number of the demo block with this hash, or undefined when no demo block has it. */
+export function demoBlockNumberOfHash(hash: string): number | undefined {
+  const bytes = unmasked(hash, 25);
+  const n = bytes && readUint56(bytes, 25);
+  return n !== undefined && demoBlockExists(n) && demoBlockHash(n) === hash ? n : undefined;
+}
+
+/** A transaction's hash: random, with block `n` and position `index` (< 2^24) masked into its last 10 bytes. */
+function transactionHash(r: Random, n: number, index: number): string {
+  return taggedHash(r, (b) => {
+    writeUint56(b, 22, n);
+    b[29] = (index >>> 16) & 255;
+    b[30] = (index >>> 8) & 255;
+    b[31] = index & 255;
+    return 22;
+  });
+}
+
+/** Where a transaction hash says it is (block, index); the caller checks that the block holds it. */
+export function demoTransactionPlace(hash: string): { block: number; index: number } | undefined {
+  const bytes = unmasked(hash, 22);
+  if (!bytes) return undefined;
+  const block = readUint56(bytes, 22);
+  return demoBlockExists(block) ? { block, index: ((bytes[29] as number) << 16) | ((bytes[30] as number) << 8) | (bytes[31] as number) } : undefined;
 }
 
 /** Base fee in wei, 0.1 to 2 gwei. */
@@ -105,7 +181,12 @@ export interface DemoTransaction {
   success: boolean;
   system: boolean;
   contractAddress: string | null;
+  /** Only in the sample block: the story `transactions.ts` tells for it (logs, revert reason, trace). */
+  sample?: DemoSampleKind;
 }
+
+/** The transactions of the sample block, one of each kind the transaction page shows. */
+export type DemoSampleKind = 'transfer' | 'erc20Transfer' | 'erc721Transfer' | 'failed' | 'panic' | 'creation' | 'internalTransfers' | 'customError';
 
 export interface DemoBlockModel {
   number: number;
@@ -139,6 +220,9 @@ const SYSTEM_TOKENS: readonly (readonly [number, string])[] = [
   [268, '0xb8ce59fc3717ada4c02eadf9682a9e934f625ebb'], // USDT0
 ];
 
+/** The HyperCore tokens' EVM contracts that system transactions call. */
+export const DEMO_SYSTEM_TOKEN_CONTRACTS: readonly string[] = SYSTEM_TOKENS.map(([, c]) => c);
+
 const SELECTORS = [
   '0xa9059cbb', // transfer
   '0x095ea7b3', // approve
@@ -154,6 +238,13 @@ const SELECTORS = [
 
 let users: string[] | undefined;
 let contracts: string[] | undefined;
+/** The demo chain's ordinary accounts (600) and contracts (40). */
+export function demoUserPool(): readonly string[] {
+  return userPool();
+}
+export function demoContractPool(): readonly string[] {
+  return contractPool();
+}
 function userPool(): string[] {
   return (users ??= Array.from({ length: 600 }, (_, i) => '0x' + new Random(seedOf(i, 0xa11ce)).hex(40)));
 }
@@ -171,7 +262,7 @@ function hypeAmount(r: Random): bigint {
 }
 
 /** A normal transaction; `budget` is the gas left in the block. Undefined when nothing fits. */
-function normalTransaction(r: Random, index: number, baseFee: bigint, budget: number, transfersOnly: boolean, big: boolean): DemoTransaction | undefined {
+function normalTransaction(r: Random, n: number, index: number, baseFee: bigint, budget: number, transfersOnly: boolean, big: boolean): DemoTransaction | undefined {
   if (budget < 21_000) return undefined;
   const roll = transfersOnly ? 0 : r.int(0, 99);
   const kind = roll < 40 ? 'transfer' : roll < 95 ? 'call' : 'create';
@@ -209,7 +300,7 @@ function normalTransaction(r: Random, index: number, baseFee: bigint, budget: nu
   const gasPrice = baseFee + priority;
   return {
     index,
-    hash: '0x' + r.hex(64),
+    hash: transactionHash(r, n, index),
     from: r.pick(userPool()),
     to,
     value,
@@ -226,6 +317,58 @@ function normalTransaction(r: Random, index: number, baseFee: bigint, budget: nu
   };
 }
 
+/** Wrapped HYPE on HyperEVM: `withdraw` sends HYPE back, an internal value transfer. */
+export const DEMO_WHYPE = '0x5555555555555555555555555555555555555555';
+/** The ERC-20 of the sample block's token transfer (USDT0's contract). */
+export const DEMO_TOKEN_CONTRACT = '0xb8ce59fc3717ada4c02eadf9682a9e934f625ebb';
+/** The ERC-721 collection of the sample block's NFT transfer. */
+export const DEMO_NFT_CONTRACT = '0x' + new Random(seedOf(721, 0x4ef7)).hex(40);
+/** The contract the sample block's creation makes. */
+export const DEMO_CREATED_CONTRACT = '0x' + new Random(seedOf(1, 0xc4ea7e)).hex(40);
+/** The account that sends the sample block's plain transfer and creation: the demo market maker. */
+export const DEMO_SAMPLE_ACCOUNT = '0x3217cce5d8c320717e50df51e36008fef107018c';
+
+/** The sample block's own transactions, after its system ones: one of each kind. */
+function sampleTransactions(r: Random, n: number, first: number, baseFee: bigint): DemoTransaction[] {
+  const users = userPool();
+  const pool = contractPool();
+  let made = 0;
+  const make = (sample: DemoSampleKind, from: string, to: string | null, input: string, gasUsed: number, value = 0n, success = true): DemoTransaction => {
+    const priority = BigInt(r.int(1_000, 2_000_000)) * 1000n;
+    const gasPrice = baseFee + priority;
+    return {
+      index: first + made,
+      hash: transactionHash(r, n, first + made++),
+      from,
+      to,
+      value,
+      gas: gasUsed === 21_000 ? 21_000 : gasUsed + 20_000,
+      gasPrice,
+      maxFeePerGas: gasPrice + GWEI,
+      maxPriorityFeePerGas: priority,
+      gasUsed,
+      input,
+      nonce: r.int(0, 5_000),
+      type: 2,
+      success,
+      system: false,
+      contractAddress: to === null ? DEMO_CREATED_CONTRACT : null,
+      sample,
+    };
+  };
+  const list = [
+    make('transfer', DEMO_SAMPLE_ACCOUNT, users[1] as string, '0x', 21_000, 1_500_000_000_000_000_000n),
+    make('erc20Transfer', users[2] as string, DEMO_TOKEN_CONTRACT, '0x23b872dd', 52_411),
+    make('erc721Transfer', users[3] as string, DEMO_NFT_CONTRACT, '0x42842e0e', 85_162),
+    make('failed', users[4] as string, pool[0] as string, '0x38ed1739', 118_007, 0n, false),
+    make('panic', users[5] as string, pool[2] as string, '0xa9059cbb', 31_544, 0n, false),
+    make('creation', DEMO_SAMPLE_ACCOUNT, null, '0x60806040', 1_204_332),
+    make('internalTransfers', users[6] as string, DEMO_WHYPE, '0x2e1a7d4d', 35_290),
+    make('customError', users[7] as string, pool[3] as string, '0xa9059cbb', 29_877, 0n, false),
+  ];
+  return list;
+}
+
 function systemTransaction(r: Random, n: number, index: number): DemoTransaction {
   const hype = r.chance(0.6);
   const [tokenIndex, tokenContract] = r.pick(SYSTEM_TOKENS);
@@ -235,7 +378,7 @@ function systemTransaction(r: Random, n: number, index: number): DemoTransaction
   const plainSender = index > 0 && mix32(seedOf(n, index, 0x5e2d)) % 3 === 0 ? users[mix32(n ^ index) % users.length] : undefined;
   return {
     index,
-    hash: '0x' + r.hex(64),
+    hash: transactionHash(r, n, index),
     from: plainSender ?? (hype ? HYPE_SYSTEM_ADDRESS : tokenSystemAddress(tokenIndex)),
     to: hype ? r.pick(userPool()) : tokenContract,
     value: hype ? hypeAmount(r) : 0n,
@@ -273,11 +416,18 @@ export function buildDemoBlock(n: number): DemoBlockModel {
   const transactions: DemoTransaction[] = [];
   for (let i = 0; i < counts.system; i++) transactions.push(systemTransaction(r, n, transactions.length));
   let gasUsed = 0;
-  for (let i = 0; i < counts.normal; i++) {
-    const tx = normalTransaction(r, transactions.length, baseFeePerGas, gasLimit - gasUsed, counts.transfersOnly, big);
-    if (!tx) break;
-    gasUsed += tx.gasUsed;
-    transactions.push(tx);
+  if (n === DEMO_BLOCKS.sampleBlock) {
+    for (const tx of sampleTransactions(r, n, transactions.length, baseFeePerGas)) {
+      gasUsed += tx.gasUsed;
+      transactions.push(tx);
+    }
+  } else {
+    for (let i = 0; i < counts.normal; i++) {
+      const tx = normalTransaction(r, n, transactions.length, baseFeePerGas, gasLimit - gasUsed, counts.transfersOnly, big);
+      if (!tx) break;
+      gasUsed += tx.gasUsed;
+      transactions.push(tx);
+    }
   }
   // The small demo block always shows a failed transaction: its last one reverted.
   const last = transactions[transactions.length - 1];
@@ -334,7 +484,8 @@ export function demoBlockModel(n: number): DemoBlockModel | undefined {
   return model;
 }
 
-function slimHeader(m: DemoBlockModel, headTimestamp: number): Record<string, unknown> {
+/** The block header as reth sends it (`eth_getBlockByNumber` without transactions, `ots_*`'s slim block). */
+export function slimHeader(m: DemoBlockModel, headTimestamp: number): Record<string, unknown> {
   return {
     hash: m.hash,
     parentHash: m.parentHash,
@@ -404,7 +555,8 @@ export function demoPageRange(total: number, page: number, size: number, directi
   return [Math.max(0, end - size), end];
 }
 
-function fullTransaction(m: DemoBlockModel, t: DemoTransaction, blockNumber: string): Record<string, unknown> {
+/** A mined transaction as reth sends it (with `input` as the demo block holds it: the selector). */
+export function fullTransaction(m: DemoBlockModel, t: DemoTransaction, blockNumber: string): Record<string, unknown> {
   // Object literals without spreads: this runs for every transaction of every page.
   const r = new Random(seedOf(m.number, t.index, 0x5167));
   const sigR = t.system ? '0x0' : '0x' + r.hex(64);
@@ -454,7 +606,8 @@ function fullTransaction(m: DemoBlockModel, t: DemoTransaction, blockNumber: str
   };
 }
 
-function receipt(m: DemoBlockModel, t: DemoTransaction, blockNumber: string, cumulativeGasUsed: number): Record<string, unknown> {
+/** A receipt as `ots_getBlockTransactions` sends it (`logs` and `logsBloom` null). */
+export function receipt(m: DemoBlockModel, t: DemoTransaction, blockNumber: string, cumulativeGasUsed: number): Record<string, unknown> {
   return {
     blockHash: m.hash,
     blockNumber,
