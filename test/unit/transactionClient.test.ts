@@ -219,8 +219,16 @@ describe('EvmClient: transactions, receipts, revert data, traces, blocks by hash
     const before = server.received.length;
     const bad = ['0x1234', TX.slice(0, -1), `${TX}0`, TX.replace('0x', '0X'), 'x'.repeat(66), ''] as Hash[];
     for (const h of bad) {
-      for (const call of [clients.evm.getTransaction, clients.evm.getTransactionReceipt, clients.evm.getTransactionError, clients.evm.traceTransaction, clients.evm.getBlockNumberByHash]) {
-        await assert.rejects(call.call(clients.evm, h), (e: ProviderError) => e.kind === 'badInput' && /0x followed by 64 hex digits/.test(e.message));
+      const evm = clients.evm;
+      const calls: Array<(hash: Hash) => Promise<unknown>> = [
+        (x) => evm.getTransaction(x),
+        (x) => evm.getTransactionReceipt(x),
+        (x) => evm.getTransactionError(x),
+        (x) => evm.traceTransaction(x),
+        (x) => evm.getBlockNumberByHash(x),
+      ];
+      for (const call of calls) {
+        await assert.rejects(call(h), (e: ProviderError) => e.kind === 'badInput' && /0x followed by 64 hex digits/.test(e.message));
       }
     }
     await assert.rejects(clients.evm.getAddressSummary(TX), (e: ProviderError) => e.kind === 'badInput');
