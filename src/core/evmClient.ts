@@ -1,6 +1,26 @@
 import { ProviderError } from './errors';
-import type { BlockDetails, TransactionPage } from './model';
-import { blockDetailsResult, blockTransactionsResult, InvalidShapeError, jsonRpcResponse, toBlockDetails, toTransactionPage, validate } from './schemas';
+import type { Address, AddressSummary, BlockDetails, Hash, TraceEntry, TransactionDetails, TransactionPage, TransactionReceipt } from './model';
+import {
+  balanceResult,
+  blockByHashResult,
+  blockDetailsResult,
+  blockTransactionsResult,
+  codeResult,
+  InvalidShapeError,
+  isRevertData,
+  jsonRpcResponse,
+  toBlockDetails,
+  toTrace,
+  toTransactionDetails,
+  toTransactionPage,
+  toTransactionReceipt,
+  traceResult,
+  transactionDetailsResult,
+  transactionErrorResult,
+  transactionReceiptResult,
+  validate,
+} from './schemas';
+import { encodeErrorString } from './revert';
 import type { Transport } from './transport';
 import { MAX_BLOCK_NUMBER } from './input';
 import * as v from 'valibot';
@@ -60,6 +80,82 @@ export class EvmClient {
     const result = await this.call('eth_blockNumber', [], signal);
     const n = this.shape(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,13}$/)), result, 'eth_blockNumber');
     return Number.parseInt(n, 16);
+  }
+
+  /** The transaction with this hash, or null when the node does not know it (not on this chain, or dropped). */
+  async getTransaction(hash: Hash, signal?: AbortSignal): Promise<TransactionDetails | null> {
+    const asked = checkHash(hash);
+    const method = 'eth_getTransactionByHash';
+    const result = await this.call(method, [asked], signal);
+    if (result === null) return null;
+    const tx = this.shape(transactionDetailsResult, result, method, (t) => toTransactionDetails(t, result));
+    checkSameHash(asked, tx.hash, method);
+    return tx;
+  }
+
+  /** The receipt, or null while the transaction is pending (or when the node does not know it). */
+  async getTransactionReceipt(hash: Hash, signal?: AbortSignal): Promise<TransactionReceipt | null> {
+    const asked = checkHash(hash);
+    const method = 'eth_getTransactionReceipt';
+    const result = await this.call(method, [asked], signal);
+    if (result === null) return null;
+    const parsed = this.shape(transactionReceiptResult, result, method);
+    checkSameHash(asked, parsed.transactionHash, method);
+    return toTransactionReceipt(parsed, result);
+  }
+
+  /**
+   * The revert data of a failed transaction (0x hex, lowercase), `0x` when there is none. Erigon sends
+   * `0x` for a transaction that did not revert, reth null; a node that sends the reason as a sentence
+   * (Chainstack's documentation shows `"execution reverted: insufficient balance"`) gets it back as
+   * `Error(string)` data, so that `decodeRevert` reads all three alike.
+   */
+  async getTransactionError(hash: Hash, signal?: AbortSignal): Promise<string> {
+    const asked = checkHash(hash);
+    const method = 'ots_getTransactionError';
+    const result = this.shape(transactionErrorResult, await this.call(method, [asked], signal), method);
+    if (result === null) return '0x';
+    if (isRevertData(result)) return result.toLowerCase();
+    if (/^0x/i.test(result)) throw invalid(`The node’s answer to ${method} is neither 0x hex bytes nor a sentence.`);
+    const sentence = result.replace(/^\s*execution reverted:?\s*/i, '').trim();
+    return sentence === '' ? '0x' : encodeErrorString(sentence.slice(0, 2000));
+  }
+
+  /**
+   * The calls, creates and self-destructs inside a transaction (`ots_traceTransaction`), in the node's
+   * order. A node without the method throws an `rpc` error with `rpcCode` -32601; one that has no trace
+   * for it (reth: null) a `notFound` error.
+   */
+  async traceTransaction(hash: Hash, signal?: AbortSignal): Promise<TraceEntry[]> {
+    const asked = checkHash(hash);
+    const method = 'ots_traceTransaction';
+    const result = await this.call(method, [asked], signal);
+    if (result === null) throw new ProviderError('notFound', `The node has no trace of transaction ${shortHash(asked)}.`, { endpoint: 'evm' });
+    return this.shape(traceResult, result, method, toTrace);
+  }
+
+  /** The number of the block with this hash, or null when the node has no such block. */
+  async getBlockNumberByHash(hash: Hash, signal?: AbortSignal): Promise<bigint | null> {
+    const asked = checkHash(hash);
+    const method = 'eth_getBlockByHash';
+    const result = await this.call(method, [asked, false], signal);
+    if (result === null) return null;
+    const block = this.shape(blockByHashResult, result, method);
+    checkSameHash(asked, block.hash, method);
+    return block.number;
+  }
+
+  /** Contract or account, and the HYPE balance, at the latest block (`eth_getCode` and `eth_getBalance`). */
+  async getAddressSummary(address: Address, signal?: AbortSignal): Promise<AddressSummary> {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new ProviderError('badInput', 'An address is 0x followed by 40 hex digits.');
+    const asked = address.toLowerCase() as Address;
+    const [code, balance] = await Promise.all([
+      this.call('eth_getCode', [asked, 'latest'], signal).then((r) => this.shape(codeResult, r, 'eth_getCode')),
+      this.call('eth_getBalance', [asked, 'latest'], signal).then((r) => this.shape(balanceResult, r, 'eth_getBalance')),
+    ]);
+    // An EIP-7702 account delegates to code (0xef0100 + the address) but stays an account that signs.
+    const kind = code === '0x' || /^0xef0100[0-9a-f]{40}$/.test(code) ? 'account' : 'contract';
+    return { address: asked, kind, balance };
   }
 
   /** Validates `value` (and maps it, when `map` is given); a wrong shape becomes an `invalidResponse` error. */
@@ -133,6 +229,21 @@ function checkTransactionCount(blockNumber: number, count: number): void {
         `more than any block can (this explorer reads up to ${MAX_BLOCK_TRANSACTIONS.toLocaleString('en-US')}).`,
     );
   }
+}
+
+/** A transaction or block hash: 0x + 64 hex digits; sent in lowercase. */
+function checkHash(hash: string): Hash {
+  if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ProviderError('badInput', 'A transaction or block hash is 0x followed by 64 hex digits.');
+  return hash.toLowerCase() as Hash;
+}
+
+/** A node (or a cache in front of it) that answers for another hash than the one asked. */
+function checkSameHash(asked: Hash, answered: Hash, method: string): void {
+  if (answered !== asked) throw invalid(`The node’s answer to ${method} is for ${shortHash(answered)}, not ${shortHash(asked)} as asked.`);
+}
+
+function shortHash(hash: string): string {
+  return `${hash.slice(0, 10)}…${hash.slice(-8)}`;
 }
 
 function notFound(blockNumber: number): ProviderError {

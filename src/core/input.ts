@@ -1,5 +1,5 @@
 /** Parsing of what a user types. Everything here is refused before any request is made. */
-import type { Address } from './model';
+import type { Address, Hash } from './model';
 
 export const MAX_BLOCK_NUMBER = Number.MAX_SAFE_INTEGER; // 2^53 − 1
 
@@ -49,6 +49,39 @@ export function parseAddress(input: string): Parsed<Address> {
 
 export function isAddress(input: string): input is Address {
   return /^0x[0-9a-fA-F]{40}$/.test(input);
+}
+
+/** What Look Up… takes: a block, a transaction or block hash, or an address. */
+export type LookUpQuery = { kind: 'block'; query: BlockQuery } | { kind: 'hash'; hash: Hash } | { kind: 'address'; address: Address };
+
+/**
+ * A block (as `parseBlockQuery` reads it), 0x + 64 hex digits (a transaction or block hash) or 0x + 40
+ * (an address). Hashes and addresses come back in lowercase.
+ */
+export function parseLookUp(input: string): Parsed<LookUpQuery> {
+  const text = input.trim();
+  if (text === '') return fail('Type a block number (6699, 0x1a2b or “latest”), a transaction hash (0x + 64 hex digits) or an address (0x + 40).');
+  const hex = /^0x/i.test(text) ? text.slice(2) : undefined;
+  if (hex !== undefined && /^[0-9a-f]+$/i.test(hex)) {
+    if (hex.length === 64) return { ok: true, value: { kind: 'hash', hash: `0x${hex.toLowerCase()}` } };
+    if (hex.length === 40) return { ok: true, value: { kind: 'address', address: `0x${hex.toLowerCase()}` } };
+    const block = parseBlockQuery(text);
+    if (block.ok) return { ok: true, value: { kind: 'block', query: block.value } };
+    // Longer than any block number: a hash or an address with digits missing or extra.
+    if (hex.length > MAX_DIGITS[16]) {
+      return fail(`0x + 64 hex digits is a transaction or block hash, 0x + 40 an address; this has ${hex.length.toLocaleString('en-US')}.`);
+    }
+    return block;
+  }
+  if (hex === undefined && /^[0-9a-f]+$/i.test(text) && (text.length === 64 || text.length === 40) && /[a-f]/i.test(text)) {
+    return fail(`Add “0x” in front: 0x + ${text.length} hex digits is ${text.length === 64 ? 'a transaction or block hash' : 'an address'}.`);
+  }
+  const block = parseBlockQuery(text);
+  if (block.ok) return { ok: true, value: { kind: 'block', query: block.value } };
+  if (/is not a block number/.test(block.error)) {
+    return fail(`“${shorten(text)}” is not a block number (6699, 0x1a2b, “latest”), a transaction hash (0x + 64 hex digits) or an address (0x + 40).`);
+  }
+  return block;
 }
 
 function fail<T>(error: string): Parsed<T> {

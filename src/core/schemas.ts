@@ -3,7 +3,7 @@
  * header fields, the info API adds order fields); the fields we use must have the right shape.
  */
 import * as v from 'valibot';
-import type { Address, BlockDetails, BlockTransaction, BlockTransactionList, Hash, TransactionPage } from './model';
+import type { Address, BlockDetails, BlockTransaction, BlockTransactionList, Hash, TraceEntry, TransactionDetails, TransactionPage, TransactionReceipt } from './model';
 
 const HEX_QUANTITY = /^0x[0-9a-fA-F]{1,64}$/; // at most 256 bits
 const HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -268,3 +268,138 @@ export function toTransactionPage(r: v.InferOutput<typeof blockTransactionsResul
   transactions.sort((a, b) => (a.transactionIndex ?? 0) - (b.transactionIndex ?? 0));
   return { blockNumber: r.fullblock.number, transactions, transactionCount: r.fullblock.transactionCount };
 }
+
+// ---- transactions, receipts, traces and addresses (issue 17) ----
+
+const DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
+/** Byte data (calldata, log data, code, revert data), lowercased. */
+const data = v.pipe(v.string(), v.regex(DATA, 'expected 0x hex bytes'), v.transform((s) => s.toLowerCase()));
+/** A transaction type: nodes send a 0x quantity; a few send a JSON integer. */
+const txType = v.union([
+  v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(255)),
+  v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,2}$/, 'expected a 0x transaction type'), v.transform((s) => Number.parseInt(s, 16))),
+]);
+
+/** `eth_getTransactionByHash`: a mined transaction, or a pending one (block fields null). */
+export const transactionDetailsResult = v.looseObject({
+  hash,
+  blockNumber: v.nullable(quantity),
+  blockHash: v.nullable(hash),
+  transactionIndex: v.nullable(index),
+  from: address,
+  // Absent (not null) for a contract creation on some nodes.
+  to: v.optional(v.nullable(address)),
+  value: quantity,
+  gas: quantity,
+  gasPrice: v.optional(v.nullable(quantity)),
+  maxFeePerGas: v.optional(v.nullable(quantity)),
+  maxPriorityFeePerGas: v.optional(v.nullable(quantity)),
+  nonce: quantity,
+  type: v.optional(v.nullable(txType)),
+  input: data,
+});
+
+export function toTransactionDetails(t: v.InferOutput<typeof transactionDetailsResult>, raw: unknown): TransactionDetails {
+  return {
+    hash: t.hash,
+    blockNumber: t.blockNumber,
+    blockHash: t.blockHash,
+    transactionIndex: t.transactionIndex,
+    from: t.from,
+    to: t.to ?? null,
+    value: t.value,
+    gas: t.gas,
+    gasPrice: t.gasPrice ?? undefined,
+    maxFeePerGas: t.maxFeePerGas ?? undefined,
+    maxPriorityFeePerGas: t.maxPriorityFeePerGas ?? undefined,
+    nonce: t.nonce,
+    type: t.type ?? undefined,
+    input: t.input,
+    raw,
+  };
+}
+
+/** The most logs one receipt may carry for us to read it (a 30M-gas block fits ~80,000 empty logs). */
+export const MAX_RECEIPT_LOGS = 100_000;
+
+const log = v.looseObject({
+  address,
+  topics: v.pipe(v.array(hash), v.maxLength(4, 'a log has at most 4 topics')),
+  data,
+  logIndex: v.optional(v.nullable(index)),
+});
+
+/** `eth_getTransactionReceipt`. */
+export const transactionReceiptResult = v.looseObject({
+  transactionHash: hash,
+  /** 0x1 success, 0x0 reverted (EIP-658); pre-Byzantium receipts have a `root` instead. */
+  status: v.optional(v.nullable(v.pipe(quantity, v.check((s) => s === 0n || s === 1n, 'expected 0x0 or 0x1')))),
+  gasUsed: quantity,
+  effectiveGasPrice: v.optional(v.nullable(quantity)),
+  contractAddress: v.optional(v.nullable(address)),
+  logs: v.pipe(v.array(log), v.maxLength(MAX_RECEIPT_LOGS, `more than ${MAX_RECEIPT_LOGS.toLocaleString('en-US')} logs`)),
+});
+
+export function toTransactionReceipt(r: v.InferOutput<typeof transactionReceiptResult>, raw: unknown): TransactionReceipt {
+  return {
+    status: r.status === 1n ? 'success' : r.status === 0n ? 'reverted' : undefined,
+    gasUsed: r.gasUsed,
+    effectiveGasPrice: r.effectiveGasPrice ?? undefined,
+    contractAddress: r.contractAddress ?? null,
+    logs: r.logs.map((l) => ({ address: l.address, topics: l.topics, data: l.data, logIndex: l.logIndex ?? undefined })),
+    raw,
+  };
+}
+
+/**
+ * `ots_getTransactionError`: revert data as 0x hex (Erigon: `0x` when the transaction did not revert;
+ * reth: null). Chainstack's page shows a plain sentence (`execution reverted: …`) instead; that shape is
+ * taken too, as text.
+ */
+export const transactionErrorResult = v.nullable(v.pipe(v.string(), v.maxLength(4 * 1024 * 1024, 'revert data over 2 MB')));
+
+export function isRevertData(s: string): boolean {
+  return DATA.test(s);
+}
+
+/** The most entries a trace may have for us to read it: far above any real transaction's calls. */
+export const MAX_TRACE_ENTRIES = 50_000;
+
+const traceEntry = v.looseObject({
+  type: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,32}$/, 'expected a call type such as CALL')),
+  depth: v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(1100, 'expected a call depth up to 1,024')),
+  from: address,
+  // Erigon sends the created address for a CREATE; some implementations send null.
+  to: v.optional(v.nullable(address)),
+  // Erigon: null for STATICCALL and DELEGATECALL; reth: always a quantity.
+  value: v.optional(v.nullable(quantity)),
+  input: v.optional(v.nullable(data)),
+  output: v.optional(v.nullable(data)),
+});
+
+/** `ots_traceTransaction`: the calls, creates and self-destructs inside a transaction, in order. */
+export const traceResult = v.pipe(
+  v.array(traceEntry),
+  v.maxLength(MAX_TRACE_ENTRIES, `more than ${MAX_TRACE_ENTRIES.toLocaleString('en-US')} entries`),
+);
+
+export function toTrace(entries: v.InferOutput<typeof traceResult>): TraceEntry[] {
+  return entries.map((e) => ({
+    type: e.type.toUpperCase(),
+    depth: e.depth,
+    from: e.from,
+    to: e.to ?? null,
+    value: e.value ?? null,
+    input: e.input ?? undefined,
+    output: e.output ?? undefined,
+  }));
+}
+
+/** `eth_getBlockByHash(hash, false)`: only what is read. */
+export const blockByHashResult = v.looseObject({ hash, number: quantity, timestamp: v.optional(quantity) });
+
+/** `eth_getCode`. */
+export const codeResult = data;
+
+/** `eth_getBalance`. */
+export const balanceResult = quantity;
