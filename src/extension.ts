@@ -7,6 +7,7 @@ import { Connection } from './platform/connection';
 import { Log } from './platform/log';
 import { rawJsonDocuments } from './platform/rawJson';
 import { registerWalkthroughCommands } from './platform/walkthrough';
+import { registerTransactions } from './transactions';
 import type { Services } from './platform/services';
 
 /**
@@ -29,6 +30,7 @@ export function activate(context: vscode.ExtensionContext): Exports {
   registerAccountCommands(services);
   rawJsonDocuments.register(context);
   registerBlocks(services);
+  registerTransactions(services);
   registerOpenOrders(services);
   registerBlockHover(services);
   registerWalkthroughCommands(services);
