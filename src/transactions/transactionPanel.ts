@@ -27,12 +27,11 @@ export interface TransactionResult {
  * gas, input, logs and internal transfers. A part that fails (receipt, revert reason, trace) says so on
  * its own; the rest stays. Each load cancels the one before, and closing the panel cancels it.
  */
-export class TransactionPanel extends PanelHost<PanelView, HostMessage, WebviewMessage> {
+export class TransactionPanel extends PanelHost<PanelView, HostMessage, WebviewMessage, TransactionResult> {
   private static readonly open = new Set<TransactionPanel>();
 
   /** What is on show, for Copy (the whole calldata) and Show Raw JSON. */
   private shown?: TransactionBundle;
-  private loading?: Promise<TransactionResult>;
 
   /** Shows `hash`: reveals the panel that already shows it, or opens a new one and loads it. */
   static createOrShow(services: Services, hash: Hash): Promise<TransactionResult> {
@@ -83,25 +82,15 @@ export class TransactionPanel extends PanelHost<PanelView, HostMessage, WebviewM
    * then the transaction or what went wrong. Never leaves the panel blank.
    */
   private load(keep: boolean): Promise<TransactionResult> {
-    const run = this.startRun();
     if (keep && this.view.kind === 'transaction') this.post({ ...this.view, retrying: true });
     else this.post({ kind: 'loading', hash: this.hash });
-    const loading = this.runLoad(run).finally(() => {
-      if (this.loading === loading) this.loading = undefined;
-    });
-    this.loading = loading;
-    return loading;
+    return this.startLoad((run) => this.runLoad(run));
   }
 
   private async runLoad(run: LoadRun): Promise<TransactionResult> {
     try {
-      // No prompt here: the command asked for a key before it opened the panel.
-      const clients = await this.services.connection.clients();
-      this.checkRun(run);
-      if (!clients) {
-        this.problem('noKey', vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'));
-        return this.result();
-      }
+      const clients = await this.clientsFor(run);
+      if (!clients) return this.result();
       const title = vscode.l10n.t('Looking up transaction {0}…', shortHash(this.hash));
       const bundle = await withDelayedProgress(title, run.abort, () => loadTransaction(clients.evm, this.hash, run.abort.signal));
       this.checkRun(run);
@@ -137,7 +126,7 @@ export class TransactionPanel extends PanelHost<PanelView, HostMessage, WebviewM
     this.problem(problemKindOf(kind), message);
   }
 
-  private problem(problem: CommonProblemKind, message: string): void {
+  protected problem(problem: CommonProblemKind, message: string): void {
     this.post({ kind: 'problem', problem, hash: this.hash, message });
   }
 

@@ -2,18 +2,11 @@
  * The transaction panel's script (browser). It builds the page with createElement and textContent only:
  * every value comes from the network and is inserted as text, never parsed as HTML.
  */
-import { button, copyIconButton, el, format, loadingState, problemState, problemTitle, showCopied, type Child } from '../../webview/dom';
+import { button, copyIconButton, el, format, loadingState, problemState, problemTitle, showCopied, vscodeApi, type Child } from '../../webview/dom';
 import type { DecodedLogView, HostMessage, LogView, PanelState, PanelView, PartFailure, RevertView, TraceView, TransactionLabels, TransactionView, WebviewMessage } from '../protocol';
 import type { ExplorerTarget } from '../../view/panelMessages';
 
-interface VsCodeApi {
-  postMessage(message: WebviewMessage): void;
-  getState(): PanelState | undefined;
-  setState(state: PanelState): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+const vscode = vscodeApi<WebviewMessage, PanelState>();
 const post = (message: WebviewMessage) => vscode.postMessage(message);
 
 let labels: TransactionLabels = {} as TransactionLabels;
