@@ -1,55 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { ProviderError } from '../../src/core/errors';
 import { APPROVAL_TOPIC, TRANSFER_TOPIC } from '../../src/core/logs';
-import type { LogEntry, TraceEntry, TransactionDetails, TransactionReceipt } from '../../src/core/model';
-import type { Outcome, TransactionBundle } from '../../src/core/transactionLoad';
+import type { LogEntry, TraceEntry } from '../../src/core/model';
+import type { TransactionBundle } from '../../src/core/transactionLoad';
 import { transactionLabels } from '../../src/transactions/labels';
 import { isWebviewMessage, MAX_INPUT_SHOWN, MAX_LOGS_SHOWN, panelStateHash } from '../../src/transactions/protocol';
 import { parseTransactionHash, transactionHashFromArgument } from '../../src/transactions/transactionHash';
 import { toTransactionView } from '../../src/transactions/transactionViewModel';
 import { untranslated as t } from '../../src/view/format';
-
-const HASH = `0x${'ab'.repeat(32)}` as const;
-const BLOCK_HASH = `0x${'cd'.repeat(32)}` as const;
-const ALICE = `0x${'1'.repeat(40)}` as const;
-const BOB = `0x${'2'.repeat(40)}` as const;
-const TOKEN = `0x${'3'.repeat(40)}` as const;
-const NOW = 1_700_000_180;
-const word = (hex: string) => `0x${hex.padStart(64, '0')}` as const;
-
-function tx(overrides: Partial<TransactionDetails> = {}): TransactionDetails {
-  return {
-    hash: HASH,
-    blockNumber: 19_999_981n,
-    blockHash: BLOCK_HASH,
-    transactionIndex: 3,
-    from: ALICE,
-    to: BOB,
-    value: 1_500_000_000_000_000_001n,
-    gas: 30_000n,
-    gasPrice: 2_000_000_000n,
-    nonce: 1234n,
-    type: 2,
-    input: '0xa9059cbb' + '0'.repeat(128),
-    raw: {},
-    ...overrides,
-  };
-}
-
-function receipt(overrides: Partial<TransactionReceipt> = {}): TransactionReceipt {
-  return { status: 'success', gasUsed: 21_000n, effectiveGasPrice: 1_000_000_007n, contractAddress: null, logs: [], raw: {}, ...overrides };
-}
-
-const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
-const failed = (message: string, unsupported = false): Outcome<never> => ({
-  ok: false,
-  error: unsupported ? new ProviderError('rpc', message, { rpcCode: -32601 }) : new ProviderError('timeout', message),
-  unsupported,
-});
-
-function bundle(overrides: Partial<TransactionBundle> = {}): TransactionBundle {
-  return { tx: tx(), receipt: ok(receipt()), trace: ok([]), blockTimestamp: 1_700_000_000n, ...overrides };
-}
+import { ALICE, BOB, bundle, failed, HASH, NOW, ok, receipt, TOKEN, tx, word } from '../support/transactionBundles';
 
 describe('transaction view-model', () => {
   it('shows a successful transaction: block and position, time, value in exact HYPE, fee = gasUsed × effective price, gas of limit', () => {
