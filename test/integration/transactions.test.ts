@@ -5,10 +5,9 @@
 // extension's demo node, and a second demo node started here (with faults).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Services } from '../../src/platform/services';
-import { DEMO_API_KEY, DEMO_FAULT_NO_TRACE, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { DEMO_API_KEY, DEMO_FAULT_NO_TRACE } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
-import { activatedServices } from './activated';
+import { panelTabs, useDemoData, useStandaloneNode } from './panels';
 
 const VIEW_TYPE = 'hyperliquidExplorer.transaction';
 
@@ -23,15 +22,7 @@ function open(arg?: unknown): Thenable<TransactionResult | undefined> {
   return vscode.commands.executeCommand<TransactionResult | undefined>('hyperliquidExplorer.openTransaction', arg);
 }
 
-function transactionTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(VIEW_TYPE));
-}
-
-async function closeTabs(): Promise<void> {
-  await vscode.window.tabGroups.close(transactionTabs());
-}
+const transactionTabs = () => panelTabs(VIEW_TYPE);
 
 /** The tabs once there are `count` of them: the tab model reaches the extension host a little after a panel opens. */
 async function tabsWhen(count: number): Promise<vscode.Tab[]> {
@@ -43,18 +34,7 @@ const short = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-8)}`;
 
 describe('Open Transaction in the extension host', function () {
   this.timeout(60_000);
-  let services: Services;
-
-  before(async () => {
-    services = await activatedServices();
-    await services.connection.startDemo();
-    await closeTabs();
-  });
-
-  after(async () => {
-    await closeTabs();
-    await services?.connection.stopDemo();
-  });
+  const services = useDemoData(VIEW_TYPE);
 
   it('opens the page of a transaction given as argument, titled with its hash, and says it succeeded', async () => {
     const result = await open(DEMO_SAMPLES.erc20TransferTx);
@@ -87,33 +67,15 @@ describe('Open Transaction in the extension host', function () {
   });
 
   describe('against a provider that misbehaves', () => {
-    let node: DemoNode;
-    const config = () => vscode.workspace.getConfiguration('hyperliquidExplorer');
-
-    before(async () => {
-      node = await startDemoNode({ control: true });
-      await services.connection.stopDemo();
-      await config().update('baseUrl', node.baseUrl, vscode.ConfigurationTarget.Global);
-      await services.connection.setApiKey(DEMO_API_KEY);
-      await closeTabs();
-    });
-
-    after(async () => {
-      await closeTabs();
-      await config().update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
-      await services.connection.clearApiKey();
-      await node?.close();
-    });
-
-    afterEach(() => node.clearFaults());
+    const node = useStandaloneNode(services, VIEW_TYPE, DEMO_API_KEY);
 
     it('without ots_traceTransaction: the transaction is shown, its trace says it is not served', async () => {
-      node.setFaults([DEMO_FAULT_NO_TRACE]);
+      node().setFaults([DEMO_FAULT_NO_TRACE]);
       assert.deepEqual(await open(DEMO_SAMPLES.internalTransfersTx), { hash: DEMO_SAMPLES.internalTransfersTx, shown: 'transaction', status: 'success', trace: 'unsupported' });
     });
 
     it('is cancelled with the panel: a hanging node does not keep the load', async () => {
-      node.setFaults([{ kind: 'hang' }]);
+      node().setFaults([{ kind: 'hang' }]);
       const pending = open(DEMO_SAMPLES.panicTx);
       let tab: vscode.Tab | undefined;
       for (let i = 0; i < 100 && !tab; i++) {

@@ -6,9 +6,9 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { groupThousands, weiToHype } from '../../src/core/units';
 import { demoBlockModel } from '../../src/demo/chain';
-import { DEMO_API_KEY, DEMO_FAULT_NO_TRACE, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { DEMO_API_KEY, DEMO_FAULT_NO_TRACE } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
-import { useWorkbench, type WorkbenchOptions } from './workbench';
+import { useWorkbenchOnDemoNode } from './workbench';
 
 const COMMAND = 'Hyperliquid: Open Transaction…';
 const short = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-8)}`;
@@ -24,14 +24,7 @@ function sample(hash: string) {
 
 describe('UI: Open Transaction (packaged extension in code-server)', function () {
   this.timeout(120_000);
-  let node: DemoNode;
-  const options: WorkbenchOptions = { name: 'ui-transactions' };
-  before(async () => {
-    node = await startDemoNode({ control: true });
-    options.settings = { 'hyperliquidExplorer.baseUrl': node.baseUrl };
-  });
-  after(async () => node?.close());
-  const wb = useWorkbench(options);
+  const { wb, node } = useWorkbenchOnDemoNode('ui-transactions');
 
   const page = () => wb().page;
   const txPage = (): FrameLocator => wb().webview();
@@ -81,7 +74,8 @@ describe('UI: Open Transaction (packaged extension in code-server)', function ()
     assert.match(await field('method'), /^transferFrom /);
     const transfer = txPage().locator('[data-decoded="ERC-20 Transfer"]');
     await transfer.waitFor({ timeout: 10_000 });
-    assert.match((await transfer.textContent())!, /^ERC-20 Transfer from 0x[0-9a-f]{40} → to 0x[0-9a-f]{40}, amount 250$/);
+    // 250 USDT0 in its smallest unit (6 decimals): the page shows the raw amount, it does not know the token's decimals.
+    assert.match((await transfer.textContent())!, /^ERC-20 Transfer from 0x[0-9a-f]{40} → to 0x[0-9a-f]{40}, amount 250,000,000$/);
     assert.equal(await txPage().locator('[data-decoded="ERC-20 Approval"]').count(), 1, 'the Approval log too');
     await wb().screenshot('transaction-erc20-transfer');
   });
@@ -89,6 +83,9 @@ describe('UI: Open Transaction (packaged extension in code-server)', function ()
   it('the block link opens the block page', async () => {
     await txPage().locator('[data-field="block"]').click();
     await tab(`Block ${group(DEMO_SAMPLES.blockWithTransactions)}`);
+    const number = wb().webview().locator('[data-field="number"]');
+    await number.waitFor({ timeout: 30_000 });
+    assert.equal(await number.textContent(), group(DEMO_SAMPLES.blockWithTransactions));
     await wb().runCommand('View: Close All Editors');
   });
 
@@ -98,6 +95,15 @@ describe('UI: Open Transaction (packaged extension in code-server)', function ()
     assert.equal(await field('revert'), `Error: ${DEMO_SAMPLES.failedReason}`);
     await wb().screenshot('transaction-failed');
     await openTransaction(DEMO_SAMPLES.panicTx);
+    assert.equal(await field('revert'), 'Panic 0x11: arithmetic overflow or underflow');
+  });
+
+  it('the transaction page comes back after a window reload', async () => {
+    await wb().runCommand('Developer: Reload Window');
+    await page().locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
+    await page().locator('.tabs-container .tab', { hasText: `Transaction ${short(DEMO_SAMPLES.panicTx)}` }).first().waitFor({ timeout: 60_000 });
+    // The extension activates for the panel (onWebviewPanel) and loads the hash the page kept.
+    assert.equal(await field('hash', 60_000), DEMO_SAMPLES.panicTx);
     assert.equal(await field('revert'), 'Panic 0x11: arithmetic overflow or underflow');
     await wb().runCommand('View: Close All Editors');
   });
@@ -121,7 +127,7 @@ describe('UI: Open Transaction (packaged extension in code-server)', function ()
   });
 
   it('on a node without ots_traceTransaction, the trace says “not served” and the rest of the page stays', async () => {
-    node.setFaults([DEMO_FAULT_NO_TRACE]);
+    node().setFaults([DEMO_FAULT_NO_TRACE]);
     try {
       await openTransaction(DEMO_SAMPLES.internalTransfersTx);
       assert.equal(await field('status'), 'Success');
@@ -131,7 +137,7 @@ describe('UI: Open Transaction (packaged extension in code-server)', function ()
       assert.match(await field('fee'), / HYPE$/);
       await wb().screenshot('transaction-trace-not-served');
     } finally {
-      node.clearFaults();
+      node().clearFaults();
     }
     // With the node serving it again, a new page lists the internal transfer.
     await wb().runCommand('View: Close All Editors');
