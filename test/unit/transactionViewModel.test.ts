@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { APPROVAL_TOPIC, TRANSFER_TOPIC } from '../../src/core/logs';
 import type { LogEntry, TraceEntry } from '../../src/core/model';
 import type { TransactionBundle } from '../../src/core/transactionLoad';
@@ -189,6 +190,35 @@ describe('transaction panel protocol', () => {
     assert.equal(isWebviewMessage({ type: 'openExplorer', target: { kind: 'tx', hash: 'javascript:alert(1)' } }), false);
     assert.equal(isWebviewMessage({ type: 'evil' }), false);
     assert.equal(isWebviewMessage(null), false);
+  });
+
+  it('accepts a message only in a shape it can act on, whatever the webview sends (property)', () => {
+    const message = fc.oneof(
+      fc.anything(),
+      fc.record({
+        type: fc.constantFrom('ready', 'openBlock', 'copyInput', 'copy', 'openExplorer', 'retry', 'needRows', 'openTransaction', 'evil'),
+        number: fc.oneof(fc.integer({ min: -5, max: 10 }), fc.double(), fc.string()),
+        text: fc.string({ maxLength: 300 }),
+        target: fc.oneof(fc.anything(), fc.record({ kind: fc.constantFrom('block', 'tx', 'address', 'url'), number: fc.integer(), hash: fc.string(), address: fc.string() })),
+      }),
+    );
+    fc.assert(
+      fc.property(message, (m) => {
+        if (!isWebviewMessage(m)) return;
+        const msg = m as Record<string, any>;
+        assert.ok(['ready', 'openBlock', 'copyInput', 'copy', 'openExplorer', 'retry'].includes(msg.type), msg.type);
+        if (msg.type === 'openBlock') assert.ok(Number.isSafeInteger(msg.number) && msg.number >= 0);
+        if (msg.type === 'copy') assert.ok(typeof msg.text === 'string' && msg.text.length <= 200);
+        if (msg.type === 'openExplorer') {
+          const t = msg.target;
+          assert.ok(
+            (t.kind === 'block' && Number.isSafeInteger(t.number) && t.number >= 0) ||
+              (t.kind === 'tx' && /^0x[0-9a-fA-F]{64}$/.test(t.hash)) ||
+              (t.kind === 'address' && /^0x[0-9a-fA-F]{40}$/.test(t.address)),
+          );
+        }
+      }),
+    );
   });
 
   it('restores a panel from a hash in its state, and from nothing else', () => {
