@@ -5,7 +5,9 @@ import { registerOpenOrders } from './orders';
 import { registerAccountCommands } from './platform/accountCommands';
 import { Connection } from './platform/connection';
 import { Log } from './platform/log';
+import { rawJsonDocuments } from './platform/rawJson';
 import { registerWalkthroughCommands } from './platform/walkthrough';
+import { registerTransactions } from './transactions';
 import type { Services } from './platform/services';
 
 /**
@@ -26,7 +28,9 @@ export function activate(context: vscode.ExtensionContext): Exports {
   context.subscriptions.push(log, connection);
   const services: Services = { context, log, connection };
   registerAccountCommands(services);
+  rawJsonDocuments.register(context);
   registerBlocks(services);
+  registerTransactions(services);
   registerOpenOrders(services);
   registerBlockHover(services);
   registerWalkthroughCommands(services);
