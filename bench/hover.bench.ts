@@ -2,7 +2,9 @@
 // Runs against the real demo node over HTTP. Alone: `npx tsx bench/hover.bench.ts`.
 import { createProviderClients } from '../src/core/provider';
 import { startDemoNode, DEMO_BLOCKS } from '../src/demo/demoNode';
-import { blockHoverContent, blockSummary, hoverMarkdown } from '../src/hover/blockHoverContent';
+import { blockHoverContent, blockSummary } from '../src/hover/blockHoverContent';
+import { hoverMarkdown } from '../src/hover/hoverContent';
+import { HoverLookups } from '../src/hover/hoverLookups';
 import { untranslated } from '../src/view/format';
 import { BlockLookup } from '../src/hover/blockLookup';
 import { hoverAt } from '../src/hover/hoverAt';
@@ -10,6 +12,7 @@ import { measure, stats, type BenchRow } from './types';
 
 const LINE = `  const block = 0x1a2b; // from the deployment log`;
 const AT = LINE.indexOf('0x1a2b') + 2;
+const EXPLORER = 'https://hyperevmscan.io';
 
 export default async function run(): Promise<BenchRow[]> {
   const node = await startDemoNode();
@@ -17,11 +20,11 @@ export default async function run(): Promise<BenchRow[]> {
     const clients = createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 10_000, maxRetries: 0 });
 
     // 1. A hover on a cached block: the provider's synchronous path (token check + cache hit + Markdown).
-    const lookup = new BlockLookup(clients.evm);
-    await lookup.find(DEMO_BLOCKS.hoverBlock);
+    const lookups = new HoverLookups(clients.evm);
+    await lookups.blocks.find(DEMO_BLOCKS.hoverBlock);
     const cached = await measure(
       () => {
-        const hover = hoverAt(LINE, AT, lookup, Date.now(), untranslated);
+        const hover = hoverAt(LINE, AT, lookups, { nowMs: Date.now(), t: untranslated, explorerUrl: EXPLORER });
         if (!hover?.content) throw new Error('expected a cached hover');
         return hoverMarkdown(hover.content);
       },

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { registerBlocks } from './blocks';
-import { registerBlockHover } from './hover';
+import { registerHovers } from './hover';
 import { registerOpenOrders } from './orders';
 import { registerAccountCommands } from './platform/accountCommands';
 import { Connection } from './platform/connection';
@@ -28,7 +28,7 @@ export function activate(context: vscode.ExtensionContext): Exports {
   registerAccountCommands(services);
   registerBlocks(services);
   registerOpenOrders(services);
-  registerBlockHover(services);
+  registerHovers(services);
   registerWalkthroughCommands(services);
   // How long activate() took: in the log, and in the exports for `npm run bench`.
   const activationMs = performance.now() - started;

@@ -4,7 +4,8 @@ import { describeError, isCancellation, isProviderError } from '../../src/core/e
 import { createProviderClients, type ProviderClients } from '../../src/core/provider';
 import { DEMO_BLOCKS, DEMO_HEAD, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { demoBlockModel, demoBlockTimestamp } from '../../src/demo/chain';
-import { hoverMarkdown } from '../../src/hover/blockHoverContent';
+import { hoverMarkdown } from '../../src/hover/hoverContent';
+import { HoverLookups } from '../../src/hover/hoverLookups';
 import { untranslated } from '../../src/view/format';
 import { BlockLookup } from '../../src/hover/blockLookup';
 import { hoverAt } from '../../src/hover/hoverAt';
@@ -59,13 +60,14 @@ describe('hover block lookup (demo node over HTTP)', function () {
   });
 
   it('answers a hover on a cached block synchronously, with no request', async () => {
-    const lookup = new BlockLookup(clients.evm);
+    const lookups = new HoverLookups(clients.evm);
     const line = `  "blockNumber": "0x1a2b",`;
     const at = line.indexOf('0x1a2b') + 3;
-    assert.equal(hoverAt(line, at, lookup, Date.now(), untranslated)?.content, undefined); // not cached yet
-    await lookup.find(BLOCK);
+    const context = { nowMs: Date.now(), t: untranslated, explorerUrl: 'https://hyperevmscan.io' };
+    assert.equal(hoverAt(line, at, lookups, context)?.content, undefined); // not cached yet
+    await lookups.blocks.find(BLOCK);
     const before = node.requests;
-    const hover = hoverAt(line, at, lookup, Date.now(), untranslated);
+    const hover = hoverAt(line, at, lookups, context);
     assert.equal(node.requests, before);
     assert.equal(hover?.content?.title, 'Block 6,699');
     assert.ok(hoverMarkdown(hover!.content!).includes('command:hyperliquidExplorer.lookUpBlock?%5B6699%5D'));
