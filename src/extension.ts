@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { registerBlocks } from './blocks';
 import { registerHovers } from './hover';
+import { registerLookUp } from './lookUp';
 import { registerOpenOrders } from './orders';
 import { registerAccountCommands } from './platform/accountCommands';
 import { Connection } from './platform/connection';
@@ -27,6 +28,7 @@ export function activate(context: vscode.ExtensionContext): Exports {
   const services: Services = { context, log, connection };
   registerAccountCommands(services);
   registerBlocks(services);
+  registerLookUp(services);
   registerOpenOrders(services);
   registerHovers(services);
   registerWalkthroughCommands(services);
