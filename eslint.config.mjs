@@ -17,6 +17,9 @@ const pure = [
   'src/**/*ViewModel.ts',
   'src/blocks/protocol.ts',
   'src/blocks/labels.ts',
+  'src/transactions/protocol.ts',
+  'src/transactions/labels.ts',
+  'src/transactions/transactionHash.ts',
   'src/blocks/blockQuery.ts',
   'src/blocks/blockSource.ts',
   'src/orders/openOrdersSource.ts',
@@ -57,7 +60,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/blocks/webview/**/*.ts'],
+    // Every panel's script, and what they share (src/webview/).
+    files: ['src/**/webview/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -68,7 +72,7 @@ export default tseslint.config(
   {
     files: ['src/demo/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [vscode], patterns: [{ group: ['../blocks/*', '../orders/*', '../hover/*', '../platform/*', '../extension'], message: 'The demo node stands alone: it may use core, not the extension.' }] }],
+      'no-restricted-imports': ['error', { paths: [vscode], patterns: [{ group: ['../blocks/*', '../orders/*', '../hover/*', '../transactions/*', '../platform/*', '../extension'], message: 'The demo node stands alone: it may use core, not the extension.' }] }],
     },
   },
   {

@@ -6,6 +6,7 @@ import { registerOpenOrders } from './orders';
 import { registerAccountCommands } from './platform/accountCommands';
 import { Connection } from './platform/connection';
 import { Log } from './platform/log';
+import { rawJsonDocuments } from './platform/rawJson';
 import { registerWalkthroughCommands } from './platform/walkthrough';
 import type { Services } from './platform/services';
 
@@ -27,6 +28,7 @@ export function activate(context: vscode.ExtensionContext): Exports {
   context.subscriptions.push(log, connection);
   const services: Services = { context, log, connection };
   registerAccountCommands(services);
+  rawJsonDocuments.register(context);
   registerBlocks(services);
   registerLookUp(services);
   registerOpenOrders(services);

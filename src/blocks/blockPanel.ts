@@ -1,20 +1,20 @@
-import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import { revealInvisibles } from '../view/escape';
 import type { BlockQuery } from '../core/input';
 import type { BlockDetails, BlockTransaction } from '../core/model';
 import type { ProviderClients } from '../core/provider';
-import { settings } from '../platform/settings';
 import type { Services } from '../platform/services';
+import { PanelHost, panelOptions, withDelayedProgress, type LoadRun } from '../platform/webviewPanel';
+import { problemKindOf } from '../view/panelMessages';
 import { blockQueryText, rememberBlock, readRecentBlocks } from './blockQuery';
 import { BlockSource } from './blockSource';
-import { explorerUrl, toBlockView, toTransactionData } from './blockViewModel';
+import { toBlockView, toTransactionData } from './blockViewModel';
 import { panelLabels } from './labels';
-import { rawBlockDocuments } from './rawJson';
+import { rawJsonDocuments } from '../platform/rawJson';
 import { FIRST_ROWS, isWebviewMessage, type HostMessage, type PanelView, type ProblemKind, type WebviewMessage } from './protocol';
 import { PerConnection } from '../platform/perConnection';
-import { Commands, SECTION, Settings, settingId, StorageKeys, WebviewTypes } from '../ids';
+import { Commands, Settings, settingId, StorageKeys, WebviewTypes } from '../ids';
 
 
 /** What a lookup ended with; the command returns it, so tests and the hover can tell. */
@@ -22,14 +22,6 @@ export interface LookupResult {
   blockNumber: number | null;
   shown: 'block' | 'loading' | ProblemKind;
 }
-
-/** One load of the panel's target; a newer load replaces it (and aborts it). */
-interface LoadRun {
-  readonly abort: AbortController;
-}
-
-/** Progress is shown only for lookups slower than this, so that fast ones do not flash a notification. */
-const PROGRESS_DELAY_MS = 300;
 
 /** The block sources (and their caches) of the connection's clients: the one per-client cache pattern. */
 let sources: PerConnection<BlockSource> | undefined;
@@ -49,18 +41,13 @@ export function warmUp(services: Services, clients: ProviderClients): void {
  * One block in a webview panel. The panel can move to other blocks (previous, next, parent); each
  * load cancels the one before. The host posts to the webview only after its `ready` message.
  */
-export class BlockPanel {
+export class BlockPanel extends PanelHost<PanelView, HostMessage, WebviewMessage> {
   private static readonly open = new Set<BlockPanel>();
 
-  private readonly disposables: vscode.Disposable[] = [];
   private target: BlockQuery;
-  private view: PanelView;
   /** The block on show, and the source it came from (which also serves its rows). */
   private shown?: { details: BlockDetails; source: BlockSource };
-  private ready = false;
-  private run?: LoadRun;
   private loading?: Promise<LookupResult>;
-  private disposed = false;
 
   /** Shows `query`: reveals the panel that already shows that block, or opens a new one and loads it. */
   static async createOrShow(services: Services, query: BlockQuery): Promise<LookupResult> {
@@ -85,14 +72,14 @@ export class BlockPanel {
         return existing.loading ?? existing.result();
       }
     }
-    const panel = vscode.window.createWebviewPanel(WebviewTypes.block, titleFor(query), vscode.ViewColumn.Active, BlockPanel.options(services.context));
+    const panel = vscode.window.createWebviewPanel(WebviewTypes.block, titleFor(query), vscode.ViewColumn.Active, panelOptions(services.context));
     return new BlockPanel(services, panel, query).load();
   }
 
   /** After a window reload: the webview kept only the block number (see `PanelState`). */
   static revive(services: Services, panel: vscode.WebviewPanel, blockNumber: number | undefined): void {
     const query: BlockQuery = blockNumber === undefined ? { kind: 'latest' } : { kind: 'number', number: blockNumber };
-    panel.webview.options = BlockPanel.options(services.context);
+    panel.webview.options = panelOptions(services.context);
     void new BlockPanel(services, panel, query).load();
   }
 
@@ -100,29 +87,12 @@ export class BlockPanel {
     return [...BlockPanel.open].find((p) => p.target.kind === 'number' && p.target.number === n);
   }
 
-  private static options(context: vscode.ExtensionContext): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-    return {
-      enableScripts: true,
-      enableCommandUris: false,
-      localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(context.extensionUri, 'media')],
-    };
-  }
-
-  private constructor(
-    private readonly services: Services,
-    readonly panel: vscode.WebviewPanel,
-    query: BlockQuery,
-  ) {
+  private constructor(services: Services, panel: vscode.WebviewPanel, query: BlockQuery) {
+    const page = { script: 'blocks.js', styles: ['panel.css', 'block.css'], title: titleFor(query), loadingText: vscode.l10n.t('Loading block {0}…', blockQueryText(query)) };
+    super(services, panel, page, { kind: 'loading', blockText: blockQueryText(query) }, isWebviewMessage);
     this.target = query;
-    this.view = { kind: 'loading', blockText: blockQueryText(query) };
     BlockPanel.open.add(this);
-    panel.iconPath = vscode.Uri.joinPath(services.context.extensionUri, 'media', 'hyperliquid.svg');
-    panel.webview.html = this.html();
     this.disposables.push(
-      panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((m: unknown) => {
-        if (isWebviewMessage(m)) void this.onMessage(m);
-      }),
       // A new key, base URL or demo mode may fix what went wrong: try again on our own.
       services.connection.onDidChange(() => {
         // A load under way used the old connection: start it again too.
@@ -154,23 +124,6 @@ export class BlockPanel {
     });
     this.loading = loading;
     return loading;
-  }
-
-  /** Cancels the load under way (if any) and starts a new one. */
-  private startRun(): LoadRun {
-    this.run?.abort.abort();
-    this.run = { abort: new AbortController() };
-    return this.run;
-  }
-
-  /** A newer load took over from `run`: what `run` finds must not be shown. */
-  private isStale(run: LoadRun): boolean {
-    return run !== this.run;
-  }
-
-  /** Stops `run` here if a newer load took over, or the user cancelled (or closed the panel). */
-  private checkRun(run: LoadRun): void {
-    if (this.isStale(run) || run.abort.signal.aborted) throw new ProviderError('cancelled', vscode.l10n.t('The request was cancelled.'));
   }
 
   private async runLoad(run: LoadRun): Promise<LookupResult> {
@@ -280,34 +233,24 @@ export class BlockPanel {
     });
   }
 
-  private post(view: PanelView): void {
-    this.view = view;
-    if (this.ready) this.send({ type: 'show', labels: panelLabels(vscode.l10n), view });
+  protected showMessage(view: PanelView): HostMessage {
+    return { type: 'show', labels: panelLabels(vscode.l10n), view };
   }
 
-  private send(message: HostMessage): void {
-    if (this.disposed) return; // a load that ends after the panel was closed
-    void this.panel.webview.postMessage(message);
-  }
-
-  private async onMessage(m: WebviewMessage): Promise<void> {
+  protected async onMessage(m: Extract<WebviewMessage, { type: 'openBlock' | 'needRows' | 'openTransaction' }>): Promise<void> {
     switch (m.type) {
-      case 'ready':
-        // Also after the webview was re-created (a hidden panel's webview is not kept).
-        this.ready = true;
-        this.send({ type: 'show', labels: panelLabels(vscode.l10n), view: this.view });
-        return;
       case 'openBlock':
         return this.openBlock(m.number);
       case 'needRows':
         return this.sendRows(m.blockNumber, m.start, m.end);
-      case 'copy':
-        await vscode.env.clipboard.writeText(m.text);
-        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied to the clipboard.'), 2000);
+      case 'openTransaction':
+        await vscode.commands.executeCommand(Commands.openTransaction, m.hash);
         return;
-      case 'openExplorer':
-        await vscode.env.openExternal(vscode.Uri.parse(explorerUrl(settings.explorerUrl(), m.target)));
-        return;
+    }
+  }
+
+  protected async onCommon(m: { type: 'retry' | 'cancel' | 'showRawJson' }): Promise<void> {
+    switch (m.type) {
       case 'showRawJson':
         return this.showRawJson();
       case 'retry':
@@ -315,18 +258,6 @@ export class BlockPanel {
         return;
       case 'cancel':
         this.run?.abort.abort();
-        return;
-      case 'setApiKey':
-        await vscode.commands.executeCommand(Commands.setApiKey);
-        return;
-      case 'tryDemo':
-        await vscode.commands.executeCommand(Commands.tryDemo);
-        return;
-      case 'openSettings':
-        await vscode.commands.executeCommand('workbench.action.openSettings', SECTION);
-        return;
-      case 'showLog':
-        this.services.log.show();
         return;
     }
   }
@@ -360,7 +291,7 @@ export class BlockPanel {
   /** The node's result, untouched, in a read-only JSON editor. */
   private async showRawJson(): Promise<void> {
     const details = this.shown?.details;
-    if (details) await rawBlockDocuments.show(Number(details.block.number), details.raw);
+    if (details) await rawJsonDocuments.show(`block-${details.block.number}`, details.raw, vscode.l10n.t('block {0}', details.block.number.toString()));
   }
 
   private async remember(n: number): Promise<void> {
@@ -368,43 +299,8 @@ export class BlockPanel {
     await state.update(StorageKeys.recentBlocks, rememberBlock(readRecentBlocks(state.get(StorageKeys.recentBlocks)), n));
   }
 
-  private html(): string {
-    const webview = this.panel.webview;
-    const nonce = crypto.randomBytes(18).toString('base64');
-    const extension = this.services.context.extensionUri;
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(extension, 'dist', 'webview', 'blocks.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(extension, 'media', 'block.css'));
-    const csp = [
-      "default-src 'none'",
-      `style-src ${webview.cspSource}`,
-      `font-src ${webview.cspSource}`,
-      `img-src ${webview.cspSource}`,
-      `script-src 'nonce-${nonce}'`,
-    ].join('; ');
-    const loading = escapeHtml(vscode.l10n.t('Loading block {0}…', blockQueryText(this.target)));
-    return `<!DOCTYPE html>
-<html lang="${escapeHtml(vscode.env.language)}">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style.toString()}">
-<title>${escapeHtml(titleFor(this.target))}</title>
-</head>
-<body>
-<main id="app" aria-busy="true"><p>${loading}</p></main>
-<script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
-  }
-
-  dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    this.run?.abort.abort();
+  protected onDispose(): void {
     BlockPanel.open.delete(this);
-    this.panel.dispose();
-    while (this.disposables.length) this.disposables.pop()?.dispose();
   }
 
   /** Closes every panel (on deactivation). */
@@ -419,24 +315,6 @@ function titleFor(query: BlockQuery): string {
   return query.kind === 'latest' ? vscode.l10n.t('Latest Block') : vscode.l10n.t('Block {0}', blockQueryText(query));
 }
 
-function problemKindOf(kind: ProviderError['kind'] | undefined): ProblemKind {
-  switch (kind) {
-    case 'notFound':
-    case 'badKey':
-    case 'rateLimited':
-    case 'network':
-    case 'timeout':
-    case 'config':
-      return kind;
-    case 'cancelled':
-      return 'cancelled';
-    case 'wrongPath':
-      return 'config';
-    default:
-      return 'other';
-  }
-}
-
 /** Transactions from the source as rows for the wire; `start` is the first one's position in the block. */
 function toRows(transactions: readonly BlockTransaction[], start: number): ReturnType<typeof toTransactionData>[] {
   return transactions.map((tx, i) => toTransactionData(tx, start + i));
@@ -444,33 +322,4 @@ function toRows(transactions: readonly BlockTransaction[], start: number): Retur
 
 function clientsOrUndefined(services: Services): Promise<ProviderClients | undefined> {
   return services.connection.clients().catch(() => undefined);
-}
-
-/**
- * Runs `work`; if it takes longer than PROGRESS_DELAY_MS, shows a cancellable progress notification
- * whose Cancel aborts `abort` (and with it the request).
- */
-async function withDelayedProgress<T>(title: string, abort: AbortController, work: () => Promise<T>): Promise<T> {
-  const running = work();
-  let done = false;
-  const timer = setTimeout(() => {
-    if (done) return;
-    void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
-      const cancel = token.onCancellationRequested(() => abort.abort());
-      return running.then(
-        () => cancel.dispose(),
-        () => cancel.dispose(),
-      );
-    });
-  }, PROGRESS_DELAY_MS);
-  try {
-    return await running;
-  } finally {
-    done = true;
-    clearTimeout(timer);
-  }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -7,7 +7,9 @@ import { methodName, selectorOf } from '../core/selectors';
 import { groupThousands, toHex, weiToGwei, weiToHype } from '../core/units';
 import { revealInvisibles } from '../view/escape';
 import { gasPercent, timeAgo, utcTime, type Translate } from '../view/format';
-import type { BlockView, ExplorerTarget, TransactionData } from './protocol';
+import type { BlockView, TransactionData } from './protocol';
+
+export { explorerUrl } from '../view/panelMessages';
 
 /**
  * HyperEVM's dual blocks: small ones have a 3M gas limit (2M until spring 2026), big ones 30M. The line
@@ -176,16 +178,4 @@ export function summarizeRows(rows: ReadonlyArray<TransactionData | undefined>):
 /** A decimal string of wei back to bigint; anything else (it never should be) reads as 0. */
 function wei(decimal: string): bigint {
   return /^\d{1,80}$/.test(decimal) ? BigInt(decimal) : 0n;
-}
-
-/** The explorer page for a block, transaction or address (the target was checked on arrival). */
-export function explorerUrl(base: string, target: ExplorerTarget): string {
-  switch (target.kind) {
-    case 'block':
-      return `${base}/block/${target.number}`;
-    case 'tx':
-      return `${base}/tx/${target.hash.toLowerCase()}`;
-    case 'address':
-      return `${base}/address/${target.address.toLowerCase()}`;
-  }
 }

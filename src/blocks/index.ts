@@ -3,12 +3,10 @@ import type { Services } from '../platform/services';
 import { BlockPanel } from './blockPanel';
 import { lookUpBlock } from './lookUpBlock';
 import { panelStateBlockNumber } from './protocol';
-import { rawBlockDocuments } from './rawJson';
 import { Commands, WebviewTypes } from '../ids';
 
 /** Look Up Block: the command, and the block panels it opens (also restored after a window reload). */
 export function registerBlocks(services: Services): void {
-  rawBlockDocuments.register(services.context);
   services.context.subscriptions.push(
     vscode.commands.registerCommand(Commands.lookUpBlock, (arg?: unknown) => lookUpBlock(services, arg)),
     vscode.window.registerWebviewPanelSerializer(WebviewTypes.block, {

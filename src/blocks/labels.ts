@@ -1,4 +1,5 @@
 import type { Translate } from '../view/format';
+import { commonLabels } from '../view/panelMessages';
 import type { PanelLabels } from './protocol';
 
 /**
@@ -8,18 +9,11 @@ import type { PanelLabels } from './protocol';
  */
 export function panelLabels(l10n: { t: Translate }): PanelLabels {
   return {
+    ...commonLabels(l10n),
     loading: l10n.t('Loading block {0}…'),
-    cancel: l10n.t('Cancel'),
-    retry: l10n.t('Retry'),
-    setApiKey: l10n.t('Set API Key'),
-    tryDemo: l10n.t('Try Demo Data'),
-    openSettings: l10n.t('Open Settings'),
-    showLog: l10n.t('Show Log'),
     blockNavigation: l10n.t('Block navigation'),
     previousBlock: l10n.t('Previous Block'),
     nextBlock: l10n.t('Next Block'),
-    openInExplorer: l10n.t('Open in Explorer'),
-    showRawJson: l10n.t('Show Raw JSON'),
     blockTitle: l10n.t('Block {0}'),
     smallBlock: l10n.t('Small block'),
     bigBlock: l10n.t('Big block'),
@@ -32,7 +26,6 @@ export function panelLabels(l10n: { t: Translate }): PanelLabels {
     gasUsed: l10n.t('Gas used'),
     gasUsedOf: l10n.t('{0} of {1} ({2})'),
     baseFee: l10n.t('Base fee'),
-    gwei: l10n.t('gwei'),
     blockSize: l10n.t('Block type'),
     transactionCount: l10n.t('Transactions'),
     totalFees: l10n.t('Total fees'),
@@ -42,11 +35,6 @@ export function panelLabels(l10n: { t: Translate }): PanelLabels {
     uncleReward: l10n.t('Uncle reward'),
     issuance: l10n.t('Issuance'),
     extraData: l10n.t('Extra data'),
-    hype: l10n.t('HYPE'),
-    wei: l10n.t('wei'),
-    notAvailable: l10n.t('n/a'),
-    copy: l10n.t('Copy'),
-    copied: l10n.t('Copied'),
     transactions: l10n.t('Transactions'),
     noTransactions: l10n.t('This block has no transactions.'),
     columnIndex: l10n.t('#'),
@@ -76,16 +64,10 @@ export function panelLabels(l10n: { t: Translate }): PanelLabels {
     rowsFailed: l10n.t('Some transactions could not be loaded: {0}'),
     problemNotFound: l10n.t('No such block'),
     problemPruned: l10n.t('This node does not have the block'),
-    problemNoKey: l10n.t('No API key'),
-    problemBadKey: l10n.t('The API key was rejected'),
-    problemRateLimited: l10n.t('Rate limited'),
-    problemNetwork: l10n.t('Network error'),
-    problemTimeout: l10n.t('The provider did not answer in time'),
-    problemCancelled: l10n.t('Lookup cancelled'),
-    problemConfig: l10n.t('Settings need attention'),
     problemOther: l10n.t('The block could not be loaded'),
     latestBlock: l10n.t('The latest block is {0}.'),
     openLatest: l10n.t('Open Latest Block'),
     transactionsTable: l10n.t('Transactions of this block; scroll with the arrow and page keys'),
+    openTransaction: l10n.t('Open the transaction page'),
   };
 }

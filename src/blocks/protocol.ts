@@ -3,7 +3,9 @@
  * file, so a message that one side sends and the other does not understand fails to type-check.
  * Everything in here is plain data: strings made for display by the view-model, never HTML.
  */
-import { isAddress } from '../core/input';
+import { isCommonWebviewMessage, isHash, isWhole, type CommonLabels, type CommonProblemKind, type CommonWebviewMessage, type ExplorerTarget } from '../view/panelMessages';
+
+export type { ExplorerTarget };
 
 /** A block, ready to show: every value already formatted (exact units, grouped digits). */
 export interface BlockView {
@@ -68,7 +70,7 @@ export interface TransactionData {
 }
 
 /** Why a block could not be shown; drives the title and the actions of the error state. */
-export type ProblemKind = 'notFound' | 'pruned' | 'noKey' | 'badKey' | 'rateLimited' | 'network' | 'timeout' | 'cancelled' | 'config' | 'other';
+export type ProblemKind = CommonProblemKind | 'pruned';
 
 export type PanelView =
   | { kind: 'loading'; blockText: string }
@@ -91,19 +93,11 @@ export type PanelView =
     };
 
 /** Every word the webview shows, localized by the host (the webview has no `vscode.l10n`). */
-export interface PanelLabels {
+export interface PanelLabels extends CommonLabels {
   loading: string;
-  cancel: string;
-  retry: string;
-  setApiKey: string;
-  tryDemo: string;
-  openSettings: string;
-  showLog: string;
   blockNavigation: string;
   previousBlock: string;
   nextBlock: string;
-  openInExplorer: string;
-  showRawJson: string;
   blockTitle: string;
   smallBlock: string;
   bigBlock: string;
@@ -116,7 +110,6 @@ export interface PanelLabels {
   gasUsed: string;
   gasUsedOf: string;
   baseFee: string;
-  gwei: string;
   blockSize: string;
   transactionCount: string;
   totalFees: string;
@@ -126,11 +119,6 @@ export interface PanelLabels {
   uncleReward: string;
   issuance: string;
   extraData: string;
-  hype: string;
-  wei: string;
-  notAvailable: string;
-  copy: string;
-  copied: string;
   transactions: string;
   noTransactions: string;
   columnIndex: string;
@@ -160,21 +148,12 @@ export interface PanelLabels {
   rowsFailed: string;
   problemNotFound: string;
   problemPruned: string;
-  problemNoKey: string;
-  problemBadKey: string;
-  problemRateLimited: string;
-  problemNetwork: string;
-  problemTimeout: string;
-  problemCancelled: string;
-  problemConfig: string;
   problemOther: string;
   latestBlock: string;
   openLatest: string;
   transactionsTable: string;
+  openTransaction: string;
 }
-
-/** What an explorer link points at; the host checks the value and builds the URL. */
-export type ExplorerTarget = { kind: 'block'; number: number } | { kind: 'tx'; hash: string } | { kind: 'address'; address: string };
 
 export type HostMessage =
   | { type: 'show'; labels: PanelLabels; view: PanelView }
@@ -183,18 +162,11 @@ export type HostMessage =
   | { type: 'rowsFailed'; blockNumber: number; start: number; end: number; message: string };
 
 export type WebviewMessage =
-  | { type: 'ready' }
+  | CommonWebviewMessage
   | { type: 'openBlock'; number: number }
   | { type: 'needRows'; blockNumber: number; start: number; end: number }
-  | { type: 'copy'; text: string }
-  | { type: 'openExplorer'; target: ExplorerTarget }
-  | { type: 'showRawJson' }
-  | { type: 'retry' }
-  | { type: 'cancel' }
-  | { type: 'setApiKey' }
-  | { type: 'tryDemo' }
-  | { type: 'openSettings' }
-  | { type: 'showLog' };
+  /** A transaction row's hash: its transaction page. */
+  | { type: 'openTransaction'; hash: string };
 
 /** What the webview keeps across a window reload (`setState`): the block number only. */
 export interface PanelState {
@@ -209,33 +181,16 @@ export const FIRST_ROWS = 2 * ROWS_CHUNK;
 
 /** Checks a message from the webview before the host acts on it (the webview is the less trusted side). */
 export function isWebviewMessage(value: unknown): value is WebviewMessage {
+  if (isCommonWebviewMessage(value)) return true;
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Record<string, unknown>;
-  const whole = (x: unknown) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
   switch (m.type) {
-    case 'ready':
-    case 'showRawJson':
-    case 'retry':
-    case 'cancel':
-    case 'setApiKey':
-    case 'tryDemo':
-    case 'openSettings':
-    case 'showLog':
-      return true;
     case 'openBlock':
-      return whole(m.number);
+      return isWhole(m.number);
     case 'needRows':
-      return whole(m.blockNumber) && whole(m.start) && whole(m.end) && (m.end as number) > (m.start as number);
-    case 'copy':
-      return typeof m.text === 'string' && m.text.length <= 200;
-    case 'openExplorer': {
-      const t = m.target as Record<string, unknown> | null;
-      if (typeof t !== 'object' || t === null) return false;
-      if (t.kind === 'block') return whole(t.number);
-      if (t.kind === 'tx') return typeof t.hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(t.hash);
-      if (t.kind === 'address') return typeof t.address === 'string' && isAddress(t.address);
-      return false;
-    }
+      return isWhole(m.blockNumber) && isWhole(m.start) && isWhole(m.end) && m.end > m.start;
+    case 'openTransaction':
+      return isHash(m.hash);
     default:
       return false;
   }

@@ -60,16 +60,17 @@ export async function openBlockPage(browser: Browser, script: string, options: {
   const csp = `default-src 'none'; style-src ${ORIGIN}; font-src ${ORIGIN}; img-src ${ORIGIN}; script-src 'nonce-${nonce}'`;
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
-<link rel="stylesheet" href="${ORIGIN}/block.css"></head>
+<link rel="stylesheet" href="${ORIGIN}/panel.css"><link rel="stylesheet" href="${ORIGIN}/block.css"></head>
 <body><main id="app" aria-busy="true"><p>Loading…</p></main>
 <script nonce="${nonce}" src="${ORIGIN}/shim.js"></script>
 <script nonce="${nonce}" src="${ORIGIN}/blocks.js"></script></body></html>`;
-  const css = fs.readFileSync(path.join(ROOT, 'media', 'block.css'), 'utf8');
+  const css = (name: string) => fs.readFileSync(path.join(ROOT, 'media', name), 'utf8');
   await page.route(`${ORIGIN}/**`, (route) => {
     const url = new URL(route.request().url());
     const files: Record<string, [string, string]> = {
       '/': ['text/html', html],
-      '/block.css': ['text/css', css],
+      '/panel.css': ['text/css', css('panel.css')],
+      '/block.css': ['text/css', css('block.css')],
       '/shim.js': ['text/javascript', SHIM],
       '/blocks.js': ['text/javascript', script],
     };

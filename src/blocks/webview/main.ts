@@ -3,6 +3,7 @@
  * every value comes from the network and is inserted as text, never parsed as HTML. The transaction
  * table is virtualized: only the rows in view (plus a few) are in the DOM, so 10,000 rows stay smooth.
  */
+import { button, copyIconButton, el, format, iconButton, loadingState, problemState, problemTitle as commonProblemTitle, showCopied, type Child } from '../../webview/dom';
 import { summarizeRows, toTransactionRow } from '../blockViewModel';
 import type { BlockView, ExplorerTarget, HostMessage, PanelLabels, PanelState, PanelView, ProblemKind, TransactionData, WebviewMessage } from '../protocol';
 import { ROWS_CHUNK } from '../protocol';
@@ -22,61 +23,6 @@ const ROW_HEIGHT = 28;
 /** Rows rendered above and below the visible ones, so a fast scroll does not show gaps. */
 const OVERSCAN = 12;
 
-// ---- DOM building: text only ----
-
-type Child = Node | string | null | undefined | false;
-type Attributes = Record<string, string | number | boolean | undefined>;
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === false) continue;
-    if (name === 'class') node.className = String(value);
-    else node.setAttribute(name, value === true ? '' : String(value));
-  }
-  append(node, children);
-  return node;
-}
-
-function append(parent: Node, children: Child[]): void {
-  for (const c of children) {
-    if (c === null || c === undefined || c === false) continue;
-    parent.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
-  }
-}
-
-/** Replaces `{0}`, `{1}`… in a localized label. */
-function format(template: string, ...args: Array<string | number>): string {
-  return template.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));
-}
-
-function button(label: string, onClick: () => void, attrs: Attributes = {}): HTMLButtonElement {
-  const b = el('button', { type: 'button', ...attrs }, label);
-  b.addEventListener('click', onClick);
-  return b;
-}
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
-/** Icons as SVG paths (codicons' copy and check shapes), drawn in the text colour; no font or image to load. */
-const ICONS = {
-  copy: 'M4 4V2.5A1.5 1.5 0 0 1 5.5 1h7A1.5 1.5 0 0 1 14 2.5v7a1.5 1.5 0 0 1-1.5 1.5H11v1.5A1.5 1.5 0 0 1 9.5 14h-7A1.5 1.5 0 0 1 1 12.5v-7A1.5 1.5 0 0 1 2.5 4H4zm1 0h4.5A1.5 1.5 0 0 1 11 5.5V10h1.5a.5.5 0 0 0 .5-.5v-7a.5.5 0 0 0-.5-.5h-7a.5.5 0 0 0-.5.5V4zM2.5 5a.5.5 0 0 0-.5.5v7a.5.5 0 0 0 .5.5h7a.5.5 0 0 0 .5-.5v-7a.5.5 0 0 0-.5-.5h-7z',
-  check: 'M6.27 10.87h.71l4.56-4.56-.71-.71-4.2 4.21-1.92-1.92L4 8.6l2.27 2.27z',
-} as const;
-
-function icon(name: keyof typeof ICONS): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('viewBox', name === 'check' ? '2 2 12 12' : '0 0 16 16');
-  svg.setAttribute('width', '14');
-  svg.setAttribute('height', '14');
-  svg.setAttribute('aria-hidden', 'true');
-  const path = document.createElementNS(SVG_NS, 'path');
-  path.setAttribute('fill', 'currentColor');
-  path.setAttribute('fill-rule', 'evenodd');
-  path.setAttribute('d', ICONS[name]);
-  svg.appendChild(path);
-  return svg;
-}
-
 /** A small copy button; says "Copied" for a moment, also to screen readers. */
 function copyButton(text: string, what: string): HTMLButtonElement {
   const b = rowCopyButton(text, what);
@@ -86,22 +32,12 @@ function copyButton(text: string, what: string): HTMLButtonElement {
 
 /** A copy button without a listener of its own: the table's one delegated listener serves it. */
 function rowCopyButton(text: string, what: string): HTMLButtonElement {
-  const name = `${labels.copy} ${what}`;
-  const b = el('button', { type: 'button', class: 'icon copy', title: name, 'aria-label': name }, icon('copy'));
-  b.dataset.copy = text;
-  return b;
+  return copyIconButton(text, `${labels.copy} ${what}`);
 }
 
 function copied(b: HTMLButtonElement, text: string): void {
   post({ type: 'copy', text });
-  const name = b.title; // the button's name; its label says "Copied" for a moment
-  b.replaceChildren(icon('check'));
-  b.setAttribute('aria-label', labels.copied);
-  status.textContent = labels.copied;
-  setTimeout(() => {
-    b.replaceChildren(icon('copy'));
-    b.setAttribute('aria-label', name);
-  }, 1500);
+  showCopied(b, labels.copied, status);
 }
 
 /** A value that opens the explorer: the text is the value itself, so the link says where it goes. */
@@ -117,12 +53,29 @@ function rowExplorerLink(text: string, target: ExplorerTarget): HTMLButtonElemen
   return b;
 }
 
+/** A transaction's hash in a row: opens its transaction page (the explorer has a button of its own). */
+const rowTransactions = new WeakMap<HTMLButtonElement, string>();
+function rowTransactionLink(hash: string): HTMLButtonElement {
+  const b = el('button', { type: 'button', class: 'link mono', title: `${labels.openTransaction}: ${hash}` }, hash);
+  rowTransactions.set(b, hash);
+  return b;
+}
+
+/** The explorer as an icon button beside a value that links elsewhere. */
+function rowExplorerButton(target: ExplorerTarget, what: string): HTMLButtonElement {
+  const b = iconButton('external', `${labels.openInExplorer}: ${what}`, { class: 'icon explorer' });
+  rowTargets.set(b, target);
+  return b;
+}
+
 /** The table's one click listener: rows come and go while scrolling, and none of them carries its own. */
 function onRowClick(event: MouseEvent): void {
   const b = (event.target as Element | null)?.closest?.('button');
   if (!(b instanceof HTMLButtonElement)) return;
+  const hash = rowTransactions.get(b);
   const target = rowTargets.get(b);
-  if (target) post({ type: 'openExplorer', target });
+  if (hash !== undefined) post({ type: 'openTransaction', hash });
+  else if (target) post({ type: 'openExplorer', target });
   else if (b.dataset.copy !== undefined) copied(b, b.dataset.copy);
 }
 
@@ -211,51 +164,21 @@ function renderToolbar(number: number | null): void {
 }
 
 function renderLoading(blockText: string): HTMLElement {
-  return el(
-    'section',
-    { class: 'state loading' },
-    el('div', { class: 'progress', role: 'progressbar', 'aria-label': format(labels.loading, blockText) }),
-    el('p', {}, format(labels.loading, blockText)),
-    button(labels.cancel, () => post({ type: 'cancel' }), { 'data-action': 'cancel' }),
-  );
+  return loadingState(format(labels.loading, blockText), labels, post);
 }
 
 function problemTitle(kind: ProblemKind): string {
-  const titles: Record<ProblemKind, string> = {
-    notFound: labels.problemNotFound,
-    pruned: labels.problemPruned,
-    noKey: labels.problemNoKey,
-    badKey: labels.problemBadKey,
-    rateLimited: labels.problemRateLimited,
-    network: labels.problemNetwork,
-    timeout: labels.problemTimeout,
-    cancelled: labels.problemCancelled,
-    config: labels.problemConfig,
-    other: labels.problemOther,
-  };
-  return titles[kind];
+  return kind === 'pruned' ? labels.problemPruned : commonProblemTitle(kind, labels, { notFound: labels.problemNotFound, other: labels.problemOther });
 }
 
 function renderProblem(p: Extract<PanelView, { kind: 'problem' }>): HTMLElement {
-  const actions = el('div', { class: 'actions' });
+  const first: HTMLElement[] = [];
   if (p.problem === 'notFound' && p.latestNumber !== null) {
     const latest = p.latestNumber;
-    actions.append(button(labels.openLatest, () => post({ type: 'openBlock', number: latest }), { class: 'primary', 'data-action': 'latest' }));
+    first.push(button(labels.openLatest, () => post({ type: 'openBlock', number: latest }), { class: 'primary', 'data-action': 'latest' }));
   }
-  if (p.problem === 'noKey' || p.problem === 'badKey') actions.append(button(labels.setApiKey, () => post({ type: 'setApiKey' }), { class: 'primary' }));
-  if (p.problem === 'noKey') actions.append(button(labels.tryDemo, () => post({ type: 'tryDemo' })));
-  if (p.problem === 'config' || p.problem === 'pruned') actions.append(button(labels.openSettings, () => post({ type: 'openSettings' })));
-  // Retry is the main action unless the page already offers a better one.
-  if (p.problem !== 'noKey') actions.append(button(labels.retry, () => post({ type: 'retry' }), { class: actions.querySelector('.primary') ? '' : 'primary', 'data-action': 'retry' }));
-  if (p.problem === 'network' || p.problem === 'other' || p.problem === 'timeout') actions.append(button(labels.showLog, () => post({ type: 'showLog' })));
-  return el(
-    'section',
-    { class: `state problem problem-${p.problem}`, 'data-problem': p.problem },
-    el('h1', {}, problemTitle(p.problem)),
-    el('p', { class: 'message' }, p.message),
-    p.problem === 'notFound' && p.latestText !== null ? el('p', { class: 'latest' }, format(labels.latestBlock, p.latestText)) : null,
-    actions,
-  );
+  const note = p.problem === 'notFound' && p.latestText !== null ? el('p', { class: 'latest' }, format(labels.latestBlock, p.latestText)) : null;
+  return problemState({ problem: p.problem, title: problemTitle(p.problem), message: p.message, note }, labels, post, first, p.problem === 'pruned');
 }
 
 // ---- the block ----
@@ -536,7 +459,13 @@ class TransactionTable {
       { class: `tx-row${tx.system ? ' system' : ''}${tx.failed ? ' failed' : ''}`, role: 'row' },
       el('span', { role: 'cell', class: 'cell columnIndex' }, String(tx.index)),
       el('span', { role: 'cell', class: 'cell columnStatus' }, statusMark(tx.failed)),
-      el('span', { role: 'cell', class: 'cell columnHash' }, rowExplorerLink(tx.hash, { kind: 'tx', hash: tx.hash }), rowCopyButton(tx.hash, labels.columnHash)),
+      el(
+        'span',
+        { role: 'cell', class: 'cell columnHash' },
+        rowTransactionLink(tx.hash),
+        rowExplorerButton({ kind: 'tx', hash: tx.hash }, tx.hash),
+        rowCopyButton(tx.hash, labels.columnHash),
+      ),
       el('span', { role: 'cell', class: 'cell columnMethod' }, methodText(tx.method)),
       el(
         'span',
