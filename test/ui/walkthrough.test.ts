@@ -75,9 +75,9 @@ describe('UI: Get Started walkthrough (packaged extension in code-server, fresh 
     assert.deepEqual(titles.map((t) => t.trim()), [
       'Point it at your node provider',
       'Set your API key, or try the demo data',
-      'Look up a block',
+      'Look up a block, a transaction or an address',
       'Watch a wallet',
-      'Hover a block number',
+      'Hover a block number, a transaction or an address',
     ]);
     for (const id of STEPS) assert.equal(await step(id).getAttribute('aria-checked'), 'false', `${id} starts undone`);
     const text = await step('provider').innerText();
@@ -105,8 +105,8 @@ describe('UI: Get Started walkthrough (packaged extension in code-server, fresh 
     await waitUntilDone('connect');
   });
 
-  it('“Look Up Block” asks for a block; the block page shows it with its transactions', async () => {
-    await clickStepButton('lookUpBlock', 'Look Up Block');
+  it('“Look Up…” asks for a block, a transaction or an address; the block page shows a block with its transactions', async () => {
+    await clickStepButton('lookUpBlock', 'Look Up…');
     await wb().fillInputBox(String(BLOCK));
     await wb().page.locator('.tabs-container .tab', { hasText: `Block ${BLOCK_TEXT}` }).first().waitFor({ state: 'visible', timeout: 30_000 });
     const page = wb().webview();
