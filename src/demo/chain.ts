@@ -23,6 +23,11 @@ export const DEMO_BLOCKS = {
   smallBlock: 19_999_981,
   /** `0x1a2b`: an ordinary existing small block with transactions (odd: slim shape). */
   hoverBlock: 0x1a2b,
+  /**
+   * A small block whose transactions are one of each kind the transaction page shows (odd: slim shape):
+   * see `DEMO_SAMPLES` in `samples.ts`.
+   */
+  sampleBlock: 19_999_983,
 } as const;
 
 export const DEMO_CHAIN_ID = 999;
@@ -74,9 +79,44 @@ export function demoBlockTimestamp(n: number, headTimestamp: number): number {
   return headTimestamp - (DEMO_HEAD - n);
 }
 
+/**
+ * Block hashes carry their number in their last 14 hex digits, masked with their first 14, so that the
+ * node answers `eth_getBlockByHash` without an index; `demoBlockNumberOfHash` reads it back.
+ */
 export function demoBlockHash(n: number): string {
   if (n < 0) return '0x' + '0'.repeat(64);
-  return '0x' + new Random(seedOf(n, 0xb10c)).hex(64);
+  const random = new Random(seedOf(n, 0xb10c)).hex(64);
+  const tag = (BigInt(n) ^ maskOf(random, 14)).toString(16).padStart(14, '0');
+  return '0x' + random.slice(0, 50) + tag;
+}
+
+/** `chars` hex digits of mask, from the start of a hash (which the tag leaves alone). */
+function maskOf(hex: string, chars: number): bigint {
+  return BigInt('0x' + new Random(mix32(Number.parseInt(hex.slice(0, 8), 16)) ^ Number.parseInt(hex.slice(8, 16), 16)).hex(chars));
+}
+
+/** The number of the demo block with this hash, or undefined when no demo block has it. */
+export function demoBlockNumberOfHash(hash: string): number | undefined {
+  if (!/^0x[0-9a-f]{64}$/.test(hash)) return undefined;
+  const n = Number(BigInt('0x' + hash.slice(52)) ^ maskOf(hash.slice(2), 14));
+  return demoBlockExists(n) && demoBlockHash(n) === hash ? n : undefined;
+}
+
+/**
+ * Transaction hashes carry their block number and position in their last 20 hex digits, masked with
+ * their first 20, so that the node finds a transaction by hash by building one block, not searching all.
+ */
+function tagTransactionHash(random64: string, n: number, index: number): string {
+  const tag = ((BigInt(n) << 24n) | BigInt(index)) ^ maskOf(random64, 20);
+  return '0x' + random64.slice(0, 44) + tag.toString(16).padStart(20, '0');
+}
+
+/** Where a transaction hash says it is (block, index); the caller checks that the block holds it. */
+export function demoTransactionPlace(hash: string): { block: number; index: number } | undefined {
+  if (!/^0x[0-9a-f]{64}$/.test(hash)) return undefined;
+  const tag = BigInt('0x' + hash.slice(46)) ^ maskOf(hash.slice(2), 20);
+  const block = Number(tag >> 24n);
+  return demoBlockExists(block) ? { block, index: Number(tag & 0xffffffn) } : undefined;
 }
 
 /** Base fee in wei, 0.1 to 2 gwei. */
@@ -105,7 +145,12 @@ export interface DemoTransaction {
   success: boolean;
   system: boolean;
   contractAddress: string | null;
+  /** Only in the sample block: the story `transactions.ts` tells for it (logs, revert reason, trace). */
+  sample?: DemoSampleKind;
 }
+
+/** The transactions of the sample block, one of each kind the transaction page shows. */
+export type DemoSampleKind = 'transfer' | 'erc20Transfer' | 'erc721Transfer' | 'failed' | 'panic' | 'creation' | 'internalTransfers' | 'customError';
 
 export interface DemoBlockModel {
   number: number;
@@ -139,6 +184,9 @@ const SYSTEM_TOKENS: readonly (readonly [number, string])[] = [
   [268, '0xb8ce59fc3717ada4c02eadf9682a9e934f625ebb'], // USDT0
 ];
 
+/** The HyperCore tokens' EVM contracts that system transactions call. */
+export const DEMO_SYSTEM_TOKEN_CONTRACTS: readonly string[] = SYSTEM_TOKENS.map(([, c]) => c);
+
 const SELECTORS = [
   '0xa9059cbb', // transfer
   '0x095ea7b3', // approve
@@ -154,6 +202,13 @@ const SELECTORS = [
 
 let users: string[] | undefined;
 let contracts: string[] | undefined;
+/** The demo chain's ordinary accounts (600) and contracts (40). */
+export function demoUserPool(): readonly string[] {
+  return userPool();
+}
+export function demoContractPool(): readonly string[] {
+  return contractPool();
+}
 function userPool(): string[] {
   return (users ??= Array.from({ length: 600 }, (_, i) => '0x' + new Random(seedOf(i, 0xa11ce)).hex(40)));
 }
@@ -226,6 +281,58 @@ function normalTransaction(r: Random, index: number, baseFee: bigint, budget: nu
   };
 }
 
+/** Wrapped HYPE on HyperEVM: `withdraw` sends HYPE back, an internal value transfer. */
+export const DEMO_WHYPE = '0x5555555555555555555555555555555555555555';
+/** The ERC-20 of the sample block's token transfer (USDT0's contract). */
+export const DEMO_TOKEN_CONTRACT = '0xb8ce59fc3717ada4c02eadf9682a9e934f625ebb';
+/** The ERC-721 collection of the sample block's NFT transfer. */
+export const DEMO_NFT_CONTRACT = '0x' + new Random(seedOf(721, 0x4ef7)).hex(40);
+/** The contract the sample block's creation makes. */
+export const DEMO_CREATED_CONTRACT = '0x' + new Random(seedOf(1, 0xc4ea7e)).hex(40);
+/** The account that sends the sample block's plain transfer and creation: the demo market maker. */
+export const DEMO_SAMPLE_ACCOUNT = '0x3217cce5d8c320717e50df51e36008fef107018c';
+
+/** The sample block's own transactions, after its system ones: one of each kind. */
+function sampleTransactions(r: Random, first: number, baseFee: bigint): DemoTransaction[] {
+  const users = userPool();
+  const pool = contractPool();
+  const make = (sample: DemoSampleKind, from: string, to: string | null, input: string, gasUsed: number, value = 0n, success = true): DemoTransaction => {
+    const priority = BigInt(r.int(1_000, 2_000_000)) * 1000n;
+    const gasPrice = baseFee + priority;
+    return {
+      index: 0,
+      hash: '0x' + r.hex(64),
+      from,
+      to,
+      value,
+      gas: gasUsed === 21_000 ? 21_000 : gasUsed + 20_000,
+      gasPrice,
+      maxFeePerGas: gasPrice + GWEI,
+      maxPriorityFeePerGas: priority,
+      gasUsed,
+      input,
+      nonce: r.int(0, 5_000),
+      type: 2,
+      success,
+      system: false,
+      contractAddress: to === null ? DEMO_CREATED_CONTRACT : null,
+      sample,
+    };
+  };
+  const list = [
+    make('transfer', DEMO_SAMPLE_ACCOUNT, users[1] as string, '0x', 21_000, 1_500_000_000_000_000_000n),
+    make('erc20Transfer', users[2] as string, DEMO_TOKEN_CONTRACT, '0x23b872dd', 52_411),
+    make('erc721Transfer', users[3] as string, DEMO_NFT_CONTRACT, '0x42842e0e', 85_162),
+    make('failed', users[4] as string, pool[0] as string, '0x38ed1739', 118_007, 0n, false),
+    make('panic', users[5] as string, pool[2] as string, '0xa9059cbb', 31_544, 0n, false),
+    make('creation', DEMO_SAMPLE_ACCOUNT, null, '0x60806040', 1_204_332),
+    make('internalTransfers', users[6] as string, DEMO_WHYPE, '0x2e1a7d4d', 35_290),
+    make('customError', users[7] as string, pool[3] as string, '0xa9059cbb', 29_877, 0n, false),
+  ];
+  list.forEach((tx, i) => (tx.index = first + i));
+  return list;
+}
+
 function systemTransaction(r: Random, n: number, index: number): DemoTransaction {
   const hype = r.chance(0.6);
   const [tokenIndex, tokenContract] = r.pick(SYSTEM_TOKENS);
@@ -273,12 +380,20 @@ export function buildDemoBlock(n: number): DemoBlockModel {
   const transactions: DemoTransaction[] = [];
   for (let i = 0; i < counts.system; i++) transactions.push(systemTransaction(r, n, transactions.length));
   let gasUsed = 0;
-  for (let i = 0; i < counts.normal; i++) {
-    const tx = normalTransaction(r, transactions.length, baseFeePerGas, gasLimit - gasUsed, counts.transfersOnly, big);
-    if (!tx) break;
-    gasUsed += tx.gasUsed;
-    transactions.push(tx);
+  if (n === DEMO_BLOCKS.sampleBlock) {
+    for (const tx of sampleTransactions(r, transactions.length, baseFeePerGas)) {
+      gasUsed += tx.gasUsed;
+      transactions.push(tx);
+    }
+  } else {
+    for (let i = 0; i < counts.normal; i++) {
+      const tx = normalTransaction(r, transactions.length, baseFeePerGas, gasLimit - gasUsed, counts.transfersOnly, big);
+      if (!tx) break;
+      gasUsed += tx.gasUsed;
+      transactions.push(tx);
+    }
   }
+  for (const tx of transactions) tx.hash = tagTransactionHash(tx.hash.slice(2), n, tx.index);
   // The small demo block always shows a failed transaction: its last one reverted.
   const last = transactions[transactions.length - 1];
   if (n === DEMO_BLOCKS.smallBlock && last && !last.system) last.success = false;
@@ -334,7 +449,8 @@ export function demoBlockModel(n: number): DemoBlockModel | undefined {
   return model;
 }
 
-function slimHeader(m: DemoBlockModel, headTimestamp: number): Record<string, unknown> {
+/** The block header as reth sends it (`eth_getBlockByNumber` without transactions, `ots_*`'s slim block). */
+export function slimHeader(m: DemoBlockModel, headTimestamp: number): Record<string, unknown> {
   return {
     hash: m.hash,
     parentHash: m.parentHash,
@@ -404,7 +520,8 @@ export function demoPageRange(total: number, page: number, size: number, directi
   return [Math.max(0, end - size), end];
 }
 
-function fullTransaction(m: DemoBlockModel, t: DemoTransaction, blockNumber: string): Record<string, unknown> {
+/** A mined transaction as reth sends it (with `input` as the demo block holds it: the selector). */
+export function fullTransaction(m: DemoBlockModel, t: DemoTransaction, blockNumber: string): Record<string, unknown> {
   // Object literals without spreads: this runs for every transaction of every page.
   const r = new Random(seedOf(m.number, t.index, 0x5167));
   const sigR = t.system ? '0x0' : '0x' + r.hex(64);
@@ -454,7 +571,8 @@ function fullTransaction(m: DemoBlockModel, t: DemoTransaction, blockNumber: str
   };
 }
 
-function receipt(m: DemoBlockModel, t: DemoTransaction, blockNumber: string, cumulativeGasUsed: number): Record<string, unknown> {
+/** A receipt as `ots_getBlockTransactions` sends it (`logs` and `logsBloom` null). */
+export function receipt(m: DemoBlockModel, t: DemoTransaction, blockNumber: string, cumulativeGasUsed: number): Record<string, unknown> {
   return {
     blockHash: m.hash,
     blockNumber,

@@ -7,12 +7,12 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_BLOCKS, DEMO_HEAD, type PageDirection } from './chain';
 import { EvmAnswers, type JsonRpcId } from './evmAnswers';
-import { FaultQueue, faultListProblem, type DemoFault } from './faults';
+import { DEMO_FAULT_NO_TRACE, FaultQueue, faultListProblem, type DemoFault } from './faults';
 import { InfoAnswers } from './infoAnswers';
 import { DEMO_WALLETS } from './orders';
 import { defaultStatusReply, INFO_UNPROCESSABLE_BODY, JSON_TYPE, nginxPage, text, TEXT_TYPE, type Reply } from './replies';
 
-export { DEMO_BLOCKS, DEMO_HEAD, DEMO_WALLETS };
+export { DEMO_BLOCKS, DEMO_FAULT_NO_TRACE, DEMO_HEAD, DEMO_WALLETS };
 export type { DemoFault, PageDirection };
 
 /** The demo node's key. Not a secret: it only opens the local demo node. */
@@ -252,6 +252,9 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
         return; // closeAllConnections() in close() ends it.
       case 'respond':
         return send(res, { status: fault.status ?? 200, contentType: fault.contentType ?? JSON_TYPE, body: fault.echoId ? withId(fault.body, firstId) : fault.body });
+      case 'unsupportedMethod':
+        // On /info, which has no JSON-RPC methods, the fault never matches a `type` it could refuse.
+        return send(res, endpoint === 'evm' ? evm.reply(body.text, false, new Set([fault.method as string])) : normal());
     }
   }
 

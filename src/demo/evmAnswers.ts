@@ -2,8 +2,16 @@
 import { DEMO_BLOCKS, DEMO_CHAIN_ID, DEMO_HEAD, demoBlockDetails, demoBlockExists, demoBlockTransactions, type PageDirection } from './chain';
 import { quantity } from './random';
 import { json, type Reply } from './replies';
+import { demoBalance, demoBlockByHashJson, demoCode, demoReceiptJson, demoRevertData, demoTrace, demoTransactionJson } from './transactions';
 
 const DETAILS_CACHE_SIZE = 128;
+const NONE: ReadonlySet<string> = new Set();
+
+/** A transaction hash as the only parameter (any case), or undefined. */
+function hashArg(params: unknown[]): string | undefined {
+  const [hash] = params;
+  return params.length === 1 && typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash) ? hash.toLowerCase() : undefined;
+}
 
 export type JsonRpcId = number | string | null;
 
@@ -50,8 +58,11 @@ export class EvmAnswers {
 
   constructor(private readonly options: EvmAnswerOptions) {}
 
-  /** `wrongId`: answer with another id than asked (a fault). */
-  reply(body: string, wrongId = false): Reply {
+  /**
+   * `wrongId`: answer with another id than asked (a fault). `unsupported`: methods to answer with
+   * -32601 as a node without them does (a fault: a node without `ots_traceTransaction`).
+   */
+  reply(body: string, wrongId = false, unsupported: ReadonlySet<string> = NONE): Reply {
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
@@ -60,12 +71,12 @@ export class EvmAnswers {
     }
     if (Array.isArray(parsed)) {
       if (parsed.length === 0) return json(rpcError(null, -32600, 'Invalid request'));
-      return json('[' + parsed.map((p) => this.call(p, wrongId)).join(',') + ']');
+      return json('[' + parsed.map((p) => this.call(p, wrongId, unsupported)).join(',') + ']');
     }
-    return json(this.call(parsed, wrongId));
+    return json(this.call(parsed, wrongId, unsupported));
   }
 
-  private call(request: unknown, wrongId: boolean): string {
+  private call(request: unknown, wrongId: boolean, unsupported: ReadonlySet<string>): string {
     if (typeof request !== 'object' || request === null || Array.isArray(request)) return rpcError(null, -32600, 'Invalid request');
     const r = request as Record<string, unknown>;
     const rawId = r.id === undefined ? null : r.id;
@@ -76,6 +87,7 @@ export class EvmAnswers {
     const params = r.params === undefined ? [] : r.params;
     if (!Array.isArray(params)) return rpcError(id, -32602, 'Invalid params');
     const { pageCap, direction, headTimestamp } = this.options;
+    if (unsupported.has(r.method)) return rpcError(id, -32601, 'Method not found');
     switch (r.method) {
       case 'eth_blockNumber':
         return rpcResult(id, JSON.stringify(quantity(DEMO_HEAD)));
@@ -94,6 +106,37 @@ export class EvmAnswers {
         if (n === undefined || params.length !== 3 || !ok(page) || !ok(size)) return rpcError(id, -32602, 'Invalid params');
         if (n > BigInt(DEMO_HEAD) || !demoBlockExists(Number(n))) return notFound(id, n);
         return rpcResult(id, JSON.stringify(demoBlockTransactions(Number(n), page as number, size as number, direction, headTimestamp)));
+      }
+      case 'eth_getTransactionByHash':
+      case 'eth_getTransactionReceipt': {
+        const hash = hashArg(params);
+        if (hash === undefined) return rpcError(id, -32602, 'Invalid params');
+        const result = r.method === 'eth_getTransactionByHash' ? demoTransactionJson(hash) : demoReceiptJson(hash, headTimestamp);
+        return rpcResult(id, JSON.stringify(result));
+      }
+      case 'ots_getTransactionError':
+      case 'ots_traceTransaction': {
+        const hash = hashArg(params);
+        if (hash === undefined) return rpcError(id, -32602, 'Invalid params');
+        const result = r.method === 'ots_getTransactionError' ? demoRevertData(hash) : demoTrace(hash);
+        // Erigon: an unknown transaction is an error, not null.
+        if (result === undefined) return rpcError(id, -32000, 'transaction not found');
+        return rpcResult(id, JSON.stringify(result));
+      }
+      case 'eth_getBlockByHash': {
+        const hash = typeof params[0] === 'string' && /^0x[0-9a-fA-F]{64}$/.test(params[0]) ? params[0] : undefined;
+        if (hash === undefined || params.length !== 2 || typeof params[1] !== 'boolean') return rpcError(id, -32602, 'Invalid params');
+        // Only the hashes of the transactions: this demo answers `false` for `true` too (the client asks `false`).
+        return rpcResult(id, JSON.stringify(demoBlockByHashJson(hash, headTimestamp)));
+      }
+      case 'eth_getBalance':
+      case 'eth_getCode': {
+        const address = typeof params[0] === 'string' && /^0x[0-9a-fA-F]{40}$/.test(params[0]) ? params[0] : undefined;
+        const block = params.length === 1 ? BigInt(DEMO_HEAD) : blockArg(params[1]);
+        if (address === undefined || params.length > 2 || block === undefined) return rpcError(id, -32602, 'Invalid params');
+        if (block > BigInt(DEMO_HEAD)) return rpcError(id, -32000, 'header not found');
+        // The demo keeps no history: every block sees the head's code and balances.
+        return rpcResult(id, JSON.stringify(r.method === 'eth_getCode' ? demoCode(address) : quantity(demoBalance(address))));
       }
       default:
         return rpcError(id, -32601, 'Method not found');

@@ -20,7 +20,13 @@ export type DemoFaultKind =
   /** Never answers (until the node closes). */
   | { kind: 'hang' }
   /** Exactly this body; with `echoId`, a JSON-RPC body gets the request's id (whatever ids came before). */
-  | { kind: 'respond'; body: string; contentType?: string; status?: number; echoId?: boolean };
+  | { kind: 'respond'; body: string; contentType?: string; status?: number; echoId?: boolean }
+  /**
+   * A node without the fault's `method` (required): it answers JSON-RPC -32601 "Method not found" for
+   * it, in a batch too, and everything else as usual. With `method: 'ots_traceTransaction'`: a node
+   * without traces (see `DEMO_FAULT_NO_TRACE`).
+   */
+  | { kind: 'unsupportedMethod' };
 
 export type DemoFault = {
   /** Which endpoint it applies to (default `any`). */
@@ -31,7 +37,10 @@ export type DemoFault = {
   method?: string;
 } & DemoFaultKind;
 
-const KINDS = new Set(['latency', 'status', 'malformedJson', 'truncated', 'reset', 'oversize', 'wrongId', 'hang', 'respond']);
+const KINDS = new Set(['latency', 'status', 'malformedJson', 'truncated', 'reset', 'oversize', 'wrongId', 'hang', 'respond', 'unsupportedMethod']);
+
+/** The demo node as a node without `ots_traceTransaction` (as some providers' nodes are), until cleared. */
+export const DEMO_FAULT_NO_TRACE: DemoFault = { kind: 'unsupportedMethod', method: 'ots_traceTransaction', endpoint: 'evm' };
 
 /** Checks a fault list that came as JSON (the control endpoint); returns a message when it is wrong. */
 export function faultListProblem(value: unknown): string | undefined {
@@ -55,6 +64,9 @@ export function faultListProblem(value: unknown): string | undefined {
         break;
       case 'oversize':
         if (!(Number.isInteger(o.bytes) && (o.bytes as number) >= 0)) return `${where}: bytes must be an integer ≥ 0`;
+        break;
+      case 'unsupportedMethod':
+        if (typeof o.method !== 'string') return `${where}: unsupportedMethod needs a method`;
         break;
       case 'respond':
         if (typeof o.body !== 'string' || !str('contentType')) return `${where}: body (and contentType) must be strings`;
