@@ -67,3 +67,14 @@ describe('Look Up…: recent lookups', () => {
     assert.deepEqual(readRecentLookUps('not a list'), []);
   });
 });
+
+describe('the hover sample', () => {
+  it('shows a block number, a transaction hash and an address that the demo chain has', async () => {
+    const { HOVER_SAMPLE_VALUES } = await import('../../src/platform/hoverSampleValues');
+    const { DEMO_SAMPLES } = await import('../../src/demo/samples');
+    const { DEMO_BLOCKS } = await import('../../src/demo/demoNode');
+    assert.equal(Number.parseInt(HOVER_SAMPLE_VALUES.block, 16), DEMO_BLOCKS.hoverBlock);
+    assert.equal(HOVER_SAMPLE_VALUES.transaction, DEMO_SAMPLES.transferTx);
+    assert.equal(HOVER_SAMPLE_VALUES.address, DEMO_SAMPLES.account.toLowerCase());
+  });
+});
