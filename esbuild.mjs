@@ -7,7 +7,7 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
 /** Webview entry points, one per panel. */
-const webviewEntries = ['src/blocks/webview/main.ts'];
+const webviewEntries = ['src/blocks/webview/main.ts', 'src/transactions/webview/main.ts'];
 
 const common = {
   bundle: true,

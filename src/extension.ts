@@ -8,6 +8,7 @@ import { Connection } from './platform/connection';
 import { Log } from './platform/log';
 import { rawJsonDocuments } from './platform/rawJson';
 import { registerWalkthroughCommands } from './platform/walkthrough';
+import { registerTransactions } from './transactions';
 import type { Services } from './platform/services';
 
 /**
@@ -30,6 +31,7 @@ export function activate(context: vscode.ExtensionContext): Exports {
   registerAccountCommands(services);
   rawJsonDocuments.register(context);
   registerBlocks(services);
+  registerTransactions(services);
   registerLookUp(services);
   registerOpenOrders(services);
   registerHovers(services);

@@ -41,13 +41,12 @@ export function warmUp(services: Services, clients: ProviderClients): void {
  * One block in a webview panel. The panel can move to other blocks (previous, next, parent); each
  * load cancels the one before. The host posts to the webview only after its `ready` message.
  */
-export class BlockPanel extends PanelHost<PanelView, HostMessage, WebviewMessage> {
+export class BlockPanel extends PanelHost<PanelView, HostMessage, WebviewMessage, LookupResult> {
   private static readonly open = new Set<BlockPanel>();
 
   private target: BlockQuery;
   /** The block on show, and the source it came from (which also serves its rows). */
   private shown?: { details: BlockDetails; source: BlockSource };
-  private loading?: Promise<LookupResult>;
 
   /** Shows `query`: reveals the panel that already shows that block, or opens a new one and loads it. */
   static async createOrShow(services: Services, query: BlockQuery): Promise<LookupResult> {
@@ -115,26 +114,16 @@ export class BlockPanel extends PanelHost<PanelView, HostMessage, WebviewMessage
    * A load that a newer one replaced resolves with the newer one's result.
    */
   private load(): Promise<LookupResult> {
-    const run = this.startRun();
     this.shown = undefined;
     this.panel.title = titleFor(this.target);
     this.post({ kind: 'loading', blockText: blockQueryText(this.target) });
-    const loading = this.runLoad(run).finally(() => {
-      if (this.loading === loading) this.loading = undefined;
-    });
-    this.loading = loading;
-    return loading;
+    return this.startLoad((run) => this.runLoad(run));
   }
 
   private async runLoad(run: LoadRun): Promise<LookupResult> {
     try {
-      // No prompt here: the command asked for a key before it opened the panel.
-      const clients = await this.services.connection.clients();
-      this.checkRun(run);
-      if (!clients) {
-        this.problem('noKey', vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'));
-        return this.result();
-      }
+      const clients = await this.clientsFor(run);
+      if (!clients) return this.result();
       const source = sourceFor(this.services, clients);
       const details = await withDelayedProgress(this.progressTitle(), run.abort, () => this.fetchTarget(source, run));
       this.checkRun(run);
@@ -221,7 +210,7 @@ export class BlockPanel extends PanelHost<PanelView, HostMessage, WebviewMessage
     this.problem('notFound', message, latest);
   }
 
-  private problem(problem: ProblemKind, message: string, latest: number | null = null): void {
+  protected problem(problem: ProblemKind, message: string, latest: number | null = null): void {
     this.post({
       kind: 'problem',
       problem,

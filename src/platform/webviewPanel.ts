@@ -1,8 +1,9 @@
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
 import { ProviderError } from '../core/errors';
+import type { ProviderClients } from '../core/provider';
 import { Commands, SECTION } from '../ids';
-import { explorerUrl, type CommonWebviewMessage } from '../view/panelMessages';
+import { explorerUrl, type CommonProblemKind, type CommonWebviewMessage } from '../view/panelMessages';
 import type { Services } from './services';
 import { settings } from './settings';
 
@@ -75,12 +76,14 @@ export interface LoadRun {
  * One panel on the host side. Subclasses say what their `show` message is and handle their own messages;
  * the view last posted is kept, and sent once the webview is ready (again after it was re-created).
  */
-export abstract class PanelHost<View, Message extends { type: string }, Incoming extends { type: string }> implements vscode.Disposable {
+export abstract class PanelHost<View, Message extends { type: string }, Incoming extends { type: string }, Result> implements vscode.Disposable {
   protected readonly disposables: vscode.Disposable[] = [];
   protected view: View;
   protected disposed = false;
   /** The load under way (or the last one); closing the panel aborts it. */
   protected run?: LoadRun;
+  /** The load under way, if any: asking for the same page again waits for it. */
+  protected loading?: Promise<Result>;
   private ready = false;
 
   protected constructor(
@@ -153,6 +156,27 @@ export abstract class PanelHost<View, Message extends { type: string }, Incoming
       default:
         return this.onMessage(m as Exclude<Incoming, CommonWebviewMessage>);
     }
+  }
+
+  /** Shows what went wrong instead of the page. */
+  protected abstract problem(problem: CommonProblemKind, message: string): void;
+
+  /** Starts `load` as the panel's load, cancelling the one before; `loading` holds it until it ends. */
+  protected startLoad(load: (run: LoadRun) => Promise<Result>): Promise<Result> {
+    const run = this.startRun();
+    const loading = load(run).finally(() => {
+      if (this.loading === loading) this.loading = undefined;
+    });
+    this.loading = loading;
+    return loading;
+  }
+
+  /** The connection's clients for `run`; without a key, the page says so (no prompt: the command asked). */
+  protected async clientsFor(run: LoadRun): Promise<ProviderClients | undefined> {
+    const clients = await this.services.connection.clients();
+    this.checkRun(run);
+    if (!clients) this.problem('noKey', vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'));
+    return clients;
   }
 
   /** Cancels the load under way (if any) and starts a new one. */

@@ -5,6 +5,19 @@
  */
 import type { CommonLabels, CommonProblemKind, CommonWebviewMessage } from '../view/panelMessages';
 
+/** What VS Code gives a webview script: messages to the host, and a state kept across reloads. */
+export interface VsCodeApi<Message, State> {
+  postMessage(message: Message): void;
+  getState(): State | undefined;
+  setState(state: State): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi<unknown, unknown>;
+
+/** The page's VS Code API (it may be acquired once per page), typed with the page's messages and state. */
+export function vscodeApi<Message, State>(): VsCodeApi<Message, State> {
+  return acquireVsCodeApi() as VsCodeApi<Message, State>;
+}
+
 export type Child = Node | string | null | undefined | false;
 export type Attributes = Record<string, string | number | boolean | undefined>;
 

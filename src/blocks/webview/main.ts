@@ -3,19 +3,12 @@
  * every value comes from the network and is inserted as text, never parsed as HTML. The transaction
  * table is virtualized: only the rows in view (plus a few) are in the DOM, so 10,000 rows stay smooth.
  */
-import { button, copyIconButton, el, format, iconButton, loadingState, problemState, problemTitle as commonProblemTitle, showCopied, type Child } from '../../webview/dom';
+import { button, copyIconButton, el, format, iconButton, loadingState, problemState, problemTitle as commonProblemTitle, showCopied, vscodeApi, type Child } from '../../webview/dom';
 import { summarizeRows, toTransactionRow } from '../blockViewModel';
 import type { BlockView, ExplorerTarget, HostMessage, PanelLabels, PanelState, PanelView, ProblemKind, TransactionData, WebviewMessage } from '../protocol';
 import { ROWS_CHUNK } from '../protocol';
 
-interface VsCodeApi {
-  postMessage(message: WebviewMessage): void;
-  getState(): PanelState | undefined;
-  setState(state: PanelState): void;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
+const vscode = vscodeApi<WebviewMessage, PanelState>();
 const post = (message: WebviewMessage) => vscode.postMessage(message);
 
 /** Row height in px; must match `.tx-row` in media/block.css. */

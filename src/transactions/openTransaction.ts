@@ -1,0 +1,43 @@
+import * as vscode from 'vscode';
+import type { Hash } from '../core/model';
+import { requireClients } from '../platform/accountCommands';
+import type { Services } from '../platform/services';
+import { escapeLinksAndIcons } from '../view/escape';
+import { parseTransactionHash, transactionHashFromArgument } from './transactionHash';
+import { TransactionPanel, type TransactionResult } from './transactionPanel';
+
+/**
+ * Open Transaction: takes the hash from the argument or asks for it (checked as it is typed, so nothing
+ * is sent for a hash that cannot be one), and shows the transaction page. Resolves to what the page ended
+ * up showing, or undefined when nothing was opened.
+ */
+export async function openTransaction(services: Services, arg: unknown): Promise<TransactionResult | undefined> {
+  const given = transactionHashFromArgument(arg, vscode.l10n.t);
+  if (given && !given.ok) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot open that transaction: {0}', escapeLinksAndIcons(given.error)));
+    return undefined;
+  }
+  // The key first: nobody should type a hash only to be told there is no key.
+  const clients = await requireClients(services);
+  if (!clients) return undefined;
+  const hash = given?.value ?? (await askForHash());
+  if (!hash) return undefined;
+  return TransactionPanel.createOrShow(services, hash);
+}
+
+async function askForHash(): Promise<Hash | undefined> {
+  const typed = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Hyperliquid: Open Transaction'),
+    prompt: vscode.l10n.t('A HyperEVM transaction hash: 0x followed by 64 hex digits.'),
+    placeHolder: '0x…',
+    ignoreFocusOut: true,
+    validateInput: (text) => {
+      if (text.trim() === '') return undefined; // nothing typed yet: the prompt says what to type
+      const parsed = parseTransactionHash(text, vscode.l10n.t);
+      return parsed.ok ? undefined : { message: escapeLinksAndIcons(parsed.error), severity: vscode.InputBoxValidationSeverity.Error };
+    },
+  });
+  if (typed === undefined) return undefined;
+  const parsed = parseTransactionHash(typed, vscode.l10n.t);
+  return parsed.ok ? parsed.value : undefined;
+}

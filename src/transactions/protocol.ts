@@ -1,0 +1,212 @@
+/**
+ * The messages between the transaction panel (extension host) and its webview script. Both sides import
+ * this file. Everything in here is plain data: strings made for display by the view-model, never HTML.
+ */
+import { isCommonWebviewMessage, isWhole, type CommonLabels, type CommonProblemKind, type CommonWebviewMessage } from '../view/panelMessages';
+
+/** What a part of the page that loads on its own (receipt, revert reason, trace) came to when it did not. */
+export interface PartFailure {
+  /** The node does not serve the method (JSON-RPC -32601): Retry would not help. */
+  unsupported: boolean;
+  message: string;
+}
+
+/** Why a failed transaction reverted, ready to show. */
+export type RevertView =
+  | { kind: 'error'; message: string }
+  | { kind: 'panic'; code: string; meaning: string | null }
+  | { kind: 'custom'; selector: string; data: string }
+  | { kind: 'none' }
+  | ({ kind: 'failed' } & PartFailure);
+
+/** An ERC-20/721 Transfer or Approval, read from a log. */
+export interface DecodedLogView {
+  event: 'Transfer' | 'Approval';
+  standard: 'ERC-20' | 'ERC-721';
+  /** Transfer: from; Approval: owner. */
+  from: string;
+  /** Transfer: to; Approval: spender (ERC-20) or approved (ERC-721). */
+  to: string;
+  /** ERC-20: the amount in the token's smallest unit (its decimals are not known here), grouped. */
+  amount: string | null;
+  /** ERC-721: the token id, decimal. */
+  tokenId: string | null;
+}
+
+export interface LogView {
+  /** The log's index in the block, when the node sends it, else its place in the receipt. */
+  index: string;
+  address: string;
+  topics: string[];
+  data: string;
+  decoded: DecodedLogView | null;
+}
+
+/** A value moved inside the transaction (from `ots_traceTransaction`). */
+export interface InternalTransferView {
+  /** CALL, CREATE, SELFDESTRUCT, … as the node says. */
+  type: string;
+  depth: number;
+  from: string;
+  /** Null when the node gives no target (a failed CREATE). */
+  to: string | null;
+  valueHype: string;
+  valueWei: string;
+}
+
+export type TraceView =
+  /** `notShown`: transfers beyond MAX_TRANSFERS_SHOWN; `calls`: every entry of the trace. */
+  | { state: 'ok'; transfers: InternalTransferView[]; notShown: number; calls: number }
+  | ({ state: 'unsupported' } & PartFailure)
+  | ({ state: 'failed' } & PartFailure);
+
+/** A transaction, ready to show: every value already formatted (exact units, grouped digits). */
+export interface TransactionView {
+  hash: string;
+  /** `unknown`: the receipt could not be read. */
+  status: 'success' | 'failed' | 'pending' | 'unknown';
+  /** Only for a failed transaction. */
+  revert: RevertView | null;
+  /** Null while pending. */
+  blockNumber: number | null;
+  blockNumberText: string | null;
+  /** Position in the block (transactionIndex), grouped. */
+  position: string | null;
+  timeUtc: string | null;
+  timeRelative: string | null;
+  from: string;
+  /** Null for a contract creation. */
+  to: string | null;
+  /** The created contract (from the receipt), for a creation. */
+  createdAddress: string | null;
+  valueHype: string;
+  valueWei: string;
+  /** gasUsed × effective gas price, from the receipt. */
+  feeHype: string | null;
+  feeWei: string | null;
+  gasUsed: string | null;
+  gasLimit: string;
+  gasPercent: string | null;
+  /** The receipt's effective gas price, else the transaction's gas price. */
+  gasPriceGwei: string | null;
+  nonce: string;
+  /** `2 (EIP-1559)`; null when the node sends no type. */
+  type: string | null;
+  method: { kind: 'creation' } | { kind: 'transfer' } | { kind: 'call'; selector: string; name: string | null };
+  /** The calldata (0x hex), cut to MAX_INPUT_SHOWN characters; Copy copies all of it from the host. */
+  input: string;
+  inputBytes: string;
+  inputCut: boolean;
+  /** The receipt's failure, when it could not be read; the logs are then null. */
+  receiptFailure: PartFailure | null;
+  logs: LogView[] | null;
+  /** Logs left out beyond MAX_LOGS_SHOWN. */
+  logsNotShown: number;
+  trace: TraceView;
+}
+
+/** Calldata shown on the page; more is there through Copy and Show Raw JSON. */
+export const MAX_INPUT_SHOWN = 100_000;
+/** Logs shown on the page; more are there through Show Raw JSON. */
+export const MAX_LOGS_SHOWN = 500;
+/** Internal transfers shown on the page. */
+export const MAX_TRANSFERS_SHOWN = 500;
+
+export type PanelView =
+  | { kind: 'loading'; hash: string }
+  /** `retrying`: a part is being loaded again; what is shown stays until it comes. */
+  | { kind: 'transaction'; tx: TransactionView; retrying: boolean }
+  | { kind: 'problem'; problem: CommonProblemKind; hash: string; message: string };
+
+/** Every word the webview shows, localized by the host (the webview has no `vscode.l10n`). */
+export interface TransactionLabels extends CommonLabels {
+  loading: string;
+  navigation: string;
+  title: string;
+  hash: string;
+  status: string;
+  statusSuccess: string;
+  statusFailed: string;
+  statusPending: string;
+  statusUnknown: string;
+  revertReason: string;
+  revertError: string;
+  revertPanic: string;
+  revertCustom: string;
+  revertNone: string;
+  revertFailed: string;
+  revertUnsupported: string;
+  block: string;
+  blockAndPosition: string;
+  openBlock: string;
+  time: string;
+  from: string;
+  to: string;
+  contractCreation: string;
+  createdContract: string;
+  value: string;
+  fee: string;
+  gasUsed: string;
+  gasUsedOf: string;
+  gasLimit: string;
+  gasPrice: string;
+  nonce: string;
+  type: string;
+  method: string;
+  valueTransfer: string;
+  inputData: string;
+  inputBytes: string;
+  inputCut: string;
+  copyInput: string;
+  receiptFailed: string;
+  logs: string;
+  noLogs: string;
+  logsNotShown: string;
+  logAddress: string;
+  topics: string;
+  data: string;
+  decoded: string;
+  amount: string;
+  tokenId: string;
+  owner: string;
+  spender: string;
+  approved: string;
+  internalTransfers: string;
+  noInternalTransfers: string;
+  traceCalls: string;
+  traceUnsupported: string;
+  traceFailed: string;
+  transfersNotShown: string;
+  retrying: string;
+  problemNotFound: string;
+  problemOther: string;
+}
+
+export type HostMessage = { type: 'show'; labels: TransactionLabels; view: PanelView };
+
+export type WebviewMessage =
+  | CommonWebviewMessage
+  /** The block page of this number (Look Up Block). */
+  | { type: 'openBlock'; number: number }
+  /** The whole calldata, copied by the host from what it holds (it can be long). */
+  | { type: 'copyInput' };
+
+/** Checks a message from the webview before the host acts on it (the webview is the less trusted side). */
+export function isWebviewMessage(value: unknown): value is WebviewMessage {
+  if (isCommonWebviewMessage(value)) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  if (m.type === 'openBlock') return isWhole(m.number);
+  return m.type === 'copyInput';
+}
+
+/** What the webview keeps across a window reload (`setState`): the hash only. */
+export interface PanelState {
+  hash: string;
+}
+
+/** Reads the state a revived panel carries; anything else is ignored. */
+export function panelStateHash(state: unknown): `0x${string}` | undefined {
+  const hash = (state as Partial<PanelState> | null | undefined)?.hash;
+  return typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash) ? `0x${hash.slice(2).toLowerCase()}` : undefined;
+}

@@ -1,0 +1,247 @@
+import * as assert from 'node:assert/strict';
+import { ProviderError } from '../../src/core/errors';
+import { APPROVAL_TOPIC, TRANSFER_TOPIC } from '../../src/core/logs';
+import type { LogEntry, TraceEntry, TransactionDetails, TransactionReceipt } from '../../src/core/model';
+import type { Outcome, TransactionBundle } from '../../src/core/transactionLoad';
+import { transactionLabels } from '../../src/transactions/labels';
+import { isWebviewMessage, MAX_INPUT_SHOWN, MAX_LOGS_SHOWN, panelStateHash } from '../../src/transactions/protocol';
+import { parseTransactionHash, transactionHashFromArgument } from '../../src/transactions/transactionHash';
+import { toTransactionView } from '../../src/transactions/transactionViewModel';
+import { untranslated as t } from '../../src/view/format';
+
+const HASH = `0x${'ab'.repeat(32)}` as const;
+const BLOCK_HASH = `0x${'cd'.repeat(32)}` as const;
+const ALICE = `0x${'1'.repeat(40)}` as const;
+const BOB = `0x${'2'.repeat(40)}` as const;
+const TOKEN = `0x${'3'.repeat(40)}` as const;
+const NOW = 1_700_000_180;
+const word = (hex: string) => `0x${hex.padStart(64, '0')}` as const;
+
+function tx(overrides: Partial<TransactionDetails> = {}): TransactionDetails {
+  return {
+    hash: HASH,
+    blockNumber: 19_999_981n,
+    blockHash: BLOCK_HASH,
+    transactionIndex: 3,
+    from: ALICE,
+    to: BOB,
+    value: 1_500_000_000_000_000_001n,
+    gas: 30_000n,
+    gasPrice: 2_000_000_000n,
+    nonce: 1234n,
+    type: 2,
+    input: '0xa9059cbb' + '0'.repeat(128),
+    raw: {},
+    ...overrides,
+  };
+}
+
+function receipt(overrides: Partial<TransactionReceipt> = {}): TransactionReceipt {
+  return { status: 'success', gasUsed: 21_000n, effectiveGasPrice: 1_000_000_007n, contractAddress: null, logs: [], raw: {}, ...overrides };
+}
+
+const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
+const failed = (message: string, unsupported = false): Outcome<never> => ({
+  ok: false,
+  error: unsupported ? new ProviderError('rpc', message, { rpcCode: -32601 }) : new ProviderError('timeout', message),
+  unsupported,
+});
+
+function bundle(overrides: Partial<TransactionBundle> = {}): TransactionBundle {
+  return { tx: tx(), receipt: ok(receipt()), trace: ok([]), blockTimestamp: 1_700_000_000n, ...overrides };
+}
+
+describe('transaction view-model', () => {
+  it('shows a successful transaction: block and position, time, value in exact HYPE, fee = gasUsed × effective price, gas of limit', () => {
+    const v = toTransactionView(bundle(), NOW, t);
+    assert.equal(v.status, 'success');
+    assert.equal(v.revert, null);
+    assert.equal(v.blockNumber, 19_999_981);
+    assert.equal(v.blockNumberText, '19,999,981');
+    assert.equal(v.position, '3');
+    assert.equal(v.timeUtc, '2023-11-14 22:13:20 UTC');
+    assert.equal(v.timeRelative, '3 min ago');
+    assert.equal(v.valueHype, '1.500000000000000001');
+    assert.equal(v.valueWei, '1,500,000,000,000,000,001');
+    // 21,000 × 1,000,000,007 wei = 21,000,000,147,000 wei
+    assert.equal(v.feeWei, '21,000,000,147,000');
+    assert.equal(v.feeHype, '0.000021000000147');
+    assert.equal(v.gasUsed, '21,000');
+    assert.equal(v.gasLimit, '30,000');
+    assert.equal(v.gasPercent, '70.00%');
+    assert.equal(v.gasPriceGwei, '1.000000007', 'the receipt’s effective price, not the transaction’s');
+    assert.equal(v.nonce, '1,234');
+    assert.equal(v.type, '2 (EIP-1559)');
+    assert.deepEqual(v.method, { kind: 'call', selector: '0xa9059cbb', name: 'transfer' });
+    assert.equal(v.inputBytes, '68');
+    assert.equal(v.inputCut, false);
+    assert.deepEqual(v.logs, []);
+    assert.deepEqual(v.trace, { state: 'ok', transfers: [], notShown: 0, calls: 0 });
+  });
+
+  it('says why a failed transaction reverted: Error(string), Panic with its meaning, a custom error, no reason', () => {
+    const reverted = (revert: TransactionBundle['revert']) => toTransactionView(bundle({ receipt: ok(receipt({ status: 'reverted' })), revert }), NOW, t);
+    assert.equal(reverted(ok({ kind: 'error', message: 'Not enough balance' })).status, 'failed');
+    assert.deepEqual(reverted(ok({ kind: 'error', message: 'Not enough balance' })).revert, { kind: 'error', message: 'Not enough balance' });
+    assert.deepEqual(reverted(ok({ kind: 'panic', code: 0x11n, meaning: 'arithmetic overflow or underflow' })).revert, {
+      kind: 'panic',
+      code: '0x11',
+      meaning: 'arithmetic overflow or underflow',
+    });
+    assert.deepEqual(reverted(ok({ kind: 'panic', code: 0x99n })).revert, { kind: 'panic', code: '0x99', meaning: null });
+    assert.deepEqual(reverted(ok({ kind: 'custom', selector: '0xdeadbeef', data: '0xdeadbeef01' })).revert, { kind: 'custom', selector: '0xdeadbeef', data: '0xdeadbeef01' });
+    assert.deepEqual(reverted(ok({ kind: 'none' })).revert, { kind: 'none' });
+    // A revert message is node text: invisible characters are shown, not hidden.
+    assert.deepEqual(reverted(ok({ kind: 'error', message: 'a\u202eb' })).revert, { kind: 'error', message: 'a[U+202E]b' });
+  });
+
+  it('says when the revert reason could not be loaded, and whether the node serves it at all', () => {
+    const v = toTransactionView(bundle({ receipt: ok(receipt({ status: 'reverted' })), revert: failed('The provider did not answer in time.') }), NOW, t);
+    assert.deepEqual(v.revert, { kind: 'failed', unsupported: false, message: 'The provider did not answer in time.' });
+    const u = toTransactionView(bundle({ receipt: ok(receipt({ status: 'reverted' })), revert: failed('method not found', true) }), NOW, t);
+    assert.equal(u.revert?.kind === 'failed' && u.revert.unsupported, true);
+  });
+
+  it('shows a contract creation with the address the receipt says it created, and no method', () => {
+    const v = toTransactionView(bundle({ tx: tx({ to: null, input: '0x6080' }), receipt: ok(receipt({ contractAddress: TOKEN })) }), NOW, t);
+    assert.equal(v.to, null);
+    assert.equal(v.createdAddress, TOKEN);
+    assert.deepEqual(v.method, { kind: 'creation' });
+  });
+
+  it('reads a plain transfer, an unknown selector, and legacy and unknown types', () => {
+    assert.deepEqual(toTransactionView(bundle({ tx: tx({ input: '0x' }) }), NOW, t).method, { kind: 'transfer' });
+    assert.deepEqual(toTransactionView(bundle({ tx: tx({ input: '0x12345678' }) }), NOW, t).method, { kind: 'call', selector: '0x12345678', name: null });
+    assert.equal(toTransactionView(bundle({ tx: tx({ type: 0 }) }), NOW, t).type, '0 (legacy)');
+    assert.equal(toTransactionView(bundle({ tx: tx({ type: 126 }) }), NOW, t).type, '126');
+    assert.equal(toTransactionView(bundle({ tx: tx({ type: undefined }) }), NOW, t).type, null);
+  });
+
+  it('decodes ERC-20 and ERC-721 Transfer and Approval logs, and keeps every topic and the data', () => {
+    const erc20: LogEntry = { address: TOKEN, topics: [TRANSFER_TOPIC, word(ALICE.slice(2)), word(BOB.slice(2))], data: word('3e8'), logIndex: 7 };
+    const approval: LogEntry = { address: TOKEN, topics: [APPROVAL_TOPIC, word(ALICE.slice(2)), word(BOB.slice(2))], data: word('ff') };
+    const nft: LogEntry = { address: TOKEN, topics: [TRANSFER_TOPIC, word(ALICE.slice(2)), word(BOB.slice(2)), word('2a')], data: '0x' };
+    const other: LogEntry = { address: TOKEN, topics: [word('1234')], data: '0x01' };
+    const v = toTransactionView(bundle({ receipt: ok(receipt({ logs: [erc20, approval, nft, other] })) }), NOW, t);
+    const logs = v.logs!;
+    assert.equal(logs.length, 4);
+    assert.deepEqual(logs[0], {
+      index: '7',
+      address: TOKEN,
+      topics: erc20.topics,
+      data: erc20.data,
+      decoded: { event: 'Transfer', standard: 'ERC-20', from: ALICE, to: BOB, amount: '1,000', tokenId: null },
+    });
+    assert.equal(logs[1].index, '1', 'without a logIndex, its place in the receipt');
+    assert.deepEqual(logs[1].decoded, { event: 'Approval', standard: 'ERC-20', from: ALICE, to: BOB, amount: '255', tokenId: null });
+    assert.deepEqual(logs[2].decoded, { event: 'Transfer', standard: 'ERC-721', from: ALICE, to: BOB, amount: null, tokenId: '42' });
+    assert.equal(logs[3].decoded, null);
+    assert.deepEqual(logs[3].topics, other.topics);
+  });
+
+  it('lists the internal value transfers of the trace, not the top-level call or calls without value', () => {
+    const trace: TraceEntry[] = [
+      { type: 'CALL', depth: 0, from: ALICE, to: BOB, value: 5n },
+      { type: 'CALL', depth: 1, from: BOB, to: TOKEN, value: 1_000_000_000_000_000_000n },
+      { type: 'STATICCALL', depth: 1, from: BOB, to: TOKEN, value: null },
+      { type: 'CALL', depth: 2, from: TOKEN, to: ALICE, value: 0n },
+      { type: 'SELFDESTRUCT', depth: 2, from: TOKEN, to: ALICE, value: 3n },
+    ];
+    const v = toTransactionView(bundle({ trace: ok(trace) }), NOW, t);
+    assert.deepEqual(v.trace, {
+      state: 'ok',
+      calls: 5,
+      notShown: 0,
+      transfers: [
+        { type: 'CALL', depth: 1, from: BOB, to: TOKEN, valueHype: '1', valueWei: '1,000,000,000,000,000,000' },
+        { type: 'SELFDESTRUCT', depth: 2, from: TOKEN, to: ALICE, valueHype: '0.000000000000000003', valueWei: '3' },
+      ],
+    });
+  });
+
+  it('says "not served" where the node has no ots_traceTransaction, and keeps the rest of the page', () => {
+    const v = toTransactionView(bundle({ trace: failed('The node returned JSON-RPC error -32601: method not found', true) }), NOW, t);
+    assert.equal(v.trace.state, 'unsupported');
+    assert.equal(v.status, 'success');
+    assert.equal(v.feeHype, '0.000021000000147');
+    const f = toTransactionView(bundle({ trace: failed('The provider did not answer in time.') }), NOW, t);
+    assert.deepEqual(f.trace, { state: 'failed', unsupported: false, message: 'The provider did not answer in time.' });
+  });
+
+  it('without a receipt: status unknown, no fee, gas used or logs, the failure said; a pending one has no block', () => {
+    const v = toTransactionView(bundle({ receipt: failed('Network error') }), NOW, t);
+    assert.equal(v.status, 'unknown');
+    assert.deepEqual(v.receiptFailure, { unsupported: false, message: 'Network error' });
+    assert.equal(v.feeHype, null);
+    assert.equal(v.gasUsed, null);
+    assert.equal(v.logs, null);
+    assert.equal(v.gasPriceGwei, '2', 'the transaction’s own gas price');
+    const p = toTransactionView(bundle({ tx: tx({ blockNumber: null, blockHash: null, transactionIndex: null }), receipt: ok(null), blockTimestamp: undefined }), NOW, t);
+    assert.equal(p.status, 'pending');
+    assert.equal(p.blockNumber, null);
+    assert.equal(p.position, null);
+    assert.equal(p.timeUtc, null);
+  });
+
+  it('cuts very long calldata and very many logs for display (Copy and Show Raw JSON keep all)', () => {
+    const input = `0x${'ab'.repeat(MAX_INPUT_SHOWN)}`;
+    const v = toTransactionView(bundle({ tx: tx({ input }) }), NOW, t);
+    assert.equal(v.input.length, MAX_INPUT_SHOWN);
+    assert.equal(v.inputCut, true);
+    assert.equal(v.inputBytes, MAX_INPUT_SHOWN.toLocaleString('en-US'));
+    const logs: LogEntry[] = Array.from({ length: MAX_LOGS_SHOWN + 3 }, () => ({ address: TOKEN, topics: [], data: '0x' }));
+    const many = toTransactionView(bundle({ receipt: ok(receipt({ logs })) }), NOW, t);
+    assert.equal(many.logs!.length, MAX_LOGS_SHOWN);
+    assert.equal(many.logsNotShown, 3);
+  });
+});
+
+describe('transaction hash input', () => {
+  it('takes 0x + 64 hex digits in any case, trimmed, as lowercase', () => {
+    assert.deepEqual(parseTransactionHash(`  ${HASH.toUpperCase().replace('0X', '0x')} `, t), { ok: true, value: HASH });
+  });
+
+  it('says what is wrong before any request', () => {
+    const error = (s: string) => {
+      const p = parseTransactionHash(s, t);
+      return p.ok ? '' : p.error;
+    };
+    assert.match(error(''), /Type a transaction hash/);
+    assert.match(error('ab'.repeat(32)), /starts with “0x”/);
+    assert.match(error(`0x${'zz'.repeat(32)}`), /only hex digits/);
+    assert.match(error(`0x${'a'.repeat(40)}`), /64 hex digits after “0x”; this one has 40/);
+  });
+
+  it('reads a command argument: none asks, text is parsed, anything else is refused', () => {
+    assert.equal(transactionHashFromArgument(undefined, t), undefined);
+    assert.deepEqual(transactionHashFromArgument(HASH, t), { ok: true, value: HASH });
+    assert.equal(transactionHashFromArgument(42, t)?.ok, false);
+    assert.equal(transactionHashFromArgument({ hash: HASH }, t)?.ok, false);
+  });
+});
+
+describe('transaction panel protocol', () => {
+  it('accepts only messages the host can act on safely', () => {
+    assert.equal(isWebviewMessage({ type: 'ready' }), true);
+    assert.equal(isWebviewMessage({ type: 'openBlock', number: 12 }), true);
+    assert.equal(isWebviewMessage({ type: 'openBlock', number: -1 }), false);
+    assert.equal(isWebviewMessage({ type: 'openBlock', number: 1.5 }), false);
+    assert.equal(isWebviewMessage({ type: 'copyInput' }), true);
+    assert.equal(isWebviewMessage({ type: 'copy', text: 'x'.repeat(201) }), false, 'long text is copied by the host');
+    assert.equal(isWebviewMessage({ type: 'openExplorer', target: { kind: 'tx', hash: 'javascript:alert(1)' } }), false);
+    assert.equal(isWebviewMessage({ type: 'evil' }), false);
+    assert.equal(isWebviewMessage(null), false);
+  });
+
+  it('restores a panel from a hash in its state, and from nothing else', () => {
+    assert.equal(panelStateHash({ hash: HASH.toUpperCase().replace('0X', '0x') }), HASH);
+    assert.equal(panelStateHash({ hash: '0x12' }), undefined);
+    assert.equal(panelStateHash(undefined), undefined);
+    assert.equal(panelStateHash({ blockNumber: 5 }), undefined);
+  });
+
+  it('has a label for every word the page shows', () => {
+    const labels = transactionLabels({ t });
+    for (const [key, value] of Object.entries(labels)) assert.ok(typeof value === 'string' && value.trim(), key);
+  });
+});
