@@ -82,8 +82,11 @@ describe('UI: Look Up… and hovers on transaction hashes and addresses (package
     await wb().runCommand(COMMAND);
     await typeAndRead(DEMO_SAMPLES.transferTx, /Transaction or block hash/);
     await page().keyboard.press('Enter');
-    await tab(/Transaction/).waitFor({ state: 'visible', timeout: 30_000 });
-    await wb().webview().locator('body', { hasText: DEMO_SAMPLES.transferTx.slice(0, 10) }).waitFor({ timeout: 30_000 });
+    await tab(`Transaction ${DEMO_SAMPLES.transferTx.slice(0, 10)}…`).waitFor({ state: 'visible', timeout: 30_000 });
+    const hash = wb().webview().locator('[data-field="hash"]');
+    await hash.waitFor({ timeout: 30_000 });
+    assert.equal((await hash.innerText()).trim(), DEMO_SAMPLES.transferTx);
+    assert.match(await wb().webview().locator('#tx-title').innerText(), /Transaction\s+Success/i);
     await wb().screenshot('lookup-transaction-page');
   });
 
@@ -137,7 +140,8 @@ describe('UI: Look Up… and hovers on transaction hashes and addresses (package
     assert.match(text, /Fee: [\d,.<\s]+ HYPE/);
     await wb().screenshot('hover-transaction');
     await page().locator('.monaco-hover:not(.hidden) a', { hasText: 'Open transaction' }).first().click();
-    await tab(/Transaction/).waitFor({ state: 'visible', timeout: 30_000 });
+    await tab(`Transaction ${DEMO_SAMPLES.transferTx.slice(0, 10)}…`).waitFor({ state: 'visible', timeout: 30_000 });
+    await wb().webview().locator('[data-field="hash"]', { hasText: DEMO_SAMPLES.transferTx }).waitFor({ timeout: 30_000 });
   });
 
   it('hovering a 64-hex value that is no transaction shows nothing', async () => {
