@@ -13,7 +13,7 @@ import { BlockLookup } from '../src/hover/blockLookup';
 import { hoverAt } from '../src/hover/hoverAt';
 import { transactionHoverContent } from '../src/hover/transactionHoverContent';
 import { TransactionLookup, transactionSummary } from '../src/hover/transactionLookup';
-import { measure, stats, type BenchRow } from './types';
+import { measure, stats, type BenchRow, type Stats } from './types';
 
 const LINE = `  const block = 0x1a2b; // from the deployment log`;
 const AT = LINE.indexOf('0x1a2b') + 2;
@@ -26,67 +26,34 @@ export default async function run(): Promise<BenchRow[]> {
   try {
     const clients = createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 10_000, maxRetries: 0 });
 
-    // 1. A hover on a cached block: the provider's synchronous path (token check + cache hit + Markdown).
+    // 1. A hover on a cached block, and on a cached transaction: the provider's synchronous path (token
+    // check + cache hit + Markdown). Baselines: the same hovers without a cache, requests each time.
     const lookups = new HoverLookups(clients.evm);
     await lookups.blocks.find(DEMO_BLOCKS.hoverBlock);
-    const cached = await measure(
-      () => {
-        const hover = hoverAt(LINE, AT, lookups, { nowMs: Date.now(), t: untranslated, explorerUrl: EXPLORER });
-        if (!hover?.content) throw new Error('expected a cached hover');
-        return hoverMarkdown(hover.content);
-      },
-      2_000,
-      200,
-    );
-    // Baseline: the same hover without a cache, a request to the node each time.
-    const uncached = await measure(
-      async () => {
-        const details = await clients.evm.getBlockDetails(DEMO_BLOCKS.hoverBlock);
-        return hoverMarkdown(blockHoverContent(blockSummary(details), Date.now(), untranslated));
-      },
-      100,
-      10,
-    );
-    const cachedStats = stats(cached);
-
-    // The same for a transaction hash: cached (synchronous), and cold (a new lookup each time: the
-    // transaction and its receipt asked at once) against asking for them one after the other.
     const hash = DEMO_SAMPLES.transferTx as Hash;
     await lookups.transactions.find(hash);
-    const txCached = stats(
-      await measure(
-        () => {
-          const hover = hoverAt(TX_LINE, TX_AT, lookups, { nowMs: Date.now(), t: untranslated, explorerUrl: EXPLORER });
-          if (!hover?.content) throw new Error('expected a cached transaction hover');
-          return hoverMarkdown(hover.content);
-        },
-        2_000,
-        200,
-      ),
-    );
+    const cachedStats = await cachedHover(lookups, LINE, AT);
+    const txCached = await cachedHover(lookups, TX_LINE, TX_AT);
+    const uncached = await requested(async () => {
+      const details = await clients.evm.getBlockDetails(DEMO_BLOCKS.hoverBlock);
+      return hoverMarkdown(blockHoverContent(blockSummary(details), Date.now(), untranslated));
+    });
     const txUncachedStats = stats(
-      await measure(
-        async () => {
-          const tx = await clients.evm.getTransaction(hash);
-          const receipt = await clients.evm.getTransactionReceipt(hash);
-          return hoverMarkdown(transactionHoverContent(transactionSummary(tx!, receipt), untranslated));
-        },
-        100,
-        10,
-      ),
+      await requested(async () => {
+        const tx = await clients.evm.getTransaction(hash);
+        const receipt = await clients.evm.getTransactionReceipt(hash);
+        return hoverMarkdown(transactionHoverContent(transactionSummary(tx!, receipt), untranslated));
+      }),
     );
+    // 2. A cold transaction hover (a new lookup each time: the transaction and its receipt asked at once).
     const txColdStats = stats(
-      await measure(
-        async () => {
-          const summary = await new TransactionLookup(clients.evm).find(hash);
-          return hoverMarkdown(transactionHoverContent(summary!, untranslated));
-        },
-        100,
-        10,
-      ),
+      await requested(async () => {
+        const summary = await new TransactionLookup(clients.evm).find(hash);
+        return hoverMarkdown(transactionHoverContent(summary!, untranslated));
+      }),
     );
 
-    // 2. 1,000 hovers over 50 distinct numbers, in bursts of 100 at once (a mouse moving over a log file).
+    // 3. 1,000 hovers over 50 distinct numbers, in bursts of 100 at once (a mouse moving over a log file).
     const numbers = Array.from({ length: 50 }, (_, i) => 1_000_000 + i * 997);
     const hovers = shuffled(Array.from({ length: 1_000 }, (_, i) => numbers[i % numbers.length]));
     const counted = new BlockLookup(clients.evm);
@@ -137,6 +104,25 @@ export default async function run(): Promise<BenchRow[]> {
   } finally {
     await node.close();
   }
+}
+
+/** The synchronous path of a hover whose answer is cached, 2,000 rounds after 200. */
+async function cachedHover(lookups: HoverLookups, line: string, at: number): Promise<Stats> {
+  const samples = await measure(
+    () => {
+      const hover = hoverAt(line, at, lookups, { nowMs: Date.now(), t: untranslated, explorerUrl: EXPLORER });
+      if (!hover?.content) throw new Error(`expected a cached hover on ${line.trim()}`);
+      return hoverMarkdown(hover.content);
+    },
+    2_000,
+    200,
+  );
+  return stats(samples);
+}
+
+/** A hover that asks the node: 100 rounds after 10. */
+function requested(hover: () => Promise<string>): Promise<number[]> {
+  return measure(hover, 100, 10);
 }
 
 async function requestsSent(node: { requests: number }, fn: () => Promise<void>): Promise<number> {

@@ -3,9 +3,8 @@ import { describeError, isCancellation } from '../core/errors';
 import type { LookUpQuery } from '../core/input';
 import type { ProviderClients } from '../core/provider';
 import { resolveHash } from '../core/transactionLoad';
-import { warmUp } from '../blocks/blockPanel';
+import { givenOrAsked } from '../blocks/lookUpBlock';
 import { Commands, StorageKeys } from '../ids';
-import { requireClients } from '../platform/accountCommands';
 import { withDelayedProgress } from '../platform/webviewPanel';
 import type { Services } from '../platform/services';
 import { vscodeTranslate as t } from '../platform/translate';
@@ -29,20 +28,10 @@ export type LookUpOutcome =
  * the right page for it. A 64-hex value is a transaction if the chain has one, else a block hash.
  */
 export async function lookUp(services: Services, arg: unknown): Promise<LookUpOutcome | undefined> {
-  const given = lookUpFromArgument(arg);
-  if (given && !given.ok) {
-    void vscode.window.showErrorMessage(t('Cannot look that up: {0}', escapeLinksAndIcons(given.error)));
-    return undefined;
-  }
-  // The key first: nobody should type a hash only to be told there is no key.
-  const clients = await requireClients(services);
-  if (!clients) return undefined;
-  // While the user types, the connection warms up (axios loads, the socket opens, the head arrives).
-  if (!given) warmUp(services, clients);
-  const query = given?.value ?? (await askForLookUp(services.context));
-  if (!query) return undefined;
-  const outcome = await open(clients, query);
-  if (outcome.kind !== 'failed' && outcome.kind !== 'cancelled' && outcome.kind !== 'notFound') await remember(services, query);
+  const asked = await givenOrAsked(services, lookUpFromArgument(arg), (error) => t('Cannot look that up: {0}', error), () => askForLookUp(services.context));
+  if (!asked) return undefined;
+  const outcome = await open(asked.clients, asked.query);
+  if (outcome.kind !== 'failed' && outcome.kind !== 'cancelled' && outcome.kind !== 'notFound') await remember(services, asked.query);
   return outcome;
 }
 
