@@ -181,7 +181,7 @@ describe('UI: Look Up… and hovers on transaction hashes and addresses (package
 
     // The watched account's orders fill the tree: fold them, as a person would, to see the next wallet come.
     const accountRow = wb().treeRowLocator('Open Orders').filter({ hasText: short(DEMO_SAMPLES.account.toLowerCase()) }).first();
-    if ((await accountRow.getAttribute('aria-expanded')) === 'true') await accountRow.locator('.monaco-tl-twistie').click();
+    if ((await accountRow.count()) && (await accountRow.getAttribute('aria-expanded')) === 'true') await accountRow.locator('.monaco-tl-twistie').click();
     await wb().openFile(FILE);
     await hideHover();
     const contract = await wb().hoverOver(DEMO_SAMPLES.contract, { expect: 'Watch Wallet', timeoutMs: 30_000 });
