@@ -79,44 +79,80 @@ export function demoBlockTimestamp(n: number, headTimestamp: number): number {
   return headTimestamp - (DEMO_HEAD - n);
 }
 
-/**
- * Block hashes carry their number in their last 14 hex digits, masked with their first 14, so that the
- * node answers `eth_getBlockByHash` without an index; `demoBlockNumberOfHash` reads it back.
- */
-export function demoBlockHash(n: number): string {
-  if (n < 0) return '0x' + '0'.repeat(64);
-  const random = new Random(seedOf(n, 0xb10c)).hex(64);
-  const tag = (BigInt(n) ^ maskOf(random, 14)).toString(16).padStart(14, '0');
-  return '0x' + random.slice(0, 50) + tag;
+// Hashes carry where they are: a block hash its number in its last 7 bytes, a transaction hash its
+// block number and position in its last 10 (7 + 3), masked with bytes drawn from the hash's first 8, so
+// that the node answers `eth_getBlockByHash` and `eth_getTransactionByHash` by building one block, not by
+// searching. The random bytes are the same as before the tag: the rest of the chain does not change.
+
+const HASH_SCRATCH = Buffer.alloc(32);
+
+/** `r`'s next 32 random bytes (8 words, as `r.hex(64)` takes them) with `tag` masked into their end, as 0x hex. */
+function taggedHash(r: Random, tag: (bytes: Buffer) => number): string {
+  for (let i = 0; i < 32; i += 4) HASH_SCRATCH.writeUInt32BE(r.next(), i);
+  const from = tag(HASH_SCRATCH);
+  maskTail(HASH_SCRATCH, from);
+  return '0x' + HASH_SCRATCH.toString('hex');
 }
 
-/** `chars` hex digits of mask, from the start of a hash (which the tag leaves alone). */
-function maskOf(hex: string, chars: number): bigint {
-  return BigInt('0x' + new Random(mix32(Number.parseInt(hex.slice(0, 8), 16)) ^ Number.parseInt(hex.slice(8, 16), 16)).hex(chars));
+/** XORs bytes `from`…31 with a mask drawn from bytes 0…7 (its own inverse). */
+function maskTail(bytes: Buffer, from: number): void {
+  let seed = mix32(bytes.readUInt32BE(0) ^ mix32(bytes.readUInt32BE(4)));
+  for (let i = from; i < 32; i++) {
+    if ((i - from) % 4 === 0) seed = mix32(seed + i);
+    bytes[i] = (bytes[i] as number) ^ ((seed >>> (((i - from) % 4) * 8)) & 255);
+  }
+}
+
+/** Writes `n` (< 2^56) big-endian into bytes `at`…`at + 6`. */
+function writeUint56(bytes: Buffer, at: number, n: number): void {
+  bytes.writeUInt32BE(n >>> 0, at + 3);
+  const hi = Math.floor(n / 0x100000000);
+  bytes[at] = (hi >>> 16) & 255;
+  bytes[at + 1] = (hi >>> 8) & 255;
+  bytes[at + 2] = hi & 255;
+}
+
+function readUint56(bytes: Buffer, at: number): number {
+  return ((bytes[at] as number) * 65536 + (bytes[at + 1] as number) * 256 + (bytes[at + 2] as number)) * 0x100000000 + bytes.readUInt32BE(at + 3);
+}
+
+/** A hash's bytes with its tail unmasked, or undefined when it is not 0x + 64 lowercase hex digits. */
+function unmasked(hash: string, from: number): Buffer | undefined {
+  if (!/^0x[0-9a-f]{64}$/.test(hash)) return undefined;
+  const bytes = Buffer.from(hash.slice(2), 'hex');
+  maskTail(bytes, from);
+  return bytes;
+}
+
+export function demoBlockHash(n: number): string {
+  if (n < 0) return '0x' + '0'.repeat(64);
+  return taggedHash(new Random(seedOf(n, 0xb10c)), (b) => (writeUint56(b, 25, n), 25));
 }
 
 /** The number of the demo block with this hash, or undefined when no demo block has it. */
 export function demoBlockNumberOfHash(hash: string): number | undefined {
-  if (!/^0x[0-9a-f]{64}$/.test(hash)) return undefined;
-  const n = Number(BigInt('0x' + hash.slice(52)) ^ maskOf(hash.slice(2), 14));
-  return demoBlockExists(n) && demoBlockHash(n) === hash ? n : undefined;
+  const bytes = unmasked(hash, 25);
+  const n = bytes && readUint56(bytes, 25);
+  return n !== undefined && demoBlockExists(n) && demoBlockHash(n) === hash ? n : undefined;
 }
 
-/**
- * Transaction hashes carry their block number and position in their last 20 hex digits, masked with
- * their first 20, so that the node finds a transaction by hash by building one block, not searching all.
- */
-function tagTransactionHash(random64: string, n: number, index: number): string {
-  const tag = ((BigInt(n) << 24n) | BigInt(index)) ^ maskOf(random64, 20);
-  return '0x' + random64.slice(0, 44) + tag.toString(16).padStart(20, '0');
+/** A transaction's hash: random, with block `n` and position `index` (< 2^24) masked into its last 10 bytes. */
+function transactionHash(r: Random, n: number, index: number): string {
+  return taggedHash(r, (b) => {
+    writeUint56(b, 22, n);
+    b[29] = (index >>> 16) & 255;
+    b[30] = (index >>> 8) & 255;
+    b[31] = index & 255;
+    return 22;
+  });
 }
 
 /** Where a transaction hash says it is (block, index); the caller checks that the block holds it. */
 export function demoTransactionPlace(hash: string): { block: number; index: number } | undefined {
-  if (!/^0x[0-9a-f]{64}$/.test(hash)) return undefined;
-  const tag = BigInt('0x' + hash.slice(46)) ^ maskOf(hash.slice(2), 20);
-  const block = Number(tag >> 24n);
-  return demoBlockExists(block) ? { block, index: Number(tag & 0xffffffn) } : undefined;
+  const bytes = unmasked(hash, 22);
+  if (!bytes) return undefined;
+  const block = readUint56(bytes, 22);
+  return demoBlockExists(block) ? { block, index: ((bytes[29] as number) << 16) | ((bytes[30] as number) << 8) | (bytes[31] as number) } : undefined;
 }
 
 /** Base fee in wei, 0.1 to 2 gwei. */
@@ -226,7 +262,7 @@ function hypeAmount(r: Random): bigint {
 }
 
 /** A normal transaction; `budget` is the gas left in the block. Undefined when nothing fits. */
-function normalTransaction(r: Random, index: number, baseFee: bigint, budget: number, transfersOnly: boolean, big: boolean): DemoTransaction | undefined {
+function normalTransaction(r: Random, n: number, index: number, baseFee: bigint, budget: number, transfersOnly: boolean, big: boolean): DemoTransaction | undefined {
   if (budget < 21_000) return undefined;
   const roll = transfersOnly ? 0 : r.int(0, 99);
   const kind = roll < 40 ? 'transfer' : roll < 95 ? 'call' : 'create';
@@ -264,7 +300,7 @@ function normalTransaction(r: Random, index: number, baseFee: bigint, budget: nu
   const gasPrice = baseFee + priority;
   return {
     index,
-    hash: '0x' + r.hex(64),
+    hash: transactionHash(r, n, index),
     from: r.pick(userPool()),
     to,
     value,
@@ -293,15 +329,16 @@ export const DEMO_CREATED_CONTRACT = '0x' + new Random(seedOf(1, 0xc4ea7e)).hex(
 export const DEMO_SAMPLE_ACCOUNT = '0x3217cce5d8c320717e50df51e36008fef107018c';
 
 /** The sample block's own transactions, after its system ones: one of each kind. */
-function sampleTransactions(r: Random, first: number, baseFee: bigint): DemoTransaction[] {
+function sampleTransactions(r: Random, n: number, first: number, baseFee: bigint): DemoTransaction[] {
   const users = userPool();
   const pool = contractPool();
+  let made = 0;
   const make = (sample: DemoSampleKind, from: string, to: string | null, input: string, gasUsed: number, value = 0n, success = true): DemoTransaction => {
     const priority = BigInt(r.int(1_000, 2_000_000)) * 1000n;
     const gasPrice = baseFee + priority;
     return {
-      index: 0,
-      hash: '0x' + r.hex(64),
+      index: first + made,
+      hash: transactionHash(r, n, first + made++),
       from,
       to,
       value,
@@ -329,7 +366,6 @@ function sampleTransactions(r: Random, first: number, baseFee: bigint): DemoTran
     make('internalTransfers', users[6] as string, DEMO_WHYPE, '0x2e1a7d4d', 35_290),
     make('customError', users[7] as string, pool[3] as string, '0xa9059cbb', 29_877, 0n, false),
   ];
-  list.forEach((tx, i) => (tx.index = first + i));
   return list;
 }
 
@@ -342,7 +378,7 @@ function systemTransaction(r: Random, n: number, index: number): DemoTransaction
   const plainSender = index > 0 && mix32(seedOf(n, index, 0x5e2d)) % 3 === 0 ? users[mix32(n ^ index) % users.length] : undefined;
   return {
     index,
-    hash: '0x' + r.hex(64),
+    hash: transactionHash(r, n, index),
     from: plainSender ?? (hype ? HYPE_SYSTEM_ADDRESS : tokenSystemAddress(tokenIndex)),
     to: hype ? r.pick(userPool()) : tokenContract,
     value: hype ? hypeAmount(r) : 0n,
@@ -381,19 +417,18 @@ export function buildDemoBlock(n: number): DemoBlockModel {
   for (let i = 0; i < counts.system; i++) transactions.push(systemTransaction(r, n, transactions.length));
   let gasUsed = 0;
   if (n === DEMO_BLOCKS.sampleBlock) {
-    for (const tx of sampleTransactions(r, transactions.length, baseFeePerGas)) {
+    for (const tx of sampleTransactions(r, n, transactions.length, baseFeePerGas)) {
       gasUsed += tx.gasUsed;
       transactions.push(tx);
     }
   } else {
     for (let i = 0; i < counts.normal; i++) {
-      const tx = normalTransaction(r, transactions.length, baseFeePerGas, gasLimit - gasUsed, counts.transfersOnly, big);
+      const tx = normalTransaction(r, n, transactions.length, baseFeePerGas, gasLimit - gasUsed, counts.transfersOnly, big);
       if (!tx) break;
       gasUsed += tx.gasUsed;
       transactions.push(tx);
     }
   }
-  for (const tx of transactions) tx.hash = tagTransactionHash(tx.hash.slice(2), n, tx.index);
   // The small demo block always shows a failed transaction: its last one reverted.
   const last = transactions[transactions.length - 1];
   if (n === DEMO_BLOCKS.smallBlock && last && !last.system) last.success = false;

@@ -1,4 +1,5 @@
-// Standalone demo node: `node dist/demoNode.js [--port N] [--control] [--page-direction first|last]`.
+// Standalone demo node: `node dist/demoNode.js [--port N] [--control] [--page-direction first|last]
+// [--without METHOD]…` (`--without ots_traceTransaction`: a node without traces).
 // Prints one JSON line `{"baseUrl","apiKey","port"}` once it listens; closes on SIGINT/SIGTERM.
 // The extension loads this same file lazily (Try Demo Data), so the demo node stays out of its bundle.
 import { startDemoNode, type DemoNodeOptions } from './demoNode';
@@ -28,6 +29,12 @@ function parseArgs(argv: readonly string[]): DemoNodeOptions {
         const d = value();
         if (d !== 'first' && d !== 'last') throw new Error('--page-direction takes first or last');
         options.pageDirection = d;
+        break;
+      }
+      case '--without': {
+        const method = value();
+        if (!/^[a-z]+_[A-Za-z]+$/.test(method)) throw new Error('--without takes a JSON-RPC method name, such as ots_traceTransaction');
+        options.unsupportedMethods = [...(options.unsupportedMethods ?? []), method];
         break;
       }
       default:

@@ -39,6 +39,8 @@ export interface DemoNodeOptions {
   pageDirection?: PageDirection;
   /** Largest page number and page size accepted; default `DEMO_MAX_PAGE_ARG`, `null` for none. */
   pageArgCap?: number | null;
+  /** JSON-RPC methods to answer with -32601, as a node without them (e.g. `ots_traceTransaction`). */
+  unsupportedMethods?: readonly string[];
 }
 
 export interface DemoNode {
@@ -145,7 +147,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
   const headTimestamp = Math.floor(startedAt / 1000);
   const faults = new FaultQueue();
   const timers = new Set<NodeJS.Timeout>();
-  const evm = new EvmAnswers({ headTimestamp, direction, pageCap });
+  const evm = new EvmAnswers({ headTimestamp, direction, pageCap, unsupported: new Set(options.unsupportedMethods ?? []) });
   const info = new InfoAnswers({ now, startedAt });
   let requests = 0;
   let closed = false;

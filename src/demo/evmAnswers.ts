@@ -50,6 +50,8 @@ export interface EvmAnswerOptions {
   direction: PageDirection;
   /** Largest page number and page size accepted; `null` for none. */
   pageCap: number | null;
+  /** Methods this node does not have at all (answered -32601), besides those a fault takes away. */
+  unsupported?: ReadonlySet<string>;
 }
 
 /** Answers `/evm` bodies (single calls and batches). Keeps the last block details it serialized. */
@@ -87,7 +89,7 @@ export class EvmAnswers {
     const params = r.params === undefined ? [] : r.params;
     if (!Array.isArray(params)) return rpcError(id, -32602, 'Invalid params');
     const { pageCap, direction, headTimestamp } = this.options;
-    if (unsupported.has(r.method)) return rpcError(id, -32601, 'Method not found');
+    if (unsupported.has(r.method) || this.options.unsupported?.has(r.method)) return rpcError(id, -32601, 'Method not found');
     switch (r.method) {
       case 'eth_blockNumber':
         return rpcResult(id, JSON.stringify(quantity(DEMO_HEAD)));

@@ -860,10 +860,10 @@ describe('demo node: control endpoints', () => {
 });
 
 describe('demo node: command line', () => {
-  it('prints one JSON line when listening, serves, and exits on SIGTERM', async function () {
+  it('prints one JSON line when listening, serves (here without ots_traceTransaction), and exits on SIGTERM', async function () {
     this.timeout(30_000);
     const cli = path.join(__dirname, '../../src/demo/cli.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--control'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--control', '--without', 'ots_traceTransaction'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const line = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -879,7 +879,13 @@ describe('demo node: command line', () => {
       assert.equal(info.baseUrl, `http://127.0.0.1:${info.port}`);
       const r = await post(`${info.baseUrl}/${info.apiKey}/evm`, { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
       assert.equal(JSON.parse(r.text).result, '0x' + DEMO_HEAD.toString(16));
+      // --without ots_traceTransaction: a node without traces, the rest as usual (and not undone by a reset).
+      const hash = demoBlockModel(DEMO_BLOCKS.hoverBlock)!.transactions[0]!.hash;
+      const ask = async (method: string) => JSON.parse((await post(`${info.baseUrl}/${info.apiKey}/evm`, { jsonrpc: '2.0', id: 2, method, params: [hash] })).text);
+      assert.equal((await ask('ots_traceTransaction')).error.code, -32601);
+      assert.equal((await ask('eth_getTransactionByHash')).result.hash, hash);
       assert.equal((await post(`${info.baseUrl}/__demo/reset`, '')).status, 200);
+      assert.equal((await ask('ots_traceTransaction')).error.code, -32601);
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       assert.equal(await exited, 0);

@@ -73,6 +73,9 @@ describe('demo node: transactions, receipts, revert reasons, traces, blocks by h
     assert.equal(await clients.evm.getTransaction(changed), null);
     assert.equal(await clients.evm.getTransactionReceipt(changed), null);
     assert.equal(await clients.evm.getTransaction(DEMO_SAMPLES.blockHash), null);
+    // A digit changed between the mask and the tag: the place read back is the same, the hash is not.
+    const changedBlock = (DEMO_SAMPLES.blockHash.slice(0, 30) + (DEMO_SAMPLES.blockHash[30] === 'a' ? 'b' : 'a') + DEMO_SAMPLES.blockHash.slice(31)) as Hash;
+    assert.equal(await clients.evm.getBlockNumberByHash(changedBlock), null);
     await assert.rejects(clients.evm.traceTransaction(DEMO_SAMPLES.unknownHash), (e: { kind: string }) => e.kind === 'rpc');
   });
 
