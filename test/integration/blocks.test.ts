@@ -5,9 +5,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Services } from '../../src/platform/services';
+import type { DemoNode } from '../../src/demo/demoNode';
 import { DEMO_PRUNED_BELOW, demoBlockDetails } from '../../src/demo/chain';
-import { DEMO_API_KEY, DEMO_BLOCKS, DEMO_HEAD, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
-import { activatedServices } from './activated';
+import { DEMO_API_KEY, DEMO_BLOCKS, DEMO_HEAD } from '../../src/demo/demoNode';
+import { closePanelTabs, panelTabs, useDemoData, useStandaloneNode } from './panels';
 
 const VIEW_TYPE = 'hyperliquidExplorer.block';
 
@@ -20,31 +21,15 @@ function lookUp(arg?: unknown): Thenable<LookupResult | undefined> {
   return vscode.commands.executeCommand<LookupResult | undefined>('hyperliquidExplorer.lookUpBlock', arg);
 }
 
-/** The block panels' tabs (VS Code prefixes the viewType of a webview tab). */
-function blockTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(VIEW_TYPE));
-}
-
-async function closeBlockTabs(): Promise<void> {
-  await vscode.window.tabGroups.close(blockTabs());
-}
+const blockTabs = () => panelTabs(VIEW_TYPE);
+const closeBlockTabs = () => closePanelTabs(VIEW_TYPE);
 
 describe('Look Up Block in the extension host', function () {
   this.timeout(60_000);
+  const demo = useDemoData(VIEW_TYPE);
   let services: Services;
-
-  before(async () => {
-    services = await activatedServices();
-    // What Try Demo Data does, without waiting for its notification to be dismissed.
-    await services.connection.startDemo();
-    await closeBlockTabs();
-  });
-
-  after(async () => {
-    await closeBlockTabs();
-    await services?.connection.stopDemo();
+  before(() => {
+    services = demo();
   });
 
   it('opens a block panel for a number given as argument, titled with the block', async () => {
@@ -88,24 +73,12 @@ describe('Look Up Block in the extension host', function () {
   });
 
   describe('against a provider that misbehaves', () => {
-    let node: DemoNode;
+    const standalone = useStandaloneNode(demo, VIEW_TYPE);
     const config = () => vscode.workspace.getConfiguration('hyperliquidExplorer');
-
-    before(async () => {
-      node = await startDemoNode({ control: true });
-      await services.connection.stopDemo();
-      await config().update('baseUrl', node.baseUrl, vscode.ConfigurationTarget.Global);
-      await closeBlockTabs();
+    let node: DemoNode;
+    before(() => {
+      node = standalone();
     });
-
-    after(async () => {
-      await closeBlockTabs();
-      await config().update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
-      await services.connection.clearApiKey();
-      await node?.close();
-    });
-
-    afterEach(() => node.clearFaults());
 
     it('shows a rejected key, and loads the block by itself once the right key is set', async () => {
       await services.connection.setApiKey('not-the-demo-key');

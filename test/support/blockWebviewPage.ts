@@ -1,5 +1,6 @@
 /**
- * The block panel's webview script in a real Chromium page, outside VS Code: the same CSP as the panel
+ * A panel's webview script (the block page's, the transaction page's) in a real Chromium page, outside
+ * VS Code: the same CSP as the panel
  * (default-src 'none', a nonce for scripts, styles from one origin), `acquireVsCodeApi` replaced by a
  * recorder, and host messages delivered with window.postMessage as VS Code does. Used by the webview
  * tests and by bench/blocks.bench.ts.
@@ -10,14 +11,15 @@ import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import type { HostMessage, WebviewMessage } from '../../src/blocks/protocol';
+import type * as Transactions from '../../src/transactions/protocol';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const ORIGIN = 'https://block-panel.test';
 
-/** Bundles src/blocks/webview/main.ts as esbuild.mjs does, so the test needs no earlier build. */
-export async function webviewScript(minify = false): Promise<string> {
+/** Bundles src/<feature>/webview/main.ts as esbuild.mjs does, so the test needs no earlier build. */
+export async function webviewScript(minify = false, feature: 'blocks' | 'transactions' = 'blocks'): Promise<string> {
   const result = await esbuild.build({
-    entryPoints: [path.join(ROOT, 'src', 'blocks', 'webview', 'main.ts')],
+    entryPoints: [path.join(ROOT, 'src', feature, 'webview', 'main.ts')],
     bundle: true,
     write: false,
     format: 'iife',
@@ -40,12 +42,12 @@ window.acquireVsCodeApi = () => ({
   setState: (s) => { window.__state = s; },
 });`;
 
-export interface BlockPage {
+export interface PanelPage<Host, Webview> {
   readonly page: Page;
   /** Delivers a message from the host, as VS Code does. */
-  post(message: HostMessage): Promise<void>;
+  post(message: Host): Promise<void>;
   /** What the webview sent to the host so far. */
-  posted(): Promise<WebviewMessage[]>;
+  posted(): Promise<Webview[]>;
   clearPosted(): Promise<void>;
   /** What the webview saved with setState. */
   state(): Promise<unknown>;
@@ -53,14 +55,27 @@ export interface BlockPage {
   violations(): Promise<string[]>;
 }
 
-/** Opens the panel's page; `extraScript` (trusted, test-only) runs before the panel script. */
-export async function openBlockPage(browser: Browser, script: string, options: { width?: number; height?: number } = {}): Promise<BlockPage> {
+export type BlockPage = PanelPage<HostMessage, WebviewMessage>;
+export type TransactionPage = PanelPage<Transactions.HostMessage, Transactions.WebviewMessage>;
+
+/** Opens the block panel's page. */
+export function openBlockPage(browser: Browser, script: string, options: { width?: number; height?: number } = {}): Promise<BlockPage> {
+  return openPanelPage(browser, script, 'block.css', options);
+}
+
+/** Opens the transaction panel's page (`script` from `webviewScript(false, 'transactions')`). */
+export function openTransactionPage(browser: Browser, script: string, options: { width?: number; height?: number } = {}): Promise<TransactionPage> {
+  return openPanelPage(browser, script, 'transaction.css', options);
+}
+
+/** Opens a panel's page with panel.css and the page's own stylesheet. */
+async function openPanelPage<Host, Webview>(browser: Browser, script: string, style: string, options: { width?: number; height?: number }): Promise<PanelPage<Host, Webview>> {
   const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
   const nonce = crypto.randomBytes(18).toString('base64');
   const csp = `default-src 'none'; style-src ${ORIGIN}; font-src ${ORIGIN}; img-src ${ORIGIN}; script-src 'nonce-${nonce}'`;
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
-<link rel="stylesheet" href="${ORIGIN}/panel.css"><link rel="stylesheet" href="${ORIGIN}/block.css"></head>
+<link rel="stylesheet" href="${ORIGIN}/panel.css"><link rel="stylesheet" href="${ORIGIN}/${style}"></head>
 <body><main id="app" aria-busy="true"><p>Loading…</p></main>
 <script nonce="${nonce}" src="${ORIGIN}/shim.js"></script>
 <script nonce="${nonce}" src="${ORIGIN}/blocks.js"></script></body></html>`;
@@ -70,7 +85,7 @@ export async function openBlockPage(browser: Browser, script: string, options: {
     const files: Record<string, [string, string]> = {
       '/': ['text/html', html],
       '/panel.css': ['text/css', css('panel.css')],
-      '/block.css': ['text/css', css('block.css')],
+      [`/${style}`]: ['text/css', css(style)],
       '/shim.js': ['text/javascript', SHIM],
       '/blocks.js': ['text/javascript', script],
     };
@@ -79,8 +94,8 @@ export async function openBlockPage(browser: Browser, script: string, options: {
     else void route.fulfill({ status: 404, body: '' });
   });
   await page.goto(`${ORIGIN}/`);
-  await page.waitForFunction(() => (window as unknown as { __posted: WebviewMessage[] }).__posted.some((m) => m.type === 'ready'));
-  type W = { __posted: WebviewMessage[]; __state: unknown; __violations: string[] };
+  await page.waitForFunction(() => (window as unknown as { __posted: Array<{ type: string }> }).__posted.some((m) => m.type === 'ready'));
+  type W = { __posted: Webview[]; __state: unknown; __violations: string[] };
   return {
     page,
     // As a JSON string: Playwright's own serializer is slow for 10,000 objects; VS Code sends JSON too.

@@ -166,12 +166,14 @@ describe('block panel webview (Chromium)', function () {
     assert.deepEqual(await messages('cancel'), [{ type: 'cancel' }]);
   });
 
-  it('copies full values and opens explorer pages through the host', async () => {
+  it('copies full values, opens a row’s transaction page, and its explorer page with the row’s own button', async () => {
     const { block, rows } = demoView(DEMO_BLOCKS.bigBlock);
     await p.post(showBlock(block, rows));
     await p.page.getByRole('button', { name: 'Copy Hash' }).click();
     await p.page.locator('.tx-row[data-index="0"] .columnHash .link').click();
+    await p.page.locator('.tx-row[data-index="0"] .columnHash').getByRole('button', { name: `Open in Explorer: ${rows![0].hash}` }).click();
     assert.deepEqual(await messages('copy'), [{ type: 'copy', text: block.hash }]);
+    assert.deepEqual(await messages('openTransaction'), [{ type: 'openTransaction', hash: rows![0].hash }]);
     assert.deepEqual(await messages('openExplorer'), [{ type: 'openExplorer', target: { kind: 'tx', hash: rows![0].hash } }]);
   });
 

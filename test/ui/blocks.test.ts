@@ -7,9 +7,9 @@ import type { FrameLocator } from 'playwright-core';
 import { methodName } from '../../src/core/selectors';
 import { groupThousands, weiToHype } from '../../src/core/units';
 import { DEMO_PRUNED_BELOW, demoBlockDetails, demoBlockModel, demoBlockTimestamp } from '../../src/demo/chain';
-import { DEMO_API_KEY, DEMO_BLOCKS, DEMO_HEAD, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { DEMO_API_KEY, DEMO_BLOCKS, DEMO_HEAD, type DemoNode } from '../../src/demo/demoNode';
 import { Sender, startAnvil, type AnvilNode, type NodeBlock } from '../conformance/anvil';
-import { useWorkbench, type WorkbenchOptions } from './workbench';
+import { useWorkbench, useWorkbenchOnDemoNode, type WorkbenchOptions } from './workbench';
 
 const COMMAND = 'Hyperliquid: Look Up Block…';
 const group = (n: number | bigint) => n.toLocaleString('en-US');
@@ -18,15 +18,12 @@ const MARKUP = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</
 
 describe('UI: Look Up Block (packaged extension in code-server)', function () {
   this.timeout(120_000);
+  const demo = useWorkbenchOnDemoNode('ui-blocks');
+  const wb = demo.wb;
   let node: DemoNode;
-  const options: WorkbenchOptions = { name: 'ui-blocks' };
-  // Registered before useWorkbench's hooks, so the node listens before the workbench reads its settings.
-  before(async () => {
-    node = await startDemoNode({ control: true });
-    options.settings = { 'hyperliquidExplorer.baseUrl': node.baseUrl };
+  before(() => {
+    node = demo.node();
   });
-  after(async () => node?.close());
-  const wb = useWorkbench(options);
 
   const page = () => wb().page;
   const rows = () => page().locator('.quick-input-widget .quick-input-list .monaco-list-row');

@@ -22,6 +22,7 @@ import { startCodeServer, writeFiles, type CodeServer } from '../host/codeServer
 import { ROOT, TEST_RESULTS, seconds } from '../host/config';
 import { ensureHost } from '../host/install';
 import { withTimeout } from '../host/processes';
+import { startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 
 export interface WorkbenchOptions {
   /** Files (path relative to the workspace folder → content) written before the workbench opens. */
@@ -617,6 +618,29 @@ export function useWorkbench(opts: WorkbenchOptions = {}): () => Workbench {
   return () => {
     if (!wb) throw new Error('the workbench is not open (did the before hook fail?)');
     return wb;
+  };
+}
+
+/**
+ * A workbench whose provider is a standalone demo node with fault control (its base URL in the settings;
+ * no key yet): the node listens before the workbench reads its settings. Returns both accessors.
+ */
+export function useWorkbenchOnDemoNode(name: string): { wb: () => Workbench; node: () => DemoNode } {
+  let node: DemoNode | undefined;
+  const options: WorkbenchOptions = { name };
+  // Registered before useWorkbench's hooks, so the node listens before the workbench reads its settings.
+  before(async () => {
+    node = await startDemoNode({ control: true });
+    options.settings = { 'hyperliquidExplorer.baseUrl': node.baseUrl };
+  });
+  after(async () => node?.close());
+  const wb = useWorkbench(options);
+  return {
+    wb,
+    node: () => {
+      if (!node) throw new Error('the demo node is not running (did the before hook fail?)');
+      return node;
+    },
   };
 }
 

@@ -1,55 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { ProviderError } from '../../src/core/errors';
+import fc from 'fast-check';
 import { APPROVAL_TOPIC, TRANSFER_TOPIC } from '../../src/core/logs';
-import type { LogEntry, TraceEntry, TransactionDetails, TransactionReceipt } from '../../src/core/model';
-import type { Outcome, TransactionBundle } from '../../src/core/transactionLoad';
+import type { LogEntry, TraceEntry } from '../../src/core/model';
+import type { TransactionBundle } from '../../src/core/transactionLoad';
 import { transactionLabels } from '../../src/transactions/labels';
 import { isWebviewMessage, MAX_INPUT_SHOWN, MAX_LOGS_SHOWN, panelStateHash } from '../../src/transactions/protocol';
 import { parseTransactionHash, transactionHashFromArgument } from '../../src/transactions/transactionHash';
 import { toTransactionView } from '../../src/transactions/transactionViewModel';
 import { untranslated as t } from '../../src/view/format';
-
-const HASH = `0x${'ab'.repeat(32)}` as const;
-const BLOCK_HASH = `0x${'cd'.repeat(32)}` as const;
-const ALICE = `0x${'1'.repeat(40)}` as const;
-const BOB = `0x${'2'.repeat(40)}` as const;
-const TOKEN = `0x${'3'.repeat(40)}` as const;
-const NOW = 1_700_000_180;
-const word = (hex: string) => `0x${hex.padStart(64, '0')}` as const;
-
-function tx(overrides: Partial<TransactionDetails> = {}): TransactionDetails {
-  return {
-    hash: HASH,
-    blockNumber: 19_999_981n,
-    blockHash: BLOCK_HASH,
-    transactionIndex: 3,
-    from: ALICE,
-    to: BOB,
-    value: 1_500_000_000_000_000_001n,
-    gas: 30_000n,
-    gasPrice: 2_000_000_000n,
-    nonce: 1234n,
-    type: 2,
-    input: '0xa9059cbb' + '0'.repeat(128),
-    raw: {},
-    ...overrides,
-  };
-}
-
-function receipt(overrides: Partial<TransactionReceipt> = {}): TransactionReceipt {
-  return { status: 'success', gasUsed: 21_000n, effectiveGasPrice: 1_000_000_007n, contractAddress: null, logs: [], raw: {}, ...overrides };
-}
-
-const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
-const failed = (message: string, unsupported = false): Outcome<never> => ({
-  ok: false,
-  error: unsupported ? new ProviderError('rpc', message, { rpcCode: -32601 }) : new ProviderError('timeout', message),
-  unsupported,
-});
-
-function bundle(overrides: Partial<TransactionBundle> = {}): TransactionBundle {
-  return { tx: tx(), receipt: ok(receipt()), trace: ok([]), blockTimestamp: 1_700_000_000n, ...overrides };
-}
+import { explorerUrl } from '../../src/view/panelMessages';
+import { ALICE, BOB, bundle, failed, HASH, NOW, ok, receipt, TOKEN, tx, word } from '../support/transactionBundles';
 
 describe('transaction view-model', () => {
   it('shows a successful transaction: block and position, time, value in exact HYPE, fee = gasUsed × effective price, gas of limit', () => {
@@ -231,6 +191,29 @@ describe('transaction panel protocol', () => {
     assert.equal(isWebviewMessage({ type: 'openExplorer', target: { kind: 'tx', hash: 'javascript:alert(1)' } }), false);
     assert.equal(isWebviewMessage({ type: 'evil' }), false);
     assert.equal(isWebviewMessage(null), false);
+  });
+
+  it('accepts a message only in a shape it can act on, whatever the webview sends (property)', () => {
+    const message = fc.oneof(
+      fc.anything(),
+      fc.record({
+        type: fc.constantFrom('ready', 'openBlock', 'copyInput', 'copy', 'openExplorer', 'retry', 'needRows', 'openTransaction', 'evil'),
+        number: fc.oneof(fc.integer({ min: -5, max: 10 }), fc.double(), fc.string()),
+        text: fc.string({ maxLength: 300 }),
+        target: fc.oneof(fc.anything(), fc.record({ kind: fc.constantFrom('block', 'tx', 'address', 'url'), number: fc.integer(), hash: fc.string(), address: fc.string() })),
+      }),
+    );
+    fc.assert(
+      fc.property(message, (m) => {
+        if (!isWebviewMessage(m)) return;
+        const msg = m as Record<string, any>;
+        assert.ok(['ready', 'openBlock', 'copyInput', 'copy', 'openExplorer', 'retry'].includes(msg.type), msg.type);
+        if (msg.type === 'openBlock') assert.ok(Number.isSafeInteger(msg.number) && msg.number >= 0);
+        if (msg.type === 'copy') assert.ok(typeof msg.text === 'string' && msg.text.length <= 200);
+        // The page the host would open: on the explorer, and nothing but a block, transaction or address there.
+        if (msg.type === 'openExplorer') assert.match(explorerUrl('https://explorer.test', msg.target), /^https:\/\/explorer\.test\/(block\/\d+|tx\/0x[0-9a-f]{64}|address\/0x[0-9a-f]{40})$/);
+      }),
+    );
   });
 
   it('restores a panel from a hash in its state, and from nothing else', () => {

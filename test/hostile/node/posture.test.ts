@@ -177,15 +177,25 @@ describe('hostile: posture', () => {
     }
   });
 
-  it('the block panel: strict CSP with a fresh random nonce, no command URIs, resources from dist/webview and media only', () => {
-    const panel = fs.readFileSync(path.join(ROOT, 'src', 'blocks', 'blockPanel.ts'), 'utf8');
-    assert.match(panel, /"default-src 'none'"/);
-    assert.match(panel, /`script-src 'nonce-\$\{nonce\}'`/);
-    assert.match(panel, /const nonce = crypto\.randomBytes\(\d+\)\.toString\('base64'\)/);
-    assert.match(panel, /enableCommandUris: false/);
-    assert.match(panel, /localResourceRoots: \[vscode\.Uri\.joinPath\(context\.extensionUri, 'dist', 'webview'\), vscode\.Uri\.joinPath\(context\.extensionUri, 'media'\)\]/);
-    assert.doesNotMatch(panel, /unsafe-inline|unsafe-eval|https?:\/\/[^'"`\s]*\.(js|css)/);
-    const script = fs.readFileSync(path.join(ROOT, 'src', 'blocks', 'webview', 'main.ts'), 'utf8');
-    assert.doesNotMatch(script, /innerHTML|outerHTML\s*=|insertAdjacentHTML|document\.write|eval\(|new Function/, 'the panel script builds the page from text nodes only');
+  it('the panels: strict CSP with a fresh random nonce, no command URIs, resources from dist/webview and media only', () => {
+    const shell = fs.readFileSync(path.join(ROOT, 'src', 'platform', 'webviewPanel.ts'), 'utf8');
+    assert.match(shell, /"default-src 'none'"/);
+    assert.match(shell, /`script-src 'nonce-\$\{nonce\}'`/);
+    assert.match(shell, /const nonce = crypto\.randomBytes\(\d+\)\.toString\('base64'\)/);
+    assert.match(shell, /enableCommandUris: false/);
+    assert.match(shell, /localResourceRoots: \[vscode\.Uri\.joinPath\(context\.extensionUri, 'dist', 'webview'\), vscode\.Uri\.joinPath\(context\.extensionUri, 'media'\)\]/);
+    assert.doesNotMatch(shell, /unsafe-inline|unsafe-eval|https?:\/\/[^'"`\s]*\.(js|css)/);
+    for (const feature of ['blocks', 'transactions']) {
+      const dir = path.join(ROOT, 'src', feature);
+      const panel = fs.readdirSync(dir).find((f) => f.endsWith('Panel.ts'))!;
+      const host = fs.readFileSync(path.join(dir, panel), 'utf8');
+      assert.match(host, /extends PanelHost</, `${panel} uses the shared shell`);
+      assert.match(host, /createWebviewPanel\(.*panelOptions\(services\.context\)\)/, `${panel} opens with the shared options`);
+      assert.doesNotMatch(host, /webview\.html\s*=/, `${panel} sets no HTML of its own`);
+    }
+    for (const script of ['src/blocks/webview/main.ts', 'src/transactions/webview/main.ts', 'src/webview/dom.ts']) {
+      const text = fs.readFileSync(path.join(ROOT, script), 'utf8');
+      assert.doesNotMatch(text, /innerHTML|outerHTML\s*=|insertAdjacentHTML|document\.write|eval\(|new Function/, `${script} builds the page from text nodes only`);
+    }
   });
 });
