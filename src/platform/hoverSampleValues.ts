@@ -6,7 +6,7 @@
 export const HOVER_SAMPLE_VALUES = {
   block: '0x1a2b',
   /** DEMO_SAMPLES.transferTx: a 1.5 HYPE transfer. */
-  transaction: '0x24ef5dc5023c75867cba55706c9f1344ff40853db38b9ed8d2053043ec39ec01',
+  transaction: '0x24ef5dc5023c75867cba55706c9f1344ff40853db38b0f6264bcc3474fae2463',
   /** DEMO_SAMPLES.account: an account with a balance (and open orders on the demo node). */
   address: '0x3217cce5d8c320717e50df51e36008fef107018c',
 } as const;
