@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Services } from '../../src/platform/services';
-import { activatedServices } from './activated';
+import { disconnectedServices } from './activated';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
 
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -60,9 +60,7 @@ describe('Block hover in the extension host', function () {
   let doc: vscode.TextDocument;
 
   before(async () => {
-    services = await activatedServices();
-    await services.connection.stopDemo();
-    if (services.connection.hasApiKey) await services.connection.clearApiKey();
+    services = await disconnectedServices();
     doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: SOURCE });
   });
 

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
 import type { LookUpOutcome } from '../../src/lookUp/lookUp';
 import type { Services } from '../../src/platform/services';
-import { activatedServices } from './activated';
+import { disconnectedServices } from './activated';
 
 function lookUp(arg?: unknown): Thenable<LookUpOutcome | undefined> {
   return vscode.commands.executeCommand<LookUpOutcome | undefined>('hyperliquidExplorer.lookUp', arg);
@@ -21,9 +21,7 @@ describe('Look Up… in the extension host', function () {
   let services: Services;
 
   before(async () => {
-    services = await activatedServices();
-    await services.connection.stopDemo();
-    if (services.connection.hasApiKey) await services.connection.clearApiKey();
+    services = await disconnectedServices();
   });
 
   after(async () => {
