@@ -59,16 +59,19 @@ function linkMarkdown(link: HoverLink): string {
   return `[${escapeMarkdown(link.title)}](${target})`;
 }
 
-/** An https URL that stays one Markdown link target: no spaces, no parentheses, no angle brackets. */
+/**
+ * An https URL that stays one Markdown link target whatever the setting holds: every character outside
+ * the URL's plain set (spaces, parentheses, brackets, quotes, backslashes, non-ASCII, a lone surrogate)
+ * percent-encoded.
+ */
 function safeUrl(url: string): string {
   if (!/^https:\/\//.test(url)) throw new Error('a hover links only to https pages');
-  return encodeURI(decodeURIComponentSafe(url)).replace(/[()<>[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-function decodeURIComponentSafe(url: string): string {
-  try {
-    return decodeURI(url);
-  } catch {
-    return url;
-  }
+  return url.replace(/[^A-Za-z0-9\-._~:/?#@$&+,;=%]/gu, (c) => {
+    if (c.length === 1 && c.charCodeAt(0) < 0x80) return `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+    try {
+      return encodeURIComponent(c);
+    } catch {
+      return '%EF%BF%BD'; // a lone surrogate: no character to encode
+    }
+  });
 }

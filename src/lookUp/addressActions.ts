@@ -19,7 +19,7 @@ export type AddressOutcome = { kind: 'address'; summary: AddressSummary; action?
 export async function showAddress(summary: AddressSummary): Promise<AddressOutcome> {
   const balance = groupThousands(weiToHype(summary.balance));
   const items: Array<vscode.QuickPickItem & { action: AddressAction }> = [
-    { label: `$(link-external) ${t('Open in Explorer')}`, description: new URL(settings.explorerUrl()).host, action: 'explorer' },
+    { label: `$(link-external) ${t('Open in Explorer')}`, description: explorerHost(), action: 'explorer' },
     { label: `$(eye) ${t('Watch Wallet')}`, description: t('its open orders in the Open Orders view'), action: 'watch' },
     { label: `$(copy) ${t('Copy Address')}`, action: 'copy' },
   ];
@@ -41,4 +41,13 @@ export async function showAddress(summary: AddressSummary): Promise<AddressOutco
       break;
   }
   return { kind: 'address', summary, action: chosen.action };
+}
+
+/** The explorer's host name, to say where Open in Explorer goes (the setting is checked, not trusted to parse). */
+function explorerHost(): string {
+  try {
+    return new URL(settings.explorerUrl()).host;
+  } catch {
+    return settings.explorerUrl();
+  }
 }

@@ -134,6 +134,18 @@ describe('address hover content', () => {
     assert.ok(!/\(https:[^)]*\s/.test(markdown), markdown);
   });
 
+  it('any explorer URL the setting holds stays one link target: no space, parenthesis or bracket in it (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (suffix) => {
+        const markdown = hoverMarkdown(addressHoverContent(summary('account'), `https://explorer.example/${suffix}`, t));
+        const target = /\[Open in explorer\]\((https:[^)]*)\)/.exec(markdown)?.[1];
+        assert.ok(target, markdown);
+        assert.ok(!/[\s()[\]<>\\"'`]/.test(target), target);
+        assert.ok(target.endsWith(`/address/${FROM}`), target);
+      }),
+    );
+  });
+
   it('without a key it keeps the actions and offers Set API Key and Try Demo Data; a failure keeps the actions too', () => {
     const noKey = noKeyAddressHoverContent(FROM, EXPLORER, t);
     assert.deepEqual(linkedCommands(noKey), ['hyperliquidExplorer.watchWallet', 'hyperliquidExplorer.lookUp', 'hyperliquidExplorer.setApiKey', 'hyperliquidExplorer.tryDemo']);
