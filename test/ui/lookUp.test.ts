@@ -189,5 +189,12 @@ describe('UI: Look Up… and hovers on transaction hashes and addresses (package
     await wb().screenshot('hover-address');
     await page().locator('.monaco-hover:not(.hidden) a', { hasText: 'Watch Wallet' }).first().click();
     await wb().treeRowsWhen('Open Orders', 'the contract watched from the hover', (r) => r.some((x) => x.startsWith(short(DEMO_SAMPLES.contract.toLowerCase()))));
+
+    // Watched now: Watch Wallet from its hover says so rather than adding it twice.
+    await wb().openFile(FILE);
+    await hideHover();
+    await wb().hoverOver(DEMO_SAMPLES.contract, { expect: 'Watch Wallet', timeoutMs: 30_000 });
+    await page().locator('.monaco-hover:not(.hidden) a', { hasText: 'Watch Wallet' }).first().click();
+    await wb().waitForNotification(/You already watch this wallet/);
   });
 });
