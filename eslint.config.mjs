@@ -24,10 +24,12 @@ const pure = [
   'src/blocks/blockSource.ts',
   'src/orders/openOrdersSource.ts',
   'src/orders/autoRefresh.ts',
-  'src/hover/blockHoverContent.ts',
-  'src/hover/blockLookup.ts',
+  'src/hover/*Content.ts',
+  'src/hover/*Lookup.ts',
+  'src/hover/hoverLookups.ts',
   'src/hover/hexToken.ts',
   'src/hover/hoverAt.ts',
+  'src/lookUp/lookUpQuery.ts',
 ];
 
 export default tseslint.config(

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { registerBlocks } from './blocks';
-import { registerBlockHover } from './hover';
+import { registerHovers } from './hover';
+import { registerLookUp } from './lookUp';
 import { registerOpenOrders } from './orders';
 import { registerAccountCommands } from './platform/accountCommands';
 import { Connection } from './platform/connection';
@@ -31,8 +32,9 @@ export function activate(context: vscode.ExtensionContext): Exports {
   rawJsonDocuments.register(context);
   registerBlocks(services);
   registerTransactions(services);
+  registerLookUp(services);
   registerOpenOrders(services);
-  registerBlockHover(services);
+  registerHovers(services);
   registerWalkthroughCommands(services);
   // How long activate() took: in the log, and in the exports for `npm run bench`.
   const activationMs = performance.now() - started;

@@ -119,4 +119,5 @@ export const StorageKeys = {
   apiKey: 'hyperliquidExplorer.apiKey',
   demoActive: 'hyperliquidExplorer.demoActive',
   recentBlocks: 'hyperliquidExplorer.recentBlocks',
+  recentLookUps: 'hyperliquidExplorer.recentLookUps',
 } as const;

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import type { Parsed } from '../core/input';
+import type { ProviderClients } from '../core/provider';
 import { escapeLinksAndIcons } from '../view/escape';
 import { requireClients } from '../platform/accountCommands';
 import type { Services } from '../platform/services';
@@ -11,18 +13,30 @@ import { BlockPanel, warmUp, type LookupResult } from './blockPanel';
  * shows it. Resolves to what the panel ended up showing, or undefined when nothing was looked up.
  */
 export async function lookUpBlock(services: Services, arg: unknown): Promise<LookupResult | undefined> {
-  const given = blockQueryFromArgument(arg);
+  const asked = await givenOrAsked(services, blockQueryFromArgument(arg), (error) => vscode.l10n.t('Cannot look up that block: {0}', error), () => askForBlock(services.context));
+  return asked && BlockPanel.createOrShow(services, asked.query);
+}
+
+/**
+ * What a lookup command works on: its argument when given (refused with `refusal` before any request
+ * when it does not parse), else what `ask` gets from the user, once there are clients. The key comes
+ * first: nobody should type a block number only to be told there is no key. While the user types, the
+ * connection warms up: axios loads, the socket opens, and the chain's head (what "latest" needs, and
+ * what tells a pruned block from one that does not exist) arrives.
+ */
+export async function givenOrAsked<Q>(
+  services: Services,
+  given: Parsed<Q> | undefined,
+  refusal: (error: string) => string,
+  ask: () => Promise<Q | undefined>,
+): Promise<{ clients: ProviderClients; query: Q } | undefined> {
   if (given && !given.ok) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot look up that block: {0}', escapeLinksAndIcons(given.error)));
+    void vscode.window.showErrorMessage(refusal(escapeLinksAndIcons(given.error)));
     return undefined;
   }
-  // The key first: nobody should type a block number only to be told there is no key.
   const clients = await requireClients(services);
   if (!clients) return undefined;
-  // While the user types, the connection warms up: axios loads, the socket opens, and the chain's head
-  // (what "latest" needs, and what tells a pruned block from one that does not exist) arrives.
   if (!given) warmUp(services, clients);
-  const query = given?.value ?? (await askForBlock(services.context));
-  if (!query) return undefined;
-  return BlockPanel.createOrShow(services, query);
+  const query = given?.value ?? (await ask());
+  return query === undefined ? undefined : { clients, query };
 }

@@ -1,12 +1,13 @@
 /**
- * Blocks for hovers, through one provider connection: a bounded LRU of found blocks (a block, once
- * final, never changes), one request per block however many hovers wait for it, and cancellation that
- * aborts a request only when no hover wants it any more. Pure (no vscode), so it is tested over HTTP.
+ * Blocks for hovers, through one provider connection: found blocks are kept (a block, once final, never
+ * changes) in the hovers' shared lookup (`sharedLookup.ts`); a block not found is answered with the
+ * chain's latest block number. Pure (no vscode), so it is tested over HTTP.
  */
 import { RequestCache } from '../core/cache';
-import { isCancellation, isProviderError, ProviderError } from '../core/errors';
+import { isProviderError, ProviderError } from '../core/errors';
 import type { BlockDetails } from '../core/model';
 import { blockSummary, type BlockSummary } from './blockHoverContent';
+import { SharedLookup, untilAborted } from './sharedLookup';
 
 /** What the lookup needs from the EVM client. */
 export interface BlockSource {
@@ -24,26 +25,18 @@ export interface BlockLookupOptions {
   now?: () => number;
 }
 
-/** A block request in flight, and how many hovers still wait for it. */
-interface SharedRequest {
-  controller: AbortController;
-  waiters: number;
-}
-
 export class BlockLookup {
-  private readonly blocks: RequestCache<number, BlockSummary>;
+  private readonly blocks: SharedLookup<number, BlockSummary>;
   /** Keyed by time window, capacity 1: the latest block number lives one window, then is asked again. */
   private readonly latest = new RequestCache<number, number>(1);
-  private readonly requests = new Map<number, SharedRequest>();
   private readonly latestTtlMs: number;
   private readonly now: () => number;
-  private disposed = false;
 
   constructor(
     readonly source: BlockSource,
     options: BlockLookupOptions = {},
   ) {
-    this.blocks = new RequestCache(options.capacity ?? 256);
+    this.blocks = new SharedLookup((blockNumber, signal) => this.load(blockNumber, signal), { capacity: options.capacity });
     this.latestTtlMs = options.latestTtlMs ?? 5_000;
     this.now = options.now ?? Date.now;
   }
@@ -65,7 +58,7 @@ export class BlockLookup {
     const cached = this.blocks.peek(blockNumber);
     if (cached) return { kind: 'block', block: cached };
     try {
-      return { kind: 'block', block: await this.load(blockNumber, signal) };
+      return { kind: 'block', block: await this.blocks.find(blockNumber, signal) };
     } catch (e) {
       if (!(isProviderError(e) && e.kind === 'notFound')) throw e;
     }
@@ -80,62 +73,16 @@ export class BlockLookup {
 
   /** Aborts every request in flight; the lookup is not used again (a new connection gets a new one). */
   dispose(): void {
-    this.disposed = true;
-    for (const request of this.requests.values()) request.controller.abort();
-    this.requests.clear();
-    this.blocks.clear();
+    this.blocks.dispose();
     this.latest.clear();
   }
 
-  private async load(blockNumber: number, signal: AbortSignal | undefined): Promise<BlockSummary> {
-    // A request aborted by its last waiter stays in the cache's in-flight map until its rejection lands;
-    // a hover that joined it in that moment asks again rather than reporting someone else's cancellation.
-    for (let attempt = 0; ; attempt++) {
-      if (signal?.aborted) throw cancelled();
-      try {
-        return await this.join(blockNumber, signal);
-      } catch (e) {
-        if (!isCancellation(e) || signal?.aborted || this.disposed || attempt >= 2) throw e;
-      }
+  private async load(blockNumber: number, signal: AbortSignal): Promise<BlockSummary> {
+    const details = await this.source.getBlockDetails(blockNumber, signal);
+    if (details.block.number !== BigInt(blockNumber)) {
+      throw new ProviderError('invalidResponse', `The node answered with block ${details.block.number} for block ${blockNumber}.`, { endpoint: 'evm' });
     }
-  }
-
-  private join(blockNumber: number, signal: AbortSignal | undefined): Promise<BlockSummary> {
-    let started: SharedRequest | undefined;
-    const promise = this.blocks.get(blockNumber, () => {
-      const request: SharedRequest = { controller: new AbortController(), waiters: 0 };
-      started = request;
-      this.requests.set(blockNumber, request);
-      return this.source
-        .getBlockDetails(blockNumber, request.controller.signal)
-        .then((details) => {
-          if (details.block.number !== BigInt(blockNumber)) {
-            throw new ProviderError('invalidResponse', `The node answered with block ${details.block.number} for block ${blockNumber}.`, { endpoint: 'evm' });
-          }
-          return blockSummary(details);
-        })
-        .finally(() => {
-          if (this.requests.get(blockNumber) === request) this.requests.delete(blockNumber);
-        });
-    });
-    const request = started ?? this.requests.get(blockNumber);
-    // No shared request: a cache hit, or a request being aborted whose rejection has not landed yet.
-    if (!request) return untilAborted(promise, signal);
-    request.waiters++;
-    let left = false;
-    const leave = () => {
-      if (left) return;
-      left = true;
-      request.waiters--;
-      // Nobody else is waiting: stop the request instead of finishing it for no one.
-      if (request.waiters === 0 && this.requests.get(blockNumber) === request) {
-        this.requests.delete(blockNumber);
-        request.controller.abort();
-      }
-    };
-    return untilAborted(promise, signal, leave).finally(() => {
-      left = true;
-    });
+    return blockSummary(details);
   }
 
   private latestBlockNumber(signal: AbortSignal | undefined): Promise<number> {
@@ -148,32 +95,3 @@ export class BlockLookup {
   }
 }
 
-/** `promise`, or a `cancelled` rejection as soon as `signal` aborts (then `onAbort` runs once). */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void = () => undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) {
-    onAbort();
-    return Promise.reject(cancelled());
-  }
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => {
-      onAbort();
-      reject(cancelled());
-    };
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', abort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', abort);
-        reject(error);
-      },
-    );
-  });
-}
-
-function cancelled(): ProviderError {
-  return new ProviderError('cancelled', 'The hover was cancelled.');
-}

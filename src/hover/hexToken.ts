@@ -1,13 +1,19 @@
 /**
- * Which text under the mouse is a hex block number. Pure and cheap: it looks only at the hovered line,
- * a few characters either side of the position, so a non-match costs microseconds and no request.
+ * Which text under the mouse is a hex block number, a transaction hash or an address. Pure and cheap: it
+ * looks only at the hovered line, a few characters either side of the position, so a non-match costs
+ * microseconds and no request.
  */
+import type { Address, Hash } from '../core/model';
 
-/** `0x` plus at most this many hex digits; longer hex strings (addresses, hashes) are not block numbers. */
+/** `0x` plus at most this many hex digits is a block number; longer hex strings are not. */
 export const MAX_HEX_DIGITS = 16;
+/** `0x` plus exactly this many hex digits is an address. */
+export const ADDRESS_HEX_DIGITS = 40;
+/** `0x` plus exactly this many hex digits is a hash (a transaction's, a block's, or a storage slot). */
+export const HASH_HEX_DIGITS = 64;
 
-/** The longest token we can accept: `0x` + 16 digits. Anything longer is refused while scanning. */
-const MAX_TOKEN_LENGTH = 2 + MAX_HEX_DIGITS;
+/** The longest token we can accept: `0x` + 64 digits. Anything longer is refused while scanning. */
+const MAX_TOKEN_LENGTH = 2 + HASH_HEX_DIGITS;
 
 export interface HexToken {
   /** Index of the `0` of `0x` in the line. */
@@ -20,6 +26,12 @@ export interface HexToken {
   value: number;
 }
 
+/** A token a hover answers: a block number, a 64-hex hash (lowercase) or an address (lowercase). */
+export type HoverToken =
+  | ({ kind: 'block' } & HexToken)
+  | { kind: 'hash'; start: number; end: number; text: string; hash: Hash }
+  | { kind: 'address'; start: number; end: number; text: string; address: Address };
+
 /**
  * The hex quantity written as a whole token at `character` in `line`, or undefined. The token is the
  * run of identifier characters around the position; it must be exactly `0x` + 1–16 hex digits, so
@@ -27,6 +39,18 @@ export interface HexToken {
  * any character of the token or just after it (VS Code's word-at-position convention).
  */
 export function findHexToken(line: string, character: number): HexToken | undefined {
+  const token = findHoverToken(line, character);
+  if (token?.kind !== 'block') return undefined;
+  const { start, end, text, value } = token;
+  return { start, end, text, value };
+}
+
+/**
+ * The block number, hash or address written as a whole token at `character` in `line`: `0x` and
+ * 1–16, 40 or 64 hex digits, with the same token rules as `findHexToken` (hex inside a longer
+ * identifier or a longer hex string, such as calldata, is refused).
+ */
+export function findHoverToken(line: string, character: number): HoverToken | undefined {
   if (character < 0 || character > line.length) return undefined;
   // The character under the mouse, or the one before it when the mouse is just past a token.
   let at = character;
@@ -37,29 +61,32 @@ export function findHexToken(line: string, character: number): HexToken | undefi
   let start = at;
   while (start > 0 && isIdentifierChar(line.charCodeAt(start - 1))) {
     start--;
-    if (at - start >= MAX_TOKEN_LENGTH) return undefined; // part of something longer than any block number
+    if (at - start >= MAX_TOKEN_LENGTH) return undefined; // part of something longer than any token we know
   }
   let end = at + 1;
   while (end < line.length && isIdentifierChar(line.charCodeAt(end))) {
     end++;
     if (end - start > MAX_TOKEN_LENGTH) return undefined;
   }
-  return parseHexToken(line, start, end);
+  return classify(line, start, end);
 }
 
-/** `line.slice(start, end)` as a hex block number, when it is exactly `0x` + 1–16 hex digits. */
-function parseHexToken(line: string, start: number, end: number): HexToken | undefined {
+/** `line.slice(start, end)` as a block number, address or hash, when it is `0x` + that many hex digits. */
+function classify(line: string, start: number, end: number): HoverToken | undefined {
   const digits = end - start - 2;
-  if (digits < 1 || digits > MAX_HEX_DIGITS) return undefined;
+  if (digits < 1 || (digits > MAX_HEX_DIGITS && digits !== ADDRESS_HEX_DIGITS && digits !== HASH_HEX_DIGITS)) return undefined;
   if (line.charCodeAt(start) !== 0x30 /* 0 */) return undefined;
   const x = line.charCodeAt(start + 1);
   if (x !== 0x78 /* x */ && x !== 0x58 /* X */) return undefined;
   for (let i = start + 2; i < end; i++) if (!isHexDigit(line.charCodeAt(i))) return undefined;
   const text = line.slice(start, end);
+  const lower = `0x${text.slice(2).toLowerCase()}` as const;
+  if (digits === ADDRESS_HEX_DIGITS) return { kind: 'address', start, end, text, address: lower };
+  if (digits === HASH_HEX_DIGITS) return { kind: 'hash', start, end, text, hash: lower };
   // parseInt rounds above 2^53, but monotonically: nothing above 2^53 − 1 rounds down to it or below.
   const value = Number.parseInt(text.slice(2), 16);
   if (value > Number.MAX_SAFE_INTEGER) return undefined;
-  return { start, end, text, value };
+  return { kind: 'block', start, end, text, value };
 }
 
 function isHexDigit(c: number): boolean {

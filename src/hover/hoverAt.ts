@@ -1,22 +1,49 @@
 /**
  * The synchronous part of a hover, without vscode: the token check, then the cache. This is all a
- * hover on a known block costs, and all a hover on anything else costs (no request).
+ * hover on a known block, transaction or address costs, and all a hover on anything else costs (no
+ * request).
  */
-import type { BlockLookup } from './blockLookup';
 import type { Translate } from '../view/format';
-import { blockHoverContent, type BlockHoverContent } from './blockHoverContent';
-import { findHexToken, type HexToken } from './hexToken';
+import { addressHoverContent } from './addressHoverContent';
+import { blockHoverContent } from './blockHoverContent';
+import type { HoverContent } from './hoverContent';
+import type { HoverLookups } from './hoverLookups';
+import { findHoverToken, type HoverToken } from './hexToken';
+import { transactionHoverContent } from './transactionHoverContent';
 
-export interface HoverAt {
-  token: HexToken;
-  /** Present when the block was cached; otherwise the block has to be fetched. */
-  content?: BlockHoverContent;
+/** What the content needs besides the data: the time, the words, the explorer's base URL (the setting). */
+export interface HoverContext {
+  nowMs: number;
+  t: Translate;
+  explorerUrl: string;
 }
 
-/** The hex block number at `character` and, when the block is cached, its hover; undefined when no token. */
-export function hoverAt(line: string, character: number, lookup: BlockLookup | undefined, nowMs: number, t: Translate): HoverAt | undefined {
-  const token = findHexToken(line, character);
+export interface HoverAt {
+  token: HoverToken;
+  /** Present when the answer was cached; otherwise it has to be fetched (unless `nothing`). */
+  content?: HoverContent;
+  /** Known to show nothing, without a request: a 64-hex value that is no transaction on this chain. */
+  nothing?: true;
+}
+
+/** The token at `character` and, when its answer is cached, its hover; undefined when there is no token. */
+export function hoverAt(line: string, character: number, lookups: HoverLookups | undefined, context: HoverContext): HoverAt | undefined {
+  const token = findHoverToken(line, character);
   if (!token) return undefined;
-  const block = lookup?.peek(token.value);
-  return block ? { token, content: blockHoverContent(block, nowMs, t) } : { token };
+  if (!lookups) return { token };
+  switch (token.kind) {
+    case 'block': {
+      const block = lookups.blocks.peek(token.value);
+      return block ? { token, content: blockHoverContent(block, context.nowMs, context.t) } : { token };
+    }
+    case 'hash': {
+      const tx = lookups.transactions.peek(token.hash);
+      if (tx === null) return { token, nothing: true };
+      return tx ? { token, content: transactionHoverContent(tx, context.t) } : { token };
+    }
+    case 'address': {
+      const summary = lookups.addresses.peek(token.address);
+      return summary ? { token, content: addressHoverContent(summary, context.explorerUrl, context.t) } : { token };
+    }
+  }
 }

@@ -2,14 +2,14 @@ import * as vscode from 'vscode';
 import { Settings, settingId } from '../ids';
 import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
-import { BlockHoverProvider } from './blockHoverProvider';
+import { ChainHoverProvider } from './hoverProvider';
 
 /**
- * The block hover, in the languages of `hover.languages` while `hover.enabled` is on; registered again
- * when either setting changes.
+ * The hovers on hex block numbers, transaction hashes and addresses, in the languages of
+ * `hover.languages` while `hover.enabled` is on; registered again when either setting changes.
  */
-export function registerBlockHover({ context, connection, log }: Services): void {
-  const provider = new BlockHoverProvider(connection, log);
+export function registerHovers({ context, connection, log }: Services): void {
+  const provider = new ChainHoverProvider(connection, log);
   let registration: vscode.Disposable | undefined;
   const register = () => {
     registration?.dispose();

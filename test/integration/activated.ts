@@ -14,3 +14,11 @@ export async function activatedServices(): Promise<Services> {
   await services.connection.whenReady();
   return services;
 }
+
+/** The activated extension with no connection: demo data off and no key (a suite's starting point). */
+export async function disconnectedServices(): Promise<Services> {
+  const services = await activatedServices();
+  await services.connection.stopDemo();
+  if (services.connection.hasApiKey) await services.connection.clearApiKey();
+  return services;
+}

@@ -1,9 +1,10 @@
-// The block hover in a real extension host: what VS Code gets from the registered provider
+// The hovers (block numbers, transaction hashes, addresses) in a real extension host: what VS Code gets from the registered provider
 // (`vscode.executeHoverProvider`), its trust, the settings that switch it, and the connection's effect.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Services } from '../../src/platform/services';
-import { activatedServices } from './activated';
+import { disconnectedServices } from './activated';
+import { DEMO_SAMPLES } from '../../src/demo/samples';
 
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const TX_HASH = '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b';
@@ -12,9 +13,19 @@ const SOURCE = [
   `export const deployer = '${ADDRESS}';`,
   `export const deployTx = '${TX_HASH}';`,
   `export const future = 0xffffffffff;`,
+  `export const transferTx = '${DEMO_SAMPLES.transferTx}';`,
+  `export const token = '${DEMO_SAMPLES.contract}';`,
 ].join('\n');
 
-/** Our hovers only (other providers, e.g. TypeScript's, may answer too). */
+/** Our hovers on any token (other providers, e.g. TypeScript's, may answer too). */
+async function ourHovers(doc: vscode.TextDocument, text: string, offsetInText: number): Promise<vscode.Hover[]> {
+  const at = doc.getText().indexOf(text);
+  assert.ok(at >= 0, `${text} is not in the document`);
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(at + offsetInText));
+  return hovers.filter((h) => h.contents.some((c) => /\*\*(Transaction|Hash|Contract|Account|Address) 0x/.test(markdownOf(c))));
+}
+
+/** Our block hovers only (other providers, e.g. TypeScript's, may answer too). */
 async function blockHovers(doc: vscode.TextDocument, text: string, offsetInText = 2): Promise<vscode.Hover[]> {
   const at = doc.getText().indexOf(text);
   assert.ok(at >= 0, `${text} is not in the document`);
@@ -49,9 +60,7 @@ describe('Block hover in the extension host', function () {
   let doc: vscode.TextDocument;
 
   before(async () => {
-    services = await activatedServices();
-    await services.connection.stopDemo();
-    if (services.connection.hasApiKey) await services.connection.clearApiKey();
+    services = await disconnectedServices();
     doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: SOURCE });
   });
 
@@ -88,6 +97,32 @@ describe('Block hover in the extension host', function () {
   it('gives no block hover on an address or a transaction hash', async () => {
     for (const offset of [2, 20, 41]) assert.deepEqual(await blockHovers(doc, ADDRESS, offset), [], `address at +${offset}`);
     for (const offset of [2, 33, 65]) assert.deepEqual(await blockHovers(doc, TX_HASH, offset), [], `hash at +${offset}`);
+  });
+
+  it('a transaction hash of the chain: status, block, from → to, value, fee; trusted for its two links only', async () => {
+    const hovers = await ourHovers(doc, DEMO_SAMPLES.transferTx, 30);
+    const md = onlyMarkdown(hovers);
+    const text = plain(md.value);
+    assert.match(text, new RegExp(`^\\*\\*Transaction ${DEMO_SAMPLES.transferTx.slice(0, 10)}…`));
+    for (const label of ['Status: succeeded', 'Block: ', 'From 0x', ' → 0x', 'Value: ', 'Fee: ']) assert.ok(text.includes(label), `"${label}" missing in ${text}`);
+    assert.ok(md.value.includes(`(command:hyperliquidExplorer.openTransaction?${encodeURIComponent(JSON.stringify([DEMO_SAMPLES.transferTx]))})`), md.value);
+    assert.deepEqual(md.isTrusted, { enabledCommands: ['hyperliquidExplorer.openTransaction', 'hyperliquidExplorer.lookUpBlock'] });
+    const start = doc.getText().indexOf(DEMO_SAMPLES.transferTx);
+    assert.ok(hovers[0].range?.isEqual(new vscode.Range(doc.positionAt(start), doc.positionAt(start + 66))), 'the range is the token');
+  });
+
+  it('a 64-hex value that is no transaction on this chain gets no hover at all', async () => {
+    for (const offset of [2, 33, 65]) assert.deepEqual(await ourHovers(doc, TX_HASH, offset), [], `hash at +${offset}`);
+  });
+
+  it('an address: contract or account and its HYPE balance, an explorer link, trusted for Watch Wallet and Look Up only', async () => {
+    const md = onlyMarkdown(await ourHovers(doc, DEMO_SAMPLES.contract, 20));
+    const text = plain(md.value);
+    assert.match(text, /^\*\*Contract 0x[0-9a-f]{4}…[0-9a-f]{4}\*\*/);
+    assert.match(text, /Balance: [\d,.]+ HYPE/);
+    assert.ok(md.value.includes(`(https://hyperevmscan.io/address/${DEMO_SAMPLES.contract.toLowerCase()})`), md.value);
+    assert.deepEqual(md.isTrusted, { enabledCommands: ['hyperliquidExplorer.watchWallet', 'hyperliquidExplorer.lookUp'] });
+    assert.match(plain(onlyMarkdown(await ourHovers(doc, ADDRESS, 20)).value), /^\*\*(Account|Contract) 0x5aae…eaed\*\*/);
   });
 
   it('says a block above the head does not exist yet, with the latest block', async () => {

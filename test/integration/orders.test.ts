@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../../src/platform/services';
 import type { WalletSummary } from '../../src/orders/ordersTree';
 import { DEMO_WALLETS } from '../../src/demo/orders';
-import { activatedServices } from './activated';
+import { disconnectedServices } from './activated';
 
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 const whale = DEMO_WALLETS.find((w) => w.kind === 'whale')!;
@@ -28,9 +28,7 @@ describe('Open Orders in the extension host', function () {
   let services: Services;
 
   before(async () => {
-    services = await activatedServices();
-    await services.connection.stopDemo();
-    if (services.connection.hasApiKey) await services.connection.clearApiKey();
+    services = await disconnectedServices();
     await vscode.workspace.getConfiguration('hyperliquidExplorer').update('wallets', undefined, vscode.ConfigurationTarget.Global);
   });
 

@@ -3,6 +3,7 @@
 // demo wallet (the tree fills), hover a block number in the sample. Each step ticks itself off.
 import * as assert from 'node:assert/strict';
 import { DEMO_BLOCKS, DEMO_WALLETS } from '../../src/demo/demoNode';
+import { HOVER_SAMPLE_VALUES } from '../../src/platform/hoverSampleValues';
 import { useWorkbench } from './workbench';
 
 const WALKTHROUGH = 'Get Started with Hyperliquid Explorer';
@@ -75,9 +76,9 @@ describe('UI: Get Started walkthrough (packaged extension in code-server, fresh 
     assert.deepEqual(titles.map((t) => t.trim()), [
       'Point it at your node provider',
       'Set your API key, or try the demo data',
-      'Look up a block',
+      'Look up a block, a transaction or an address',
       'Watch a wallet',
-      'Hover a block number',
+      'Hover a block number, a transaction or an address',
     ]);
     for (const id of STEPS) assert.equal(await step(id).getAttribute('aria-checked'), 'false', `${id} starts undone`);
     const text = await step('provider').innerText();
@@ -105,8 +106,8 @@ describe('UI: Get Started walkthrough (packaged extension in code-server, fresh 
     await waitUntilDone('connect');
   });
 
-  it('“Look Up Block” asks for a block; the block page shows it with its transactions', async () => {
-    await clickStepButton('lookUpBlock', 'Look Up Block');
+  it('“Look Up…” asks for a block, a transaction or an address; the block page shows a block with its transactions', async () => {
+    await clickStepButton('lookUpBlock', 'Look Up…');
     await wb().fillInputBox(String(BLOCK));
     await wb().page.locator('.tabs-container .tab', { hasText: `Block ${BLOCK_TEXT}` }).first().waitFor({ state: 'visible', timeout: 30_000 });
     const page = wb().webview();
@@ -136,11 +137,16 @@ describe('UI: Get Started walkthrough (packaged extension in code-server, fresh 
     await waitUntilDone('watchWallet');
   });
 
-  it('“Open a Sample” opens a file where hovering 0x1a2b shows the block; all five steps are done', async () => {
+  it('“Open a Sample” opens a file where hovering 0x1a2b shows the block, and its transaction hash and address theirs; all five steps are done', async () => {
     await clickStepButton('hover', 'Open a Sample');
     await wb().page.locator('.tabs-container .tab', { hasText: 'block-hover-sample.py' }).first().waitFor({ state: 'visible' });
     const hover = await wb().hoverOver('0x1a2b', { expect: 'Open block details', timeoutMs: 30_000 });
     assert.match(hover, /Block 6,699/);
+    await wb().page.keyboard.press('Escape');
+    // The sample's transaction hash and address have their hovers too.
+    assert.match(await wb().hoverOver(HOVER_SAMPLE_VALUES.transaction, { expect: 'Open transaction', timeoutMs: 30_000 }), /Status: succeeded/);
+    await wb().page.keyboard.press('Escape');
+    assert.match(await wb().hoverOver(HOVER_SAMPLE_VALUES.address, { expect: 'Watch Wallet', timeoutMs: 30_000 }), /Account 0x3217…018c/);
     await wb().page.keyboard.press('Escape');
     await waitUntilDone('hover');
     for (const id of STEPS) assert.equal(await step(id).getAttribute('aria-checked'), 'true', `${id} is done`);

@@ -237,6 +237,28 @@ export class Workbench {
     }
   }
 
+  /** Turns demo data on through the palette, as a person does, and clears the notification it shows. */
+  async tryDemoData(): Promise<void> {
+    await this.runCommand('Hyperliquid: Try Demo Data');
+    await this.waitForNotification('Demo data is on', 30_000);
+    await this.clearNotifications();
+  }
+
+  /**
+   * Types `text` into the open quick pick, waits for its inline error matching `message`, presses Enter
+   * and checks that the pick stays open with what was typed (nothing was accepted, nothing sent).
+   */
+  async pickRefuses(text: string, message: RegExp): Promise<void> {
+    const input = this.quickInputField();
+    await input.fill(text);
+    await this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: message }).first().waitFor({ state: 'visible', timeout: 5_000 });
+    await this.page.keyboard.press('Enter');
+    await this.page.waitForTimeout(300);
+    if (!(await input.isVisible())) throw new Error(`Enter on "${text}" closed the pick: it must stay open`);
+    const kept = await input.inputValue();
+    if (kept !== text) throw new Error(`Enter on "${text}" changed what was typed to "${kept}"`);
+  }
+
   /** Whether the open input box hides what is typed (password: true). */
   async inputBoxIsPassword(): Promise<boolean> {
     return (await this.quickInputField().getAttribute('type')) === 'password';

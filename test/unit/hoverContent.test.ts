@@ -5,11 +5,10 @@ import {
   blockHoverContent,
   blockSummary,
   errorHoverContent,
-  hoverMarkdown,
-  linkedCommands,
-  noKeyHoverContent,
+  noKeyBlockHoverContent as noKeyHoverContent,
   notFoundHoverContent,
 } from '../../src/hover/blockHoverContent';
+import { hoverMarkdown, linkedCommands } from '../../src/hover/hoverContent';
 import { escapeMarkdown } from '../../src/view/escape';
 import { untranslated as t } from '../../src/view/format';
 

@@ -1,17 +1,23 @@
-// The hover's block lookup against the real demo node over HTTP: requests are counted at the node.
+// The hovers' lookups (blocks, transactions, addresses) against the real demo node over HTTP: requests
+// are counted at the node.
 import * as assert from 'node:assert/strict';
 import { describeError, isCancellation, isProviderError } from '../../src/core/errors';
+import type { Address, Hash } from '../../src/core/model';
+import { DEMO_SAMPLES } from '../../src/demo/samples';
 import { createProviderClients, type ProviderClients } from '../../src/core/provider';
 import { DEMO_BLOCKS, DEMO_HEAD, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { demoBlockModel, demoBlockTimestamp } from '../../src/demo/chain';
-import { hoverMarkdown } from '../../src/hover/blockHoverContent';
+import { hoverMarkdown } from '../../src/hover/hoverContent';
+import { HoverLookups } from '../../src/hover/hoverLookups';
 import { untranslated } from '../../src/view/format';
 import { BlockLookup } from '../../src/hover/blockLookup';
 import { hoverAt } from '../../src/hover/hoverAt';
 
 const BLOCK = DEMO_BLOCKS.hoverBlock; // 0x1a2b
+const TX = DEMO_SAMPLES.transferTx as Hash;
+const NOT_A_TX = DEMO_SAMPLES.unknownHash as Hash;
 
-describe('hover block lookup (demo node over HTTP)', function () {
+describe('hover lookups (demo node over HTTP)', function () {
   let node: DemoNode;
   let clients: ProviderClients;
 
@@ -59,13 +65,14 @@ describe('hover block lookup (demo node over HTTP)', function () {
   });
 
   it('answers a hover on a cached block synchronously, with no request', async () => {
-    const lookup = new BlockLookup(clients.evm);
+    const lookups = new HoverLookups(clients.evm);
     const line = `  "blockNumber": "0x1a2b",`;
     const at = line.indexOf('0x1a2b') + 3;
-    assert.equal(hoverAt(line, at, lookup, Date.now(), untranslated)?.content, undefined); // not cached yet
-    await lookup.find(BLOCK);
+    const context = { nowMs: Date.now(), t: untranslated, explorerUrl: 'https://hyperevmscan.io' };
+    assert.equal(hoverAt(line, at, lookups, context)?.content, undefined); // not cached yet
+    await lookups.blocks.find(BLOCK);
     const before = node.requests;
-    const hover = hoverAt(line, at, lookup, Date.now(), untranslated);
+    const hover = hoverAt(line, at, lookups, context);
     assert.equal(node.requests, before);
     assert.equal(hover?.content?.title, 'Block 6,699');
     assert.ok(hoverMarkdown(hover!.content!).includes('command:hyperliquidExplorer.lookUpBlock?%5B6699%5D'));
@@ -136,6 +143,76 @@ describe('hover block lookup (demo node over HTTP)', function () {
     const started = performance.now();
     await assert.rejects(lookup.find(BLOCK + 4), (e: unknown) => isProviderError(e) && e.kind === 'timeout');
     assert.ok(performance.now() - started < 1_500);
+  });
+
+  describe('transactions and addresses', () => {
+    it('finds a transfer: succeeded, in its block, from → to, with value and fee', async () => {
+      const lookups = new HoverLookups(clients.evm);
+      const tx = await clients.evm.getTransaction(TX);
+      const summary = await lookups.transactions.find(TX);
+      assert.ok(summary && tx);
+      assert.equal(summary.status, 'success');
+      assert.equal(summary.blockNumber, tx.blockNumber);
+      assert.equal(summary.from, tx.from);
+      assert.equal(summary.to, tx.to);
+      assert.equal(summary.value, tx.value);
+      assert.ok(summary.fee !== undefined && summary.fee > 0n);
+    });
+
+    it('says a failed transaction reverted', async () => {
+      const summary = await new HoverLookups(clients.evm).transactions.find(DEMO_SAMPLES.failedTx as Hash);
+      assert.equal(summary?.status, 'reverted');
+    });
+
+    it('sends the transaction and receipt requests once for many hovers, and nothing once cached', async () => {
+      const lookups = new HoverLookups(clients.evm);
+      node.setFaults([{ kind: 'latency', ms: 100, method: 'eth_getTransactionByHash' }]);
+      const sent = await requestsDuring(() => Promise.all(Array.from({ length: 25 }, () => lookups.transactions.find(TX))));
+      assert.equal(sent, 2);
+      assert.equal(await requestsDuring(() => lookups.transactions.find(TX)), 0);
+    });
+
+    it('a 64-hex value that is no transaction: null, kept as such (the next hovers ask nothing and show nothing)', async () => {
+      const lookups = new HoverLookups(clients.evm);
+      assert.equal(await lookups.transactions.find(NOT_A_TX), null);
+      assert.equal(await requestsDuring(() => lookups.transactions.find(NOT_A_TX)), 0);
+      const line = `bytes32 constant SLOT = ${NOT_A_TX};`;
+      const before = node.requests;
+      assert.equal(hoverAt(line, line.indexOf('0x') + 5, lookups, { nowMs: Date.now(), t: untranslated, explorerUrl: 'https://hyperevmscan.io' })?.nothing, true);
+      assert.equal(node.requests, before);
+    });
+
+    it('tells a contract from an account, with its balance, in one pair of requests kept a moment', async () => {
+      const lookups = new HoverLookups(clients.evm);
+      const contract = await lookups.addresses.find(DEMO_SAMPLES.contract.toLowerCase() as Address);
+      assert.equal(contract.kind, 'contract');
+      const account = await lookups.addresses.find(DEMO_SAMPLES.account.toLowerCase() as Address);
+      assert.equal(account.kind, 'account');
+      assert.ok(account.balance > 0n);
+      assert.equal(await requestsDuring(() => lookups.addresses.find(DEMO_SAMPLES.account.toLowerCase() as Address)), 0);
+    });
+
+    it('a cancelled transaction hover stops waiting at once, and nothing is kept', async () => {
+      const lookups = new HoverLookups(clients.evm);
+      node.setFaults([{ kind: 'latency', ms: 400, method: 'eth_getTransactionByHash', times: 1 }]);
+      const hover = new AbortController();
+      const pending = lookups.transactions.find(TX, hover.signal);
+      setTimeout(() => hover.abort(), 50);
+      const started = performance.now();
+      await assert.rejects(pending, (e: unknown) => isCancellation(e));
+      assert.ok(performance.now() - started < 250);
+      await new Promise((r) => setTimeout(r, 450));
+      assert.equal(lookups.transactions.peek(TX), undefined);
+    });
+
+    it('dispose (a connection change) aborts what is in flight', async () => {
+      const lookups = new HoverLookups(clients.evm);
+      node.setFaults([{ kind: 'latency', ms: 300, method: 'eth_getBalance', times: 1 }]);
+      const pending = lookups.addresses.find(DEMO_SAMPLES.account.toLowerCase() as Address);
+      await new Promise((r) => setTimeout(r, 30));
+      lookups.dispose();
+      await assert.rejects(pending, (e: unknown) => isCancellation(e));
+    });
   });
 
   describe('cancellation', () => {

@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { extraDataOf } from '../../src/blocks/blockViewModel';
-import { errorHoverContent, hoverMarkdown } from '../../src/hover/blockHoverContent';
+import { errorHoverContent } from '../../src/hover/blockHoverContent';
+import { hoverMarkdown } from '../../src/hover/hoverContent';
 import { escapeMarkdown, revealInvisibles } from '../../src/view/escape';
 
 const INVISIBLE = /[\p{Cf}\u2028\u2029\u115f\u1160\u3164\uffa0]|\u034f/u;

@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { registerBlockHover } from '../../../src/hover';
+import { registerHovers } from '../../../src/hover';
 import { Connection } from '../../../src/platform/connection';
 import { Log } from '../../../src/platform/log';
 import { startDemoNode, type DemoFault, type DemoNode } from '../../../src/demo/demoNode';
@@ -69,7 +69,7 @@ describe('hostile: the real hover provider under faults (Node, demo node behind 
     const log = new Log();
     const connection = new Connection(context as unknown as vscode.ExtensionContext, log);
     await connection.setApiKey(key);
-    registerBlockHover({ context: context as unknown as vscode.ExtensionContext, log, connection });
+    registerHovers({ context: context as unknown as vscode.ExtensionContext, log, connection });
     subscriptions.push(...context.subscriptions, connection, log);
     assert.equal(host.recorded.hoverProviders.length, 1, 'one hover provider registered');
     provider = host.recorded.hoverProviders[0]!.provider;

@@ -10,7 +10,8 @@ import { createProviderClients, type ProviderClients } from '../../../src/core/p
 import type { RequestEvent } from '../../../src/core/transport';
 import { DEMO_BLOCKS, DEMO_WALLETS, startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
 import { toBlockView } from '../../../src/blocks/blockViewModel';
-import { blockHoverContent, blockSummary, errorHoverContent, hoverMarkdown } from '../../../src/hover/blockHoverContent';
+import { blockHoverContent, blockSummary, errorHoverContent } from '../../../src/hover/blockHoverContent';
+import { hoverMarkdown } from '../../../src/hover/hoverContent';
 import { untranslated } from '../../../src/view/format';
 import { buildWalletView, ENGLISH_TEXTS } from '../../../src/orders/ordersViewModel';
 import { figures, incident } from '../support/figures';

@@ -1,0 +1,42 @@
+/** What an address hover says, as plain data (`hoverContent.ts` makes it Markdown). Pure (no vscode). */
+import type { Address, AddressSummary } from '../core/model';
+import { groupThousands, weiToHype } from '../core/units';
+import { explorerUrl } from '../blocks/blockViewModel';
+import { Commands } from '../ids';
+import { shortAddress, type Translate } from '../view/format';
+import { failedHoverContent, noKeyHoverContent, type HoverContent, type HoverLink } from './hoverContent';
+
+/** Contract or account, the HYPE balance, and the actions: explorer, Watch Wallet, Look Up. */
+export function addressHoverContent(summary: AddressSummary, explorerBase: string, t: Translate): HoverContent {
+  return {
+    title: summary.kind === 'contract' ? t('Contract {0}', shortAddress(summary.address)) : t('Account {0}', shortAddress(summary.address)),
+    lines: [
+      summary.kind === 'contract' ? t('A contract (it has code).') : t('An account (no code).'),
+      t('Balance: {0} HYPE', groupThousands(weiToHype(summary.balance))),
+    ],
+    links: addressLinks(summary.address, explorerBase, t),
+  };
+}
+
+/** No API key and no demo data: what the address is cannot be known, but the actions still work. */
+export function noKeyAddressHoverContent(address: Address, explorerBase: string, t: Translate): HoverContent {
+  const content = noKeyHoverContent(
+    t('Address {0}', shortAddress(address)),
+    t('Set your node provider’s API key to see whether this is a contract and its HYPE balance, or explore with demo data.'),
+    t,
+  );
+  return { ...content, links: [...addressLinks(address, explorerBase, t), ...content.links] };
+}
+
+export function addressErrorHoverContent(address: Address, explorerBase: string, message: string, t: Translate): HoverContent {
+  const content = failedHoverContent(t('Address {0}', shortAddress(address)), (m) => t('Could not load the address: {0}', m), message);
+  return { ...content, links: addressLinks(address, explorerBase, t) };
+}
+
+function addressLinks(address: Address, explorerBase: string, t: Translate): HoverLink[] {
+  return [
+    { title: t('Open in explorer'), url: explorerUrl(explorerBase, { kind: 'address', address }) },
+    { title: t('Watch Wallet'), command: Commands.watchWallet, args: [address] },
+    { title: t('Look up'), command: Commands.lookUp, args: [address] },
+  ];
+}

@@ -1,0 +1,117 @@
+import * as vscode from 'vscode';
+import { describeError, isCancellation } from '../core/errors';
+import type { Connection } from '../platform/connection';
+import type { Log } from '../platform/log';
+import { PerConnection } from '../platform/perConnection';
+import { settings } from '../platform/settings';
+import { vscodeTranslate } from '../platform/translate';
+import { addressErrorHoverContent, addressHoverContent, noKeyAddressHoverContent } from './addressHoverContent';
+import { blockHoverContent, errorHoverContent, noKeyBlockHoverContent, notFoundHoverContent } from './blockHoverContent';
+import { hoverMarkdown, linkedCommands, type HoverContent } from './hoverContent';
+import { hoverAt, type HoverContext } from './hoverAt';
+import { HoverLookups } from './hoverLookups';
+import type { HoverToken } from './hexToken';
+import { untilAborted } from './sharedLookup';
+import { transactionErrorHoverContent, transactionHoverContent } from './transactionHoverContent';
+
+const t = vscodeTranslate;
+
+/**
+ * Details under the mouse for hex block numbers, transaction hashes and addresses: the token check and
+ * the cache answer at once; anything not cached is fetched, de-duplicated and cancelled with the hover.
+ * The caches belong to the connection's clients and are dropped when they change. EVM requests only.
+ */
+export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposable {
+  private readonly lookups: PerConnection<HoverLookups>;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly log: Log,
+  ) {
+    this.lookups = new PerConnection(connection, (clients) => new HoverLookups(clients.evm));
+  }
+
+  provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): vscode.ProviderResult<vscode.Hover> {
+    const found = hoverAt(document.lineAt(position.line).text, position.character, this.lookups.existing, context());
+    if (!found || found.nothing) return undefined; // no token, or a hash known not to be a transaction: no request, no hover
+    const range = new vscode.Range(position.line, found.token.start, position.line, found.token.end);
+    if (found.content) return toHover(found.content, range); // cached: answered synchronously
+    return this.fetch(found.token, range, token);
+  }
+
+  dispose(): void {
+    this.lookups.dispose();
+  }
+
+  private async fetch(hovered: HoverToken, range: vscode.Range, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    const controller = new AbortController();
+    const subscription = token.onCancellationRequested(() => controller.abort());
+    if (token.isCancellationRequested) controller.abort();
+    try {
+      const lookups = await untilAborted(this.currentLookups(), controller.signal);
+      const content = await this.contentFor(hovered, lookups, controller.signal);
+      return content && toHover(content, range);
+    } catch (e) {
+      if (isCancellation(e) || token.isCancellationRequested) return undefined;
+      const message = describeError(e);
+      this.log.debug(`Hover on ${hovered.kind} ${hovered.text}: ${message}`);
+      return toHover(errorContent(hovered, message), range);
+    } finally {
+      subscription.dispose();
+    }
+  }
+
+  /** The hover for a token not cached; undefined for a hash that is no transaction (or without a key). */
+  private async contentFor(hovered: HoverToken, lookups: HoverLookups | undefined, signal: AbortSignal): Promise<HoverContent | undefined> {
+    const { nowMs, explorerUrl } = context();
+    switch (hovered.kind) {
+      case 'block': {
+        if (!lookups) return noKeyBlockHoverContent(t);
+        const result = await lookups.blocks.find(hovered.value, signal);
+        return result.kind === 'block' ? blockHoverContent(result.block, nowMs, t) : notFoundHoverContent(hovered.value, result.latest, t);
+      }
+      case 'hash': {
+        // Without a key nothing is known, and most 64-hex values in code are not transactions: no hover.
+        if (!lookups) return undefined;
+        const tx = await lookups.transactions.find(hovered.hash, signal);
+        return tx ? transactionHoverContent(tx, t) : undefined;
+      }
+      case 'address': {
+        if (!lookups) return noKeyAddressHoverContent(hovered.address, explorerUrl, t);
+        return addressHoverContent(await lookups.addresses.find(hovered.address, signal), explorerUrl, t);
+      }
+    }
+  }
+
+  /** The lookups for the connection's current clients; undefined without a key (then nothing is sent). */
+  private async currentLookups(): Promise<HoverLookups | undefined> {
+    await this.connection.whenReady(); // the key is read from secret storage after activation
+    if (this.connection.mode === 'none') return undefined;
+    return this.lookups.get();
+  }
+}
+
+function context(): HoverContext {
+  return { nowMs: Date.now(), t, explorerUrl: settings.explorerUrl() };
+}
+
+function errorContent(hovered: HoverToken, message: string): HoverContent {
+  switch (hovered.kind) {
+    case 'block':
+      return errorHoverContent(hovered.value, message, t);
+    case 'hash':
+      return transactionErrorHoverContent(hovered.hash, message, t);
+    case 'address':
+      return addressErrorHoverContent(hovered.address, settings.explorerUrl(), message, t);
+  }
+}
+
+function toHover(content: HoverContent, range: vscode.Range): vscode.Hover {
+  const markdown = new vscode.MarkdownString(hoverMarkdown(content));
+  // Trusted for exactly the commands this hover links to, nothing else.
+  const commands = linkedCommands(content);
+  markdown.isTrusted = commands.length ? { enabledCommands: commands } : false;
+  markdown.supportHtml = false;
+  markdown.supportThemeIcons = false;
+  return new vscode.Hover(markdown, range);
+}

@@ -1,0 +1,76 @@
+import * as vscode from 'vscode';
+import { describeError, isCancellation } from '../core/errors';
+import type { LookUpQuery } from '../core/input';
+import type { ProviderClients } from '../core/provider';
+import { resolveHash } from '../core/transactionLoad';
+import { givenOrAsked } from '../blocks/lookUpBlock';
+import { Commands, StorageKeys } from '../ids';
+import { withDelayedProgress } from '../platform/webviewPanel';
+import type { Services } from '../platform/services';
+import { vscodeTranslate as t } from '../platform/translate';
+import { escapeLinksAndIcons } from '../view/escape';
+import { shortAddress, shortHash } from '../view/format';
+import { showAddress, type AddressOutcome } from './addressActions';
+import { lookUpFromArgument, readRecentLookUps, rememberLookUp } from './lookUpQuery';
+import { askForLookUp } from './lookUpPicker';
+
+/** What a lookup ended with; the command returns it, so tests can tell. */
+export type LookUpOutcome =
+  | { kind: 'block'; block: number | 'latest' }
+  | { kind: 'transaction'; hash: string }
+  | { kind: 'notFound'; hash: string }
+  | AddressOutcome
+  | { kind: 'failed'; message: string }
+  | { kind: 'cancelled' };
+
+/**
+ * Hyperliquid: Look Up…: a block, a transaction hash or an address, from the argument or asked for, and
+ * the right page for it. A 64-hex value is a transaction if the chain has one, else a block hash.
+ */
+export async function lookUp(services: Services, arg: unknown): Promise<LookUpOutcome | undefined> {
+  const asked = await givenOrAsked(services, lookUpFromArgument(arg), (error) => t('Cannot look that up: {0}', error), () => askForLookUp(services.context));
+  if (!asked) return undefined;
+  const outcome = await open(asked.clients, asked.query);
+  if (outcome.kind !== 'failed' && outcome.kind !== 'cancelled' && outcome.kind !== 'notFound') await remember(services, asked.query);
+  return outcome;
+}
+
+async function open(clients: ProviderClients, query: LookUpQuery): Promise<LookUpOutcome> {
+  if (query.kind === 'block') {
+    const block = query.query.kind === 'latest' ? 'latest' : query.query.number;
+    await vscode.commands.executeCommand(Commands.lookUpBlock, block);
+    return { kind: 'block', block };
+  }
+  const abort = new AbortController();
+  try {
+    if (query.kind === 'address') {
+      const summary = await withDelayedProgress(t('Looking up address {0}…', shortAddress(query.address)), abort, () =>
+        clients.evm.getAddressSummary(query.address, abort.signal),
+      );
+      return await showAddress(summary);
+    }
+    const found = await withDelayedProgress(t('Looking up {0}…', shortHash(query.hash)), abort, () => resolveHash(clients.evm, query.hash, abort.signal));
+    switch (found.kind) {
+      case 'transaction':
+        await vscode.commands.executeCommand(Commands.openTransaction, query.hash);
+        return { kind: 'transaction', hash: query.hash };
+      case 'block':
+        await vscode.commands.executeCommand(Commands.lookUpBlock, Number(found.number));
+        return { kind: 'block', block: Number(found.number) };
+      case 'notFound':
+        void vscode.window.showWarningMessage(t('No transaction or block with hash {0} on this chain.', query.hash));
+        return { kind: 'notFound', hash: query.hash };
+    }
+  } catch (e) {
+    if (isCancellation(e) || abort.signal.aborted) return { kind: 'cancelled' };
+    const message = describeError(e);
+    const what = query.kind === 'address' ? shortAddress(query.address) : shortHash(query.hash);
+    void vscode.window.showErrorMessage(t('Could not look up {0}: {1}', what, escapeLinksAndIcons(message)));
+    return { kind: 'failed', message };
+  }
+}
+
+async function remember(services: Services, query: LookUpQuery): Promise<void> {
+  const state = services.context.globalState;
+  await state.update(StorageKeys.recentLookUps, rememberLookUp(readRecentLookUps(state.get(StorageKeys.recentLookUps)), query));
+}

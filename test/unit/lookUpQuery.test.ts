@@ -1,0 +1,80 @@
+// Look Up…'s pure parts: what it says it understood as the user types, the argument it takes, and the
+// recent lookups it keeps (read back from a store that is not trusted).
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { parseLookUp, type LookUpQuery } from '../../src/core/input';
+import { lookUpFromArgument, lookUpText, MAX_RECENT_LOOKUPS, readRecentLookUps, rememberLookUp, understood } from '../../src/lookUp/lookUpQuery';
+import { untranslated as t } from '../../src/view/format';
+
+const HASH = '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b';
+const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+function said(text: string): string {
+  const parsed = parseLookUp(text);
+  assert.ok(parsed.ok, `${text}: ${!parsed.ok && parsed.error}`);
+  return understood(parsed.value, t).label;
+}
+
+describe('Look Up…: what it understood', () => {
+  it('says "Block 1,234" for a decimal or hex block number, and "Latest block" for latest', () => {
+    assert.equal(said('1234'), 'Block 1,234');
+    assert.equal(said('1,234'), 'Block 1,234');
+    assert.equal(said('0x4d2'), 'Block 1,234');
+    assert.equal(said(' LATEST '), 'Latest block');
+  });
+
+  it('says "Transaction or block hash" for 0x + 64 hex, "Address" for 0x + 40 hex, with the value shortened', () => {
+    assert.equal(said(HASH), 'Transaction or block hash');
+    assert.equal(understood({ kind: 'hash', hash: HASH }, t).description, '0x88df0164…a713944b');
+    assert.equal(said(ADDRESS), 'Address');
+    assert.equal(understood({ kind: 'address', address: ADDRESS.toLowerCase() as `0x${string}` }, t).description, '0x5aae…eaed');
+  });
+
+  it('takes a string argument (parsed, errors included) and asks for anything else', () => {
+    assert.deepEqual(lookUpFromArgument(HASH), { ok: true, value: { kind: 'hash', hash: HASH } });
+    assert.deepEqual(lookUpFromArgument(ADDRESS), { ok: true, value: { kind: 'address', address: ADDRESS.toLowerCase() } });
+    assert.equal(lookUpFromArgument(`0x${'a'.repeat(63)}`)?.ok, false);
+    assert.equal(lookUpFromArgument(undefined), undefined);
+    assert.equal(lookUpFromArgument({ kind: 'wallet' }), undefined);
+  });
+});
+
+describe('Look Up…: recent lookups', () => {
+  const q = (text: string): LookUpQuery => {
+    const parsed = parseLookUp(text);
+    assert.ok(parsed.ok);
+    return parsed.value;
+  };
+
+  it('keeps the newest first, without duplicates, at most ten, as the text they are typed as', () => {
+    let stored: string[] = [];
+    for (const text of ['6699', HASH, ADDRESS, '0x1a2b', 'latest']) stored = rememberLookUp(readRecentLookUps(stored), q(text));
+    assert.deepEqual(stored, ['latest', '6699', ADDRESS.toLowerCase(), HASH]);
+    for (let i = 0; i < 20; i++) stored = rememberLookUp(readRecentLookUps(stored), q(String(i)));
+    assert.equal(stored.length, MAX_RECENT_LOOKUPS);
+    assert.equal(stored[0], '19');
+  });
+
+  it('reads back only entries that parse, from whatever the store holds (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string(), fc.constant(HASH), fc.constant(ADDRESS), fc.integer(), fc.constant(null), fc.object())), (stored) => {
+        const recent = readRecentLookUps(stored);
+        assert.ok(recent.length <= MAX_RECENT_LOOKUPS);
+        for (const query of recent) assert.ok(parseLookUp(lookUpText(query)).ok);
+        assert.equal(new Set(recent.map(lookUpText)).size, recent.length);
+      }),
+    );
+    assert.deepEqual(readRecentLookUps('not a list'), []);
+  });
+});
+
+describe('the hover sample', () => {
+  it('shows a block number, a transaction hash and an address that the demo chain has', async () => {
+    const { HOVER_SAMPLE_VALUES } = await import('../../src/platform/hoverSampleValues');
+    const { DEMO_SAMPLES } = await import('../../src/demo/samples');
+    const { DEMO_BLOCKS } = await import('../../src/demo/demoNode');
+    assert.equal(Number.parseInt(HOVER_SAMPLE_VALUES.block, 16), DEMO_BLOCKS.hoverBlock);
+    assert.equal(HOVER_SAMPLE_VALUES.transaction, DEMO_SAMPLES.transferTx);
+    assert.equal(HOVER_SAMPLE_VALUES.address, DEMO_SAMPLES.account.toLowerCase());
+  });
+});
