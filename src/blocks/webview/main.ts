@@ -15,6 +15,8 @@ const post = (message: WebviewMessage) => vscode.postMessage(message);
 const ROW_HEIGHT = 28;
 /** Rows rendered above and below the visible ones, so a fast scroll does not show gaps. */
 const OVERSCAN = 12;
+/** The viewport's `max-height` in media/block.css (70vh): its height until a ResizeObserver reports one. */
+const VIEWPORT_MAX_HEIGHT = 0.7;
 
 /** A small copy button; says "Copied" for a moment, also to screen readers. */
 function copyButton(text: string, what: string): HTMLButtonElement {
@@ -315,6 +317,8 @@ class TransactionTable {
   private viewportHeight = 0;
   /** The viewport's scroll position, as its last scroll event left it. */
   private scrollTop = 0;
+  /** Whether the first screen has been drawn (the overscan rows wait for it). */
+  private painted = false;
   private readonly resizeObserver = new ResizeObserver((entries) => {
     const height = entries[entries.length - 1]?.contentRect.height ?? 0;
     if (height === this.viewportHeight) return;
@@ -412,9 +416,13 @@ class TransactionTable {
     const count = this.shownCount();
     const order = this.order;
     const indexAt = (position: number) => (order ? (order[position] as number) : position);
-    const height = this.viewportHeight || window.innerHeight;
-    const first = Math.max(0, Math.floor(this.scrollTop / ROW_HEIGHT) - OVERSCAN);
-    const last = Math.min(count, Math.ceil((this.scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+    const height = this.viewportHeight || Math.ceil(window.innerHeight * VIEWPORT_MAX_HEIGHT);
+    // The first screen is drawn without the rows around it (a third of the work before the first
+    // paint); they follow in the next frame, before anyone can scroll to them.
+    const overscan = this.painted ? OVERSCAN : 0;
+    if (!this.painted) requestAnimationFrame(() => ((this.painted = true), this.schedule()));
+    const first = Math.max(0, Math.floor(this.scrollTop / ROW_HEIGHT) - overscan);
+    const last = Math.min(count, Math.ceil((this.scrollTop + height) / ROW_HEIGHT) + overscan);
     const wanted = new Map<number, number>();
     for (let p = first; p < last; p++) wanted.set(indexAt(p), p);
     for (const [index, r] of this.rendered) {
