@@ -5,18 +5,17 @@
  * with a message that names the field, or — for harmless extras — decoded exactly as without them.
  */
 import * as assert from 'node:assert/strict';
-import { describeError, ProviderError, type ProviderErrorKind } from '../../../src/core/errors';
-import { createProviderClients, type ProviderClients } from '../../../src/core/provider';
-import type { RequestEvent } from '../../../src/core/transport';
-import { DEMO_BLOCKS, DEMO_WALLETS, startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
+import { describeError } from '../../../src/core/errors';
+import type { ProviderClients } from '../../../src/core/provider';
+import { DEMO_BLOCKS, DEMO_WALLETS } from '../../../src/demo/demoNode';
 import { toBlockView } from '../../../src/blocks/blockViewModel';
 import { blockHoverContent, blockSummary, errorHoverContent } from '../../../src/hover/blockHoverContent';
 import { hoverMarkdown } from '../../../src/hover/hoverContent';
 import { untranslated } from '../../../src/view/format';
 import { buildWalletView, ENGLISH_TEXTS } from '../../../src/orders/ordersViewModel';
-import { figures, incident } from '../support/figures';
-import { hostileKey, LeakWatch } from '../support/leaks';
-import { mutateInfo, mutateResult, rpcError, startHostileProxy, type HostileProxy, type ProxyRule } from '../support/hostileProxy';
+import { figures } from '../support/figures';
+import { itDecodesOrRefuses, useHostileProxy, type CraftedCase } from '../support/craftedAnswers';
+import { mutateInfo, mutateResult, rpcError } from '../support/hostileProxy';
 import { assertMarkdownIsText } from '../support/markup';
 
 type Json = any;  
@@ -24,15 +23,6 @@ type Json = any;
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 const OVER_2_256 = '0x1' + '0'.repeat(64);
 
-interface ResponseCase {
-  name: string;
-  call: (c: ProviderClients) => Promise<unknown>;
-  rule: (key: string, baseUrl: string) => ProxyRule;
-  /** `ok`: decoded, and `check` says it is exactly right. */
-  kind: ProviderErrorKind | 'ok';
-  message?: RegExp;
-  check?: (value: Json) => void;
-}
 
 const details = (c: ProviderClients) => c.evm.getBlockDetails(DEMO_BLOCKS.smallBlock);
 const specDetails = (c: ProviderClients) => c.evm.getBlockDetails(DEMO_BLOCKS.bigBlock);
@@ -51,7 +41,7 @@ const perpMeta = (c: ProviderClients) => c.info.perpMeta('flx');
 const allMids = (c: ProviderClients) => c.info.allMids('');
 const orderStatus = (c: ProviderClients) => c.info.orderStatus(maker.address, 42_170_000_101);
 
-const RESPONSE_CASES: ResponseCase[] = [
+const RESPONSE_CASES: CraftedCase[] = [
   // ---- wrong types ----
   { name: 'block.number as a JSON number', call: details, rule: () => onBlock((r) => (r.block.number = 19999981)), kind: 'invalidResponse', message: /^The node’s answer to ots_getBlockDetails: block\.number: Invalid type/ },
   { name: 'block.gasUsed as a boolean', call: details, rule: () => onBlock((r) => (r.block.gasUsed = true)), kind: 'invalidResponse', message: /ots_getBlockDetails: block\.gasUsed: Invalid type/ },
@@ -163,65 +153,17 @@ const RESPONSE_CASES: ResponseCase[] = [
 
 describe('hostile: crafted answers through a hostile proxy in front of the demo node', function () {
   this.timeout(30_000);
-  const key = hostileKey();
-  let node: DemoNode;
-  let proxy: HostileProxy;
-  let clients: ProviderClients;
-  let leaks: LeakWatch;
-  const events: RequestEvent[] = [];
+  const h = useHostileProxy(5000);
 
-  before(async () => {
-    node = await startDemoNode({ apiKey: key });
-    proxy = await startHostileProxy(node.baseUrl);
-    leaks = new LeakWatch(key, [node.baseUrl, proxy.baseUrl]);
-    clients = createProviderClients(proxy.baseUrl, key, { timeoutMs: 5000, maxRetries: 0, onRequest: (e) => events.push(e) });
+  itDecodesOrRefuses(h, RESPONSE_CASES, (c, e) => {
+    // Where features show it: the hover escapes it, the block panel and the tree show it as text.
+    const hover = hoverMarkdown(errorHoverContent(DEMO_BLOCKS.smallBlock, describeError(e), untranslated));
+    h.leaks.check(`${c.name} (hover)`, hover);
+    assertMarkdownIsText(`${c.name} (hover)`, hover);
   });
-  after(async () => {
-    await proxy?.close();
-    await node?.close();
-  });
-
-  for (const c of RESPONSE_CASES) {
-    it(`${c.name} → ${c.kind === 'ok' ? 'decoded' : c.kind}`, async () => {
-      events.length = 0;
-      const mutatedBefore = proxy.mutated;
-      proxy.setRule(c.rule(key, proxy.baseUrl));
-      let outcome: Json;
-      try {
-        outcome = await c.call(clients).then(
-          (value) => ({ value }),
-          (e: unknown) => ({ error: e }),
-        );
-      } finally {
-        proxy.setRule(undefined);
-      }
-      const mutated = proxy.mutated - mutatedBefore;
-      assert.ok(mutated >= 1, 'the proxy changed the answer');
-      figures.responsesMutated += mutated;
-      if (c.kind === 'ok') {
-        assert.ok(!outcome.error, `expected the answer to decode, got: ${describeError(outcome.error)}`);
-        c.check?.(outcome.value);
-      } else {
-        const e = outcome.error;
-        if (!(e instanceof ProviderError)) {
-          incident('crashes', `${c.name}: ${e instanceof Error ? e.stack : JSON.stringify(outcome)}`);
-          assert.fail(`expected a ProviderError, got ${String(e)}`);
-        }
-        assert.equal(e.kind, c.kind, e.message);
-        assert.match(e.message, c.message!);
-        assert.ok(e.message.length < 400, `a short message (${e.message.length} characters)`);
-        leaks.checkError(c.name, e);
-        // Where features show it: the hover escapes it, the block panel and the tree show it as text.
-        const hover = hoverMarkdown(errorHoverContent(DEMO_BLOCKS.smallBlock, describeError(e), untranslated));
-        leaks.check(`${c.name} (hover)`, hover);
-        assertMarkdownIsText(`${c.name} (hover)`, hover);
-      }
-      leaks.checkAll(`${c.name} (request log)`, events.map((ev) => JSON.stringify({ ...ev, error: ev.error?.message })));
-    });
-  }
 
   it('a block decoded from a valid answer gives the hover and the panel the same numbers (control)', async () => {
-    const d = await specDetails(clients);
+    const d = await specDetails(h.clients);
     const summary = blockSummary(d);
     assert.equal(summary.number, DEMO_BLOCKS.bigBlock);
     const md = hoverMarkdown(blockHoverContent(summary, Date.now(), untranslated));
@@ -231,18 +173,18 @@ describe('hostile: crafted answers through a hostile proxy in front of the demo 
 
   it('a deeply nested answer still decodes what it needs, and the deep part is never walked', async () => {
     // Written as text: JSON.stringify itself cannot write 100,000 levels.
-    proxy.setRule((req, upstream) =>
+    h.proxy.setRule((req, upstream) =>
       req.methods.includes('ots_getBlockDetails')
         ? upstream().then((u) => ({ body: u.body.replace('"block":{', `"block":{"extraData":${'['.repeat(100_000)}${']'.repeat(100_000)},`) }))
         : undefined,
     );
     try {
-      const d = await details(clients);
+      const d = await details(h.clients);
       figures.responsesMutated += 1;
       // extraData that is not a string is not shown (only text is).
       assert.equal(toBlockView(d, Date.now() / 1000, untranslated).extraData, null);
     } finally {
-      proxy.setRule(undefined);
+      h.proxy.setRule(undefined);
     }
   });
 });

@@ -7,17 +7,15 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ProviderError, type ProviderErrorKind } from '../../../src/core/errors';
+import { ProviderError } from '../../../src/core/errors';
 import type { Hash } from '../../../src/core/model';
-import { createProviderClients, type ProviderClients } from '../../../src/core/provider';
+import type { ProviderClients } from '../../../src/core/provider';
 import { decodeRevert } from '../../../src/core/revert';
 import { loadTransaction } from '../../../src/core/transactionLoad';
-import type { RequestEvent } from '../../../src/core/transport';
-import { startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../../src/demo/samples';
 import { figures, incident } from '../support/figures';
-import { hostileKey, LeakWatch } from '../support/leaks';
-import { mutateResult, rpcError, startHostileProxy, type HostileProxy, type ProxyRule } from '../support/hostileProxy';
+import { itDecodesOrRefuses, useHostileProxy, type CraftedCase } from '../support/craftedAnswers';
+import { mutateResult, rpcError } from '../support/hostileProxy';
 
 type Json = any;
 
@@ -25,14 +23,6 @@ const OVER_2_256 = '0x1' + '0'.repeat(64);
 const MARKUP = '<img src=x onerror=alert(1)>';
 const S = DEMO_SAMPLES;
 
-interface Case {
-  name: string;
-  call: (c: ProviderClients) => Promise<unknown>;
-  rule: (key: string, baseUrl: string) => ProxyRule;
-  kind: ProviderErrorKind | 'ok';
-  message?: RegExp;
-  check?: (value: Json) => void;
-}
 
 const tx = (c: ProviderClients) => c.evm.getTransaction(S.erc20TransferTx);
 const receipt = (c: ProviderClients) => c.evm.getTransactionReceipt(S.erc20TransferTx);
@@ -45,7 +35,7 @@ const onReceipt = (change: (r: Json) => unknown) => mutateResult('eth_getTransac
 const onTrace = (change: (t: Json[]) => unknown) => mutateResult('ots_traceTransaction', (t) => (change(t), t));
 const entry = { type: 'CALL', depth: 1, from: S.contract, to: S.account, value: '0x1', input: '0x', output: '0x' };
 
-const CASES: Case[] = [
+const CASES: CraftedCase[] = [
   // ---- an answer for something else ----
   { name: 'eth_getTransactionByHash answering for another transaction', call: tx, rule: () => onTx((t) => (t.hash = S.transferTx)), kind: 'invalidResponse', message: /^The node’s answer to eth_getTransactionByHash is for 0x[0-9a-f]{8}…[0-9a-f]{8}, not 0x[0-9a-f]{8}…[0-9a-f]{8} as asked\.$/ },
   { name: 'eth_getTransactionReceipt answering for another transaction', call: receipt, rule: () => onReceipt((r) => (r.transactionHash = S.transferTx)), kind: 'invalidResponse', message: /eth_getTransactionReceipt is for 0x/ },
@@ -93,7 +83,7 @@ const CASES: Case[] = [
   { name: 'a block by hash with a numeric number', call: blockByHash, rule: () => mutateResult('eth_getBlockByHash', (b) => ({ ...b, number: 19_999_983 })), kind: 'invalidResponse', message: /eth_getBlockByHash: number: Invalid type/ },
   // ---- errors that echo the key ----
   ...(['eth_getTransactionByHash', 'eth_getTransactionReceipt', 'ots_getTransactionError', 'ots_traceTransaction', 'eth_getBlockByHash', 'eth_getBalance'] as const).map(
-    (method): Case => ({
+    (method): CraftedCase => ({
       name: `${method}: a JSON-RPC error echoing the URL, the key and markup`,
       call: { eth_getTransactionByHash: tx, eth_getTransactionReceipt: receipt, ots_getTransactionError: revert, ots_traceTransaction: trace, eth_getBlockByHash: blockByHash, eth_getBalance: summary }[method],
       rule: (key, base) => rpcError(method, -32000, `failed at ${base}/${key}/evm for ${key} ${MARKUP}`),
@@ -105,96 +95,48 @@ const CASES: Case[] = [
 
 describe('hostile: crafted answers to the transaction requests', function () {
   this.timeout(60_000);
-  const key = hostileKey();
-  let node: DemoNode;
-  let proxy: HostileProxy;
-  let clients: ProviderClients;
-  let leaks: LeakWatch;
-  const events: RequestEvent[] = [];
+  const h = useHostileProxy(10_000);
 
-  before(async () => {
-    node = await startDemoNode({ apiKey: key });
-    proxy = await startHostileProxy(node.baseUrl);
-    leaks = new LeakWatch(key, [node.baseUrl, proxy.baseUrl]);
-    clients = createProviderClients(proxy.baseUrl, key, { timeoutMs: 10_000, maxRetries: 0, onRequest: (e) => events.push(e) });
-  });
-  after(async () => {
-    await proxy?.close();
-    await node?.close();
-  });
-
-  for (const c of CASES) {
-    it(`${c.name} → ${c.kind === 'ok' ? 'decoded' : c.kind}`, async () => {
-      events.length = 0;
-      const before = proxy.mutated;
-      proxy.setRule(c.rule(key, proxy.baseUrl));
-      let outcome: Json;
-      try {
-        outcome = await c.call(clients).then(
-          (value) => ({ value }),
-          (e: unknown) => ({ error: e }),
-        );
-      } finally {
-        proxy.setRule(undefined);
-      }
-      assert.ok(proxy.mutated - before >= 1, 'the proxy changed the answer');
-      figures.responsesMutated += proxy.mutated - before;
-      if (c.kind === 'ok') {
-        assert.ok(!outcome.error, `expected the answer to decode, got: ${String(outcome.error)}`);
-        c.check?.(outcome.value);
-      } else {
-        const e = outcome.error;
-        if (!(e instanceof ProviderError)) {
-          incident('crashes', `${c.name}: ${e instanceof Error ? e.stack : JSON.stringify(outcome).slice(0, 300)}`);
-          assert.fail(`expected a ProviderError, got ${String(e)}`);
-        }
-        assert.equal(e.kind, c.kind, e.message);
-        assert.match(e.message, c.message!);
-        assert.ok(e.message.length < 400, `a short message (${e.message.length} characters)`);
-        leaks.checkError(c.name, e);
-      }
-      leaks.checkAll(`${c.name} (request log)`, events.map((ev) => JSON.stringify({ ...ev, error: ev.error?.message })));
-    });
-  }
+  itDecodesOrRefuses(h, CASES);
 
   it('the transaction page’s load keeps the transaction and receipt when the trace is refused, and says why, without the key', async () => {
-    proxy.setRule(mutateResult('ots_traceTransaction', () => Array.from({ length: 50_001 }, () => entry)));
+    h.proxy.setRule(mutateResult('ots_traceTransaction', () => Array.from({ length: 50_001 }, () => entry)));
     try {
-      const b = await loadTransaction(clients.evm, S.failedTx);
+      const b = await loadTransaction(h.clients.evm, S.failedTx);
       figures.responsesMutated += 1;
       assert.ok(b && b.receipt.ok && b.revert?.ok, 'the rest stays');
       assert.ok(!b.trace.ok && !b.trace.unsupported && b.trace.error.kind === 'invalidResponse');
-      leaks.checkError('load: trace refused', b.trace.error);
+      h.leaks.checkError('load: trace refused', b.trace.error);
     } finally {
-      proxy.setRule(undefined);
+      h.proxy.setRule(undefined);
     }
   });
 
   it('the load gives a refused revert reason on its own, and still the trace', async () => {
-    proxy.setRule(mutateResult('ots_getTransactionError', () => ({ data: '0x' })));
+    h.proxy.setRule(mutateResult('ots_getTransactionError', () => ({ data: '0x' })));
     try {
-      const b = await loadTransaction(clients.evm, S.panicTx);
+      const b = await loadTransaction(h.clients.evm, S.panicTx);
       figures.responsesMutated += 1;
       assert.ok(b && b.revert && !b.revert.ok && b.revert.error.kind === 'invalidResponse');
       assert.ok(b.trace.ok && b.receipt.ok);
     } finally {
-      proxy.setRule(undefined);
+      h.proxy.setRule(undefined);
     }
   });
 
   it('a whole transaction swapped for another one is no page: the load fails, it does not show the other', async () => {
-    proxy.setRule(mutateResult('eth_getTransactionByHash', () => null));
+    h.proxy.setRule(mutateResult('eth_getTransactionByHash', () => null));
     try {
-      assert.equal(await loadTransaction(clients.evm, S.failedTx), null, 'null from the node: no such transaction');
+      assert.equal(await loadTransaction(h.clients.evm, S.failedTx), null, 'null from the node: no such transaction');
     } finally {
-      proxy.setRule(undefined);
+      h.proxy.setRule(undefined);
     }
-    proxy.setRule(onTx((t) => (t.hash = S.panicTx)));
+    h.proxy.setRule(onTx((t) => (t.hash = S.panicTx)));
     try {
-      await assert.rejects(loadTransaction(clients.evm, S.failedTx), (e: ProviderError) => e.kind === 'invalidResponse');
+      await assert.rejects(loadTransaction(h.clients.evm, S.failedTx), (e: ProviderError) => e.kind === 'invalidResponse');
       figures.responsesMutated += 1;
     } finally {
-      proxy.setRule(undefined);
+      h.proxy.setRule(undefined);
     }
   });
 
@@ -202,9 +144,9 @@ describe('hostile: crafted answers to the transaction requests', function () {
     const anyJson = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.boolean(), fc.uint8Array({ maxLength: 120 }).map((b) => '0x' + Buffer.from(b).toString('hex')), fc.object({ maxDepth: 2 }));
     await fc.assert(
       fc.asyncProperty(anyJson, fc.array(fc.record({ type: fc.oneof(fc.constantFrom('CALL', 'STATICCALL'), fc.string()), depth: fc.oneof(fc.nat(2000), fc.double()), from: fc.oneof(fc.constant(S.contract), fc.string()), to: fc.oneof(fc.constant(null), fc.constant(S.account), fc.string()), value: fc.oneof(fc.constant(null), fc.constant('0x0'), fc.string()) }), { maxLength: 5 }), async (data, entries) => {
-        proxy.setRule(async (req, upstream) => (await mutateResult('ots_getTransactionError', () => data)(req, upstream)) ?? mutateResult('ots_traceTransaction', () => entries)(req, upstream));
+        h.proxy.setRule(async (req, upstream) => (await mutateResult('ots_getTransactionError', () => data)(req, upstream)) ?? mutateResult('ots_traceTransaction', () => entries)(req, upstream));
         try {
-          for (const call of [() => clients.evm.getTransactionError(S.failedTx as Hash).then(decodeRevert), () => clients.evm.traceTransaction(S.failedTx as Hash)]) {
+          for (const call of [() => h.clients.evm.getTransactionError(S.failedTx as Hash).then(decodeRevert), () => h.clients.evm.traceTransaction(S.failedTx as Hash)]) {
             await call().then(
               () => undefined,
               (e: unknown) => {
@@ -212,13 +154,13 @@ describe('hostile: crafted answers to the transaction requests', function () {
                   incident('crashes', `random answer: ${String(e)}`);
                   throw e;
                 }
-                leaks.checkError('random answer', e);
+                h.leaks.checkError('random answer', e);
               },
             );
             figures.responsesMutated += 1;
           }
         } finally {
-          proxy.setRule(undefined);
+          h.proxy.setRule(undefined);
         }
       }),
       { numRuns: 60 },
