@@ -1,6 +1,7 @@
 // `npm run screenshots`: rewrites the README's pictures from the real host. Packages the extension,
 // opens code-server in Chromium with a dark theme and demo data, and saves
 //   docs/images/block.png   the block page of a demo big block with its transactions
+//   docs/images/transaction.png  the transaction page of a demo token transfer (decoded Transfer log)
 //   docs/images/orders.png  the Open Orders view on the demo market maker, after a refresh
 //   docs/images/hover.png   the hover on 0x1a2b in the walkthrough's sample file
 // It also renders media/icon.png (128×128) from docs/images/icon.svg, so the icon has a source.
@@ -8,6 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEMO_BLOCKS, DEMO_WALLETS } from '../src/demo/demoNode';
+import { DEMO_SAMPLES } from '../src/demo/samples';
 import { Workbench } from '../test/ui/workbench';
 import { packageVsix } from '../test/host/build';
 import { ROOT, seconds } from '../test/host/config';
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
     await wb.waitForNotification('Demo data is on', 30_000);
     await wb.clearNotifications();
     await blockPicture(wb);
+    await transactionPicture(wb);
     await ordersPicture(wb);
     await hoverPicture(wb);
   } catch (e) {
@@ -85,6 +88,18 @@ async function blockPicture(wb: Workbench): Promise<void> {
   await wb.runCommand('View: Close All Editors');
 }
 
+/** The transaction page of a token transfer, typed into Look Up…, its logs loaded: the editor area. */
+async function transactionPicture(wb: Workbench): Promise<void> {
+  await wb.runCommand('Hyperliquid: Look Up…');
+  await wb.fillInputBox(DEMO_SAMPLES.erc20TransferTx);
+  await wb.page.locator('.tabs-container .tab', { hasText: 'Transaction 0x' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await wb.webview().locator('[data-decoded="ERC-20 Transfer"]').waitFor({ timeout: 30_000 });
+  await wb.page.mouse.move(2, 400);
+  await wb.page.waitForTimeout(500);
+  await shoot(wb, 'transaction.png', await box(wb, '.part.editor'));
+  await wb.runCommand('View: Close All Editors');
+}
+
 /** The Open Orders view after a refresh (new, gone, partially filled orders), the market maker expanded. */
 async function ordersPicture(wb: Workbench): Promise<void> {
   await wb.runCommand('Hyperliquid: Focus on Open Orders View');
@@ -97,11 +112,13 @@ async function ordersPicture(wb: Workbench): Promise<void> {
   await wb.runCommand('Hyperliquid: Refresh Open Orders');
   await waitForRow(wb, / → /, 'the changes since the last refresh (partial fills)');
   // Tall enough for every row of the market maker (the tree draws only the rows in view).
-  await wb.page.setViewportSize({ width: 1280, height: 1180 });
+  await wb.page.setViewportSize({ width: 1280, height: 1500 });
   await wb.page.waitForTimeout(500);
   // Only the market maker open: collapse the demo node's other wallets.
   for (const label of ['Demo whale', 'Demo empty wallet']) {
     const row = wb.treeRowLocator('Open Orders').filter({ hasText: label }).first();
+    // The tree draws only the rows in view: a wallet below the market maker's rows is not in the picture.
+    if ((await row.count()) === 0) continue;
     if ((await row.getAttribute('aria-expanded')) === 'true') await row.locator('.monaco-tl-twistie').click();
   }
   await wb.page.locator('.part.editor').click(); // the tree loses focus: no focus outline in the picture
