@@ -1,6 +1,7 @@
 // Bundles the extension (Node, CommonJS, `vscode` external) and the webview scripts (browser).
 // `--production` minifies and drops source maps; `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
@@ -51,17 +52,6 @@ const withoutUnusedAxiosParts = {
   },
 };
 
-/**
- * axios lives in its own file, dist/axios.js, loaded by the first request (core/transport.ts imports it
- * dynamically): activation does not pay for reading or evaluating it.
- */
-const axiosApart = {
-  name: 'axios-apart',
-  setup(build) {
-    build.onResolve({ filter: /^axios$/ }, () => ({ path: './axios.js', external: true }));
-  },
-};
-
 const nodeCommon = {
   ...common,
   outdir: 'dist',
@@ -73,16 +63,20 @@ const nodeCommon = {
 /** Every bundle, for this script and for the test that checks what each one holds. */
 export const builds = [
   {
+    // The extension: native ESM (VS Code loads an `.mjs` main with `import`, since 1.100), split so that
+    // activation loads only what it runs. `dist/extension.mjs` and the chunks it imports statically are
+    // what activation loads; the panels, Look Up and axios (`dist/axios.mjs`, its own entry so that its
+    // name stays put) are dynamic imports, loaded on first use. A module shared by both sides lands in
+    // one chunk: one instance of the redaction registry, the error classes and the connection
+    // (test/unit/bundle.test.ts checks). `require` (the demo node, dist/demoNode.js) comes from
+    // `createRequire`.
     ...nodeCommon,
-    entryPoints: { extension: 'src/extension.ts' },
+    format: 'esm',
+    splitting: true,
+    entryPoints: { extension: 'src/extension.ts', axios: 'src/core/axiosBundle.ts' },
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
     external: ['vscode'],
-    plugins: [axiosApart],
-    // `import('axios')` becomes a require of ./axios.js when the first request needs it.
-    supported: { 'dynamic-import': false },
-  },
-  {
-    ...nodeCommon,
-    entryPoints: { axios: 'src/core/axiosBundle.ts' },
     // axios ships a browser build too; make sure the Node adapter is bundled.
     mainFields: ['module', 'main'],
     conditions: ['node'],
@@ -90,6 +84,7 @@ export const builds = [
     // axios probes `navigator` to detect browsers; in Node 21+ that global exists and VS Code's extension
     // host warns about every extension that reads it. We are never in a browser here.
     define: { navigator: 'undefined' },
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   },
   {
     // The demo node on its own: `node dist/demoNode.js [--port N] [--control]` (tests, `npm run demo`).
@@ -108,9 +103,13 @@ builds.push({
 
 if (process.argv[1] !== fileURLToPath(import.meta.url)) {
   // imported (by the bundle test): build nothing
-} else if (watch) {
-  const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
-  await Promise.all(contexts.map((c) => c.watch()));
 } else {
-  await Promise.all(builds.map((b) => esbuild.build(b)));
+  // Chunk names carry a content hash: old ones would pile up in dist/chunks and ship in the .vsix.
+  fs.rmSync(new URL('dist/chunks', import.meta.url), { recursive: true, force: true });
+  if (watch) {
+    const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
+    await Promise.all(contexts.map((c) => c.watch()));
+  } else {
+    await Promise.all(builds.map((b) => esbuild.build(b)));
+  }
 }

@@ -4,6 +4,7 @@
 // window.codeAutomationLog. The demo node runs outside this process (HYPERLIQUID_EXPLORER_DEMO_NODE).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
@@ -19,7 +20,7 @@ export interface HostSample {
   node: string;
   /** The extension was already active when this module ran (VS Code activated it at window start). */
   wasActive: boolean;
-  /** Loading dist/extension.js, from VS Code's own marks (willLoad… → didLoadExtensionCode, whole ms). */
+  /** Loading dist/extension.mjs (and its static imports), from VS Code's own marks (willLoad… → didLoadExtensionCode, whole ms). */
   loadCodeMs?: number;
   /** The same span for the other extensions loaded in this host, for scale (id → ms). */
   othersLoadCodeMs?: Record<string, number>;
@@ -28,7 +29,7 @@ export interface HostSample {
   /** `await ext.activate()` when the extension was not active yet. */
   activateWallMs?: number;
   /**
-   * A second, fresh copy of dist/extension.js required in this host after activation: its own
+   * A second, fresh copy of dist/extension.mjs and its chunks imported in this host after activation: its own
    * evaluation once the Node modules it uses are loaded (the first load also pays for those).
    */
   reload?: { wallMs: number; cpuMs: number };
@@ -85,20 +86,24 @@ function collector(): (() => void) | undefined {
   }
 }
 
-/** Requires a copy of the bundle next to it (so that its `require('vscode')` resolves as ours). */
-function reloadCopy(extensionPath: string): { wallMs: number; cpuMs: number } {
-  const main = path.join(extensionPath, 'dist', 'extension.js');
-  const copy = path.join(extensionPath, 'dist', `extension-reload-${process.pid}.js`);
-  fs.copyFileSync(main, copy);
+/**
+ * Imports a fresh copy of the built extension (its entry and chunks, in a folder of their own next to
+ * dist/, so that nothing is taken from the module cache and `import … from 'vscode'` resolves as ours).
+ */
+async function reloadCopy(extensionPath: string): Promise<{ wallMs: number; cpuMs: number }> {
+  const dir = path.join(extensionPath, `dist-reload-${process.pid}`);
+  fs.cpSync(path.join(extensionPath, 'dist'), dir, { recursive: true, filter: (f) => !f.endsWith('.map') && !f.includes(`${path.sep}webview`) });
+  // A native import(), not the one this CommonJS module's bundler would turn into require().
+  const importModule = new Function('url', 'return import(url)') as (url: string) => Promise<unknown>;
   try {
     const cpu = process.cpuUsage();
     const t = performance.now();
-    require(copy);
+    await importModule(pathToFileURL(path.join(dir, 'extension.mjs')).href);
     const wallMs = performance.now() - t;
     const used = process.cpuUsage(cpu);
     return { wallMs, cpuMs: (used.user + used.system) / 1000 };
   } finally {
-    fs.rmSync(copy, { force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -121,7 +126,7 @@ export async function run(): Promise<void> {
     sample.othersLoadCodeMs = Object.fromEntries(spans);
     sample.activateFnMs = exports?.activationMs;
     sample.firstCommandMs = t2 - t1;
-    sample.reload = reloadCopy(ext.extensionPath);
+    sample.reload = await reloadCopy(ext.extensionPath);
 
     const gc = collector();
     sample.gcAvailable = gc !== undefined;

@@ -1,17 +1,19 @@
 import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
-import { BlockPanel } from './blockPanel';
-import { lookUpBlock } from './lookUpBlock';
 import { panelStateBlockNumber } from './protocol';
 import { Commands, WebviewTypes } from '../ids';
+
+/** The panel's module, loaded by the first lookup or restored panel (not at activation). */
+let panels: typeof import('./blockPanel') | undefined;
+const loadPanels = async () => (panels ??= await import('./blockPanel'));
 
 /** Look Up Block: the command, and the block panels it opens (also restored after a window reload). */
 export function registerBlocks(services: Services): void {
   services.context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.lookUpBlock, (arg?: unknown) => lookUpBlock(services, arg)),
+    vscode.commands.registerCommand(Commands.lookUpBlock, async (arg?: unknown) => (await import('./lookUpBlock')).lookUpBlock(services, arg)),
     vscode.window.registerWebviewPanelSerializer(WebviewTypes.block, {
-      deserializeWebviewPanel: async (panel, state) => BlockPanel.revive(services, panel, panelStateBlockNumber(state)),
+      deserializeWebviewPanel: async (panel, state) => (await loadPanels()).BlockPanel.revive(services, panel, panelStateBlockNumber(state)),
     }),
-    { dispose: () => BlockPanel.disposeAll() },
+    { dispose: () => panels?.BlockPanel.disposeAll() },
   );
 }

@@ -34,7 +34,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 // `http.proxy` or PAC only when it has no agent; "override" replaces the agent anyway). Requests made
 // with the default agent go wherever the user's proxy settings say.
 
-type Axios = typeof import('axios');
+type Axios = typeof import('./axiosBundle');
 let axiosModule: Axios | undefined;
 let loadingAxios: Promise<Axios> | undefined;
 
@@ -44,7 +44,7 @@ let loadingAxios: Promise<Axios> | undefined;
  * host, that was most of the time VS Code spent loading the extension, in every window.
  */
 async function loadAxios(): Promise<Axios> {
-  return (axiosModule ??= await (loadingAxios ??= import('axios')));
+  return (axiosModule ??= await (loadingAxios ??= import('./axiosBundle')));
 }
 
 /**

@@ -1,17 +1,19 @@
 import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
 import { Commands, WebviewTypes } from '../ids';
-import { openTransaction } from './openTransaction';
 import { panelStateHash } from './protocol';
-import { TransactionPanel } from './transactionPanel';
+
+/** The panel's module, loaded by the first transaction opened or restored (not at activation). */
+let panels: typeof import('./transactionPanel') | undefined;
+const loadPanels = async () => (panels ??= await import('./transactionPanel'));
 
 /** Open Transaction: the command, and the transaction panels it opens (also restored after a window reload). */
 export function registerTransactions(services: Services): void {
   services.context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.openTransaction, (arg?: unknown) => openTransaction(services, arg)),
+    vscode.commands.registerCommand(Commands.openTransaction, async (arg?: unknown) => (await import('./openTransaction')).openTransaction(services, arg)),
     vscode.window.registerWebviewPanelSerializer(WebviewTypes.transaction, {
-      deserializeWebviewPanel: async (panel, state) => TransactionPanel.revive(services, panel, panelStateHash(state)),
+      deserializeWebviewPanel: async (panel, state) => (await loadPanels()).TransactionPanel.revive(services, panel, panelStateHash(state)),
     }),
-    { dispose: () => TransactionPanel.disposeAll() },
+    { dispose: () => panels?.TransactionPanel.disposeAll() },
   );
 }

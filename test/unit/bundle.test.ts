@@ -1,12 +1,15 @@
-// What each bundle holds: axios in its own file (loaded by the first request, not at activation), and
-// the parts of axios our configuration never runs left out — checked on esbuild's own list of inputs,
-// then by a real request through the bundled axios to a local server.
+// What each bundle holds: what activation loads (dist/extension.mjs and the chunks it imports
+// statically) without axios, the panels or Look Up; every module of ours in exactly one output file (one
+// redaction registry, one set of error classes, one connection); the parts of axios our configuration
+// never runs left out — checked on esbuild's own metafile, then by a real request through the bundled
+// axios to a local server.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -15,24 +18,69 @@ describe('bundles (esbuild.mjs)', function () {
   this.timeout(60_000);
   let out: string;
   const inputs: Record<string, string[]> = {};
+  let outputs: esbuild.Metafile['outputs'] = {};
+  /** Output file (relative to the out dir) → its metafile entry. */
+  const output = (name: string) => outputs[path.join(path.relative(ROOT, out), name)];
 
   before(async () => {
     out = fs.mkdtempSync(path.join(os.tmpdir(), 'hlx-bundle-'));
     const { builds } = (await import(path.join(ROOT, 'esbuild.mjs'))) as { builds: esbuild.BuildOptions[] };
     for (const build of builds.filter((b) => (b.platform ?? 'browser') === 'node')) {
       const result = await esbuild.build({ ...build, absWorkingDir: ROOT, outdir: out, logLevel: 'silent', metafile: true, minify: true, sourcemap: false });
-      for (const [file, meta] of Object.entries(result.metafile.outputs)) inputs[path.basename(file)] = Object.keys(meta.inputs);
+      outputs = { ...outputs, ...result.metafile.outputs };
+      for (const [file, meta] of Object.entries(result.metafile.outputs)) inputs[path.relative(out, path.resolve(ROOT, file))] = Object.keys(meta.inputs);
     }
   });
 
+  /** The files activation loads: the entry and, transitively, what it imports statically. */
+  function loadedAtActivation(): string[] {
+    const seen = new Set<string>();
+    const stack = [path.join(path.relative(ROOT, out), 'extension.mjs')];
+    while (stack.length) {
+      const file = stack.pop()!;
+      if (seen.has(file) || !outputs[file]) continue;
+      seen.add(file);
+      for (const i of outputs[file].imports) if (i.kind === 'import-statement') stack.push(i.path);
+    }
+    return [...seen];
+  }
+
   after(() => fs.rmSync(out, { recursive: true, force: true }));
 
-  it('keeps axios out of the extension: it is loaded from ./axios.js by the first request', () => {
-    const ext = inputs['extension.js'];
-    assert.ok(ext, 'extension.js was built');
-    assert.deepEqual(ext.filter((i) => /node_modules\/(axios|proxy-from-env|follow-redirects|form-data)\//.test(i)), [], 'extension.js bundles no part of axios');
-    assert.match(fs.readFileSync(path.join(out, 'extension.js'), 'utf8'), /require\("\.\/axios\.js"\)/);
-    assert.ok(inputs['axios.js']?.some((i) => i.includes('node_modules/axios/')), 'axios.js holds axios');
+  it('activation loads no axios, no panel and no Look Up: they are dynamic imports, loaded on first use', () => {
+    const loaded = loadedAtActivation();
+    assert.ok(loaded.length >= 1, 'extension.mjs was built');
+    const held = loaded.flatMap((f) => Object.keys(outputs[f].inputs));
+    assert.ok(held.includes('src/extension.ts') && held.includes('src/platform/connection.ts'), 'the walk reached what activation runs');
+    for (const lazy of ['node_modules/axios/', 'src/blocks/blockPanel.ts', 'src/transactions/transactionPanel.ts', 'src/lookUp/lookUp.ts', 'src/platform/webviewPanel.ts']) {
+      assert.deepEqual(held.filter((i) => i.includes(lazy)), [], `${lazy} is loaded at activation`);
+    }
+    const dynamic = outputs[loaded.find((f) => f.endsWith('extension.mjs'))!].imports.filter((i) => i.kind === 'dynamic-import').map((i) => path.basename(i.path));
+    assert.ok(dynamic.includes('axios.mjs'), `axios is imported dynamically from its own file: ${dynamic.join(', ')}`);
+    assert.ok(inputs['axios.mjs']?.some((i) => i.includes('node_modules/axios/')), 'axios.mjs holds axios');
+  });
+
+  it('the entry file stays within 100 KB minified (issue 16), with what activation loads in all beside it', () => {
+    const entry = output('extension.mjs').bytes;
+    const all = loadedAtActivation().reduce((sum, f) => sum + outputs[f].bytes, 0);
+    assert.ok(entry <= 100 * 1024, `dist/extension.mjs is ${(entry / 1024).toFixed(1)} KB`);
+    // Not a target, a fence: the whole of what activation loads was 150 KB before the split.
+    assert.ok(all < 150 * 1024, `activation loads ${(all / 1024).toFixed(1)} KB`);
+  });
+
+  it('puts each module of ours in exactly one output file: one redaction registry, one set of error classes, one connection', () => {
+    const places = new Map<string, string[]>();
+    // The demo node (dist/demoNode.js) is a program of its own, a server that also runs alone: its copies
+    // of core modules serve its answers, never the extension's requests.
+    for (const [file, meta] of Object.entries(outputs).filter(([f]) => f.endsWith('.mjs'))) {
+      for (const [input, used] of Object.entries(meta.inputs)) {
+        if (!input.startsWith('src/') || used.bytesInOutput === 0) continue;
+        places.set(input, [...(places.get(input) ?? []), path.basename(file)]);
+      }
+    }
+    for (const must of ['src/core/redact.ts', 'src/core/errors.ts', 'src/platform/connection.ts']) assert.ok(places.has(must), `${must} is bundled`);
+    const twice = [...places].filter(([, files]) => files.length > 1);
+    assert.deepEqual(twice, [], 'modules bundled in more than one file');
   });
 
   it('leaves out what our configuration never runs: multipart, redirects, environment proxies, the fetch and xhr adapters', () => {
@@ -53,7 +101,7 @@ describe('bundles (esbuild.mjs)', function () {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const axios = require(path.join(out, 'axios.js')).default as typeof import('axios').default;
+      const axios = ((await import(pathToFileURL(path.join(out, 'axios.mjs')).href)) as typeof import('axios')).default;
       const client = axios.create({ adapter: 'http', maxRedirects: 0, proxy: false, responseType: 'text', transformResponse: [(d: unknown) => d] });
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
       const response = await client.post<string>(url, '{"a":1}', { headers: { 'Content-Type': 'application/json' } });
