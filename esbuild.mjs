@@ -52,6 +52,42 @@ const withoutUnusedAxiosParts = {
   },
 };
 
+/**
+ * The second step of the extension's build: each ES module esbuild wrote (in memory) becomes a CommonJS
+ * file, `import` → `require` of the same relative path and a dynamic `import()` → a `require` when it
+ * runs. Minified again in production; in a dev build the inline source map of the first step is read and
+ * a linked one written, so that stack traces still point into src/.
+ */
+const toCommonJs = {
+  name: 'esm-chunks-to-commonjs',
+  setup(build) {
+    build.onEnd(async (result) => {
+      if (result.errors.length || !result.outputFiles) return;
+      await Promise.all(
+        result.outputFiles
+          .filter((f) => f.path.endsWith('.js'))
+          .map(async (f) => {
+            const name = f.path.slice(f.path.lastIndexOf('/') + 1);
+            const out = await esbuild.transform(f.text, {
+              format: 'cjs',
+              platform: 'node',
+              target: 'node20',
+              minify: production,
+              legalComments: 'none',
+              supported: { 'dynamic-import': false },
+              sourcemap: production ? false : 'external',
+              sourcefile: name,
+              sourcesContent: false,
+            });
+            fs.mkdirSync(f.path.slice(0, f.path.lastIndexOf('/')), { recursive: true });
+            fs.writeFileSync(f.path, production ? out.code : `${out.code}//# sourceMappingURL=${name}.map\n`);
+            if (!production) fs.writeFileSync(`${f.path}.map`, out.map);
+          }),
+      );
+    });
+  },
+};
+
 const nodeCommon = {
   ...common,
   outdir: 'dist',
@@ -63,28 +99,30 @@ const nodeCommon = {
 /** Every bundle, for this script and for the test that checks what each one holds. */
 export const builds = [
   {
-    // The extension: native ESM (VS Code loads an `.mjs` main with `import`, since 1.100), split so that
-    // activation loads only what it runs. `dist/extension.mjs` and the chunks it imports statically are
-    // what activation loads; the panels, Look Up and axios (`dist/axios.mjs`, its own entry so that its
-    // name stays put) are dynamic imports, loaded on first use. A module shared by both sides lands in
-    // one chunk: one instance of the redaction registry, the error classes and the connection
-    // (test/unit/bundle.test.ts checks). `require` (the demo node, dist/demoNode.js) comes from
-    // `createRequire`.
+    // The extension, split so that activation loads only what it runs: `dist/extension.js` and the
+    // chunks it requires at once; the panels, Look Up and axios (`dist/axios.js`, its own entry so that
+    // its name stays put) are dynamic imports, required on first use. esbuild splits only ES modules, so
+    // the split is made as ESM and each file is then turned into CommonJS (`toCommonJs`): VS Code loads
+    // CommonJS through Node's `require`, which is cheaper in its extension host than its ESM loader
+    // (measured: docs/PERFORMANCE.md). A module that both sides use lands in one chunk, and `require`
+    // caches by path, so there is one redaction registry, one set of error classes and one connection
+    // (test/unit/bundle.test.ts checks).
     ...nodeCommon,
     format: 'esm',
     splitting: true,
     entryPoints: { extension: 'src/extension.ts', axios: 'src/core/axiosBundle.ts' },
-    outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     external: ['vscode'],
+    // Inline in the first step, so that the second (which reads them) maps back to our sources.
+    sourcemap: production ? false : 'inline',
+    write: false,
     // axios ships a browser build too; make sure the Node adapter is bundled.
     mainFields: ['module', 'main'],
     conditions: ['node'],
-    plugins: [withoutUnusedAxiosParts],
+    plugins: [withoutUnusedAxiosParts, toCommonJs],
     // axios probes `navigator` to detect browsers; in Node 21+ that global exists and VS Code's extension
     // host warns about every extension that reads it. We are never in a browser here.
     define: { navigator: 'undefined' },
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   },
   {
     // The demo node on its own: `node dist/demoNode.js [--port N] [--control]` (tests, `npm run demo`).

@@ -30,7 +30,7 @@ const one = (value: number) => stats([value]);
 
 /** A dev build ends with a source map link; sizes are only meaningful for the --production build. */
 async function ensureProductionBuild(): Promise<void> {
-  const bundle = path.join(ROOT, 'dist', 'extension.mjs');
+  const bundle = path.join(ROOT, 'dist', 'extension.js');
   const isDev = !fs.existsSync(bundle) || /\/\/# sourceMappingURL=\S+\s*$/.test(fs.readFileSync(bundle, 'utf8').slice(-200));
   if (isDev) await runCommand(process.execPath, ['esbuild.mjs', '--production'], { name: 'production build', cwd: ROOT, timeoutMs: 120_000, quiet: true });
 }
@@ -47,21 +47,21 @@ function stageExtension(): string {
     fs.copyFileSync(path.join(ROOT, rel), path.join(dir, rel));
   };
   copy('package.json');
-  copy('dist/extension.mjs');
-  copy('dist/axios.mjs');
+  copy('dist/extension.js');
+  copy('dist/axios.js');
   fs.cpSync(path.join(ROOT, 'dist', 'chunks'), path.join(dir, 'dist', 'chunks'), { recursive: true, filter: (f) => !f.endsWith('.map') });
   if (fs.existsSync(path.join(ROOT, 'dist', 'demoNode.js'))) copy('dist/demoNode.js');
   for (const sub of ['dist/webview', 'media']) {
     const from = path.join(ROOT, sub);
     if (fs.existsSync(from)) fs.cpSync(from, path.join(dir, sub), { recursive: true, filter: (f) => !f.endsWith('.map') });
   }
-  if (/\/\/# sourceMappingURL=/.test(fs.readFileSync(path.join(dir, 'dist', 'extension.mjs'), 'utf8'))) {
-    throw new Error('dist/extension.mjs changed to a dev build while the bench copied it: run it again');
+  if (/\/\/# sourceMappingURL=/.test(fs.readFileSync(path.join(dir, 'dist', 'extension.js'), 'utf8'))) {
+    throw new Error('dist/extension.js changed to a dev build while the bench copied it: run it again');
   }
   return dir;
 }
 
-/** A built ES module and, transitively, the files of ours it imports statically (`import … from "./…"`). */
+/** A built file and, transitively, the files of ours it requires as it loads (`require("./…")` at its top level, not in a `Promise…then`). */
 function staticGraph(entry: string): string[] {
   const seen = new Set<string>();
   const stack = [entry];
@@ -69,10 +69,10 @@ function staticGraph(entry: string): string[] {
     const file = stack.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    // Minified: `import{a as b}from"./chunks/chunk-X.mjs"` or `import"./x.mjs"`; dynamic `import("…")` is left out.
-    for (const m of fs.readFileSync(file, 'utf8').matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^"'();]*?from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
-      stack.push(path.resolve(path.dirname(file), m[1]));
-    }
+    // Minified: `=require("./chunks/chunk-X.js")` or `var a=b(require("./chunks/chunk-X.js"))`; a dynamic
+    // import became `Promise.resolve().then(()=>b(require("./x.js")))` and is left out.
+    const text = fs.readFileSync(file, 'utf8').replace(/Promise\.resolve\(\)\.then\(\(\)\s*=>\s*[\w$]*\(?require\("[^"]+"\)\)?\)/g, '');
+    for (const m of text.matchAll(/require\("(\.{1,2}\/[^"]+)"\)/g)) stack.push(path.resolve(path.dirname(file), m[1]));
   }
   return [...seen];
 }
@@ -80,29 +80,29 @@ function staticGraph(entry: string): string[] {
 function sizeRows(extensionDir: string): BenchRow[] {
   const rows: BenchRow[] = [];
   const file = (rel: string) => fs.readFileSync(path.join(extensionDir, rel));
-  const extension = file('dist/extension.mjs');
+  const extension = file('dist/extension.js');
   rows.push({
     group: 'extension',
-    name: 'Bundle dist/extension.mjs, the entry VS Code loads (minified)',
+    name: 'Bundle dist/extension.js, the entry VS Code loads (minified)',
     unit: 'KB',
     ours: one(kb(extension.length)),
     target: '≤ 100 KB',
     met: kb(extension.length) <= 100,
-    note: `${kb(zlib.gzipSync(extension).length).toFixed(0)} KB gzipped; the panels, Look Up and axios are dynamic imports`,
+    note: `${kb(zlib.gzipSync(extension).length).toFixed(0)} KB gzipped; the panels, Look Up and axios are required on first use`,
   });
-  const atActivation = staticGraph(path.join(extensionDir, 'dist', 'extension.mjs'));
+  const atActivation = staticGraph(path.join(extensionDir, 'dist', 'extension.js'));
   const loaded = atActivation.reduce((sum, f) => sum + fs.statSync(f).size, 0);
   rows.push({
     group: 'extension',
-    name: 'Everything activation loads: dist/extension.mjs and the chunks it imports statically (minified)',
+    name: 'Everything activation loads: dist/extension.js and the chunks it requires as it loads (minified)',
     unit: 'KB',
     ours: one(kb(loaded)),
-    note: `${atActivation.length} files; the whole extension was one 150 KB file before it was split (issue 16)`,
+    note: `${atActivation.length} files; the whole extension was one 146 KB file before it was split (issue 16)`,
   });
-  const axios = file('dist/axios.mjs');
+  const axios = file('dist/axios.js');
   rows.push({
     group: 'extension',
-    name: 'Bundle dist/axios.mjs (minified, loaded by the first request)',
+    name: 'Bundle dist/axios.js (minified, loaded by the first request)',
     unit: 'KB',
     ours: one(kb(axios.length)),
     note: `${kb(zlib.gzipSync(axios).length).toFixed(0)} KB gzipped; no form-data, follow-redirects, fetch or xhr adapter`,
@@ -234,7 +234,7 @@ export default async function run(): Promise<BenchRow[]> {
   rows.push(
     {
       group: 'extension',
-      name: 'Activation in the real host: loading dist/extension.mjs and its static chunks (VS Code’s own marks) + activate() (the extension’s own timing)',
+      name: 'Activation in the real host: loading dist/extension.js and the chunks it requires (VS Code’s own marks) + activate() (the extension’s own timing)',
       unit: 'ms',
       ours: activation,
       target: '≤ 15 ms (median)',
@@ -242,7 +242,7 @@ export default async function run(): Promise<BenchRow[]> {
       note:
         `load ${median(complete.map((s) => s.loadCodeMs!)).toFixed(0)} ms + activate() ${median(complete.map((s) => s.activateFnMs!)).toFixed(2)} ms (medians); ` +
         scale +
-        `a second copy of what activation loads, imported fresh, takes ${median(samples.map((s) => s.reload?.wallMs ?? NaN)).toFixed(1)} ms (${median(samples.map((s) => s.reload?.cpuMs ?? NaN)).toFixed(1)} ms CPU) once its Node modules are loaded; ` +
+        `a second copy of what activation loads, required fresh, takes ${median(samples.map((s) => s.reload?.wallMs ?? NaN)).toFixed(1)} ms (${median(samples.map((s) => s.reload?.cpuMs ?? NaN)).toFixed(1)} ms CPU) once its Node modules are loaded; ` +
         `code-server ${environment.codeServer}, ${samples.length} window loads after a warm-up, ${pids} extension hosts; activated by ${events}`,
     },
   );

@@ -4,7 +4,6 @@
 // window.codeAutomationLog. The demo node runs outside this process (HYPERLIQUID_EXPLORER_DEMO_NODE).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
@@ -20,7 +19,7 @@ export interface HostSample {
   node: string;
   /** The extension was already active when this module ran (VS Code activated it at window start). */
   wasActive: boolean;
-  /** Loading dist/extension.mjs (and its static imports), from VS Code's own marks (willLoad… → didLoadExtensionCode, whole ms). */
+  /** Loading dist/extension.js (and the chunks it requires), from VS Code's own marks (willLoad… → didLoadExtensionCode, whole ms). */
   loadCodeMs?: number;
   /** The same span for the other extensions loaded in this host, for scale (id → ms). */
   othersLoadCodeMs?: Record<string, number>;
@@ -29,7 +28,7 @@ export interface HostSample {
   /** `await ext.activate()` when the extension was not active yet. */
   activateWallMs?: number;
   /**
-   * A second, fresh copy of dist/extension.mjs and its chunks imported in this host after activation: its own
+   * A second, fresh copy of dist/extension.js and its chunks required in this host after activation: its own
    * evaluation once the Node modules it uses are loaded (the first load also pays for those).
    */
   reload?: { wallMs: number; cpuMs: number };
@@ -87,18 +86,16 @@ function collector(): (() => void) | undefined {
 }
 
 /**
- * Imports a fresh copy of the built extension (its entry and chunks, in a folder of their own next to
- * dist/, so that nothing is taken from the module cache and `import … from 'vscode'` resolves as ours).
+ * Requires a fresh copy of the built extension (its entry and chunks, in a folder of their own next to
+ * dist/, so that nothing comes from the module cache and its `require('vscode')` resolves as ours).
  */
-async function reloadCopy(extensionPath: string): Promise<{ wallMs: number; cpuMs: number }> {
+function reloadCopy(extensionPath: string): { wallMs: number; cpuMs: number } {
   const dir = path.join(extensionPath, `dist-reload-${process.pid}`);
   fs.cpSync(path.join(extensionPath, 'dist'), dir, { recursive: true, filter: (f) => !f.endsWith('.map') && !f.includes(`${path.sep}webview`) });
-  // A native import(), not the one this CommonJS module's bundler would turn into require().
-  const importModule = new Function('url', 'return import(url)') as (url: string) => Promise<unknown>;
   try {
     const cpu = process.cpuUsage();
     const t = performance.now();
-    await importModule(pathToFileURL(path.join(dir, 'extension.mjs')).href);
+    require(path.join(dir, 'extension.js'));
     const wallMs = performance.now() - t;
     const used = process.cpuUsage(cpu);
     return { wallMs, cpuMs: (used.user + used.system) / 1000 };
@@ -126,7 +123,7 @@ export async function run(): Promise<void> {
     sample.othersLoadCodeMs = Object.fromEntries(spans);
     sample.activateFnMs = exports?.activationMs;
     sample.firstCommandMs = t2 - t1;
-    sample.reload = await reloadCopy(ext.extensionPath);
+    sample.reload = reloadCopy(ext.extensionPath);
 
     const gc = collector();
     sample.gcAvailable = gc !== undefined;

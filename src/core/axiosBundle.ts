@@ -1,4 +1,4 @@
-// The entry of dist/axios.mjs (see esbuild.mjs): axios on its own, loaded by the first request
+// The entry of dist/axios.js (see esbuild.mjs): axios on its own, loaded by the first request
 // (core/transport.ts imports this module dynamically).
 export * from 'axios';
 export { default } from 'axios';

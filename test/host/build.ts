@@ -16,7 +16,7 @@ export async function buildExtension(production = false): Promise<void> {
     timeoutMs: 180_000,
     quiet: true,
   });
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'extension.mjs'))) throw new Error('esbuild.mjs did not produce dist/extension.mjs');
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'extension.js'))) throw new Error('esbuild.mjs did not produce dist/extension.js');
   log(`extension built${production ? ' (production)' : ''} in ${seconds(t0)}`);
 }
 
