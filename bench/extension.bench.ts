@@ -18,7 +18,7 @@ import { printRows } from './report';
 import { stats, type BenchRow } from './types';
 
 /** Window loads: the first is the warm-up. */
-const LOADS = 4;
+const LOADS = 8;
 const RESULT_PREFIX = 'HLX_BENCH_RESULT ';
 
 /** What the run learned about the host, for docs/PERFORMANCE.md. */

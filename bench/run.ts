@@ -95,7 +95,7 @@ function document(runs: BenchRun[], rows: BenchRow[], environment: Record<string
     `- Date: ${started.toISOString()}`,
     `- Machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} (${os.arch()})`,
     `- Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAverage()}. The machine may be shared: a load far above the core count makes every wall time, ours and the baselines alike, slower and noisier.`,
-    `- Bench process: Node ${process.version}`,
+    `- Bench processes: Node ${process.version}, one process per bench file (no group measures in the heap another left)`,
     `- Real host: code-server ${environment.codeServer ?? '?'} (VS Code ${environment.vscode ?? '?'}), extension host Node ${environment.hostNode ?? '?'}, Chromium ${environment.chromium ?? chromiumVersion() ?? '?'}`,
     `- Demo node: in a child process (\`node dist/demoNode.js\`) for the client, decode and extension benches, so that it shares neither event loop nor much CPU with the client measured; the feature benches (blocks, orders, hover) start it in-process. Its data is deterministic (fixed seeds in \`src/demo/\`), so every run measures the same blocks and orders; the benches draw nothing at random.`,
     `- Duration: ${totalSeconds.toFixed(0)} s (target ≤ ${BUDGET_SECONDS} s): ${runs.map((r) => `${r.name} ${r.seconds.toFixed(0)} s${r.error ? ' (failed)' : ''}`).join(', ')}`,
@@ -115,7 +115,41 @@ function document(runs: BenchRun[], rows: BenchRow[], environment: Record<string
 /** The Node major of the extension host (code-server's Node 24): the pure benches run under it too. */
 const HOST_NODE_MAJOR = 24;
 
+/** What one bench file hands back from its own process. */
+interface ApartResult {
+  rows: BenchRow[];
+  environment?: Record<string, string | undefined>;
+}
+
+/**
+ * Runs one bench file in a Node process of its own (this script with `--one NAME FILE`), so that no group
+ * measures in a heap, JIT state or event loop another group left behind (the 5,000-order rows' p95 was
+ * twice as high after the client benches' garbage as alone).
+ */
+async function runApart(name: string): Promise<ApartResult> {
+  const out = path.join(os.tmpdir(), `hlx-bench-${process.pid}-${name}.json`);
+  fs.rmSync(out, { force: true });
+  try {
+    const child = spawnTracked(process.execPath, ['--import', 'tsx', __filename, '--one', name, out], { name: `bench ${name}`, cwd: ROOT, stdio: 'inherit' });
+    const code = await child.exited;
+    if (code !== 0) throw new Error(`its process ended with ${code}`);
+    return JSON.parse(fs.readFileSync(out, 'utf8')) as ApartResult;
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
+}
+
+/** In the process `runApart` started: one bench file, its rows written to `out`. */
+async function runOne(name: string, out: string): Promise<number> {
+  const mod = (await import(path.join(__dirname, `${name}.bench.ts`))) as BenchModule;
+  const rows = await mod.default();
+  fs.writeFileSync(out, JSON.stringify({ rows, environment: mod.environment } satisfies ApartResult));
+  return 0;
+}
+
 runMain('bench', async () => {
+  const one = process.argv.indexOf('--one');
+  if (one >= 0) return runOne(process.argv[one + 1], process.argv[one + 2]);
   // The views and extension rows need Chromium and code-server: installed first, not found missing midway.
   const host = await ensureHost();
   if (Number(process.versions.node.split('.')[0]) !== HOST_NODE_MAJOR && !process.env.HLX_BENCH_ANY_NODE) {
@@ -134,10 +168,9 @@ runMain('bench', async () => {
     log(`${name}…`);
     const t = performance.now();
     try {
-      const mod = (await import(path.join(__dirname, `${name}.bench.ts`))) as BenchModule;
-      const rows = await mod.default();
-      Object.assign(environment, mod.environment);
-      runs.push({ name, seconds: (performance.now() - t) / 1000, rows });
+      const result = await runApart(name);
+      Object.assign(environment, result.environment);
+      runs.push({ name, seconds: (performance.now() - t) / 1000, rows: result.rows });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       log(`${name} failed: ${message}`);
