@@ -2,6 +2,7 @@
 // `--production` minifies and drops source maps; `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
@@ -67,7 +68,7 @@ const toCommonJs = {
         result.outputFiles
           .filter((f) => f.path.endsWith('.js'))
           .map(async (f) => {
-            const name = f.path.slice(f.path.lastIndexOf('/') + 1);
+            const name = path.basename(f.path);
             const out = await esbuild.transform(f.text, {
               format: 'cjs',
               platform: 'node',
@@ -79,7 +80,7 @@ const toCommonJs = {
               sourcefile: name,
               sourcesContent: false,
             });
-            fs.mkdirSync(f.path.slice(0, f.path.lastIndexOf('/')), { recursive: true });
+            fs.mkdirSync(path.dirname(f.path), { recursive: true });
             fs.writeFileSync(f.path, production ? out.code : `${out.code}//# sourceMappingURL=${name}.map\n`);
             if (!production) fs.writeFileSync(`${f.path}.map`, out.map);
           }),
