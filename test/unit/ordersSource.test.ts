@@ -6,6 +6,7 @@ import { DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoN
 import { Limiter } from '../../src/orders/limiter';
 import { OpenOrdersSource, type OpenOrdersSourceOptions } from '../../src/orders/openOrdersSource';
 import { buildWalletView, diffOrders, ENGLISH_TEXTS } from '../../src/orders/ordersViewModel';
+import { json, ScriptedServer } from '../support/scriptedServer';
 
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 const whale = DEMO_WALLETS.find((w) => w.kind === 'whale')!;
@@ -176,6 +177,56 @@ describe('open orders from the demo node', () => {
     await s.load(maker.address);
     // One at a time: four dexs cost four latencies, not one.
     assert.ok(Date.now() - started >= 4 * 150 - 20, `${Date.now() - started} ms`);
+  });
+});
+
+describe('open orders: round trips (issue 16)', () => {
+  const server = new ScriptedServer();
+  let baseUrl: string;
+  before(async () => {
+    baseUrl = await server.start();
+  });
+  after(() => server.stop());
+
+  it('with the dex list cached, sends every dex’s orders request at once, before any of them is answered', async () => {
+    const dexs = ['flx', 'xyz', 'abc'];
+    // Orders requests are held until every dex has asked (or 2 s have passed): a source that waited for
+    // one dex's answer before asking the next would get nothing before the deadline.
+    let held: (() => void)[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let releaseTimer: NodeJS.Timeout | undefined;
+    const release = () => {
+      clearTimeout(releaseTimer);
+      const waiting = held;
+      held = [];
+      for (const answer of waiting) answer();
+    };
+    server.handler = (req, res) => {
+      const body = req.json as { type: string };
+      if (body.type === 'perpDexs') return json(res, 200, [null, ...dexs.map((name) => ({ name, fullName: name, deployer: null }))]);
+      if (body.type !== 'frontendOpenOrders') return json(res, 200, {});
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      held.push(() => {
+        inFlight -= 1;
+        json(res, 200, []);
+      });
+      if (held.length === dexs.length + 1) release();
+      else releaseTimer ??= setTimeout(release, 2000);
+    };
+    const clients = createProviderClients(baseUrl, 'key', { timeoutMs: 5000, maxRetries: 0 });
+    const s = new OpenOrdersSource(clients.info, { perWallet: dexs.length + 1, overall: dexs.length + 1 });
+    await s.load(maker.address); // fills the dex list cache
+    releaseTimer = undefined;
+    mostInFlight = 0;
+    server.received.length = 0;
+    const result = await s.load(maker.address);
+    const types = server.received.map((r) => (r.json as { type: string }).type);
+    assert.deepEqual(types, Array(dexs.length + 1).fill('frontendOpenOrders'), 'no perpDexs request: it is cached');
+    assert.equal(mostInFlight, dexs.length + 1, 'every dex’s request was in flight at once');
+    assert.equal(result.dexErrors.size, 0);
+    s.dispose();
   });
 });
 
