@@ -11,7 +11,7 @@ import { toBlockView, toTransactionData } from '../src/blocks/blockViewModel';
 import { BlockSource, MAX_ROWS_PER_REQUEST } from '../src/blocks/blockSource';
 import { FIRST_ROWS, type PanelView } from '../src/blocks/protocol';
 import type { Translate } from '../src/view/format';
-import { buildWalletView, ENGLISH_TEXTS } from '../src/orders/ordersViewModel';
+import { buildWalletView } from '../src/orders/ordersViewModel';
 import { startDemoNodeProcess } from './demoNodeProcess';
 import { printRows } from './report';
 import { measure, stats, type BenchRow } from './types';
@@ -74,7 +74,7 @@ export default async function run(): Promise<BenchRow[]> {
 
   const decodeOrders = async () => {
     const orders = await new InfoClient(replaying(ordersText)).openOrders(WHALE, '');
-    return buildWalletView({ address: WHALE, orders: orders.map((order) => ({ dex: '', order })), spotMeta, texts: ENGLISH_TEXTS });
+    return buildWalletView({ address: WHALE, orders: orders.map((order) => ({ dex: '', order })), spotMeta, t: untranslated });
   };
   const wallet = await decodeOrders();
   if (wallet.orderCount !== 5_000) throw new Error(`expected 5,000 orders, got ${wallet.orderCount}`);

@@ -5,8 +5,9 @@
 // with the mids of `allMids` (the distance-from-mid column is on by default). Alone: `npx tsx bench/orders.bench.ts`.
 import { allMidsResult, spotMetaResult, toOpenOrders, toSpotMeta, validate, validateOrders } from '../src/core/infoSchemas';
 import { DEMO_API_KEY, DEMO_WALLETS, startDemoNode } from '../src/demo/demoNode';
-import { buildWalletView, diffOrders, ENGLISH_TEXTS, type GroupRow, type OrderRow, type WalletOrder } from '../src/orders/ordersViewModel';
+import { buildWalletView, diffOrders, type GroupRow, type OrderRow, type WalletOrder } from '../src/orders/ordersViewModel';
 import type { SpotMeta } from '../src/core/model';
+import { untranslated } from '../src/view/format';
 import * as os from 'node:os';
 import { measure, stats, type BenchRow } from './types';
 
@@ -54,7 +55,7 @@ export default async function run(): Promise<BenchRow[]> {
     // 1. What the view does once the client has validated the answer: orders → view-model → tree items.
     const validated = fromResponse(response);
     const viewOnly = await measure(() => {
-      const items = treeItems(buildWalletView({ address: whale.address, orders: validated, spotMeta, mids, texts: ENGLISH_TEXTS }).groups);
+      const items = treeItems(buildWalletView({ address: whale.address, orders: validated, spotMeta, mids, t: untranslated }).groups);
       if (items.length < 5000) throw new Error('missing items');
       return items;
     }, 40, 5);
@@ -62,7 +63,7 @@ export default async function run(): Promise<BenchRow[]> {
     // 2. The whole way from the response text: parse, validate (the core's schema), then the same.
     const firstLoad = await measure(() => {
       const orders = fromResponse(response);
-      const view = buildWalletView({ address: whale.address, orders, spotMeta, mids, texts: ENGLISH_TEXTS });
+      const view = buildWalletView({ address: whale.address, orders, spotMeta, mids, t: untranslated });
       const items = treeItems(view.groups);
       if (items.length < 5000) throw new Error('missing items');
       return items;
@@ -73,7 +74,7 @@ export default async function run(): Promise<BenchRow[]> {
     const refresh = await measure(() => {
       const orders = fromResponse(response);
       const changes = diffOrders(previous, orders);
-      return treeItems(buildWalletView({ address: whale.address, orders, changes, spotMeta, mids, texts: ENGLISH_TEXTS }).groups);
+      return treeItems(buildWalletView({ address: whale.address, orders, changes, spotMeta, mids, t: untranslated }).groups);
     }, 40, 5);
 
     // Baseline: JSON.parse of the same response alone.

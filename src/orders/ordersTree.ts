@@ -15,6 +15,7 @@ import {
   buildWalletView,
   diffOrders,
   NO_CHANGES,
+  orderCountText,
   type GroupRow,
   type IconRef,
   type OrderChanges,
@@ -24,7 +25,8 @@ import {
 } from './ordersViewModel';
 import { watchedWallets, type WatchedWallet } from './watchedWallets';
 import { escapeLinksAndIcons, revealInvisibles } from '../view/escape';
-import { appendData, groupItem, localTexts, orderItem, orderTooltip, themeIcon } from './treeItems';
+import { appendData, groupItem, orderItem, orderTooltip, themeIcon } from './treeItems';
+import { vscodeTranslate } from '../platform/translate';
 import { shortAddress } from '../view/format';
 import { Commands, ContextKeys, Settings, settingId, Views } from '../ids';
 
@@ -357,7 +359,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       mids: entry.mids,
       fates: entry.fates,
       dexErrors: entry.dexErrors,
-      texts: localTexts(),
+      t: vscodeTranslate,
     });
   }
 
@@ -474,7 +476,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     if (!entry) return item;
     const parts: string[] = [];
     if (entry.demo) parts.push(vscode.l10n.t('demo'));
-    if (entry.view) parts.push(localTexts().orderCount(entry.view.orderCount));
+    if (entry.view) parts.push(orderCountText(entry.view.orderCount, vscodeTranslate));
     else if (entry.pending) parts.push(vscode.l10n.t('loading…'));
     if (entry.error && entry.snapshot) parts.push(vscode.l10n.t('stale · {0}', timeOf(entry.snapshot.fetchedAt)));
     item.description = parts.join(' · ');

@@ -1,11 +1,12 @@
 /**
  * The Open Orders view-model: which market group an order belongs to, how spot pairs are named, how
  * orders are sorted, what changed since the last refresh, and the rows the tree shows — as plain data,
- * without `vscode`, so it can be unit-tested and benchmarked. Words come in through `OrderTexts`, so the
- * extension can pass `vscode.l10n.t` versions.
+ * without `vscode`, so it can be unit-tested and benchmarked. Words come through the `Translate` the host
+ * hands in (`vscodeTranslate`), as in the other view-models.
  */
 import type { OpenOrder, OrderFate, PerpDex, SpotMeta } from '../core/model';
 import { compareDecimals, displayDecimal, multiplyDecimals, roundedProduct, trimDecimal } from '../core/units';
+import type { Translate } from '../view/format';
 
 /** One order as fetched, with the perp dex it was asked for ("" = the first perp dex, which also returns spot). */
 export interface WalletOrder {
@@ -210,76 +211,63 @@ export interface WalletView {
   orderCount: number;
 }
 
-/** The words of the view; the extension passes `vscode.l10n.t` versions. */
-export interface OrderTexts {
-  perps: string;
-  /** Marks an order that was not there at the last refresh. */
-  isNew: string;
-  spot: string;
-  gone(count: number): string;
-  orderCount(count: number): string;
-  outcomes: string;
-  /** The size of a position TP/SL (`sz` "0"). */
-  entirePosition: string;
-  /** A trigger price: `above` true for "Price above", false for "Price below", undefined when not said. */
-  trigger(price: string, above: boolean | undefined): string;
-  reduceOnly: string;
-  /** Signed percent, e.g. "+1.25". */
-  fromMid(percent: string): string;
-  /** What became of a gone order, from `orderStatus` ("filled", "canceled", "marginCanceled", …). */
-  fate(status: string): string;
-}
-
-/** English words for `orderStatus` values; unknown values are shown as sent. */
-export function englishFate(status: string): string {
+/** What became of a gone order (`orderStatus`), in the user's words; unknown statuses as Hyperliquid sent them. */
+export function fateText(status: string, t: Translate): string {
   switch (status) {
     case 'filled':
-      return 'filled';
+      return t('filled');
     case 'open':
-      return 'still open';
+      return t('still open');
     case 'canceled':
-      return 'cancelled';
+      return t('cancelled');
     case 'triggered':
-      return 'triggered';
+      return t('triggered');
     case 'rejected':
-      return 'rejected';
+      return t('rejected');
     case 'marginCanceled':
-      return 'cancelled: not enough margin';
+      return t('cancelled: not enough margin');
     case 'reduceOnlyCanceled':
-      return 'cancelled: reduce only';
+      return t('cancelled: reduce only');
     case 'siblingFilledCanceled':
-      return 'cancelled: its TP/SL sibling filled';
+      return t('cancelled: its TP/SL sibling filled');
     case 'selfTradeCanceled':
-      return 'cancelled: self-trade prevention';
+      return t('cancelled: self-trade prevention');
     case 'liquidatedCanceled':
-      return 'cancelled: liquidated';
+      return t('cancelled: liquidated');
     case 'scheduledCancel':
-      return 'cancelled: scheduled cancel';
+      return t('cancelled: scheduled cancel');
     case 'delistedCanceled':
-      return 'cancelled: market delisted';
+      return t('cancelled: market delisted');
     case 'vaultWithdrawalCanceled':
-      return 'cancelled: vault withdrawal';
+      return t('cancelled: vault withdrawal');
     case 'openInterestCapCanceled':
-      return 'cancelled: open interest cap';
+      return t('cancelled: open interest cap');
     default:
       return status;
   }
 }
 
-/** English texts, for the tests and the benchmark. */
-export const ENGLISH_TEXTS: OrderTexts = {
-  perps: 'Perps',
-  isNew: 'new',
-  spot: 'Spot',
-  gone: (n) => `Gone since last refresh (${n})`,
-  orderCount: (n) => (n === 1 ? '1 order' : `${n} orders`),
-  outcomes: 'Outcomes',
-  entirePosition: 'entire position',
-  trigger: (price, above) => `trigger ${above === undefined ? '' : above ? '≥ ' : '≤ '}${price}`,
-  reduceOnly: 'reduce only',
-  fromMid: (p) => `${p}% from mid`,
-  fate: englishFate,
-};
+/** "1 order", "5,000 orders". */
+export function orderCountText(count: number, t: Translate): string {
+  return count === 1 ? t('1 order') : t('{0} orders', count.toLocaleString('en-US'));
+}
+
+/** The view's fixed words, translated once per view rather than once per row. */
+interface Words {
+  t: Translate;
+  isNew: string;
+  entirePosition: string;
+  reduceOnly: string;
+}
+
+function wordsOf(t: Translate): Words {
+  return { t, isNew: t('new'), entirePosition: t('entire position'), reduceOnly: t('reduce only') };
+}
+
+/** A trigger price: `above` true for "Price above", false for "Price below", undefined when not said. */
+function triggerText(price: string, above: boolean | undefined, t: Translate): string {
+  return above === undefined ? t('trigger {0}', price) : above ? t('trigger ≥ {0}', price) : t('trigger ≤ {0}', price);
+}
 
 export interface WalletViewInput {
   address: string;
@@ -296,12 +284,12 @@ export interface WalletViewInput {
   fates?: ReadonlyMap<number, OrderFate>;
   /** Dexs whose orders could not be fetched at the last refresh, and why. */
   dexErrors?: ReadonlyMap<string, string>;
-  texts: OrderTexts;
+  t: Translate;
 }
 
 /** Groups, names, sorts and labels a wallet's orders: everything the tree shows, as plain data. */
 export function buildWalletView(input: WalletViewInput): WalletView {
-  const { address, texts } = input;
+  const { address, t } = input;
   const changes = input.changes ?? NO_CHANGES;
   const uniqueId = uniqueIds(address, input.orders, changes.gone);
   // A few coins repeat across thousands of orders: name each (dex, coin) once.
@@ -321,7 +309,7 @@ export function buildWalletView(input: WalletViewInput): WalletView {
     midOf.set(m, value);
     return value;
   };
-  const ctx: RowContext = { texts, uniqueId, address, mid, market };
+  const ctx: RowContext = { words: wordsOf(t), uniqueId, address, mid, market };
 
   // TP/SL children also come as orders of their own: they are shown under their parent only.
   let childOids: Set<string> | undefined;
@@ -365,8 +353,8 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       id: `group:${address}:${dex}`,
       groupKind: 'perps',
       dex,
-      label: dex === '' ? texts.perps : dex,
-      description: texts.orderCount(countWithChildren(rows)),
+      label: dex === '' ? t('Perps') : dex,
+      description: orderCountText(countWithChildren(rows), t),
       fullName: dex === '' ? undefined : fullNames.get(dex),
       icon: { id: dex === '' ? 'graph-line' : 'layers' },
       contextValue: 'group',
@@ -386,8 +374,8 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       kind: 'group',
       id: `group:${address}:${kind}`,
       groupKind: kind,
-      label: kind === 'spot' ? texts.spot : texts.outcomes,
-      description: texts.orderCount(countWithChildren(rows)),
+      label: kind === 'spot' ? t('Spot') : t('Outcomes'),
+      description: orderCountText(countWithChildren(rows), t),
       icon: { id: kind === 'spot' ? 'arrow-swap' : 'question' },
       contextValue: 'group',
       orders: toRows(rows, ctx),
@@ -399,7 +387,7 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       kind: 'group',
       id: `group:${address}:gone`,
       groupKind: 'gone',
-      label: texts.gone(gone.length),
+      label: t('Gone since last refresh ({0})', gone.length),
       description: '',
       icon: { id: 'history' },
       contextValue: 'groupGone',
@@ -417,7 +405,7 @@ function countWithChildren(rows: readonly SortableRow[]): number {
 
 /** What every row of one wallet view needs. */
 interface RowContext {
-  texts: OrderTexts;
+  words: Words;
   uniqueId: UniqueId;
   address: string;
   /** The market's mid price, if known. */
@@ -494,10 +482,10 @@ export function distanceFromMid(price: string, mid: string | number | undefined)
 }
 
 /** The row text after the coin: type, size, price or trigger, notional, distance and marks. */
-function describe(order: OpenOrder, market: Market, change: OrderChange | undefined, fromMid: string | undefined, texts: OrderTexts): string {
+function describe(order: OpenOrder, market: Market, change: OrderChange | undefined, fromMid: string | undefined, words: Words): string {
   const entirePosition = order.isPositionTpsl === true && isZero(order.sz);
   const size = entirePosition
-    ? texts.entirePosition
+    ? words.entirePosition
     : change?.kind === 'resized'
       ? `${displayDecimal(change.from)} → ${displayDecimal(change.to)}`
       : displayDecimal(order.sz);
@@ -506,7 +494,7 @@ function describe(order: OpenOrder, market: Market, change: OrderChange | undefi
   if (trigger) {
     const condition = order.triggerCondition ?? '';
     const above = /\babove\b/i.test(condition) ? true : /\bbelow\b/i.test(condition) ? false : undefined;
-    text = `${order.orderType ?? ''}${order.orderType ? ' · ' : ''}${size} · ${texts.trigger(displayDecimal(order.triggerPx!), above)}`;
+    text = `${order.orderType ?? ''}${order.orderType ? ' · ' : ''}${size} · ${triggerText(displayDecimal(order.triggerPx!), above, words.t)}`;
     // A trigger that becomes a limit order says its limit too; a market one does not rest at a price.
     if (/limit/i.test(order.orderType ?? '')) text += ` → ${displayDecimal(order.limitPx)}`;
   } else {
@@ -518,10 +506,10 @@ function describe(order: OpenOrder, market: Market, change: OrderChange | undefi
     text += ` · ${market.quote ? `${notional} ${market.quote}` : notional}`;
   }
   if (order.tif !== undefined && order.tif !== 'Gtc') text += ` · ${order.tif}`;
-  if (order.reduceOnly === true && !trigger && !order.isPositionTpsl) text += ` · ${texts.reduceOnly}`;
-  if (fromMid !== undefined) text += ` · ${texts.fromMid(fromMid)}`;
-  if (change?.kind === 'new') text += ` · ${texts.isNew}`;
-  if (change?.kind === 'gone' && change.fate) text += ` · ${texts.fate(change.fate.status)}`;
+  if (order.reduceOnly === true && !trigger && !order.isPositionTpsl) text += ` · ${words.reduceOnly}`;
+  if (fromMid !== undefined) text += ` · ${words.t('{0}% from mid', fromMid)}`;
+  if (change?.kind === 'new') text += ` · ${words.isNew}`;
+  if (change?.kind === 'gone' && change.fate) text += ` · ${fateText(change.fate.status, words.t)}`;
   return text;
 }
 
@@ -536,7 +524,7 @@ function orderRow(r: SortableRow, ctx: RowContext, parentOid?: number): OrderRow
     kind: 'order',
     id: parentOid === undefined ? ctx.uniqueId(gone ? 'gone' : 'order', order.oid) : `child:${ctx.address}:${parentOid}:${order.oid}`,
     label: market.name,
-    description: describe(order, market, change, fromMid, ctx.texts),
+    description: describe(order, market, change, fromMid, ctx.words),
     // A gone order keeps its side's arrow, greyed out: it is history, not a live order.
     icon: gone ? { id: sideIcon.id, color: 'disabledForeground' } : sideIcon,
     contextValue: gone ? 'orderGone' : 'order',

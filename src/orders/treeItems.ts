@@ -4,58 +4,8 @@ import { displayDecimal, subtractDecimals } from '../core/units';
 import { vscodeTranslate } from '../platform/translate';
 import { escapeMarkdown, revealInvisibles } from '../view/escape';
 import { isoTime, timeAgo } from '../view/format';
-import {
-  englishFate,
-  notionalOf,
-  type GroupRow,
-  type IconRef,
-  type OrderRow,
-  type OrderTexts,
-} from './ordersViewModel';
+import { fateText, notionalOf, type GroupRow, type IconRef, type OrderRow } from './ordersViewModel';
 
-
-/** The words of the view-model, translated. */
-export function localTexts(): OrderTexts {
-  return {
-    perps: vscode.l10n.t('Perps'),
-    isNew: vscode.l10n.t('new'),
-    spot: vscode.l10n.t('Spot'),
-    gone: (n) => vscode.l10n.t('Gone since last refresh ({0})', n),
-    orderCount: (n) => (n === 1 ? vscode.l10n.t('1 order') : vscode.l10n.t('{0} orders', n.toLocaleString('en-US'))),
-    outcomes: vscode.l10n.t('Outcomes'),
-    entirePosition: vscode.l10n.t('entire position'),
-    trigger: (price, above) =>
-      above === undefined ? vscode.l10n.t('trigger {0}', price) : above ? vscode.l10n.t('trigger ≥ {0}', price) : vscode.l10n.t('trigger ≤ {0}', price),
-    reduceOnly: vscode.l10n.t('reduce only'),
-    fromMid: (p) => vscode.l10n.t('{0}% from mid', p),
-    fate: localFate,
-  };
-}
-
-/** What became of a gone order, in the user's words; unknown statuses as Hyperliquid sent them. */
-function localFate(status: string): string {
-  switch (status) {
-    case 'filled':
-      return vscode.l10n.t('filled');
-    case 'open':
-      return vscode.l10n.t('still open');
-    case 'canceled':
-      return vscode.l10n.t('cancelled');
-    case 'triggered':
-      return vscode.l10n.t('triggered');
-    case 'rejected':
-      return vscode.l10n.t('rejected');
-    case 'marginCanceled':
-      return vscode.l10n.t('cancelled: not enough margin');
-    case 'reduceOnlyCanceled':
-      return vscode.l10n.t('cancelled: reduce only');
-    case 'siblingFilledCanceled':
-      return vscode.l10n.t('cancelled: its TP/SL sibling filled');
-    default:
-      // Other reasons (selfTradeCanceled, liquidatedCanceled, …): the English table, else the raw word.
-      return englishFate(status);
-  }
-}
 
 export function themeIcon(icon: IconRef): vscode.ThemeIcon {
   return icon.color ? new vscode.ThemeIcon(icon.id, new vscode.ThemeColor(icon.color)) : new vscode.ThemeIcon(icon.id);
@@ -119,7 +69,7 @@ export function orderTooltip(row: OrderRow, now = Date.now()): vscode.MarkdownSt
     const fate = row.change.fate;
     md.appendText(
       fate
-        ? vscode.l10n.t('No longer open since the previous refresh: {0} at {1}.', localFate(fate.status), isoTime(fate.at))
+        ? vscode.l10n.t('No longer open since the previous refresh: {0} at {1}.', fateText(fate.status, vscodeTranslate), isoTime(fate.at))
         : vscode.l10n.t('No longer open since the previous refresh (what became of it was not looked up or not answered).'),
     );
     md.appendMarkdown('\n\n');

@@ -5,7 +5,8 @@ import { createProviderClients, type ProviderClients } from '../../src/core/prov
 import { DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { Limiter } from '../../src/orders/limiter';
 import { OpenOrdersSource, type OpenOrdersSourceOptions } from '../../src/orders/openOrdersSource';
-import { buildWalletView, diffOrders, ENGLISH_TEXTS } from '../../src/orders/ordersViewModel';
+import { buildWalletView, diffOrders } from '../../src/orders/ordersViewModel';
+import { untranslated } from '../../src/view/format';
 import { json, ScriptedServer } from '../support/scriptedServer';
 
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
@@ -35,7 +36,7 @@ describe('open orders from the demo node', () => {
     assert.deepEqual([...result.mids.keys()].sort(), ['', 'flx', 'xyz']);
     assert.ok(result.spotMeta, 'spotMeta fetched because @N coins are present');
     assert.deepEqual(notes, []);
-    const view = buildWalletView({ address: maker.address, ...result, dexErrors: new Map([['outage', 'failed']]), texts: ENGLISH_TEXTS });
+    const view = buildWalletView({ address: maker.address, ...result, dexErrors: new Map([['outage', 'failed']]), t: untranslated });
     assert.deepEqual(view.groups.map((g) => g.label), ['Perps', 'flx', 'outage', 'xyz', 'Spot', 'Outcomes']);
     const spotNames = view.groups[4].orders.map((o) => o.label);
     assert.ok(spotNames.includes('HYPE/USDC'), spotNames.join());
@@ -156,7 +157,7 @@ describe('open orders from the demo node', () => {
     assert.equal(result.spotMeta, undefined);
     assert.equal(result.spotMetaError?.kind, 'server');
     assert.equal(result.units.get('flx'), undefined, 'the USDH name needs spotMeta too: no unit rather than a guess');
-    const view = buildWalletView({ address: maker.address, orders: result.orders, texts: ENGLISH_TEXTS });
+    const view = buildWalletView({ address: maker.address, orders: result.orders, t: untranslated });
     assert.ok(view.groups.find((g) => g.groupKind === 'spot')!.orders.some((o) => o.label === '@107'));
   });
 

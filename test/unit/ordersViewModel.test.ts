@@ -14,7 +14,7 @@ import {
   buildWalletView,
   comparePrices,
   diffOrders,
-  ENGLISH_TEXTS,
+  fateText,
   isSpotCoin,
   marketOf,
   isOutcomeCoin,
@@ -23,6 +23,7 @@ import {
   type OrderRow,
   type WalletOrder,
 } from '../../src/orders/ordersViewModel';
+import { untranslated } from '../../src/view/format';
 import { fixture } from '../support/fixtures';
 
 const ADDR = '0x3217cce5d8c320717e50df51e36008fef107018c';
@@ -108,7 +109,7 @@ describe('open orders view-model', () => {
         ],
         spotMeta: realSpotMeta(),
         dexs: [{ name: 'xyz', fullName: 'XYZ' }],
-        texts: ENGLISH_TEXTS,
+        t: untranslated,
       });
       assert.deepEqual(
         view.groups.map((g) => [g.id, g.label, g.description, g.orders.map((o) => o.id)]),
@@ -126,7 +127,7 @@ describe('open orders view-model', () => {
     });
 
     it('has no groups for a wallet without orders', () => {
-      const view = buildWalletView({ address: ADDR, orders: [], texts: ENGLISH_TEXTS });
+      const view = buildWalletView({ address: ADDR, orders: [], t: untranslated });
       assert.deepEqual(view, { groups: [], orderCount: 0 });
     });
 
@@ -134,7 +135,7 @@ describe('open orders view-model', () => {
       const view = buildWalletView({
         address: ADDR,
         orders: [on('', order('BTC', 'B', '1', '1', { oid: 7 })), on('', order('ETH', 'B', '1', '1', { oid: 7 }))],
-        texts: ENGLISH_TEXTS,
+        t: untranslated,
       });
       const ids = view.groups[0].orders.map((o) => o.id);
       assert.equal(new Set(ids).size, 2);
@@ -148,7 +149,7 @@ describe('open orders view-model', () => {
         address: ADDR,
         orders: [on('', order('BTC', 'B', '101240.0', '0.50000')), on('', order('@107', 'A', '38.512', '12.5'))],
         spotMeta: realSpotMeta(),
-        texts: ENGLISH_TEXTS,
+        t: untranslated,
       });
       const [btc] = view.groups[0].orders;
       assert.equal(btc.label, 'BTC');
@@ -243,7 +244,7 @@ describe('open orders view-model', () => {
           on('', order('BTC', 'B', '100000.25', '1')),
           on('', order('ETH', 'B', '3400', '1')),
         ],
-        texts: ENGLISH_TEXTS,
+        t: untranslated,
       });
       const rows = view.groups[0].orders.map((o: OrderRow) => `${o.label} ${o.order.side} ${o.order.limitPx}`);
       assert.deepEqual(rows, ['BTC B 100000.25', 'BTC B 100000', 'BTC B 99.5', 'BTC A 101250.5', 'BTC A 101300', 'ETH B 3400', 'ETH A 3500']);
@@ -297,7 +298,7 @@ describe('open orders view-model', () => {
     it('shows the marks in the rows and lists gone orders in their own group', () => {
       const filled = on('', { ...a.order, sz: '0.3' });
       const changes = diffOrders([a, b], [filled, c]);
-      const view = buildWalletView({ address: ADDR, orders: [filled, c], changes, texts: ENGLISH_TEXTS });
+      const view = buildWalletView({ address: ADDR, orders: [filled, c], changes, t: untranslated });
       assert.deepEqual(
         view.groups.map((g) => g.label),
         ['Perps', 'xyz', 'Gone since last refresh (1)'],
@@ -319,7 +320,7 @@ describe('open orders view-model', () => {
       const f = fixture('hyperliquid_openOrders_response_2023-03-27.json');
       const orders = toOpenOrders(validate(openOrdersResult, f.response, 'openOrders'), f.response);
       assert.ok(orders.every((o) => o.origSz === undefined));
-      const view = buildWalletView({ address: ADDR, orders: orders.map((o) => on('', o)), texts: ENGLISH_TEXTS });
+      const view = buildWalletView({ address: ADDR, orders: orders.map((o) => on('', o)), t: untranslated });
       assert.equal(view.groups.length, 1);
       assert.equal(view.groups[0].label, 'Perps');
       assert.equal(view.orderCount, f.response.length);
@@ -337,7 +338,7 @@ describe('open orders view-model', () => {
       assert.equal(orders[0].reduceOnly, true);
       assert.equal(orders[0].raw.orderType, 'Take Profit Market');
       // The TP and the SL come alone and again as children of the limit order: shown once, under it.
-      const view = buildWalletView({ address: ADDR, orders: orders.map((o) => on('', o)), texts: ENGLISH_TEXTS });
+      const view = buildWalletView({ address: ADDR, orders: orders.map((o) => on('', o)), t: untranslated });
       assert.equal(view.orderCount, 3, 'each order once');
       assert.equal(view.groups[0].orders.length, 1, 'one row at the top: the TP and SL are under their parent');
       const [parent] = view.groups[0].orders;
@@ -371,7 +372,7 @@ describe('open orders view-model', () => {
       const view = buildWalletView({
         address: ADDR,
         orders: [on('', trig({ oid: 1 })), on('', trig({ oid: 2, orderType: 'Take Profit Limit', triggerPx: '99000', triggerCondition: 'Price above 99000', limitPx: '99500' }))],
-        texts: ENGLISH_TEXTS,
+        t: untranslated,
       });
       assert.deepEqual(view.groups[0].orders.map((o) => o.description), [
         'Stop Market · 0.25 · trigger ≤ 96,000 · 24,000 USDC',
@@ -380,7 +381,7 @@ describe('open orders view-model', () => {
     });
 
     it('shows a position TP/SL (size 0) as the entire position, without a notional', () => {
-      const view = buildWalletView({ address: ADDR, orders: [on('', trig({ oid: 1, sz: '0.0', isPositionTpsl: true, orderType: 'Take Profit Market', triggerPx: '3750', triggerCondition: 'Price above 3750' }))], texts: ENGLISH_TEXTS });
+      const view = buildWalletView({ address: ADDR, orders: [on('', trig({ oid: 1, sz: '0.0', isPositionTpsl: true, orderType: 'Take Profit Market', triggerPx: '3750', triggerCondition: 'Price above 3750' }))], t: untranslated });
       assert.equal(view.groups[0].orders[0].description, 'Take Profit Market · entire position · trigger ≥ 3,750');
     });
 
@@ -388,13 +389,13 @@ describe('open orders view-model', () => {
       const view = buildWalletView({
         address: ADDR,
         orders: [on('', order('ETH', 'B', '3000', '1', { oid: 1, orderType: 'Limit', tif: 'Alo', reduceOnly: true })), on('', order('ETH', 'B', '2900', '1', { oid: 2, orderType: 'Limit', tif: 'Gtc' }))],
-        texts: ENGLISH_TEXTS,
+        t: untranslated,
       });
       assert.deepEqual(view.groups[0].orders.map((o) => o.description), ['1 @ 3,000 · 3,000 USDC · Alo · reduce only', '1 @ 2,900 · 2,900 USDC']);
     });
 
     it('puts outcome coins in their own group after Spot', () => {
-      const view = buildWalletView({ address: ADDR, orders: [on('', order('#1', 'B', '0.58', '150', { oid: 1 })), on('', order('@107', 'B', '38', '1', { oid: 2 })), on('', order('BTC', 'B', '1', '1', { oid: 3 }))], texts: ENGLISH_TEXTS });
+      const view = buildWalletView({ address: ADDR, orders: [on('', order('#1', 'B', '0.58', '150', { oid: 1 })), on('', order('@107', 'B', '38', '1', { oid: 2 })), on('', order('BTC', 'B', '1', '1', { oid: 3 }))], t: untranslated });
       assert.deepEqual(view.groups.map((g) => [g.label, g.groupKind, g.id]), [
         ['Perps', 'perps', `group:${ADDR}:`],
         ['Spot', 'spot', `group:${ADDR}:spot`],
@@ -404,13 +405,13 @@ describe('open orders view-model', () => {
     });
 
     it('labels each dex’s notionals in its own unit', () => {
-      const view = buildWalletView({ address: ADDR, orders: [on('flx', order('flx:TSLA', 'B', '435', '2', { oid: 1 }))], units: new Map([['flx', 'USDH']]), texts: ENGLISH_TEXTS });
+      const view = buildWalletView({ address: ADDR, orders: [on('flx', order('flx:TSLA', 'B', '435', '2', { oid: 1 }))], units: new Map([['flx', 'USDH']]), t: untranslated });
       assert.equal(view.groups[0].orders[0].description, '2 @ 435 · 870 USDH');
     });
 
     it('adds the distance from the mid (limit price, or trigger price for triggers), only where a mid is known', () => {
       const mids = new Map([['', new Map([['BTC', '100000']])]]);
-      const view = buildWalletView({ address: ADDR, orders: [on('', order('BTC', 'B', '99000', '1', { oid: 1 })), on('', trig({ oid: 2 })), on('', order('ETH', 'B', '1', '1', { oid: 3 }))], mids, texts: ENGLISH_TEXTS });
+      const view = buildWalletView({ address: ADDR, orders: [on('', order('BTC', 'B', '99000', '1', { oid: 1 })), on('', trig({ oid: 2 })), on('', order('ETH', 'B', '1', '1', { oid: 3 }))], mids, t: untranslated });
       const byOid = new Map(view.groups[0].orders.map((o) => [o.order.oid, o]));
       assert.match(byOid.get(1)!.description, / · −1\.00% from mid$/);
       assert.match(byOid.get(2)!.description, / · −4\.00% from mid$/);
@@ -426,18 +427,18 @@ describe('open orders view-model', () => {
       const changes = diffOrders(gone, []);
       // Order 5 was not looked up (or not answered): no word rather than a guess.
       const fates = new Map(['filled', 'canceled', 'triggered', 'rejected'].map((status, i) => [i + 1, { status, at: 1 }]));
-      const view = buildWalletView({ address: ADDR, orders: [], changes, fates, texts: ENGLISH_TEXTS });
+      const view = buildWalletView({ address: ADDR, orders: [], changes, fates, t: untranslated });
       const rows = view.groups[0].orders;
       assert.deepEqual(
         rows.map((r) => r.description.split(' · ').slice(2).join(' · ')),
         ['', 'rejected', 'triggered', 'cancelled', 'filled'], // bids high → low: oids 5, 4, 3, 2, 1
       );
-      assert.equal(ENGLISH_TEXTS.fate('marginCanceled'), 'cancelled: not enough margin');
-      assert.equal(ENGLISH_TEXTS.fate('someNewReason'), 'someNewReason');
+      assert.equal(fateText('marginCanceled', untranslated), 'cancelled: not enough margin');
+      assert.equal(fateText('someNewReason', untranslated), 'someNewReason');
     });
 
     it('gives a failed dex its group with the error, even without orders', () => {
-      const view = buildWalletView({ address: ADDR, orders: [on('', order('BTC', 'B', '1', '1', { oid: 1 }))], dexErrors: new Map([['outage', 'The provider had a server error (HTTP 500).']]), texts: ENGLISH_TEXTS });
+      const view = buildWalletView({ address: ADDR, orders: [on('', order('BTC', 'B', '1', '1', { oid: 1 }))], dexErrors: new Map([['outage', 'The provider had a server error (HTTP 500).']]), t: untranslated });
       const failed = view.groups.find((g) => g.dex === 'outage')!;
       assert.equal(failed.error, 'The provider had a server error (HTTP 500).');
       assert.equal(failed.orders.length, 0);

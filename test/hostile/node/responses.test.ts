@@ -12,7 +12,7 @@ import { toBlockView } from '../../../src/blocks/blockViewModel';
 import { blockHoverContent, blockSummary, errorHoverContent } from '../../../src/hover/blockHoverContent';
 import { hoverMarkdown } from '../../../src/hover/hoverContent';
 import { untranslated } from '../../../src/view/format';
-import { buildWalletView, ENGLISH_TEXTS } from '../../../src/orders/ordersViewModel';
+import { buildWalletView } from '../../../src/orders/ordersViewModel';
 import { figures } from '../support/figures';
 import { itDecodesOrRefuses, useHostileProxy, type CraftedCase } from '../support/craftedAnswers';
 import { mutateInfo, mutateResult, rpcError } from '../support/hostileProxy';
@@ -126,7 +126,7 @@ const RESPONSE_CASES: CraftedCase[] = [
     kind: 'ok',
     check: (list) => {
       assert.ok(list.length > 0);
-      const view = buildWalletView({ address: maker.address, orders: list.map((order: Json) => ({ dex: '', order })), texts: ENGLISH_TEXTS });
+      const view = buildWalletView({ address: maker.address, orders: list.map((order: Json) => ({ dex: '', order })), t: untranslated });
       const shown = JSON.stringify(view.groups.map((g) => [g.label, g.description, g.orders.map((r) => [r.label, r.description])]));
       assert.ok(!shown.includes('onerror'), 'unknown fields are not shown in rows');
     },
