@@ -4,13 +4,15 @@ import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
 import { AutoRefreshSchedule } from './autoRefresh';
 import { OpenOrdersTree } from './ordersTree';
+import { createOrdersStore } from './ordersStoreHost';
 import { refreshBudget } from './refreshBudget';
 import { registerWalletCommands } from './walletCommands';
 
 /** The Open Orders view: its tree, its commands and the optional automatic refresh. */
 export function registerOpenOrders(services: Services): void {
   const { context, connection } = services;
-  const tree = new OpenOrdersTree(services);
+  const store = createOrdersStore(services);
+  const tree = new OpenOrdersTree(store, () => connection.mode !== 'none');
   const view = vscode.window.createTreeView(Views.openOrders, { treeDataProvider: tree, showCollapseAll: true });
   const showDemoNotice = () => {
     view.message = connection.isDemo ? vscode.l10n.t('Demo data: made-up orders from the built-in demo node.') : undefined;
@@ -18,18 +20,18 @@ export function registerOpenOrders(services: Services): void {
   showDemoNotice();
 
   // Paused while the view is hidden or there is no connection; off while the setting is 0.
-  const schedule = new AutoRefreshSchedule(async () => (await tree.refreshAll()).flatMap((o) => (o.error === undefined ? [] : [o.error])));
+  const schedule = new AutoRefreshSchedule(async () => (await store.refreshAll()).flatMap((o) => (o.error === undefined ? [] : [o.error])));
   const updateSchedule = () => schedule.update(settings.autoRefreshSeconds(), view.visible && connection.mode !== 'none');
   updateSchedule();
 
-  const budget = refreshBudget(services, tree, schedule);
+  const budget = refreshBudget(services, store, schedule);
 
   context.subscriptions.push(
     tree,
     view,
     schedule,
     view.onDidChangeVisibility(updateSchedule),
-    tree.onDidRefreshAll(() => {
+    store.onDidRefreshAll(() => {
       schedule.refreshed();
       budget();
     }),
@@ -41,5 +43,5 @@ export function registerOpenOrders(services: Services): void {
       updateSchedule();
     }),
   );
-  registerWalletCommands(services, tree);
+  registerWalletCommands(services, store);
 }

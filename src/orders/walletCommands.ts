@@ -6,13 +6,14 @@ import { requireClients } from '../platform/accountCommands';
 import type { Services } from '../platform/services';
 import { escapeIcons, escapeLinksAndIcons } from '../view/escape';
 import { shortAddress } from '../view/format';
-import type { OpenOrdersTree, OrdersNode, WalletSummary } from './ordersTree';
+import type { OrdersStore, WalletSummary } from './ordersStore';
+import type { OrdersNode } from './ordersTree';
 import { cutLabel, labelTooLong, MAX_WALLET_LABEL, watchedWallets, type WatchedWallet } from './watchedWallets';
 
 /** What every wallet command works with. */
 interface WalletCommandContext {
   services: Services;
-  tree: OpenOrdersTree;
+  store: OrdersStore;
 }
 
 type CommandRun = (c: WalletCommandContext, ...args: unknown[]) => unknown;
@@ -31,8 +32,8 @@ const WALLET_COMMANDS: Partial<Record<CommandId, CommandRun>> = {
   [Commands.openWalletOnHypurrscan]: openWalletOnHypurrscan,
 };
 
-export function registerWalletCommands(services: Services, tree: OpenOrdersTree): void {
-  const c: WalletCommandContext = { services, tree };
+export function registerWalletCommands(services: Services, store: OrdersStore): void {
+  const c: WalletCommandContext = { services, store };
   for (const [id, run] of Object.entries(WALLET_COMMANDS)) {
     services.context.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => run!(c, ...args)));
   }
@@ -75,8 +76,8 @@ async function pickWallet(arg: unknown, placeHolder: string): Promise<string | u
 }
 
 /** Says why a command does not apply to `address` when it is not a watched wallet. */
-function notWatched(tree: OpenOrdersTree, address: string): void {
-  if (tree.wallet(address)?.demo) {
+function notWatched(store: OrdersStore, address: string): void {
+  if (store.wallet(address)?.demo) {
     void vscode.window.showInformationMessage(
       vscode.l10n.t('This is a wallet of the demo node: it is shown while demo data is on and goes away when it is off. Watch it with “Watch Wallet…” to keep it.'),
     );
@@ -87,7 +88,7 @@ function notWatched(tree: OpenOrdersTree, address: string): void {
 
 // ---- the commands ----
 
-async function watchWallet({ services, tree }: WalletCommandContext, addressGiven?: unknown, labelGiven?: unknown): Promise<boolean> {
+async function watchWallet({ services, store }: WalletCommandContext, addressGiven?: unknown, labelGiven?: unknown): Promise<boolean> {
   const { connection } = services;
   let address: string;
   let label: string | undefined;
@@ -111,34 +112,34 @@ async function watchWallet({ services, tree }: WalletCommandContext, addressGive
     ({ address, label } = answer);
   }
   await watchedWallets.add(address, label);
-  tree.syncWallets();
+  store.syncWallets();
   await vscode.commands.executeCommand(`${Views.openOrders}.focus`);
   if (connection.mode === 'none') {
     await requireClients(services); // offers Set API Key / Try Demo Data
     return true;
   }
-  await tree.refreshWallet(address);
+  await store.refreshWallet(address);
   return true;
 }
 
-async function unwatchWallet({ tree }: WalletCommandContext, arg?: unknown): Promise<boolean> {
+async function unwatchWallet({ store }: WalletCommandContext, arg?: unknown): Promise<boolean> {
   const address = await pickWallet(arg, vscode.l10n.t('The wallet to stop watching'));
   if (!address) return false;
   if (!watchedWallets.find(address)) {
-    notWatched(tree, address);
+    notWatched(store, address);
     return false;
   }
   await watchedWallets.remove(address);
-  tree.syncWallets();
+  store.syncWallets();
   return true;
 }
 
-async function renameWallet({ tree }: WalletCommandContext, arg?: unknown, labelGiven?: unknown): Promise<boolean> {
+async function renameWallet({ store }: WalletCommandContext, arg?: unknown, labelGiven?: unknown): Promise<boolean> {
   const address = await pickWallet(arg, vscode.l10n.t('The wallet to rename'));
   if (!address) return false;
   const existing = watchedWallets.find(address);
   if (!existing) {
-    notWatched(tree, address);
+    notWatched(store, address);
     return false;
   }
   const typed =
@@ -153,7 +154,7 @@ async function renameWallet({ tree }: WalletCommandContext, arg?: unknown, label
         });
   if (typed === undefined) return false;
   await watchedWallets.rename(address, typed);
-  tree.syncWallets();
+  store.syncWallets();
   return true;
 }
 
@@ -168,28 +169,28 @@ function reloadMarkets(c: WalletCommandContext): Promise<WalletSummary[]> {
 }
 
 /** Every wallet, once there is a connection (asking for a key or demo data first when there is none). */
-async function refreshAll({ services, tree }: WalletCommandContext, reloadMarkets: boolean): Promise<WalletSummary[]> {
+async function refreshAll({ services, store }: WalletCommandContext, reloadMarkets: boolean): Promise<WalletSummary[]> {
   const { connection } = services;
   if (connection.mode === 'none') {
     await requireClients(services);
     if (connection.mode === 'none') return [];
   }
-  await tree.refreshAll({ reloadMarkets });
-  return tree.summaries();
+  await store.refreshAll({ reloadMarkets });
+  return store.summaries();
 }
 
 /** Stops the refreshes under way; the wallets keep the orders they showed. */
-function cancelRefresh({ tree }: WalletCommandContext): boolean {
-  const cancelled = tree.cancelRefresh();
+function cancelRefresh({ store }: WalletCommandContext): boolean {
+  const cancelled = store.cancelRefresh();
   if (cancelled) vscode.window.setStatusBarMessage(vscode.l10n.t('Open Orders refresh cancelled.'), 3000);
   return cancelled;
 }
 
-async function refreshWallet({ tree }: WalletCommandContext, arg?: unknown): Promise<WalletSummary | undefined> {
+async function refreshWallet({ store }: WalletCommandContext, arg?: unknown): Promise<WalletSummary | undefined> {
   const address = addressArg(arg);
   if (!address) return undefined;
-  await tree.refreshWallet(address);
-  return tree.summaries().find((s) => s.address === address);
+  await store.refreshWallet(address);
+  return store.summaries().find((s) => s.address === address);
 }
 
 async function copyOrderId(_: WalletCommandContext, arg?: unknown): Promise<void> {

@@ -3,6 +3,7 @@ import { createProviderClients, type ProviderClients } from '../core/provider';
 import { apiKeyProblem, baseUrlProblem, evmPathProblem } from '../core/endpoints';
 import { describeError, ProviderError } from '../core/errors';
 import { forgetSecret } from '../core/redact';
+import { DEMO_WALLETS, type DemoWallet } from '../demo/wallets';
 import { Settings, settingId, StorageKeys } from '../ids';
 import type { Log } from './log';
 import { settings } from './settings';
@@ -59,6 +60,11 @@ export class Connection implements vscode.Disposable {
 
   get isDemo(): boolean {
     return this.demoActive;
+  }
+
+  /** The demo node's wallets while demo data is on (features list them without importing the demo). */
+  get demoWallets(): readonly DemoWallet[] {
+    return this.demoActive ? DEMO_WALLETS : [];
   }
 
   get hasApiKey(): boolean {

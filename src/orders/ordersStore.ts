@@ -1,0 +1,312 @@
+/**
+ * The Open Orders store: each watched wallet's last good orders, what changed at the last refresh, what
+ * became of gone orders, the dexs and the error of the last refresh, and the request weight it cost. It
+ * runs the refreshes (fetch, stale merge, diff, fates) and says what changed through its events; the
+ * tree only draws it. No `vscode` import: the wallet list, the source and the words are handed in.
+ */
+import { describeError, isCancellation } from '../core/errors';
+import type { OpenOrder, OrderFate } from '../core/model';
+import type { Translate } from '../view/format';
+import { Emitter } from './emitter';
+import { MarketData } from './marketData';
+import { MAX_STATUS_LOOKUPS, type OpenOrdersSource, type WalletOrdersResult } from './openOrdersSource';
+import { buildWalletView, diffOrders, type OrderChanges, type OrdersSnapshot, type WalletOrder, type WalletView } from './ordersViewModel';
+import type { WatchedWallet } from './watchedWallets';
+
+/** A wallet the tree lists: the user's, or one of the demo node's while demo data is on. */
+export interface WalletListing {
+  wallet: WatchedWallet;
+  demo: boolean;
+}
+
+/** What one good refresh brought; replaced whole by the next good one, kept through failures. */
+export interface Refreshed {
+  snapshot: OrdersSnapshot;
+  changes: OrderChanges;
+  /** What became of the gone orders that were looked up, by oid. */
+  fates: ReadonlyMap<number, OrderFate>;
+  /** Dexs whose orders failed (their older orders stay, under an error row), and why. */
+  dexErrors: ReadonlyMap<string, string>;
+  view: WalletView;
+  /** Request weight of the refresh (Hyperliquid counts 1200 per minute per IP). */
+  weight: number;
+}
+
+/** One wallet as the store holds it. */
+export interface WalletState {
+  readonly wallet: WatchedWallet;
+  readonly demo: boolean;
+  readonly last?: Refreshed;
+  /** The last refresh failed: why, and when. With `last` set, the orders shown are stale. */
+  readonly error?: { message: string; at: number };
+  readonly refreshing: boolean;
+}
+
+export interface WalletRefreshOutcome {
+  address: string;
+  ok: boolean;
+  error?: unknown;
+}
+
+/** What `Refresh Open Orders` returns, for automation and tests. */
+export interface WalletSummary {
+  address: string;
+  label?: string;
+  demo: boolean;
+  orderCount?: number;
+  groups: { label: string; orders: number }[];
+  gone: number;
+  /** What became of the gone orders that were looked up: `filled`, `canceled`, … */
+  goneFates: string[];
+  /** Dexs whose orders could not be fetched at the last refresh. */
+  failedDexs: string[];
+  error?: string;
+  stale: boolean;
+}
+
+/** Orders of a wallet that were open at the previous refresh and turned out filled. */
+export interface FillNotice {
+  wallet: WatchedWallet;
+  filled: OpenOrder[];
+}
+
+export interface OrdersStoreDeps {
+  /** The source of the current connection (undefined without a key); `existing` without making one. */
+  sources: { get(): Promise<OpenOrdersSource | undefined>; readonly existing?: OpenOrdersSource };
+  /** The wallets to list, read afresh at each sync. */
+  wallets: () => readonly WalletListing[];
+  log: { warn(message: string): void; debug(message: string): void };
+  t: Translate;
+}
+
+class WalletEntry implements WalletState {
+  last?: Refreshed;
+  error?: { message: string; at: number };
+  /** The refresh running for this wallet; a second refresh while it runs joins it. */
+  pending?: Promise<WalletRefreshOutcome>;
+  /** A first load was started (so showing the view does not start it again after an error). */
+  attempted = false;
+
+  constructor(
+    public wallet: WatchedWallet,
+    public demo: boolean,
+  ) {}
+
+  get refreshing(): boolean {
+    return this.pending !== undefined;
+  }
+}
+
+export class OrdersStore {
+  private entries = new Map<string, WalletEntry>();
+  private marketData = new MarketData();
+  private running = false;
+  private readonly changed = new Emitter<string | undefined>();
+  private readonly refreshingChanged = new Emitter<boolean>();
+  private readonly refreshedAll = new Emitter<void>();
+  private readonly filled = new Emitter<FillNotice>();
+  /** One wallet changed (its address), or the list of wallets (undefined). */
+  readonly onDidChange = this.changed.event;
+  /** Whether any refresh runs (for Cancel Refresh and the view's progress). */
+  readonly onDidChangeRefreshing = this.refreshingChanged.event;
+  /** Every wallet was refreshed (by the user or automatically). */
+  readonly onDidRefreshAll = this.refreshedAll.event;
+  /** Gone orders turned out filled (the VS Code side decides whether to say so). */
+  readonly onFilled = this.filled.event;
+
+  constructor(private readonly deps: OrdersStoreDeps) {
+    this.syncWallets();
+  }
+
+  // ---- wallets ----
+
+  /** Takes the wallet list afresh: new wallets are added, gone ones dropped, the others keep their orders. */
+  syncWallets(): void {
+    const wanted = new Map(this.deps.wallets().map((w) => [w.wallet.address, w]));
+    let structural = [...this.entries.keys()].join() !== [...wanted.keys()].join();
+    const relabelled: string[] = [];
+    const next = new Map<string, WalletEntry>();
+    for (const [address, { wallet, demo }] of wanted) {
+      const entry = this.entries.get(address);
+      if (!entry) {
+        next.set(address, new WalletEntry(wallet, demo));
+        continue;
+      }
+      const dexesChanged = (entry.wallet.dexes ?? []).join() !== (wallet.dexes ?? []).join();
+      if (dexesChanged) {
+        entry.attempted = false; // the wallet asks other dexs now: load again when shown
+        structural = true;
+      } else if (entry.wallet.label !== wallet.label || entry.demo !== demo) relabelled.push(address);
+      entry.wallet = wallet;
+      entry.demo = demo;
+      next.set(address, entry);
+    }
+    this.entries = next;
+    if (structural) this.changed.fire(undefined);
+    else for (const address of relabelled) this.changed.fire(address);
+  }
+
+  /** Another provider, key or demo mode: orders, their diff and the market data belong to the old one. */
+  connectionChanged(): void {
+    this.entries = new Map([...this.entries].map(([address, e]) => [address, new WalletEntry(e.wallet, e.demo)]));
+    this.marketData = new MarketData();
+    this.syncWallets();
+    this.changed.fire(undefined);
+    this.updateRefreshing();
+  }
+
+  wallet(address: string): WalletState | undefined {
+    return this.entries.get(address.toLowerCase());
+  }
+
+  get addresses(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** The market data of the current connection, shared by every wallet. */
+  get markets(): Readonly<MarketData> {
+    return this.marketData;
+  }
+
+  // ---- refreshing ----
+
+  /** The first load of a wallet the view shows (not again after it failed: the error row retries). */
+  loadOnce(address: string): void {
+    const entry = this.entries.get(address);
+    if (entry && !entry.attempted && !entry.last) void this.refreshWallet(address);
+  }
+
+  /** Refreshes one wallet; joins a refresh of it that is already running. */
+  refreshWallet(address: string): Promise<WalletRefreshOutcome> {
+    const entry = this.entries.get(address.toLowerCase());
+    if (!entry) return Promise.resolve({ address, ok: false });
+    entry.attempted = true;
+    entry.pending ??= this.runRefresh(entry);
+    this.updateRefreshing();
+    return entry.pending;
+  }
+
+  /** Refreshes every wallet; `reloadMarkets` also forgets the cached dex list, spot pairs and dex units. */
+  async refreshAll(options: { reloadMarkets?: boolean } = {}): Promise<WalletRefreshOutcome[]> {
+    if (options.reloadMarkets) this.deps.sources.existing?.reloadMarkets();
+    this.syncWallets(); // e.g. demo mode just switched on: its wallets belong in "all".
+    const outcomes = await Promise.all(this.addresses.map((a) => this.refreshWallet(a)));
+    this.refreshedAll.fire();
+    return outcomes;
+  }
+
+  /** Cancel Refresh: stops the refreshes under way; each wallet keeps what it showed. True if any ran. */
+  cancelRefresh(): boolean {
+    const running = [...this.entries.values()].some((e) => e.pending);
+    if (running) this.deps.sources.existing?.cancelRefreshes();
+    return running;
+  }
+
+  /** Request weight of the last refresh of every wallet, for the auto-refresh budget. */
+  get refreshWeight(): number {
+    let total = 0;
+    for (const e of this.entries.values()) total += e.last?.weight ?? 0;
+    return total;
+  }
+
+  summaries(): WalletSummary[] {
+    return [...this.entries.values()].map((e) => summaryOf(e));
+  }
+
+  dispose(): void {
+    for (const emitter of [this.changed, this.refreshingChanged, this.refreshedAll, this.filled]) emitter.dispose();
+  }
+
+  private updateRefreshing(): void {
+    const running = [...this.entries.values()].some((e) => e.pending);
+    if (running === this.running) return;
+    this.running = running;
+    this.refreshingChanged.fire(running);
+  }
+
+  private async runRefresh(entry: WalletEntry): Promise<WalletRefreshOutcome> {
+    const address = entry.wallet.address;
+    const current = () => this.entries.get(address) === entry;
+    this.changed.fire(address); // the wallet's icon spins while this runs
+    try {
+      return await this.refresh(entry, current);
+    } finally {
+      if (current()) {
+        // Cleared before the wallet is redrawn, so it is drawn without the spinner.
+        entry.pending = undefined;
+        this.changed.fire(address);
+      }
+      this.updateRefreshing();
+    }
+  }
+
+  private async refresh(entry: WalletEntry, current: () => boolean): Promise<WalletRefreshOutcome> {
+    const address = entry.wallet.address;
+    const { log } = this.deps;
+    let source: OpenOrdersSource | undefined;
+    try {
+      source = await this.deps.sources.get();
+      if (!source) return { address, ok: false }; // no key: the welcome view says what to do
+      const started = Date.now();
+      const result = await source.load(address, entry.wallet.dexes ?? []);
+      if (!current() || source.signal.aborted) return { address, ok: false };
+      const orders = withStaleDexs(result, entry.last?.snapshot.orders);
+      const changes = diffOrders(entry.last?.snapshot.orders, orders);
+      const fates = changes.gone.length > 0 ? await source.fates(address, changes.gone.map((o) => o.order.oid)) : new Map<number, OrderFate>();
+      if (!current() || source.signal.aborted) return { address, ok: false };
+      this.marketData.take(result, orders);
+      const dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e)]));
+      const view = this.buildView(address, orders, changes, fates, dexErrors);
+      const weight = refreshWeight(result, Math.min(changes.gone.length, MAX_STATUS_LOOKUPS));
+      entry.last = { snapshot: { orders, fetchedAt: result.fetchedAt }, changes, fates, dexErrors, view, weight };
+      entry.error = undefined;
+      if (result.spotMetaError) log.warn(`Spot pair names for ${address} stay raw (@N): ${describeError(result.spotMetaError)}`);
+      for (const [dex, e] of result.dexErrors) log.warn(`Open orders of ${address} on dex “${dex || 'first'}” could not be refreshed: ${describeError(e)}`);
+      const filled = changes.gone.filter((o) => fates.get(o.order.oid)?.status === 'filled');
+      if (filled.length > 0) this.filled.fire({ wallet: entry.wallet, filled: filled.map((o) => o.order) });
+      log.debug(`Open orders of ${address}: ${result.orders.length} in ${Date.now() - started} ms`);
+      return { address, ok: true };
+    } catch (e) {
+      if (isCancellation(e) || source?.signal.aborted || !current()) return { address, ok: false };
+      const message = describeError(e);
+      entry.error = { message, at: Date.now() };
+      log.warn(`Open orders of ${address} could not be refreshed: ${message}`);
+      return { address, ok: false, error: e };
+    }
+  }
+
+  private buildView(address: string, orders: WalletOrder[], changes: OrderChanges, fates: ReadonlyMap<number, OrderFate>, dexErrors: ReadonlyMap<string, string>): WalletView {
+    const m = this.marketData;
+    return buildWalletView({ address, orders, changes, spotMeta: m.spotMeta, dexs: m.dexs, units: m.units, mids: m.mids, fates, dexErrors, t: this.deps.t });
+  }
+}
+
+/** A dex that failed keeps its last good orders (stale, under its error row); the others are current. */
+function withStaleDexs(result: WalletOrdersResult, before: readonly WalletOrder[] | undefined): WalletOrder[] {
+  const kept = before?.filter((o) => result.dexErrors.has(o.dex)) ?? [];
+  return kept.length > 0 ? [...result.orders, ...kept] : result.orders;
+}
+
+/** Hyperliquid's weights: order lists and `meta` 20 each, `allMids` and `orderStatus` 2 each. */
+function refreshWeight(result: WalletOrdersResult, statusLookups: number): number {
+  return (1 + result.dexs.length) * 20 + result.mids.size * 2 + statusLookups * 2;
+}
+
+function summaryOf(e: WalletEntry): WalletSummary {
+  const last = e.last;
+  return {
+    address: e.wallet.address,
+    label: e.wallet.label,
+    demo: e.demo,
+    orderCount: last?.view.orderCount,
+    groups: (last?.view.groups ?? []).filter((g) => g.groupKind !== 'gone').map((g) => ({ label: g.label, orders: g.orders.reduce((n, o) => n + 1 + (o.children?.length ?? 0), 0) })),
+    gone: last?.changes.gone.length ?? 0,
+    goneFates: (last?.changes.gone ?? []).flatMap((o) => {
+      const fate = last?.fates.get(o.order.oid);
+      return fate ? [fate.status] : [];
+    }),
+    failedDexs: [...(last?.dexErrors.keys() ?? [])],
+    error: e.error?.message,
+    stale: Boolean(e.error && last),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The orders store's VS Code side: it is handed the connection's source, the wallet list (settings, then
+ * the demo node's wallets while demo data is on) and `vscode.l10n.t`; and what it reports becomes VS Code's:
+ * the `refreshing` context key, the view's progress bar, and a notification when gone orders were filled.
+ */
+import * as vscode from 'vscode';
+import { ContextKeys, Settings, settingId, Views } from '../ids';
+import { PerConnection } from '../platform/perConnection';
+import type { Services } from '../platform/services';
+import { vscodeTranslate } from '../platform/translate';
+import { escapeLinksAndIcons } from '../view/escape';
+import { shortAddress } from '../view/format';
+import { OpenOrdersSource } from './openOrdersSource';
+import { OrdersStore, type FillNotice, type WalletListing } from './ordersStore';
+import { orderSettings } from './orderSettings';
+import { watchedWallets } from './watchedWallets';
+
+/** The store, fed and heard in VS Code; its subscriptions go to the extension's context. */
+export function createOrdersStore(services: Services): OrdersStore {
+  const { connection, log, context } = services;
+  // One source per connection: its caches and what the provider refused belong to that provider.
+  const sources = new PerConnection(connection, (clients) => new OpenOrdersSource(clients.info, { note: (m) => log.info(m), wantMids: () => orderSettings.showDistanceFromMid() }));
+  const store = new OrdersStore({ sources, wallets: walletList(services), log, t: vscodeTranslate });
+  context.subscriptions.push(
+    sources,
+    store,
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(settingId(Settings.wallets))) store.syncWallets();
+    }),
+    connection.onDidChange(() => store.connectionChanged()),
+    store.onDidChangeRefreshing((running) => {
+      void vscode.commands.executeCommand('setContext', ContextKeys.refreshing, running);
+      if (running) void vscode.window.withProgress({ location: { viewId: Views.openOrders } }, () => untilIdle(store));
+    }),
+    store.onFilled((notice) => {
+      if (orderSettings.notifyOnFill()) void vscode.window.showInformationMessage(fillMessage(notice));
+    }),
+  );
+  return store;
+}
+
+/** The user's wallets (from settings), then the demo node's while demo data is on. */
+function walletList({ connection, log }: Services): () => WalletListing[] {
+  const warnedAbout = new Set<string>();
+  return () => {
+    const { wallets, invalid } = watchedWallets.read();
+    for (const typed of invalid) {
+      // Typed into settings.json by hand: skipped, and said once, instead of a request that must fail.
+      if (!warnedAbout.has(typed)) log.warn(`${settingId(Settings.wallets)}: “${typed.slice(0, 60)}” is not a wallet address (0x + 40 hex digits); skipped.`);
+      warnedAbout.add(typed);
+    }
+    const listed: WalletListing[] = wallets.map((wallet) => ({ wallet, demo: false }));
+    const taken = new Set(wallets.map((w) => w.address));
+    for (const d of connection.demoWallets) {
+      if (!taken.has(d.address)) listed.push({ wallet: { address: d.address, label: d.label }, demo: true });
+    }
+    return listed;
+  };
+}
+
+function untilIdle(store: OrdersStore): Promise<void> {
+  return new Promise((resolve) => {
+    const subscription = store.onDidChangeRefreshing((running) => {
+      if (running) return;
+      subscription.dispose();
+      resolve();
+    });
+  });
+}
+
+function fillMessage({ wallet, filled }: FillNotice): string {
+  const name = wallet.label || shortAddress(wallet.address);
+  const first = filled[0]!;
+  return filled.length === 1
+    ? vscode.l10n.t('{0}: order {1} on {2} was filled.', escapeLinksAndIcons(name), first.oid, escapeLinksAndIcons(first.coin))
+    : vscode.l10n.t('{0}: {1} orders were filled.', escapeLinksAndIcons(name), filled.length);
+}
