@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Services } from '../../src/platform/services';
-import type { WalletSummary } from '../../src/orders/ordersTree';
+import type { WalletSummary } from '../../src/orders/ordersStore';
 import { DEMO_WALLETS } from '../../src/demo/orders';
 import { disconnectedServices } from './activated';
 

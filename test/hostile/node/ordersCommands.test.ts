@@ -1,0 +1,208 @@
+/**
+ * The extension's real Open Orders commands, store host, tree, connection and log, run under Node (with the
+ * `vscode` stand-in of support/vscodeStub.ts) against the real demo node behind a hostile proxy:
+ * - the key is in secret storage only, and in no tree item, tooltip, log line or notification;
+ * - Copy Order as JSON copes with an order nested 100,000 deep;
+ * - whatever is typed as a wallet label, and whatever the wallets setting holds, nothing breaks.
+ * The store's refreshes under faults, markup and rate limits: ordersStore.test.ts.
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import * as vscode from 'vscode';
+import { DEMO_WALLETS, startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
+import type { OrdersStore, WalletSummary } from '../../../src/orders/ordersStore';
+import { createOrdersStore } from '../../../src/orders/ordersStoreHost';
+import { OpenOrdersTree, type OrdersNode } from '../../../src/orders/ordersTree';
+import { registerWalletCommands } from '../../../src/orders/walletCommands';
+import { registerAccountCommands } from '../../../src/platform/accountCommands';
+import { Connection } from '../../../src/platform/connection';
+import { Log } from '../../../src/platform/log';
+import type { Services } from '../../../src/platform/services';
+import { figures, incident } from '../support/figures';
+import { hostileKey, LeakWatch } from '../support/leaks';
+import { startHostileProxy, type HostileProxy } from '../support/hostileProxy';
+import { revealInvisibles } from '../../../src/view/escape';
+import { assertMarkdownIsText, MARKUP_PAYLOADS } from '../support/markup';
+import * as host from '../support/vscodeStub';
+
+type Json = any;
+
+const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
+const SECTION = 'hyperliquidExplorer';
+const cmd = <T>(id: string, ...args: unknown[]) => vscode.commands.executeCommand<T>(`${SECTION}.${id}`, ...args);
+
+describe('hostile: the real Open Orders commands and tree (Node, demo node behind a hostile proxy)', function () {
+  this.timeout(60_000);
+  const key = hostileKey();
+  let node: DemoNode;
+  let proxy: HostileProxy;
+  let leaks: LeakWatch;
+  let services: Services;
+  let store: OrdersStore;
+  let tree: OpenOrdersTree;
+
+  before(async () => {
+    host.resetHost();
+    node = await startDemoNode({ apiKey: key, control: true });
+    proxy = await startHostileProxy(node.baseUrl);
+    leaks = new LeakWatch(key, [node.baseUrl, proxy.baseUrl]);
+    await host.setConfiguration(`${SECTION}.baseUrl`, proxy.baseUrl);
+    await host.setConfiguration(`${SECTION}.requestTimeoutSeconds`, 2); // the hang costs 2 s; a loaded machine still answers in time
+    const context = host.extensionContext();
+    const log = new Log();
+    const connection = new Connection(context as unknown as vscode.ExtensionContext, log);
+    services = { context: context as unknown as vscode.ExtensionContext, log, connection };
+    store = createOrdersStore(services);
+    tree = new OpenOrdersTree(store, () => connection.mode !== 'none');
+    registerWalletCommands(services, store);
+    context.subscriptions.push(tree, connection, log);
+    registerAccountCommands(services);
+    // Set API Key, the key typed into its password box.
+    host.scripted.inputBoxAnswers.push(key);
+    assert.equal(await cmd<boolean>('setApiKey'), true);
+  });
+
+  after(async () => {
+    for (const d of (services?.context.subscriptions ?? []) as { dispose(): unknown }[]) d.dispose();
+    await proxy?.close();
+    await node?.close();
+    host.resetHost();
+  });
+
+  /** Every string the tree hands to VS Code for a wallet: items, descriptions, tooltips, accessibility labels. */
+  function treeTexts(address: string): { texts: string[]; markdown: string[] } {
+    const texts: string[] = [];
+    const markdown: string[] = [];
+    const visit = (n: OrdersNode) => {
+      const item = tree.resolveTreeItem(tree.getTreeItem(n), n);
+      texts.push(String(item.label ?? ''), String(item.description ?? ''), item.accessibilityInformation?.label ?? '', item.id ?? '');
+      if (item.tooltip instanceof host.MarkdownString) markdown.push(item.tooltip.value);
+      else if (typeof item.tooltip === 'string') texts.push(item.tooltip);
+      if (item.command) texts.push(JSON.stringify(item.command));
+      for (const c of tree.getChildren(n)) visit(c);
+    };
+    const walletNode = tree.walletNode(address);
+    assert.ok(walletNode, 'the wallet is in the tree');
+    visit(walletNode);
+    return { texts, markdown };
+  }
+
+  /** Searches everything the extension showed or wrote for the key. */
+  function checkNoLeak(where: string, address: string): void {
+    const { texts, markdown } = treeTexts(address);
+    leaks.checkAll(`${where}: tree`, texts);
+    leaks.checkAll(`${where}: tooltips`, markdown);
+    leaks.checkAll(`${where}: log`, host.recorded.logLines);
+    leaks.checkAll(`${where}: notifications`, host.recorded.notifications.map((n) => n.message));
+  }
+
+  const summaryOf = (all: WalletSummary[] | undefined, address: string) => {
+    const s = all?.find((x) => x.address === address);
+    assert.ok(s, `a summary for ${address}`);
+    return s;
+  };
+
+  it('a watched wallet loads through the proxy (control)', async () => {
+    assert.equal(await cmd<boolean>('watchWallet', maker.address, 'Maker'), true);
+    const s = summaryOf(await cmd<WalletSummary[]>('refreshOrders'), maker.address);
+    assert.equal(s.error, undefined);
+    assert.ok((s.orderCount ?? 0) > 0);
+    assert.equal(s.stale, false);
+    checkNoLeak('first load', maker.address);
+  });
+
+  it('an order with an unknown field nested 100,000 deep is shown; Copy Order as JSON says it cannot, instead of throwing', async () => {
+    proxy.setRule((req, upstream) =>
+      (req.methods.includes('openOrders') || req.methods.includes('frontendOpenOrders')) && !(req.json as Json).dex
+        ? upstream().then((u) => ({ body: u.body.replace('{"coin"', `{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},"coin"`) }))
+        : undefined,
+    );
+    const mutatedBefore = proxy.mutated;
+    try {
+      const s = summaryOf(await cmd<WalletSummary[]>('refreshOrders'), maker.address);
+      assert.equal(s.error, undefined, 'an unknown field is not an error');
+    } finally {
+      proxy.setRule(undefined);
+    }
+    figures.responsesMutated += proxy.mutated - mutatedBefore;
+    const deep = tree
+      .getChildren(tree.walletNode(maker.address))
+      .flatMap((g) => (g.kind === 'group' ? g.orders : []))
+      .find((o) => 'deep' in o.order.raw);
+    assert.ok(deep, 'the order with the deep field is in the tree');
+    host.recorded.notifications.length = 0;
+    await cmd('copyOrderJson', deep);
+    assert.deepEqual(host.recorded.notifications, [{ severity: 'error', message: `Order ${deep.order.oid} is nested too deeply to copy as JSON.` }]);
+    await cmd('copyOrderJson', tree.getChildren(tree.walletNode(maker.address)).flatMap((g) => (g.kind === 'group' ? g.orders : [])).find((o) => o !== deep));
+    assert.match(host.recorded.clipboard, /^\{\n  "coin": /, 'an ordinary order is copied as JSON (control)');
+  });
+
+  it('the key is in secret storage only: no setting, no globalState or workspaceState value, no log line holds it', async () => {
+    const context = services.context as unknown as ReturnType<typeof host.extensionContext>;
+    assert.equal(await context.secrets.get('hyperliquidExplorer.apiKey'), key, 'the key is in secret storage');
+    leaks.checkAll('setting writes', host.recorded.settingWrites.map((w) => JSON.stringify(w)));
+    leaks.checkAll('globalState writes', context.globalState.writes.map((w) => JSON.stringify(w)));
+    leaks.checkAll('workspaceState writes', context.workspaceState.writes.map((w) => JSON.stringify(w)));
+    leaks.checkAll('context keys', [...host.recorded.contexts].map((c) => JSON.stringify(c)));
+    leaks.checkAll('log', host.recorded.logLines);
+  });
+
+  it('whatever is typed as a wallet label: too long is refused in the box and nothing is stored; else it is stored trimmed and shown as text', async () => {
+    const other = '0x00000000000000000000000000000000000000aa';
+    const label = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 80 }), fc.constantFrom(...MARKUP_PAYLOADS), fc.string({ unit: fc.constantFrom(' ', '\t', '\n', 'a', '<', '[', '$', '('), maxLength: 70 }));
+    await fc.assert(
+      fc.asyncProperty(label, async (typed) => {
+        const walletsBefore = vscode.workspace.getConfiguration(SECTION).get('wallets');
+        const running = cmd<boolean>('watchWallet');
+        const box = host.scripted.inputBoxes.at(-1)!;
+        box.type(other);
+        box.pressEnter();
+        box.type(typed);
+        box.pressEnter();
+        if (typed.trim().length > 60) {
+          figures.badInputs += 1;
+          assert.equal(box.visible, true, 'the box stays open');
+          assert.equal(box.validationMessage, 'Keep the label under 60 characters.');
+          box.pressEscape();
+          assert.equal(await running, false);
+          figures.staleChecks += 1;
+          if (JSON.stringify(vscode.workspace.getConfiguration(SECTION).get('wallets')) !== JSON.stringify(walletsBefore)) {
+            incident('dataLost', `a refused label changed the wallets: ${JSON.stringify(typed)}`);
+            assert.fail('the wallets changed');
+          }
+          return;
+        }
+        assert.equal(await running, true);
+        const stored = vscode.workspace.getConfiguration(SECTION).get<{ address: string; label?: string }[]>('wallets', []).find((w) => w.address === other);
+        assert.deepEqual(stored, typed.trim() ? { address: other, label: typed.trim() } : { address: other });
+        const item = tree.getTreeItem(tree.walletNode(other)!);
+        assert.equal(item.label, revealInvisibles(typed.trim()) || '0x0000…00aa');
+        assertMarkdownIsText('wallet tooltip', (item.tooltip as host.MarkdownString).value);
+        assert.equal(await cmd<boolean>('unwatchWallet', other), true);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  // Last: showing the tree starts loads for the wallets it finds, which would count in the storms above.
+  it('whatever the wallets setting holds (hand-edited), the tree shows valid addresses only and does not throw', async () => {
+    const entry = fc.oneof(
+      fc.anything(),
+      fc.record({ address: fc.oneof(fc.string(), fc.constant(maker.address.toUpperCase()), fc.constant(` ${maker.address} `)), label: fc.anything(), dexes: fc.anything() }, { requiredKeys: [] }),
+    );
+    const saved = vscode.workspace.getConfiguration(SECTION).get('wallets');
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.anything(), fc.array(entry, { maxLength: 5 })), async (value) => {
+          await host.setConfiguration(`${SECTION}.wallets`, value);
+          figures.badInputs += 1;
+          for (const a of store.addresses) assert.match(a, /^0x[0-9a-f]{40}$/);
+          for (const n of tree.getChildren()) tree.getTreeItem(n);
+        }),
+        { numRuns: 200 },
+      );
+    } finally {
+      await host.setConfiguration(`${SECTION}.wallets`, saved);
+    }
+  });
+});
