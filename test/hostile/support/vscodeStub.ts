@@ -2,17 +2,15 @@
  * A small stand-in for the `vscode` module, so that the extension's real tree, commands, connection and
  * log run under Node against the real demo node. It keeps what the code hands to VS Code (tree items,
  * tooltips, notifications, log lines, settings and state writes) so the hostile suite can search all
- * of it. Only the API the Open Orders feature, the hover and the platform layer use is here; nothing
- * of the extension's own logic is re-implemented.
+ * of it. Only the API the hover, the platform layer (connection, log, account commands) and the Open
+ * Orders commands and tree use is here; the orders store needs none of it (it has no `vscode` import).
+ * Nothing of the extension's own logic is re-implemented.
  */
 
 type Listener<T> = (e: T) => unknown;
 
 export class Disposable {
   constructor(private readonly fn: () => void = () => undefined) {}
-  static from(...items: { dispose(): unknown }[]): Disposable {
-    return new Disposable(() => items.forEach((d) => d.dispose()));
-  }
   dispose(): void {
     this.fn();
   }
@@ -339,9 +337,6 @@ export const window = {
   createStatusBarItem() {
     return { show: () => undefined, hide: () => undefined, dispose: () => undefined };
   },
-  createTreeView() {
-    return { visible: true, message: undefined, onDidChangeVisibility: () => new Disposable(), dispose: () => undefined };
-  },
 };
 
 // ---- commands, env, l10n ----
@@ -369,7 +364,6 @@ export const env = {
   language: 'en',
   clipboard: {
     writeText: async (text: string) => void (recorded.clipboard = text),
-    readText: async () => recorded.clipboard,
   },
   openExternal: async (uri: Uri) => {
     recorded.opened.push(uri.toString());
