@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import type { Parsed } from '../core/input';
 import type { ProviderClients } from '../core/provider';
-import { escapeLinksAndIcons } from '../view/escape';
 import { requireClients } from '../platform/accountCommands';
 import type { Services } from '../platform/services';
 import { blockQueryFromArgument } from './blockQuery';
 import { askForBlock } from './blockPicker';
 import { BlockPanel, warmUp, type LookupResult } from './blockPanel';
+import { notify } from '../platform/notify';
 
 /**
  * Takes the block from the argument (a number, a decimal or hex string, `latest`) or asks for it, and
@@ -31,7 +31,7 @@ export async function givenOrAsked<Q>(
   ask: () => Promise<Q | undefined>,
 ): Promise<{ clients: ProviderClients; query: Q } | undefined> {
   if (given && !given.ok) {
-    void vscode.window.showErrorMessage(refusal(escapeLinksAndIcons(given.error)));
+    void notify('error', refusal(given.error));
     return undefined;
   }
   const clients = await requireClients(services);

@@ -8,11 +8,11 @@ import { Commands, StorageKeys } from '../ids';
 import { withDelayedProgress } from '../platform/webviewPanel';
 import type { Services } from '../platform/services';
 import { vscodeTranslate as t } from '../platform/translate';
-import { escapeLinksAndIcons } from '../view/escape';
 import { shortAddress, shortHash } from '../view/format';
 import { showAddress, type AddressOutcome } from './addressActions';
 import { lookUpFromArgument, readRecentLookUps, rememberLookUp } from './lookUpQuery';
 import { askForLookUp } from './lookUpPicker';
+import { notify } from '../platform/notify';
 
 /** What a lookup ended with; the command returns it, so tests can tell. */
 export type LookUpOutcome =
@@ -58,14 +58,14 @@ async function open(clients: ProviderClients, query: LookUpQuery): Promise<LookU
         await vscode.commands.executeCommand(Commands.lookUpBlock, Number(found.number));
         return { kind: 'block', block: Number(found.number) };
       case 'notFound':
-        void vscode.window.showWarningMessage(t('No transaction or block with hash {0} on this chain.', query.hash));
+        void notify('warning', t('No transaction or block with hash {0} on this chain.', query.hash));
         return { kind: 'notFound', hash: query.hash };
     }
   } catch (e) {
     if (isCancellation(e) || abort.signal.aborted) return { kind: 'cancelled' };
     const message = describeError(e);
     const what = query.kind === 'address' ? shortAddress(query.address) : shortHash(query.hash);
-    void vscode.window.showErrorMessage(t('Could not look up {0}: {1}', what, escapeLinksAndIcons(message)));
+    void notify('error', t('Could not look up {0}: {1}', what, message));
     return { kind: 'failed', message };
   }
 }

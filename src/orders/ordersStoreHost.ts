@@ -8,12 +8,12 @@ import { ContextKeys, Settings, settingId, Views } from '../ids';
 import { PerConnection } from '../platform/perConnection';
 import type { Services } from '../platform/services';
 import { vscodeTranslate } from '../platform/translate';
-import { escapeLinksAndIcons } from '../view/escape';
 import { shortAddress } from '../view/format';
 import { OpenOrdersSource } from './openOrdersSource';
 import { OrdersStore, type FillNotice, type WalletListing } from './ordersStore';
 import { orderSettings } from './orderSettings';
 import { watchedWallets } from './watchedWallets';
+import { notify } from '../platform/notify';
 
 /** The store, fed and heard in VS Code; its subscriptions go to the extension's context. */
 export function createOrdersStore(services: Services): OrdersStore {
@@ -33,7 +33,7 @@ export function createOrdersStore(services: Services): OrdersStore {
       if (running) void vscode.window.withProgress({ location: { viewId: Views.openOrders } }, () => untilIdle(store));
     }),
     store.onFilled((notice) => {
-      if (orderSettings.notifyOnFill()) void vscode.window.showInformationMessage(fillMessage(notice));
+      if (orderSettings.notifyOnFill()) void notify('info', fillMessage(notice));
     }),
   );
   return store;
@@ -72,6 +72,6 @@ function fillMessage({ wallet, filled }: FillNotice): string {
   const name = wallet.label || shortAddress(wallet.address);
   const first = filled[0]!;
   return filled.length === 1
-    ? vscode.l10n.t('{0}: order {1} on {2} was filled.', escapeLinksAndIcons(name), first.oid, escapeLinksAndIcons(first.coin))
-    : vscode.l10n.t('{0}: {1} orders were filled.', escapeLinksAndIcons(name), filled.length);
+    ? vscode.l10n.t('{0}: order {1} on {2} was filled.', name, first.oid, first.coin)
+    : vscode.l10n.t('{0}: {1} orders were filled.', name, filled.length);
 }

@@ -9,6 +9,7 @@ import { shortAddress } from '../view/format';
 import type { OrdersStore, WalletSummary } from './ordersStore';
 import type { OrdersNode } from './ordersTree';
 import { cutLabel, labelTooLong, MAX_WALLET_LABEL, watchedWallets, type WatchedWallet } from './watchedWallets';
+import { notify } from '../platform/notify';
 
 /** What every wallet command works with. */
 interface WalletCommandContext {
@@ -65,7 +66,7 @@ async function pickWallet(arg: unknown, placeHolder: string): Promise<string | u
   if (given) return given;
   const wallets = watchedWallets.list();
   if (wallets.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No wallets are watched yet. Use “Hyperliquid: Watch Wallet…” to add one.'));
+    void notify('info', vscode.l10n.t('No wallets are watched yet. Use “Hyperliquid: Watch Wallet…” to add one.'));
     return undefined;
   }
   const pick = await vscode.window.showQuickPick(
@@ -78,11 +79,10 @@ async function pickWallet(arg: unknown, placeHolder: string): Promise<string | u
 /** Says why a command does not apply to `address` when it is not a watched wallet. */
 function notWatched(store: OrdersStore, address: string): void {
   if (store.wallet(address)?.demo) {
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('This is a wallet of the demo node: it is shown while demo data is on and goes away when it is off. Watch it with “Watch Wallet…” to keep it.'),
+    void notify('info', vscode.l10n.t('This is a wallet of the demo node: it is shown while demo data is on and goes away when it is off. Watch it with “Watch Wallet…” to keep it.'),
     );
   } else {
-    void vscode.window.showInformationMessage(vscode.l10n.t('That wallet is not watched.'));
+    void notify('info', vscode.l10n.t('That wallet is not watched.'));
   }
 }
 
@@ -96,13 +96,13 @@ async function watchWallet({ services, store }: WalletCommandContext, addressGiv
     // Automation: the address (and an optional label) as arguments.
     const parsed = parseAddress(addressGiven);
     if (!parsed.ok) {
-      void vscode.window.showErrorMessage(parsed.error);
+      void notify('error', parsed.error);
       return false;
     }
     address = parsed.value;
     const existing = watchedWallets.find(address);
     if (existing) {
-      void vscode.window.showWarningMessage(duplicateMessage(existing));
+      void notify('warning', duplicateMessage(existing));
       return false;
     }
     label = typeof labelGiven === 'string' ? cutLabel(labelGiven) : undefined;
@@ -207,7 +207,7 @@ async function copyOrderJson(_: WalletCommandContext, arg?: unknown): Promise<vo
     json = JSON.stringify(arg.order.raw, null, 2);
   } catch {
     // An unknown field nested deeper than the stack (a hostile node can send 100,000 levels) cannot be written out.
-    void vscode.window.showErrorMessage(vscode.l10n.t('Order {0} is nested too deeply to copy as JSON.', arg.order.oid));
+    void notify('error', vscode.l10n.t('Order {0} is nested too deeply to copy as JSON.', arg.order.oid));
     return;
   }
   await vscode.env.clipboard.writeText(json);

@@ -4,6 +4,7 @@ import { describeError } from '../core/errors';
 import type { ProviderClients } from '../core/provider';
 import { Commands, ContextKeys, Settings, settingId, StatusBarItems } from '../ids';
 import type { Services } from './services';
+import { confirm, notify } from './notify';
 
 /**
  * Set API Key, Clear API Key, Try Demo Data, Use My Provider, Show Log; the demo status bar item; the
@@ -45,13 +46,14 @@ export async function requireClients(services: Services): Promise<ProviderClient
     if (clients) return clients;
   } catch (e) {
     const open = vscode.l10n.t('Open Settings');
-    const pick = await vscode.window.showErrorMessage(describeError(e), open);
+    const pick = await notify('error', describeError(e), open);
     if (pick === open) await vscode.commands.executeCommand('workbench.action.openSettings', settingId(Settings.baseUrl));
     return undefined;
   }
   const setKey = vscode.l10n.t('Set API Key');
   const demo = vscode.l10n.t('Try Demo Data');
-  const pick = await vscode.window.showWarningMessage(
+  const pick = await notify(
+    'warning',
     vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'),
     setKey,
     demo,
@@ -91,7 +93,7 @@ async function setApiKey({ connection, log }: Services, keyArg: unknown): Promis
   if (key === undefined) return false; // cancelled, or nothing typed: nothing changes
   const problem = apiKeyProblem(key);
   if (problem) {
-    void vscode.window.showErrorMessage(problem);
+    void notify('error', problem);
     return false;
   }
   // A key passed as an argument came from another extension or a command link, not from the user:
@@ -101,7 +103,8 @@ async function setApiKey({ connection, log }: Services, keyArg: unknown): Promis
   const wasDemo = connection.isDemo;
   if (wasDemo) await connection.stopDemo();
   log.info('API key saved in secret storage.');
-  void vscode.window.showInformationMessage(
+  void notify(
+    'info',
     wasDemo
       ? vscode.l10n.t('API key saved in VS Code’s secret storage. Demo data is off; using your provider.')
       : vscode.l10n.t('API key saved in VS Code’s secret storage.'),
@@ -114,21 +117,19 @@ async function clearApiKey({ connection, log }: Services): Promise<boolean> {
   if (connection.hasApiKey && !(await confirmClearKey())) return false;
   await connection.clearApiKey();
   log.info('API key removed from secret storage.');
-  void vscode.window.showInformationMessage(vscode.l10n.t('API key removed from VS Code’s secret storage.'));
+  void notify('info', vscode.l10n.t('API key removed from VS Code’s secret storage.'));
   return true;
 }
 
 /** A modal asking whether to store a key that a command passed (another extension, a command link). */
 async function confirmKeyFromArgument(replacing: boolean): Promise<boolean> {
   const store = replacing ? vscode.l10n.t('Replace Key') : vscode.l10n.t('Store Key');
-  const pick = await vscode.window.showWarningMessage(
+  const pick = await confirm(
+    'warning',
     replacing
       ? vscode.l10n.t('Replace your Hyperliquid Explorer API key with a key passed by a command?')
       : vscode.l10n.t('Store an API key passed by a command for Hyperliquid Explorer?'),
-    {
-      modal: true,
-      detail: vscode.l10n.t('Another extension or a link asked to set the key. Continue only if you started this yourself; otherwise your requests would go out with someone else’s key.'),
-    },
+    vscode.l10n.t('Another extension or a link asked to set the key. Continue only if you started this yourself; otherwise your requests would go out with someone else’s key.'),
     store,
   );
   return pick === store;
@@ -137,9 +138,10 @@ async function confirmKeyFromArgument(replacing: boolean): Promise<boolean> {
 /** A modal asking whether to remove the stored key. */
 async function confirmClearKey(): Promise<boolean> {
   const clear = vscode.l10n.t('Clear Key');
-  const pick = await vscode.window.showWarningMessage(
+  const pick = await confirm(
+    'warning',
     vscode.l10n.t('Remove your Hyperliquid Explorer API key from VS Code’s secret storage?'),
-    { modal: true, detail: vscode.l10n.t('Blocks, hovers and open orders stop loading until you set a key again.') },
+    vscode.l10n.t('Blocks, hovers and open orders stop loading until you set a key again.'),
     clear,
   );
   return pick === clear;
@@ -154,28 +156,27 @@ async function tryDemo({ connection, log }: Services): Promise<void> {
   } catch (e) {
     await connection.stopDemo(); // no status bar saying "Demo Data" for a node that is not there
     log.error(`The demo node did not start: ${describeError(e)}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('The demo node did not start: {0}', describeError(e)));
+    void notify('error', vscode.l10n.t('The demo node did not start: {0}', describeError(e)));
     return;
   }
   const lookUp = vscode.l10n.t('Look Up Latest Block');
   // Not awaited: the command is done once demo data is on, whether or not the message is dismissed
   // (a lookup that offered Try Demo Data goes on at once).
-  void vscode.window
-    .showInformationMessage(
-      vscode.l10n.t('Demo data is on: Hyperliquid Explorer now shows made-up blocks and orders from a built-in local node. Nothing is sent to your provider.'),
-      lookUp,
-    )
-    .then((pick) => (pick === lookUp ? vscode.commands.executeCommand(Commands.lookUpBlock, 'latest') : undefined));
+  void notify(
+    'info',
+    vscode.l10n.t('Demo data is on: Hyperliquid Explorer now shows made-up blocks and orders from a built-in local node. Nothing is sent to your provider.'),
+    lookUp,
+  ).then((pick) => (pick === lookUp ? vscode.commands.executeCommand(Commands.lookUpBlock, 'latest') : undefined));
 }
 
 async function useProvider(services: Services): Promise<void> {
   const { connection } = services;
   await connection.stopDemo();
   if (connection.hasApiKey) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Demo data is off; using your provider.'));
+    void notify('info', vscode.l10n.t('Demo data is off; using your provider.'));
     return;
   }
   const setKey = vscode.l10n.t('Set API Key');
-  const pick = await vscode.window.showInformationMessage(vscode.l10n.t('Demo data is off. Set your provider’s API key to continue.'), setKey);
+  const pick = await notify('info', vscode.l10n.t('Demo data is off. Set your provider’s API key to continue.'), setKey);
   if (pick === setKey) await setApiKey(services, undefined);
 }

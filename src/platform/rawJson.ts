@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { notify } from './notify';
 
 const SCHEME = 'hyperliquid-raw';
 
@@ -25,7 +26,7 @@ export class RawJsonDocuments implements vscode.TextDocumentContentProvider {
       text = JSON.stringify(raw, null, 2);
     } catch {
       // An unknown field nested deeper than the stack (a hostile node can send 100,000 levels) cannot be written out.
-      void vscode.window.showErrorMessage(vscode.l10n.t('The node’s answer for {0} is nested too deeply to show as JSON.', what));
+      void notify('error', vscode.l10n.t('The node’s answer for {0} is nested too deeply to show as JSON.', what));
       return;
     }
     const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${name}.json` });

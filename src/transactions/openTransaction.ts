@@ -5,6 +5,7 @@ import type { Services } from '../platform/services';
 import { escapeLinksAndIcons } from '../view/escape';
 import { parseTransactionHash, transactionHashFromArgument } from './transactionHash';
 import { TransactionPanel, type TransactionResult } from './transactionPanel';
+import { notify } from '../platform/notify';
 
 /**
  * Open Transaction: takes the hash from the argument or asks for it (checked as it is typed, so nothing
@@ -14,7 +15,7 @@ import { TransactionPanel, type TransactionResult } from './transactionPanel';
 export async function openTransaction(services: Services, arg: unknown): Promise<TransactionResult | undefined> {
   const given = transactionHashFromArgument(arg, vscode.l10n.t);
   if (given && !given.ok) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot open that transaction: {0}', escapeLinksAndIcons(given.error)));
+    void notify('error', vscode.l10n.t('Cannot open that transaction: {0}', given.error));
     return undefined;
   }
   // The key first: nobody should type a hash only to be told there is no key.

@@ -12,6 +12,7 @@ import { problemKindOf, type CommonProblemKind } from '../view/panelMessages';
 import { transactionLabels } from './labels';
 import { isWebviewMessage, type HostMessage, type PanelView, type TransactionView, type WebviewMessage } from './protocol';
 import { toTransactionView } from './transactionViewModel';
+import { notify } from '../platform/notify';
 
 /** What Open Transaction ended with; the command returns it, so tests (and links) can tell. */
 export interface TransactionResult {
@@ -120,7 +121,7 @@ export class TransactionPanel extends PanelHost<PanelView, HostMessage, WebviewM
     if (kind !== 'badInput' && !this.disposed) this.services.log.warn(`Transaction ${shortHash(this.hash)}: ${message}`);
     if (kept) {
       this.post({ ...kept, retrying: false });
-      void vscode.window.showWarningMessage(vscode.l10n.t('The transaction could not be loaded again: {0}', message));
+      void notify('warning', vscode.l10n.t('The transaction could not be loaded again: {0}', message));
       return;
     }
     this.problem(problemKindOf(kind), message);
