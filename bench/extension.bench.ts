@@ -161,7 +161,7 @@ async function hostSamples(extensionDir: string): Promise<HostSample[]> {
   const demo = await startDemoNodeProcess();
   let server: CodeServer | undefined;
   try {
-    const cs = await startCodeServer({ name: 'bench', smokeTestDriver: true, env: { HYPERLIQUID_EXPLORER_DEMO_NODE: demo.baseUrl } });
+    const cs = await startCodeServer({ name: 'bench', smokeTestDriver: true, env: { HYPERLIQUID_EXPLORER_DEMO_NODE: demo.baseUrl, HYPERLIQUID_EXPLORER_DEMO_KEY: demo.apiKey } });
     server = cs;
     const browser = await launchChromium(cs.isolatedEnv);
     environment.chromium = browser.version();

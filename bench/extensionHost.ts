@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
-import { DEMO_API_KEY, DEMO_BLOCKS } from '../src/demo/demoNode';
+import { DEMO_BLOCKS } from '../src/demo/demoNode';
 
 const EXTENSION_ID = 'hyperliquid-explorer.hyperliquid-explorer';
 /** 10,000 transactions, all in the ots_getBlockDetails answer. */
@@ -132,11 +132,12 @@ export async function run(): Promise<void> {
       gc?.();
     };
     const demoNode = process.env.HYPERLIQUID_EXPLORER_DEMO_NODE;
-    if (demoNode) {
+    const demoKey = process.env.HYPERLIQUID_EXPLORER_DEMO_KEY;
+    if (demoNode && demoKey) {
       // Baseline: the same answer parsed into plain objects and kept alive.
       await settle();
       const beforeJson = process.memoryUsage().heapUsed;
-      const res = await fetch(`${demoNode}/${DEMO_API_KEY}/evm`, {
+      const res = await fetch(`${demoNode}/${demoKey}/evm`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ots_getBlockDetails', params: [HUGE_SPEC_BLOCK] }),

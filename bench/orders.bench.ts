@@ -4,7 +4,7 @@
 // The response is the demo whale's `frontendOpenOrders` (what the extension asks for), fetched over HTTP,
 // with the mids of `allMids` (the distance-from-mid column is on by default). Alone: `npx tsx bench/orders.bench.ts`.
 import { allMidsResult, spotMetaResult, toOpenOrders, toSpotMeta, validate, validateOrders } from '../src/core/infoSchemas';
-import { DEMO_API_KEY, DEMO_WALLETS, startDemoNode } from '../src/demo/demoNode';
+import { DEMO_WALLETS, startDemoNode } from '../src/demo/demoNode';
 import { buildWalletView, diffOrders, type GroupRow, type OrderRow, type WalletOrder } from '../src/orders/ordersViewModel';
 import type { SpotMeta } from '../src/core/model';
 import { untranslated } from '../src/view/format';
@@ -41,7 +41,7 @@ export default async function run(): Promise<BenchRow[]> {
   const node = await startDemoNode();
   try {
     const post = async (body: object) => {
-      const res = await fetch(`${node.baseUrl}/${DEMO_API_KEY}/info`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${node.baseUrl}/${node.apiKey}/info`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       return res.text();
     };
     const response = await post({ type: 'frontendOpenOrders', user: whale.address, dex: '' });

@@ -1,7 +1,8 @@
 // `npm run demo`: builds, starts the demo node, and opens the extension on it:
 //   - with desktop VS Code (`code --extensionDevelopmentPath=<repo>`) when `code` is on PATH, or
 //   - in code-server on 127.0.0.1, printing the URL to open in a browser.
-// The extension reads HYPERLIQUID_EXPLORER_DEMO_NODE (the demo node's base URL) at activation.
+// The extension reads HYPERLIQUID_EXPLORER_DEMO_NODE (the demo node's base URL) and
+// HYPERLIQUID_EXPLORER_DEMO_KEY (the fresh key it printed) at activation.
 // Ctrl-C stops everything this started. Env: HLX_PORT (code-server port), HLX_DEMO_PORT (demo node
 // port), HLX_DEMO_HOST=code-server (use code-server even when `code` exists).
 import { execFileSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import { runMain } from '../test/host/runner';
 
 const log = (...a: unknown[]) => console.log('[demo]', ...a);
 const DEMO_ENV = 'HYPERLIQUID_EXPLORER_DEMO_NODE';
+const DEMO_KEY_ENV = 'HYPERLIQUID_EXPLORER_DEMO_KEY';
 
 /** A scratch folder with files to try the hover on. */
 function demoWorkspace(): Record<string, string> {
@@ -74,7 +76,7 @@ async function main(): Promise<void> {
   await buildExtension();
   const demo = await startDemoNode();
   log(`demo node: ${demo.baseUrl}`);
-  const env = { [DEMO_ENV]: demo.baseUrl };
+  const env = { [DEMO_ENV]: demo.baseUrl, [DEMO_KEY_ENV]: demo.apiKey };
 
   if (onPath('code') && process.env.HLX_DEMO_HOST !== 'code-server') {
     const workspace = path.join(CACHE, 'demo-workspace');

@@ -1,10 +1,11 @@
 // Standalone demo node: `node dist/demoNode.js [--port N] [--control] [--page-direction first|last]
 // [--without METHOD]…` (`--without ots_traceTransaction`: a node without traces).
-// Prints one JSON line `{"baseUrl","apiKey","port"}` once it listens; closes on SIGINT/SIGTERM.
+// Prints one JSON line `{"baseUrl","apiKey","port"}` once it listens (the key is fresh for each start:
+// read it there); closes on SIGINT/SIGTERM.
 // The extension loads this same file lazily (Try Demo Data), so the demo node stays out of its bundle.
 import { startDemoNode, type DemoNodeOptions } from './demoNode';
 
-export { startDemoNode, DEMO_API_KEY } from './demoNode';
+export { startDemoNode } from './demoNode';
 
 function parseArgs(argv: readonly string[]): DemoNodeOptions {
   const options: DemoNodeOptions = {};

@@ -3,20 +3,39 @@
 // error shapes, and fault modes tests can switch on. Node's `http` only; no `vscode` import. This file
 // is the HTTP side (paths, bodies, faults, control); the answers themselves are pure, in
 // `evmAnswers.ts` and `infoAnswers.ts`.
+import { randomBytes } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { textExceedsJsonDepth } from '../core/jsonDepth';
 import { DEMO_BLOCKS, DEMO_HEAD, type PageDirection } from './chain';
-import { EvmAnswers, type JsonRpcId } from './evmAnswers';
+import { DEMO_BATCH_BUDGET_MS, DEMO_MAX_ANSWER_BYTES, DEMO_MAX_BATCH, EvmAnswers, type JsonRpcId } from './evmAnswers';
 import { DEMO_FAULT_NO_TRACE, FaultQueue, faultListProblem, type DemoFault } from './faults';
 import { InfoAnswers } from './infoAnswers';
 import { DEMO_WALLETS } from './orders';
 import { defaultStatusReply, INFO_UNPROCESSABLE_BODY, JSON_TYPE, nginxPage, text, TEXT_TYPE, type Reply } from './replies';
 
-export { DEMO_BLOCKS, DEMO_FAULT_NO_TRACE, DEMO_HEAD, DEMO_WALLETS };
+export { DEMO_BATCH_BUDGET_MS, DEMO_BLOCKS, DEMO_FAULT_NO_TRACE, DEMO_HEAD, DEMO_MAX_ANSWER_BYTES, DEMO_MAX_BATCH, DEMO_WALLETS };
 export type { DemoFault, PageDirection };
 
-/** The demo node's key. Not a secret: it only opens the local demo node. */
-export const DEMO_API_KEY = 'demo-not-a-secret';
+/**
+ * A fresh key for each start (128 random bits): only who started the node (the extension, a test, a
+ * bench) knows it, so another local process, or a web page that found the port, cannot use the node.
+ */
+function freshApiKey(): string {
+  return `demo-${randomBytes(16).toString('hex')}`;
+}
+
+/**
+ * The `Host` names the node answers to: loopback ones (`localhost`, `[::1]`, 127.x.y.z: all of
+ * 127.0.0.0/8 is loopback), any port, so that a local latency or TLS proxy in front of it keeps working.
+ * Anything else is a request meant for another server, or a web page that made its own name resolve to
+ * 127.0.0.1 (DNS rebinding): 421.
+ */
+const LOOPBACK_HOST = /^(?:127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}|localhost|\[::1\])(?::\d{1,5})?$/i;
+
+export function isLoopbackHost(host: string | undefined): boolean {
+  return host !== undefined && LOOPBACK_HOST.test(host);
+}
 /** Request bodies above this get HTTP 413, as on Chainstack (1 MB). */
 export const DEMO_MAX_BODY_BYTES = 1_048_576;
 /**
@@ -29,11 +48,14 @@ export { INFO_UNPROCESSABLE_BODY };
 export interface DemoNodeOptions {
   /** Default 0: a free port. */
   port?: number;
-  /** Default `DEMO_API_KEY`. */
+  /** Default: a fresh random key (read it from the started node's `apiKey`). */
   apiKey?: string;
   /** The clock (ms). Read once at start (block timestamps: the head is "now") and when epochs are first answered. */
   now?: () => number;
-  /** Serve `POST /__demo/faults`, `POST /__demo/reset` and `GET /__demo/state` (default false: 404). */
+  /**
+   * Serve `POST /__demo/faults`, `POST /__demo/reset` and `GET /__demo/state` (default false: 404).
+   * JSON only, and never to a request with an `Origin` (a browser's): a web page cannot set faults.
+   */
   control?: boolean;
   /** Which end of a block `ots_getBlockTransactions` page 0 holds (default `last`, like Erigon). */
   pageDirection?: PageDirection;
@@ -138,7 +160,7 @@ async function streamOversize(res: http.ServerResponse, bytes: number, chunked: 
 }
 
 export async function startDemoNode(options: DemoNodeOptions = {}): Promise<DemoNode> {
-  const apiKey = options.apiKey ?? DEMO_API_KEY;
+  const apiKey = options.apiKey ?? freshApiKey();
   const now = options.now ?? Date.now;
   const direction: PageDirection = options.pageDirection ?? 'last';
   const pageCap = options.pageArgCap === undefined ? DEMO_MAX_PAGE_ARG : options.pageArgCap;
@@ -154,14 +176,19 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
 
   async function handleControl(req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<void> {
     const json = (status: number, value: unknown) => send(res, { status, contentType: JSON_TYPE, body: JSON.stringify(value) });
+    // A browser sends Origin with every cross-origin POST (and a page could send text/plain without a
+    // preflight); tests and benches send neither.
+    if (req.headers.origin !== undefined) return send(res, text(403, 'the control endpoint takes no requests from web pages'));
     if (path === '/__demo/state') {
       if (req.method !== 'GET') return send(res, text(405, 'Method Not Allowed', { Allow: 'GET' }));
       return json(200, { requests, faults: faults.size });
     }
     if (path !== '/__demo/faults' && path !== '/__demo/reset') return send(res, text(404, '404 page not found'));
     if (req.method !== 'POST') return send(res, text(405, 'Method Not Allowed', { Allow: 'POST' }));
+    if (mediaTypeOf(req) !== 'application/json') return send(res, text(415, 'Expected request with `Content-Type: application/json`'));
     const body = await readBody(req);
     if (!body) return;
+    if (body.tooLarge) return send(res, { ...nginxPage(413), headers: { Connection: 'close' } });
     if (path === '/__demo/reset') {
       faults.clear();
       info.reset();
@@ -169,6 +196,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
     }
     let list: unknown;
     try {
+      if (textExceedsJsonDepth(body.text)) throw new Error('too deep');
       list = JSON.parse(body.text);
     } catch {
       return send(res, text(400, 'expected a JSON array of faults'));
@@ -180,6 +208,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (!isLoopbackHost(req.headers.host)) return send(res, text(421, 'Misdirected Request: this node answers only to 127.0.0.1, localhost or [::1]'));
     const path = (req.url ?? '/').split('?')[0] as string;
     if (path === '/__demo' || path.startsWith('/__demo/')) {
       if (!control) return send(res, text(404, '404 page not found'));
@@ -195,12 +224,13 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
     const body = await readBody(req);
     if (!body) return;
     if (body.tooLarge) return send(res, { ...nginxPage(413), headers: { Connection: 'close' } });
-    const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (mediaType !== 'application/json') {
+    if (mediaTypeOf(req) !== 'application/json') {
       return send(res, text(415, endpoint === 'evm' ? 'Supported content types: application/json' : 'Expected request with `Content-Type: application/json`'));
     }
 
     // What the request asks for, so that faults can target one method or info type.
+    // Nesting is checked before any parse: a 1 MB body of `[` would hold this (the extension's) thread ~0.6 s.
+    if (textExceedsJsonDepth(body.text)) return send(res, tooDeep(endpoint));
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.text);
@@ -302,6 +332,16 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       });
     },
   };
+}
+
+function mediaTypeOf(req: http.IncomingMessage): string | undefined {
+  return (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+}
+
+/** A request body nested deeper than anything the node reads: as a body it cannot parse. */
+function tooDeep(endpoint: 'evm' | 'info'): Reply {
+  if (endpoint === 'info') return text(422, INFO_UNPROCESSABLE_BODY);
+  return { status: 200, contentType: JSON_TYPE, body: '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: nested too deeply"}}' };
 }
 
 /** A JSON-RPC body with the request's id in place of its own (a `respond` fault with `echoId`). */

@@ -7,6 +7,29 @@ import { demoBalance, demoBlockByHashJson, demoCode, demoReceiptJson, demoRevert
 const DETAILS_CACHE_SIZE = 128;
 const NONE: ReadonlySet<string> = new Set();
 
+/**
+ * The most calls in one batch, as Erigon's default (`--rpc.batch.limit` 100), with its error. The
+ * extension never batches; without a cap one 1 MB batch holds ~12,000 calls, and answering them all
+ * held the extension host (where the demo node runs) for 25 s and grew it to 3.8 GB.
+ */
+export const DEMO_MAX_BATCH = 100;
+
+/**
+ * The most bytes of answers the node builds for one request. Above the largest answer it has (the
+ * 10,000-transaction block in one `ots_getBlockDetails`, 2.3 MB); past it, the rest of a batch is
+ * answered with geth's "response too large" (-32003) instead of being built, which bounds both the
+ * memory and the time one request costs (a batch of 100 pages of the 10,000-transaction block
+ * would be 9.8 MB).
+ */
+export const DEMO_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The most time one batch may spend building answers (on the extension host's thread, where the demo
+ * node runs); the calls left get geth's "request timed out" (-32002). Bytes alone do not bound it: a
+ * page of the 10,000-transaction block takes ~11 ms to build for its 120 KB.
+ */
+export const DEMO_BATCH_BUDGET_MS = 100;
+
 /** A transaction hash as the only parameter (any case), or undefined. */
 function hashArg(params: unknown[]): string | undefined {
   const [hash] = params;
@@ -21,6 +44,12 @@ function rpcError(id: JsonRpcId, code: number, message: string): string {
 
 function rpcResult(id: JsonRpcId, resultJson: string): string {
   return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`;
+}
+
+/** geth's answer to a call of a batch past its limits: -32003 past the bytes, -32002 past the time. */
+function errorFor(call: unknown, code: number, message: string): string {
+  const id = typeof call === 'object' && call !== null ? (call as Record<string, unknown>).id : undefined;
+  return rpcError(typeof id === 'number' || typeof id === 'string' ? id : null, code, message);
 }
 
 function otherId(id: JsonRpcId): JsonRpcId {
@@ -73,9 +102,36 @@ export class EvmAnswers {
     }
     if (Array.isArray(parsed)) {
       if (parsed.length === 0) return json(rpcError(null, -32600, 'Invalid request'));
-      return json('[' + parsed.map((p) => this.call(p, wrongId, unsupported)).join(',') + ']');
+      if (parsed.length > DEMO_MAX_BATCH) {
+        // Erigon's own shape: one error object, not an array.
+        return json(rpcError(null, -32000, `batch limit ${DEMO_MAX_BATCH} exceeded (can increase by --rpc.batch.limit). Requested batch of size: ${parsed.length}`));
+      }
+      return json(`[${this.batch(parsed, wrongId, unsupported).join(',')}]`);
     }
-    return json(this.call(parsed, wrongId, unsupported));
+    return json(this.bounded(this.call(parsed, wrongId, unsupported), parsed));
+  }
+
+  /**
+   * Each call's answer, until their bytes pass `DEMO_MAX_ANSWER_BYTES` or their time
+   * `DEMO_BATCH_BUDGET_MS`; the rest only get an error.
+   */
+  private batch(calls: unknown[], wrongId: boolean, unsupported: ReadonlySet<string>): string[] {
+    const answers: string[] = [];
+    const started = performance.now();
+    let bytes = 0;
+    for (const call of calls) {
+      let answer: string;
+      if (bytes > DEMO_MAX_ANSWER_BYTES) answer = errorFor(call, -32003, 'response too large');
+      else if (performance.now() - started > DEMO_BATCH_BUDGET_MS) answer = errorFor(call, -32002, 'request timed out');
+      else answer = this.call(call, wrongId, unsupported);
+      bytes += answer.length;
+      answers.push(answer);
+    }
+    return answers;
+  }
+
+  private bounded(answer: string, call: unknown): string {
+    return answer.length > DEMO_MAX_ANSWER_BYTES ? errorFor(call, -32003, 'response too large') : answer;
   }
 
   private call(request: unknown, wrongId: boolean, unsupported: ReadonlySet<string>): string {

@@ -8,8 +8,10 @@ import { Settings, settingId, StorageKeys } from '../ids';
 import type { Log } from './log';
 import { settings } from './settings';
 
-/** Set by `npm run demo`: the base URL of a demo node already running beside VS Code. */
+/** Set by `npm run demo`: the base URL of a demo node already running beside VS Code… */
 const DEMO_NODE_ENV = 'HYPERLIQUID_EXPLORER_DEMO_NODE';
+/** …and the key it printed when it started (a fresh one each start). */
+const DEMO_KEY_ENV = 'HYPERLIQUID_EXPLORER_DEMO_KEY';
 
 export type ConnectionMode = 'none' | 'provider' | 'demo';
 
@@ -155,11 +157,13 @@ export class Connection implements vscode.Disposable {
   private demoNode(): Promise<DemoServer> {
     this.demoServer ??= (async () => {
       // dist/demoNode.js is built beside the extension and loaded only now, keeping activation light.
-      const { startDemoNode, DEMO_API_KEY } = require(this.context.asAbsolutePath('dist/demoNode.js')) as typeof import('../demo/cli');
+      const { startDemoNode } = require(this.context.asAbsolutePath('dist/demoNode.js')) as typeof import('../demo/cli');
       const external = process.env[DEMO_NODE_ENV];
       if (external) {
+        const apiKey = process.env[DEMO_KEY_ENV];
+        if (!apiKey) throw new ProviderError('config', `${DEMO_NODE_ENV} is set without ${DEMO_KEY_ENV} (the key the demo node printed when it started).`);
         this.log.info(`Using the demo node started by npm run demo at ${external}`);
-        return { baseUrl: external, apiKey: DEMO_API_KEY, close: async () => undefined };
+        return { baseUrl: external, apiKey, close: async () => undefined };
       }
       const node = await startDemoNode();
       this.log.info(`Demo node listening on ${node.baseUrl}`);

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../../src/platform/services';
 import type { DemoNode } from '../../src/demo/demoNode';
 import { DEMO_PRUNED_BELOW, demoBlockDetails } from '../../src/demo/chain';
-import { DEMO_API_KEY, DEMO_BLOCKS, DEMO_HEAD } from '../../src/demo/demoNode';
+import { DEMO_BLOCKS, DEMO_HEAD } from '../../src/demo/demoNode';
 import { closePanelTabs, panelTabs, useDemoData, useStandaloneNode } from './panels';
 
 const VIEW_TYPE = 'hyperliquidExplorer.block';
@@ -83,7 +83,7 @@ describe('Look Up Block in the extension host', function () {
     it('shows a rejected key, and loads the block by itself once the right key is set', async () => {
       await services.connection.setApiKey('not-the-demo-key');
       assert.deepEqual(await lookUp(DEMO_BLOCKS.emptyBlock), { blockNumber: DEMO_BLOCKS.emptyBlock, shown: 'badKey' });
-      await services.connection.setApiKey(DEMO_API_KEY);
+      await services.connection.setApiKey(node.apiKey);
       // The panel retries on the connection change by itself; asking again reveals it, loading or loaded.
       let result = await lookUp(DEMO_BLOCKS.emptyBlock);
       for (let i = 0; i < 50 && result?.shown === 'loading'; i++) {
@@ -114,7 +114,7 @@ describe('Look Up Block in the extension host', function () {
       await closeBlockTabs();
       // Fresh clients, so that the panel's one request is JSON-RPC id 1, as in the answer.
       await services.connection.setApiKey('another-key');
-      await services.connection.setApiKey(DEMO_API_KEY);
+      await services.connection.setApiKey(node.apiKey);
       // SecretStorage's change events arrive a moment later and rebuild the clients once more.
       await new Promise((r) => setTimeout(r, 500));
       node.setFaults([{ kind: 'respond', endpoint: 'evm', method: 'ots_getBlockDetails', body: JSON.stringify({ jsonrpc: '2.0', id: 1, result }) }]);

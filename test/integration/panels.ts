@@ -36,16 +36,16 @@ export function useDemoData(viewType: string): () => Services {
 
 /**
  * Hooks: a standalone demo node with fault control as the provider (base URL set, demo data off), its
- * faults cleared after each test; `key` is set first when given. Everything is undone after.
+ * faults cleared after each test; with `setKey`, its key is set first. Everything is undone after.
  */
-export function useStandaloneNode(services: () => Services, viewType: string, key?: string): () => DemoNode {
+export function useStandaloneNode(services: () => Services, viewType: string, { setKey = false } = {}): () => DemoNode {
   let node: DemoNode | undefined;
   const config = () => vscode.workspace.getConfiguration('hyperliquidExplorer');
   before(async () => {
     node = await startDemoNode({ control: true });
     await services().connection.stopDemo();
     await config().update('baseUrl', node.baseUrl, vscode.ConfigurationTarget.Global);
-    if (key !== undefined) await services().connection.setApiKey(key);
+    if (setKey) await services().connection.setApiKey(node.apiKey); // the node's own key: fresh each start
     await closePanelTabs(viewType);
   });
   after(async () => {

@@ -5,7 +5,7 @@
 // extension's demo node, and a second demo node started here (with faults).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEMO_API_KEY, DEMO_FAULT_NO_TRACE } from '../../src/demo/demoNode';
+import { DEMO_FAULT_NO_TRACE } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
 import { panelTabs, useDemoData, useStandaloneNode } from './panels';
 
@@ -67,7 +67,7 @@ describe('Open Transaction in the extension host', function () {
   });
 
   describe('against a provider that misbehaves', () => {
-    const node = useStandaloneNode(services, VIEW_TYPE, DEMO_API_KEY);
+    const node = useStandaloneNode(services, VIEW_TYPE, { setKey: true });
 
     it('without ots_traceTransaction: the transaction is shown, its trace says it is not served', async () => {
       node().setFaults([DEMO_FAULT_NO_TRACE]);

@@ -7,7 +7,7 @@ import type { FrameLocator } from 'playwright-core';
 import { methodName } from '../../src/core/selectors';
 import { groupThousands, weiToHype } from '../../src/core/units';
 import { DEMO_PRUNED_BELOW, demoBlockDetails, demoBlockModel, demoBlockTimestamp } from '../../src/demo/chain';
-import { DEMO_API_KEY, DEMO_BLOCKS, DEMO_HEAD, type DemoNode } from '../../src/demo/demoNode';
+import { DEMO_BLOCKS, DEMO_HEAD, type DemoNode } from '../../src/demo/demoNode';
 import { Sender, startAnvil, type AnvilNode, type NodeBlock } from '../conformance/anvil';
 import { useWorkbench, useWorkbenchOnDemoNode, type WorkbenchOptions } from './workbench';
 
@@ -221,7 +221,7 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     await problem.getByRole('button', { name: 'Retry' }).waitFor();
     await wb().screenshot('block-bad-key');
     await problem.getByRole('button', { name: 'Set API Key' }).click();
-    await wb().fillInputBox(DEMO_API_KEY);
+    await wb().fillInputBox(node.apiKey);
     assert.equal(await field('number'), group(n));
     assert.equal(await blockPage().locator('.transactions .empty').textContent(), 'This block has no transactions.');
     await closeEditors();
@@ -246,7 +246,7 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
 
   it('markup in a node’s JSON-RPC error message is shown as text and runs nothing', async () => {
     const n = DEMO_BLOCKS.bigBlock - 2;
-    await setKey(DEMO_API_KEY);
+    await setKey(node.apiKey);
     node.setFaults([
       {
         kind: 'respond',
@@ -270,7 +270,7 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
   it('the real panel enforces a strict CSP: a script, an event handler and a remote script put into its page run nothing and are reported', async () => {
     // The posture test reads the CSP in the source; this one checks what the panel VS Code shows does.
     const n = DEMO_BLOCKS.bigBlock;
-    await setKey(DEMO_API_KEY);
+    await setKey(node.apiKey);
     await lookUp(String(n), `Block ${group(n)}`);
     await field('number');
     const csp = (await blockPage().locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
@@ -309,7 +309,7 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     const n = DEMO_BLOCKS.smallBlock - 2; // odd: the slim shape carries extraData
     const result = demoBlockDetails(n, Math.floor(node.startedAt / 1000)) as { block: Record<string, unknown> };
     result.block.extraData = MARKUP;
-    await setKey(DEMO_API_KEY);
+    await setKey(node.apiKey);
     node.setFaults([
       { kind: 'respond', endpoint: 'evm', method: 'ots_getBlockDetails', times: 1, echoId: true, body: JSON.stringify({ jsonrpc: '2.0', id: 0, result }) },
     ]);

@@ -4,7 +4,7 @@
 // (filled, cancelled); a bad address is refused as typed; a 401 leaves an error row while the last orders stay. The extension is the packaged .vsix; the data comes
 // from a demo node started here, outside VS Code, so that the test can make it fail.
 import * as assert from 'node:assert/strict';
-import { DEMO_API_KEY, DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { useWorkbench, type WorkbenchOptions } from './workbench';
 
 const VIEW = 'Open Orders';
@@ -41,7 +41,7 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
 
   it('with the key set through the palette it asks for a wallet', async () => {
     await wb().runCommand('Hyperliquid: Set API Key');
-    await wb().fillInputBox(DEMO_API_KEY);
+    await wb().fillInputBox(node.apiKey);
     await wb().waitForNotification('API key saved');
     await wb().clearNotifications();
     const welcome = wb().pane(VIEW).locator('.welcome-view-content', { hasText: 'No wallets watched yet' });
@@ -159,7 +159,7 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
     assert.match(error, /HTTP 401/);
     assert.match(rows.find((r) => r.startsWith('Maker'))!, /\d+ orders · stale · /, 'the wallet is marked stale, with the time of its data');
     assert.deepEqual(rows.filter(isOrderRow), before, 'the last orders stay as they were');
-    assert.ok(!rows.join('\n').includes(DEMO_API_KEY), 'the key is not shown');
+    assert.ok(!rows.join('\n').includes(node.apiKey), 'the key is not shown');
     await wb().screenshot('orders-401-stale');
 
     node.clearFaults();

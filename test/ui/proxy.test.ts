@@ -15,7 +15,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tls from 'node:tls';
-import { DEMO_API_KEY, DEMO_BLOCKS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { DEMO_BLOCKS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { useWorkbench, type WorkbenchOptions } from './workbench';
 
 const PROVIDER_HOST = '127.0.0.2';
@@ -107,7 +107,7 @@ for (const proxySupport of ['on', 'override'] as const) {
     it('Look Up Block works, and its requests went through the proxy', async () => {
       const s = setup!;
       await wb().runCommand('Hyperliquid: Set API Key');
-      await wb().fillInputBox(DEMO_API_KEY);
+      await wb().fillInputBox(s.node.apiKey);
       await wb().waitForNotification('API key saved');
       await wb().clearNotifications();
       const before = s.node.requests;
@@ -124,7 +124,7 @@ for (const proxySupport of ['on', 'override'] as const) {
         `the proxy saw no CONNECT to the provider; it saw: ${JSON.stringify(s.proxied)}`,
       );
       // The proxy sees host and port only: the key travels inside TLS.
-      assert.ok(!s.proxied.some((p) => p.includes(DEMO_API_KEY)), JSON.stringify(s.proxied));
+      assert.ok(!s.proxied.some((p) => p.includes(s.node.apiKey)), JSON.stringify(s.proxied));
     });
 
     if (proxySupport === 'override') {
@@ -133,7 +133,7 @@ for (const proxySupport of ['on', 'override'] as const) {
       // host's log, and only there: our own log channel still holds none.
       it('VS Code’s logs hold no key at the default level; at Trace its proxy resolver logs request URLs (README claim)', async () => {
         const logs = path.join(wb().server.runDir, 'user-data', 'logs');
-        const withKey = () => filesUnder(logs).filter((f) => fs.readFileSync(f, 'utf8').includes(DEMO_API_KEY));
+        const withKey = () => filesUnder(logs).filter((f) => fs.readFileSync(f, 'utf8').includes(setup!.node.apiKey));
         assert.deepEqual(withKey(), [], 'at the default log level');
         await wb().runCommand('Developer: Set Log Level...');
         const first = wb().page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first();
@@ -151,7 +151,7 @@ for (const proxySupport of ['on', 'override'] as const) {
         assert.ok(found.length > 0, 'VS Code no longer logs request URLs at Trace: update README.md');
         for (const file of found) {
           assert.match(path.basename(file), /exthost/i, `${file} holds the key`);
-          const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.includes(DEMO_API_KEY));
+          const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.includes(setup!.node.apiKey));
           for (const line of lines) assert.match(line, /\[(debug|trace)\] ProxyResolver#/, line);
         }
       });

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { groupThousands, weiToHype } from '../../src/core/units';
 import { demoBlockModel } from '../../src/demo/chain';
-import { DEMO_API_KEY, DEMO_FAULT_NO_TRACE } from '../../src/demo/demoNode';
+import { DEMO_FAULT_NO_TRACE } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
 import { useWorkbenchOnDemoNode } from './workbench';
 
@@ -48,7 +48,7 @@ describe('UI: Open Transaction (packaged extension in code-server)', function ()
 
   it('sets the key, then refuses what is no transaction hash in the input box, before any request', async () => {
     await wb().runCommand('Hyperliquid: Set API Key');
-    await wb().fillInputBox(DEMO_API_KEY);
+    await wb().fillInputBox(node().apiKey);
     await wb().waitForNotification('API key saved');
     await wb().clearNotifications();
 

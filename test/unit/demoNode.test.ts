@@ -5,7 +5,6 @@ import { spawn } from 'node:child_process';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import {
-  DEMO_API_KEY,
   DEMO_BLOCKS,
   DEMO_HEAD,
   DEMO_MAX_BODY_BYTES,
@@ -107,7 +106,7 @@ describe('demo node: blocks over JSON-RPC', () => {
     assert.match(node.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.equal(node.baseUrl, `http://127.0.0.1:${node.port}`);
     assert.ok(node.port > 0);
-    assert.equal(node.apiKey, DEMO_API_KEY);
+    assert.match(node.apiKey, /^demo-[0-9a-f]{32}$/);
   });
 
   it('answers eth_blockNumber with the head and echoes the request id', async () => {
@@ -355,7 +354,7 @@ describe('demo node: HTTP errors like a provider', () => {
   });
 
   it('answers 404 to a wrong path', async () => {
-    for (const p of [`/${DEMO_API_KEY}/nanoreth`, `/${DEMO_API_KEY}/evm/extra`, `/${DEMO_API_KEY}`, '/', `/__demo/faults`]) {
+    for (const p of [`/${node.apiKey}/nanoreth`, `/${node.apiKey}/evm/extra`, `/${node.apiKey}`, '/', `/__demo/faults`]) {
       const r = await post(node.baseUrl + p, '{}');
       assert.equal(r.status, 404, p);
     }
@@ -529,7 +528,7 @@ describe('demo node: info API', () => {
     assert.equal((await info(node, { type: 'meta', dex: 'flx' })).collateralToken, 360);
     const spot = await info(node, { type: 'spotMeta' });
     assert.equal(spot.tokens.find((t: Json) => t.index === 360).name, 'USDH');
-    const unknown = await post(`${node.baseUrl}/${DEMO_API_KEY}/info`, { type: 'meta', dex: 'nope' });
+    const unknown = await post(infoUrl(node), { type: 'meta', dex: 'nope' });
     assert.equal(unknown.status, 500);
     assert.equal(unknown.text, 'null');
     const mids = await info(node, { type: 'allMids', dex: 'xyz' });
@@ -539,7 +538,7 @@ describe('demo node: info API', () => {
   });
 
   it('fails the outage dex for the market maker only (HTTP 500 null)', async () => {
-    const failing = await post(`${node.baseUrl}/${DEMO_API_KEY}/info`, { type: 'frontendOpenOrders', user: MAKER, dex: 'outage' });
+    const failing = await post(infoUrl(node), { type: 'frontendOpenOrders', user: MAKER, dex: 'outage' });
     assert.equal(failing.status, 500);
     assert.equal(failing.text, 'null');
     assert.deepEqual(await info(node, { type: 'frontendOpenOrders', user: WHALE, dex: 'outage' }), []);
