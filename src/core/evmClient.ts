@@ -23,7 +23,7 @@ import {
   validate,
 } from './schemas';
 import { encodeErrorString } from './revert';
-import type { Transport } from './transport';
+import type { AnswerLimits, Transport } from './transport';
 import { MAX_BLOCK_NUMBER } from './input';
 import * as v from 'valibot';
 
@@ -39,6 +39,42 @@ export const MAX_TRANSACTIONS_PAGE = 255;
  * is answering something else, and the panel must not build a table of 2^32 rows for it.
  */
 export const MAX_BLOCK_TRANSACTIONS = (MAX_TRANSACTIONS_PAGE + 1) * MAX_TRANSACTIONS_PAGE_SIZE;
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/**
+ * What each method's answer may hold: what it can legitimately return, with room to spare, so that no
+ * answer holds the extension host's thread (where it is parsed) longer than its method needs. Bytes and
+ * values (elements and members; see `jsonProblem`): a scalar is tiny; what carries a block or a
+ * transaction's logs is not, and keeps the transport's 32 MB. The gas bounds are a 30M-gas block's.
+ */
+export const EVM_ANSWER_LIMITS = {
+  /** A quantity in an envelope (~60 bytes); room for a JSON-RPC error with data. */
+  eth_blockNumber: { maxBytes: 64 * KB, maxValues: 1000 },
+  eth_getBalance: { maxBytes: 64 * KB, maxValues: 1000 },
+  /** Contract code: 24 KB by EIP-170 (48 KB as hex); room for larger limits to come (EIP-7907: 256 KB). */
+  eth_getCode: { maxBytes: 1 * MB, maxValues: 1000 },
+  /**
+   * One transaction: its input is at most 128 KB in geth's and reth's pools (256 KB as hex), 16× that;
+   * ~25 fields, an access list (≤ 16,000 keys by gas) and EIP-7702 authorizations (≤ 1,200 by gas).
+   */
+  eth_getTransactionByHash: { maxBytes: 4 * MB, maxValues: 100_000 },
+  /** A header and the hashes of at most `MAX_BLOCK_TRANSACTIONS` transactions (1.8 MB, 25,600 values). */
+  eth_getBlockByHash: { maxBytes: 4 * MB, maxValues: 100_000 },
+  /** Revert data up to the 2 MB the schema reads (4 MB as hex). */
+  ots_getTransactionError: { maxBytes: 5 * MB, maxValues: 1000 },
+  /** Up to ~80,000 logs by gas (375 each; the schema reads 100,000), ~13 values each: ~32 MB. */
+  eth_getTransactionReceipt: { maxBytes: 32 * MB, maxValues: 1_500_000 },
+  /** Up to `MAX_TRACE_ENTRIES` (50,000) calls of ~8 values, each with its input. */
+  ots_traceTransaction: { maxBytes: 32 * MB, maxValues: 500_000 },
+  /** A spec-shaped block holds all its transactions: up to `MAX_BLOCK_TRANSACTIONS` (25,600) of ~25 values, and the access lists. */
+  ots_getBlockDetails: { maxBytes: 32 * MB, maxValues: 1_000_000 },
+  /** 100 transactions with their input and receipts (a node may leave the receipts' logs in: a block's worth). */
+  ots_getBlockTransactions: { maxBytes: 32 * MB, maxValues: 1_500_000 },
+} as const satisfies Record<string, AnswerLimits>;
+
+export type EvmMethod = keyof typeof EVM_ANSWER_LIMITS;
 
 /** HyperEVM JSON-RPC: Otterscan's block details and transaction pages, and the chain head. */
 export class EvmClient {
@@ -180,10 +216,10 @@ export class EvmClient {
   }
 
 
-  private async call(method: string, params: unknown[], signal: AbortSignal | undefined, blockNumber?: number): Promise<unknown> {
+  private async call(method: EvmMethod, params: unknown[], signal: AbortSignal | undefined, blockNumber?: number): Promise<unknown> {
     const id = this.nextId++;
     const body = JSON.stringify({ jsonrpc: '2.0', method, params, id });
-    const json = await this.transport.postJson('evm', body, method, signal);
+    const json = await this.transport.postJson('evm', body, method, signal, EVM_ANSWER_LIMITS[method]);
     // valibot's object schemas also take arrays: a JSON array (or any non-object) is no JSON-RPC answer.
     if (typeof json !== 'object' || json === null || Array.isArray(json)) {
       throw invalid(`The node’s answer to ${method} is not a JSON-RPC response (expected an object with a result or an error).`);

@@ -17,9 +17,35 @@ import {
   validate,
   validateOrders,
 } from './infoSchemas';
-import type { Transport } from './transport';
+import type { AnswerLimits, Transport } from './transport';
 
 const DEX_NAME = /^[a-zA-Z0-9_-]{0,32}$/;
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/**
+ * What each request type's answer may hold: what it can legitimately return, with room to spare
+ * (parsing runs on the extension host's thread). The real answers, early 2026: a few KB to a few
+ * hundred KB.
+ */
+export const INFO_ANSWER_LIMITS = {
+  /** Up to 5,000 orders (the most a high-volume wallet may have) of ~16 values, each with its TP/SL children: ~6 MB. */
+  openOrders: { maxBytes: 8 * MB, maxValues: 500_000 },
+  frontendOpenOrders: { maxBytes: 8 * MB, maxValues: 500_000 },
+  /** One order and its status. */
+  orderStatus: { maxBytes: 64 * KB, maxValues: 1000 },
+  /** A dex's assets and margin tables (~100 KB). */
+  meta: { maxBytes: 4 * MB, maxValues: 100_000 },
+  /** A price per coin and spot pair (~100 KB): the one answer keyed by data, a field name per coin. */
+  allMids: { maxBytes: 4 * MB, maxValues: 100_000, maxKeys: 16_384 },
+  /** Every spot token and pair (a few hundred KB; ~12 values a token, ~5 a pair). */
+  spotMeta: { maxBytes: 8 * MB, maxValues: 500_000 },
+  /** The perp dexs with their settings (a few KB). */
+  perpDexs: { maxBytes: 4 * MB, maxValues: 100_000 },
+} as const satisfies Record<string, AnswerLimits>;
+
+export type InfoType = keyof typeof INFO_ANSWER_LIMITS;
 
 /** Checked before any request: a wallet address, lowercased. */
 function userArg(user: string): string {
@@ -93,8 +119,8 @@ export class InfoClient {
     return toPerpDexs(this.shape(perpDexsResult, json, 'perpDexs'));
   }
 
-  private post(body: Record<string, string | number>, label: string, signal?: AbortSignal): Promise<unknown> {
-    return this.transport.postJson('info', JSON.stringify(body), label, signal);
+  private post(body: Record<string, string | number>, label: InfoType, signal?: AbortSignal): Promise<unknown> {
+    return this.transport.postJson('info', JSON.stringify(body), label, signal, INFO_ANSWER_LIMITS[label]);
   }
 
   private orders(json: unknown, what: string) {

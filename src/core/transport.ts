@@ -2,11 +2,12 @@ import type { Readable } from 'node:stream';
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import { bodyExcerpt, ProviderError, type Endpoint } from './errors';
 import type { ProviderEndpoints } from './endpoints';
+import { jsonProblem, MAX_JSON_DEPTH, MAX_JSON_KEYS, type JsonProblem } from './jsonLimits';
 
 export interface TransportOptions {
   /** Request timeout in milliseconds. */
   timeoutMs: number;
-  /** Largest response body accepted, in bytes. */
+  /** Largest response body accepted, in bytes, for any request (each request may ask for less). */
   maxResponseBytes?: number;
   /** Extra attempts for reads that failed in a way worth retrying (network, timeout, 5xx, 429). */
   maxRetries?: number;
@@ -28,6 +29,16 @@ export interface RequestEvent {
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/** What one request's successful answer may hold: what its method can legitimately return, with room. */
+export interface AnswerLimits {
+  /** Bytes (never more than the transport's own cap). */
+  maxBytes: number;
+  /** Values, containers included (see `jsonProblem`). */
+  maxValues: number;
+  /** Distinct field names; default `MAX_JSON_KEYS`. */
+  maxKeys?: number;
+}
 
 // No agent of our own: Node's global agent keeps connections alive (Node 19+), and inside VS Code an
 // explicit agent would opt out of its proxy support (`http.proxySupport: "on"` routes a request through
@@ -51,6 +62,12 @@ async function loadAxios(): Promise<Axios> {
  * The one HTTP client: a single axios instance with keep-alive, a timeout, a response size cap and
  * AbortSignal cancellation. It posts JSON, returns the parsed JSON body, and turns every failure into a
  * `ProviderError` whose message a user understands and which never holds the key or the URL.
+ *
+ * Parsing is bounded, since it runs on the extension host's one thread: axios hands over raw bytes,
+ * each request's answer has its own limits (what its method can legitimately return: bytes, values,
+ * distinct field names), and the nesting and counts are scanned before `JSON.parse` ever sees the text
+ * (32 MB nested 16 million levels deep held the thread 5–6 s in `JSON.parse`; the scan refuses it
+ * after 65 bytes).
  */
 export class Transport {
   private client?: AxiosInstance;
@@ -86,12 +103,17 @@ export class Transport {
     return this.options.timeoutMs;
   }
 
-  /** POSTs `body` as JSON and returns the parsed JSON answer. Retries reads a bounded number of times. */
-  async postJson(endpoint: Endpoint, body: string, label: string, signal?: AbortSignal): Promise<unknown> {
+  /**
+   * POSTs `body` as JSON and returns the parsed JSON answer. Retries reads a bounded number of times.
+   * `limits`: what this request's successful answer may hold (its bytes never more than the
+   * transport's own cap); an error page is read up to the transport's cap, for its status and excerpt.
+   */
+  async postJson(endpoint: Endpoint, body: string, label: string, signal?: AbortSignal, limits?: AnswerLimits): Promise<unknown> {
     const maxRetries = this.options.maxRetries ?? 2;
+    const bounded: AnswerLimits = { maxValues: Number.POSITIVE_INFINITY, ...limits, maxBytes: Math.min(limits?.maxBytes ?? this.maxResponseBytes, this.maxResponseBytes) };
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.once(endpoint, body, label, attempt, signal);
+        return await this.once(endpoint, body, label, attempt, bounded, signal);
       } catch (e) {
         const err = e as ProviderError;
         const delay = this.retryDelayMs(err, attempt, maxRetries);
@@ -113,7 +135,7 @@ export class Transport {
     return Math.random() * base * 2 ** attempt; // full jitter: no synchronized retry storms
   }
 
-  private async once(endpoint: Endpoint, body: string, label: string, attempt: number, signal?: AbortSignal): Promise<unknown> {
+  private async once(endpoint: Endpoint, body: string, label: string, attempt: number, limits: AnswerLimits, signal?: AbortSignal): Promise<unknown> {
     if (signal?.aborted) throw cancelled(endpoint);
     const client = this.client ?? (await this.axios());
     // The caller may have cancelled while axios was loading (the first request only).
@@ -128,8 +150,9 @@ export class Transport {
     try {
       const response = await client.post<Readable>(this.endpoints.url(endpoint), body, { signal: local.signal });
       status = response.status;
-      const text = await this.read(endpoint, response, local.signal);
-      const parsed = this.parse(endpoint, status, text, response.headers);
+      const ok = status >= 200 && status < 300;
+      const bytes = await this.read(endpoint, response, ok ? limits.maxBytes : this.maxResponseBytes, local.signal);
+      const parsed = this.parse(endpoint, label, status, bytes, response.headers, limits);
       this.options.onRequest?.({ endpoint, label, ms: performance.now() - started, status, attempt });
       return parsed;
     } catch (e) {
@@ -148,43 +171,47 @@ export class Transport {
   }
 
   /**
-   * The body as text, refused as soon as it is known to be over the cap: on the declared
+   * The body's bytes, refused as soon as they are known to be over `cap`: on the declared
    * `Content-Length` before any byte of the body is read, else when the bytes read pass the cap.
    */
-  private async read(endpoint: Endpoint, response: AxiosResponse<Readable>, signal: AbortSignal): Promise<string> {
+  private async read(endpoint: Endpoint, response: AxiosResponse<Readable>, cap: number, signal: AbortSignal): Promise<Buffer> {
     const stream = response.data;
     const declared = Number(response.headers['content-length']);
-    if (declared > this.maxResponseBytes) {
+    if (declared > cap) {
       stream.destroy();
-      throw this.tooLarge(endpoint);
+      throw this.tooLarge(endpoint, cap);
     }
     const chunks: Buffer[] = [];
     let total = 0;
     for await (const chunk of stream as AsyncIterable<Buffer | string>) {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       total += buffer.length;
-      if (total > this.maxResponseBytes) {
+      if (total > cap) {
         stream.destroy();
-        throw this.tooLarge(endpoint);
+        throw this.tooLarge(endpoint, cap);
       }
       chunks.push(buffer);
       if (signal.aborted) break;
     }
     if (signal.aborted) throw cancelled(endpoint); // mapped to timeout or cancellation by the caller
-    const text = Buffer.concat(chunks, total).toString('utf8');
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    const bytes = Buffer.concat(chunks, total);
+    return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes; // a UTF-8 BOM
   }
 
-  private tooLarge(endpoint: Endpoint): ProviderError {
-    return new ProviderError('tooLarge', `The provider’s answer was larger than the ${formatBytes(this.maxResponseBytes)} limit.`, { endpoint });
+  private tooLarge(endpoint: Endpoint, cap = this.maxResponseBytes): ProviderError {
+    return new ProviderError('tooLarge', `The provider’s answer was larger than the ${formatBytes(cap)} limit.`, { endpoint });
   }
 
   private timedOut(endpoint: Endpoint): ProviderError {
     return new ProviderError('timeout', `The provider did not answer within ${formatSeconds(this.options.timeoutMs)}.`, { endpoint });
   }
 
-  private parse(endpoint: Endpoint, status: number, text: string, headers: AxiosResponse['headers']): unknown {
-    if (status < 200 || status >= 300) throw httpError(endpoint, status, text, headers['retry-after']);
+  /** The answer's JSON, once its status, nesting and counts are known to be fine. */
+  private parse(endpoint: Endpoint, label: string, status: number, bytes: Buffer, headers: AxiosResponse['headers'], limits: AnswerLimits): unknown {
+    if (status < 200 || status >= 300) throw httpError(endpoint, status, bytes.toString('utf8'), headers['retry-after']);
+    const problem = jsonProblem(bytes, limits);
+    if (problem) throw new ProviderError('invalidResponse', beyondLimits(endpoint, label, problem, limits), { endpoint, status });
+    const text = bytes.toString('utf8');
     try {
       return JSON.parse(text);
     } catch {
@@ -244,6 +271,18 @@ export class Transport {
 const DEADLINE = Symbol('deadline');
 const CALLER = Symbol('cancelled by the caller');
 const DONE = Symbol('finished');
+
+/** Why an answer was not parsed: what it holds that no answer to its request does. */
+function beyondLimits(endpoint: Endpoint, label: string, problem: JsonProblem, limits: AnswerLimits): string {
+  switch (problem) {
+    case 'depth':
+      return `The provider’s ${endpoint} endpoint answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep; no answer this explorer reads nests that deep.`;
+    case 'values':
+      return `The provider’s answer to ${label} holds more than ${limits.maxValues.toLocaleString('en-US')} values; no answer to it holds that many.`;
+    case 'keys':
+      return `The provider’s answer to ${label} has more than ${(limits.maxKeys ?? MAX_JSON_KEYS).toLocaleString('en-US')} distinct field names; no answer to it has that many.`;
+  }
+}
 
 function cancelled(endpoint: Endpoint): ProviderError {
   return new ProviderError('cancelled', 'The request was cancelled.', { endpoint });

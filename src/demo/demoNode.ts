@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { textExceedsJsonDepth } from '../core/jsonDepth';
+import { textExceedsJsonDepth } from '../core/jsonLimits';
 import { DEMO_BLOCKS, DEMO_HEAD, type PageDirection } from './chain';
 import { DEMO_BATCH_BUDGET_MS, DEMO_MAX_ANSWER_BYTES, DEMO_MAX_BATCH, EvmAnswers, type JsonRpcId } from './evmAnswers';
 import { DEMO_FAULT_NO_TRACE, FaultQueue, faultListProblem, type DemoFault } from './faults';

@@ -211,8 +211,9 @@ describe('hostile: response decoding through the clients (fast-check over HTTP)'
     });
   }
 
-  it('bodies that are not JSON at all, or JSON nested too deep to write, are refused as invalidResponse', async () => {
-    for (const raw of ['', ' ', 'null', '"text"', '{"a":', '[1,2', 'NaN', '\u0000', '<html>', '['.repeat(100_000) + ']'.repeat(100_000), '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000)]) {
+  it('bodies that are not JSON at all, or JSON nested too deep, are refused as invalidResponse', async () => {
+    // Nesting past 64 levels is refused before parsing (issue 23); 10,000 levels stay under every method's size cap.
+    for (const raw of ['', ' ', 'null', '"text"', '{"a":', '[1,2', 'NaN', '\u0000', '<html>', '['.repeat(10_000) + ']'.repeat(10_000), '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000)]) {
       next = { raw };
       for (const target of TARGETS) await outcome(target, JSON.stringify(raw.slice(0, 20)));
     }

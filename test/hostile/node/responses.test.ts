@@ -5,7 +5,7 @@
  * with a message that names the field, or — for harmless extras — decoded exactly as without them.
  */
 import * as assert from 'node:assert/strict';
-import { describeError } from '../../../src/core/errors';
+import { describeError, isProviderError } from '../../../src/core/errors';
 import type { ProviderClients } from '../../../src/core/provider';
 import { DEMO_BLOCKS, DEMO_WALLETS } from '../../../src/demo/demoNode';
 import { toBlockView } from '../../../src/blocks/blockViewModel';
@@ -98,7 +98,7 @@ const RESPONSE_CASES: CraftedCase[] = [
   { name: 'a spec block’s transaction as a string, read with its rows', call: specRows, rule: () => onBlock((r) => (r.block.transactions[1] = 'tx')), kind: 'invalidResponse', message: /ots_getBlockDetails: block\.transactions\.1: Invalid type/ },
   // ---- extra fields: allowed, ignored, decoded exactly as without ----
   {
-    name: 'extra header fields, deeply nested extras and __proto__ keys',
+    name: 'extra header fields, extras nested as deep as answers may be, and __proto__ keys',
     call: specDetails,
     rule: () => (req, upstream) =>
       req.methods.includes('ots_getBlockDetails')
@@ -107,7 +107,8 @@ const RESPONSE_CASES: CraftedCase[] = [
             Object.assign(r.result.block, { sha3Uncles: '0x' + '0'.repeat(64), extra: { nested: [1, { x: null }] }, deep: '@DEEP@' });
             r.result.block.transactions[0].note = '<script>window.__hostile=1</script>';
             // Written as text: an own "__proto__" key, as a hostile JSON body would carry it.
-            return { body: JSON.stringify(r).replace('"deep":"@DEEP@"', `"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},"__proto__":{"transactions":[],"polluted":true}`) };
+            // 60 levels inside result.block: 63 in all, one under the 64 any answer may have (issue 23).
+            return { body: JSON.stringify(r).replace('"deep":"@DEEP@"', `"deep":${'['.repeat(60)}${']'.repeat(60)},"__proto__":{"transactions":[],"polluted":true}`) };
           })
         : undefined,
     kind: 'ok',
@@ -171,18 +172,24 @@ describe('hostile: crafted answers through a hostile proxy in front of the demo 
     assert.equal(toBlockView(d, Date.now() / 1000, untranslated).transactionCount, d.block.transactionCount);
   });
 
-  it('a deeply nested answer still decodes what it needs, and the deep part is never walked', async () => {
-    // Written as text: JSON.stringify itself cannot write 100,000 levels.
-    h.proxy.setRule((req, upstream) =>
-      req.methods.includes('ots_getBlockDetails')
-        ? upstream().then((u) => ({ body: u.body.replace('"block":{', `"block":{"extraData":${'['.repeat(100_000)}${']'.repeat(100_000)},`) }))
-        : undefined,
-    );
+  it('an answer nested as deep as answers may be still decodes what it needs; one nested 100,000 deep is refused before parsing', async () => {
+    const nestExtraData = (levels: number) =>
+      h.proxy.setRule((req, upstream) =>
+        req.methods.includes('ots_getBlockDetails')
+          ? upstream().then((u) => ({ body: u.body.replace('"block":{', `"block":{"extraData":${'['.repeat(levels)}${']'.repeat(levels)},`) }))
+          : undefined,
+      );
     try {
+      // 61 levels inside result.block: 64 in all, the most any answer may have (issue 23).
+      nestExtraData(61);
       const d = await details(h.clients);
       figures.responsesMutated += 1;
       // extraData that is not a string is not shown (only text is).
       assert.equal(toBlockView(d, Date.now() / 1000, untranslated).extraData, null);
+      // Written as text: JSON.stringify itself cannot write 100,000 levels.
+      nestExtraData(100_000);
+      await assert.rejects(details(h.clients), (e: unknown) => isProviderError(e) && e.kind === 'invalidResponse' && /nested more than 64 levels deep/.test(e.message));
+      figures.responsesMutated += 1;
     } finally {
       h.proxy.setRule(undefined);
     }
