@@ -10,7 +10,7 @@ const loadPanels = async () => (panels ??= await import('./blockPanel'));
 /** Look Up Block: the command, and the block panels it opens (also restored after a window reload). */
 export function registerBlocks(services: Services): void {
   services.context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.lookUpBlock, async (arg?: unknown) => (await import('./lookUpBlock')).lookUpBlock(services, arg)),
+    vscode.commands.registerCommand(Commands.lookUpBlock, async (arg?: unknown) => (await import('./lookUpBlockCommand')).lookUpBlock(services, arg)),
     vscode.window.registerWebviewPanelSerializer(WebviewTypes.block, {
       deserializeWebviewPanel: async (panel, state) => (await loadPanels()).BlockPanel.revive(services, panel, panelStateBlockNumber(state)),
     }),

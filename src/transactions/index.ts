@@ -10,7 +10,7 @@ const loadPanels = async () => (panels ??= await import('./transactionPanel'));
 /** Open Transaction: the command, and the transaction panels it opens (also restored after a window reload). */
 export function registerTransactions(services: Services): void {
   services.context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.openTransaction, async (arg?: unknown) => (await import('./openTransaction')).openTransaction(services, arg)),
+    vscode.commands.registerCommand(Commands.openTransaction, async (arg?: unknown) => (await import('./openTransactionCommand')).openTransaction(services, arg)),
     vscode.window.registerWebviewPanelSerializer(WebviewTypes.transaction, {
       deserializeWebviewPanel: async (panel, state) => (await loadPanels()).TransactionPanel.revive(services, panel, panelStateHash(state)),
     }),

@@ -3,13 +3,14 @@ import { describeError, isCancellation } from '../core/errors';
 import type { LookUpQuery } from '../core/input';
 import type { ProviderClients } from '../core/provider';
 import { resolveHash } from '../core/transactionLoad';
-import { givenOrAsked } from '../blocks/lookUpBlock';
+import { warmUp } from '../blocks/api';
 import { Commands, StorageKeys } from '../ids';
+import { givenOrAsked } from '../platform/givenOrAsked';
 import { withDelayedProgress } from '../platform/webviewPanel';
 import type { Services } from '../platform/services';
 import { vscodeTranslate as t } from '../platform/translate';
 import { shortAddress, shortHash } from '../view/format';
-import { showAddress, type AddressOutcome } from './addressActions';
+import { showAddress, type AddressOutcome } from './addressPicker';
 import { lookUpFromArgument, readRecentLookUps, rememberLookUp } from './lookUpQuery';
 import { askForLookUp } from './lookUpPicker';
 import { notify } from '../platform/notify';
@@ -28,7 +29,7 @@ export type LookUpOutcome =
  * the right page for it. A 64-hex value is a transaction if the chain has one, else a block hash.
  */
 export async function lookUp(services: Services, arg: unknown): Promise<LookUpOutcome | undefined> {
-  const asked = await givenOrAsked(services, lookUpFromArgument(arg), (error) => t('Cannot look that up: {0}', error), () => askForLookUp(services.context));
+  const asked = await givenOrAsked(services, lookUpFromArgument(arg), (error) => t('Cannot look that up: {0}', error), () => askForLookUp(services.context), (clients) => warmUp(services, clients));
   if (!asked) return undefined;
   const outcome = await open(asked.clients, asked.query);
   if (outcome.kind !== 'failed' && outcome.kind !== 'cancelled' && outcome.kind !== 'notFound') await remember(services, asked.query);
