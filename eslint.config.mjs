@@ -35,6 +35,15 @@ const showMessage = {
   message: 'Notifications go through src/platform/notify.ts (`notify`, `confirm`), which escapes links and icons in text from outside.',
 };
 
+const registerCommand = {
+  selector: "MemberExpression[object.property.name='commands'][property.name='registerCommand']",
+  message: 'Commands are registered through registerCommands (src/platform/commands.ts).',
+};
+const ourCommandUntyped = {
+  selector: "CallExpression[callee.property.name='executeCommand'] > MemberExpression.arguments[object.name='Commands']",
+  message: 'Run our own commands through runCommand (src/platform/commands.ts): their arguments are checked against CommandArgs.',
+};
+
 /** One config per feature: its glue files, then its pure files (the later entry wins for a file in both). */
 const featureRules = FEATURES.flatMap((f) => [
   {
@@ -65,11 +74,15 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', showMessage] },
+    rules: { 'no-restricted-syntax': ['error', showMessage, registerCommand, ourCommandUntyped] },
   },
   {
     files: ['src/platform/notify.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-syntax': ['error', registerCommand, ourCommandUntyped] },
+  },
+  {
+    files: ['src/platform/commands.ts'],
+    rules: { 'no-restricted-syntax': ['error', showMessage] },
   },
   ...featureRules,
   {

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import { describeError, isCancellation } from '../core/errors';
 import type { LookUpQuery } from '../core/input';
 import type { ProviderClients } from '../core/provider';
@@ -14,6 +13,7 @@ import { showAddress, type AddressOutcome } from './addressPicker';
 import { lookUpFromArgument, readRecentLookUps, rememberLookUp } from './lookUpQuery';
 import { askForLookUp } from './lookUpPicker';
 import { notify } from '../platform/notify';
+import { runCommand } from '../platform/commands';
 
 /** What a lookup ended with; the command returns it, so tests can tell. */
 export type LookUpOutcome =
@@ -39,7 +39,7 @@ export async function lookUp(services: Services, arg: unknown): Promise<LookUpOu
 async function open(clients: ProviderClients, query: LookUpQuery): Promise<LookUpOutcome> {
   if (query.kind === 'block') {
     const block = query.query.kind === 'latest' ? 'latest' : query.query.number;
-    await vscode.commands.executeCommand(Commands.lookUpBlock, block);
+    await runCommand(Commands.lookUpBlock, block);
     return { kind: 'block', block };
   }
   const abort = new AbortController();
@@ -53,10 +53,10 @@ async function open(clients: ProviderClients, query: LookUpQuery): Promise<LookU
     const found = await withDelayedProgress(t('Looking up {0}…', shortHash(query.hash)), abort, () => resolveHash(clients.evm, query.hash, abort.signal));
     switch (found.kind) {
       case 'transaction':
-        await vscode.commands.executeCommand(Commands.openTransaction, query.hash);
+        await runCommand(Commands.openTransaction, query.hash);
         return { kind: 'transaction', hash: query.hash };
       case 'block':
-        await vscode.commands.executeCommand(Commands.lookUpBlock, Number(found.number));
+        await runCommand(Commands.lookUpBlock, Number(found.number));
         return { kind: 'block', block: Number(found.number) };
       case 'notFound':
         void notify('warning', t('No transaction or block with hash {0} on this chain.', query.hash));
