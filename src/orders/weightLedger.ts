@@ -69,7 +69,7 @@ export class WeightLedger {
   constructor(options: WeightLedgerOptions = {}) {
     this.limit = options.limit ?? WEIGHT_PER_MINUTE;
     this.windowMs = options.windowMs ?? 60_000;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
   }
 
   spend(weight: number): void {
