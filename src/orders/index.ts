@@ -21,10 +21,12 @@ export function registerOpenOrders(services: Services): void {
 
   // Paused while the view is hidden or there is no connection; off while the setting is 0.
   const schedule = new AutoRefreshSchedule(async () => (await store.refreshAll()).flatMap((o) => (o.error === undefined ? [] : [o.error])));
-  const updateSchedule = () => schedule.update(settings.autoRefreshSeconds(), view.visible && connection.mode !== 'none');
+  const budget = refreshBudget(services, store, schedule, view);
+  const updateSchedule = () => {
+    schedule.update(settings.autoRefreshSeconds(), view.visible && connection.mode !== 'none');
+    budget();
+  };
   updateSchedule();
-
-  const budget = refreshBudget(services, store, schedule);
 
   context.subscriptions.push(
     tree,

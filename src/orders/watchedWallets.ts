@@ -4,15 +4,21 @@
  */
 import { isAddress } from '../core/input';
 import { settings } from '../platform/settings';
+import { DEX_NAME, MAX_DEXS_PER_WALLET } from './openOrdersSource';
 
 /** Labels longer than this are refused when typed and cut when hand-edited into settings.json. */
 export const MAX_WALLET_LABEL = 60;
+/**
+ * Dexs kept from a wallet's hand-edited `dexes`; the rest is dropped. Only the first
+ * `MAX_DEXS_PER_WALLET - 1` are asked anyway (the first dex is always asked).
+ */
+export const MAX_WALLET_DEXES = 4 * MAX_DEXS_PER_WALLET;
 
 export interface WatchedWallet {
   /** Lowercase `0x` + 40 hex. */
   address: string;
   label?: string;
-  /** Perp dexs to ask besides the ones `perpDexs` lists. */
+  /** Perp dexs to ask first, before the ones `perpDexs` lists: valid names, no repeats, at most `MAX_WALLET_DEXES`. */
   dexes?: string[];
 }
 
@@ -28,6 +34,22 @@ export interface WalletListReading {
   wallets: WatchedWallet[];
   /** Addresses typed by hand that are not wallet addresses (skipped). */
   invalid: string[];
+  /** Entries of `dexes` that are no dex name the API accepts, or over `MAX_WALLET_DEXES` (skipped; a few shown). */
+  invalidDexes: string[];
+}
+
+/** A hand-edited `dexes` list: the names the API accepts (trimmed), without repeats or the first dex (""). */
+export function readDexes(raw: readonly string[]): { dexes: string[]; dropped: string[] } {
+  const dexes: string[] = [];
+  const dropped: string[] = [];
+  for (const typed of raw) {
+    if (dexes.length >= MAX_WALLET_DEXES && dropped.length >= 10) break;
+    const name = typed.trim();
+    if (name === '' || dexes.includes(name)) continue; // the first dex is always asked; repeats cost nothing
+    if (DEX_NAME.test(name) && dexes.length < MAX_WALLET_DEXES) dexes.push(name);
+    else if (dropped.length < 10) dropped.push(typed);
+  }
+  return { dexes, dropped };
 }
 
 /** The stored entries of a setting value that may hold anything (it can be hand-edited). */
@@ -47,6 +69,7 @@ function storedEntries(raw: unknown): StoredWallet[] {
 export function readWatchedWallets(raw: unknown): WalletListReading {
   const wallets: WatchedWallet[] = [];
   const invalid: string[] = [];
+  const invalidDexes: string[] = [];
   const seen = new Set<string>();
   for (const w of storedEntries(raw)) {
     const address = w.address.trim().toLowerCase();
@@ -59,10 +82,14 @@ export function readWatchedWallets(raw: unknown): WalletListReading {
     const wallet: WatchedWallet = { address };
     const label = cutLabel(w.label ?? '');
     if (label) wallet.label = label;
-    if (w.dexes) wallet.dexes = w.dexes;
+    if (w.dexes) {
+      const { dexes, dropped } = readDexes(w.dexes);
+      if (dexes.length > 0) wallet.dexes = dexes;
+      invalidDexes.push(...dropped);
+    }
     wallets.push(wallet);
   }
-  return { wallets, invalid };
+  return { wallets, invalid, invalidDexes };
 }
 
 /** A label as stored: trimmed, at most `MAX_WALLET_LABEL` characters; undefined when empty. */

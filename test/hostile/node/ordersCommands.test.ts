@@ -111,6 +111,33 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
     checkNoLeak('first load', maker.address);
   });
 
+  it('a manual refresh with no room left in the weight budget sends nothing, says when it can run, and Wait runs it then (issue 23)', async () => {
+    // The minute's budget spent 59 s ago (by other refreshes): room comes in about a second.
+    const realNow = Date.now;
+    Date.now = () => realNow() - 59_000;
+    try {
+      store.ledger.spend(1200);
+    } finally {
+      Date.now = realNow;
+    }
+    const before = { requests: proxy.requests, fetchedAt: store.wallet(maker.address)?.last?.snapshot.fetchedAt };
+    host.recorded.notifications.length = 0;
+    host.scripted.messageAnswers.push('Wait');
+    const summaries = await cmd<WalletSummary[]>('refreshOrders');
+    assert.equal(proxy.requests, before.requests, 'no request while the budget has no room');
+    assert.equal(summaryOf(summaries, maker.address).orderCount !== undefined, true, 'what the wallets show now');
+    await cmd<WalletSummary>('refreshWallet', maker.address); // a second manual refresh meanwhile: no second offer
+    assert.deepEqual(host.recorded.notifications.filter((n) => n.severity === 'warning'), [
+      { severity: 'warning', message: 'Hyperliquid’s request budget for this minute is spent: Open Orders can refresh in 1 s.' },
+    ]);
+    for (const end = Date.now() + 10_000; store.wallet(maker.address)?.last?.snapshot.fetchedAt === before.fetchedAt; ) {
+      assert.ok(Date.now() < end, 'Wait ran the refresh once there was room');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(proxy.requests > before.requests);
+    while (store.wallet(maker.address)?.refreshing) await new Promise((r) => setTimeout(r, 20));
+  });
+
   it('an order with an unknown field nested 100,000 deep is shown; Copy Order as JSON says it cannot, instead of throwing', async () => {
     proxy.setRule((req, upstream) =>
       (req.methods.includes('openOrders') || req.methods.includes('frontendOpenOrders')) && !(req.json as Json).dex
