@@ -2,14 +2,15 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { MAX_BLOCK_NUMBER, parseAddress, parseBlockQuery } from '../../src/core/input';
 import { apiKeyProblem, baseUrlProblem } from '../../src/core/endpoints';
+import { untranslated as t } from '../../src/core/translate';
 
 describe('parseBlockQuery', () => {
   it('takes decimal, hex and latest', () => {
-    assert.deepEqual(parseBlockQuery(' 6699 '), { ok: true, value: { kind: 'number', number: 6699 } });
-    assert.deepEqual(parseBlockQuery('0x1A2b'), { ok: true, value: { kind: 'number', number: 0x1a2b } });
-    assert.deepEqual(parseBlockQuery('1,234,567'), { ok: true, value: { kind: 'number', number: 1234567 } });
-    assert.deepEqual(parseBlockQuery('LATEST'), { ok: true, value: { kind: 'latest' } });
-    assert.deepEqual(parseBlockQuery(String(MAX_BLOCK_NUMBER)), { ok: true, value: { kind: 'number', number: MAX_BLOCK_NUMBER } });
+    assert.deepEqual(parseBlockQuery(' 6699 ', t), { ok: true, value: { kind: 'number', number: 6699 } });
+    assert.deepEqual(parseBlockQuery('0x1A2b', t), { ok: true, value: { kind: 'number', number: 0x1a2b } });
+    assert.deepEqual(parseBlockQuery('1,234,567', t), { ok: true, value: { kind: 'number', number: 1234567 } });
+    assert.deepEqual(parseBlockQuery('LATEST', t), { ok: true, value: { kind: 'latest' } });
+    assert.deepEqual(parseBlockQuery(String(MAX_BLOCK_NUMBER), t), { ok: true, value: { kind: 'number', number: MAX_BLOCK_NUMBER } });
   });
 
   const refusals: [string, RegExp][] = [
@@ -28,7 +29,7 @@ describe('parseBlockQuery', () => {
   ];
   for (const [input, message] of refusals) {
     it(`refuses ${JSON.stringify(input)} with a message`, () => {
-      const r = parseBlockQuery(input);
+      const r = parseBlockQuery(input, t);
       assert.equal(r.ok, false);
       assert.match((r as { error: string }).error, message);
     });
@@ -37,7 +38,7 @@ describe('parseBlockQuery', () => {
   it('round-trips every safe integer, in decimal and in hex (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: MAX_BLOCK_NUMBER }), fc.boolean(), (n, hex) => {
-        const r = parseBlockQuery(hex ? `0x${n.toString(16)}` : String(n));
+        const r = parseBlockQuery(hex ? `0x${n.toString(16)}` : String(n), t);
         assert.deepEqual(r, { ok: true, value: { kind: 'number', number: n } });
       }),
     );
@@ -46,7 +47,7 @@ describe('parseBlockQuery', () => {
   it('never throws and either parses or explains, for any string (property)', () => {
     fc.assert(
       fc.property(fc.string(), (s) => {
-        const r = parseBlockQuery(s);
+        const r = parseBlockQuery(s, t);
         if (r.ok) assert.ok(r.value.kind === 'latest' || (Number.isSafeInteger(r.value.number) && r.value.number >= 0));
         else assert.ok(r.error.length > 0 && r.error.length < 200);
       }),
@@ -56,20 +57,20 @@ describe('parseBlockQuery', () => {
 
 describe('parseAddress', () => {
   it('lowercases a checksummed address', () => {
-    assert.deepEqual(parseAddress('0xCB331197E84f135AB9Ed6FB51Cd9757c0bd29d0D'), { ok: true, value: '0xcb331197e84f135ab9ed6fb51cd9757c0bd29d0d' });
+    assert.deepEqual(parseAddress('0xCB331197E84f135AB9Ed6FB51Cd9757c0bd29d0D', t), { ok: true, value: '0xcb331197e84f135ab9ed6fb51cd9757c0bd29d0d' });
   });
 
   it('says what is wrong', () => {
-    assert.match((parseAddress('') as { error: string }).error, /Type a wallet address/);
-    assert.match((parseAddress('cb331197e84f135ab9ed6fb51cd9757c0bd29d0d') as { error: string }).error, /starts with “0x”/);
-    assert.match((parseAddress('0x123') as { error: string }).error, /this one has 3/);
-    assert.match((parseAddress('0x' + 'z'.repeat(40)) as { error: string }).error, /only hex digits/);
+    assert.match((parseAddress('', t) as { error: string }).error, /Type a wallet address/);
+    assert.match((parseAddress('cb331197e84f135ab9ed6fb51cd9757c0bd29d0d', t) as { error: string }).error, /starts with “0x”/);
+    assert.match((parseAddress('0x123', t) as { error: string }).error, /this one has 3/);
+    assert.match((parseAddress('0x' + 'z'.repeat(40), t) as { error: string }).error, /only hex digits/);
   });
 
   it('accepts exactly 0x + 40 hex digits (property)', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[0-9a-fA-F]{0,60}$/), (hex) => {
-        const r = parseAddress(`0x${hex}`);
+        const r = parseAddress(`0x${hex}`, t);
         assert.equal(r.ok, hex.length === 40);
         if (r.ok) assert.equal(r.value, `0x${hex.toLowerCase()}`);
       }),
