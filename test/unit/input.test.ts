@@ -1,8 +1,12 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import fc from 'fast-check';
-import { MAX_BLOCK_NUMBER, parseAddress, parseBlockQuery } from '../../src/core/input';
+import { blockQueryFromArgument } from '../../src/blocks/blockQuery';
+import { MAX_BLOCK_NUMBER, parseAddress, parseBlockQuery, parseHash, parseLookUp, type InputProblem, type Parsed } from '../../src/core/input';
 import { apiKeyProblem, baseUrlProblem } from '../../src/core/endpoints';
-import { untranslated as t } from '../../src/core/translate';
+import { untranslated as t, type Translate } from '../../src/core/translate';
+import { transactionHashFromArgument } from '../../src/transactions/transactionHash';
 
 describe('parseBlockQuery', () => {
   it('takes decimal, hex and latest', () => {
@@ -91,5 +95,117 @@ describe('API key and base URL rules', () => {
     for (const bad of ['http://example.com', 'http://127.0.0.1.evil.com', 'ftp://127.0.0.1', 'not a url', 'https://u:p@x.com', 'https://x.com/?k=1', 'javascript:alert(1)']) {
       assert.ok(baseUrlProblem(bad), bad);
     }
+  });
+});
+
+describe('input messages: translated through t, and never branched on', () => {
+  /** A stand-in translation: the English text with a mark in front, placeholders filled. */
+  const marked: Translate = (message, ...args) => `«de» ${t(message, ...args)}`;
+  /** A translation that says the same for everything: the choice must not depend on the text. */
+  const constant: Translate = () => 'Eingabe ungültig.';
+  /** What t was asked for: the message keys (templates) and their arguments. */
+  const recording = () => {
+    const asked: { message: string; args: Array<string | number> }[] = [];
+    const record: Translate = (message, ...args) => (asked.push({ message, args }), t(message, ...args));
+    return { asked, record };
+  };
+
+  const parsers: [string, (input: string, t: Translate) => Parsed<unknown> | undefined][] = [
+    ['parseBlockQuery', parseBlockQuery],
+    ['parseAddress', parseAddress],
+    ['parseHash', parseHash],
+    ['parseLookUp', parseLookUp],
+    ['blockQueryFromArgument', (input, t) => blockQueryFromArgument(input, t)],
+    ['transactionHashFromArgument', (input, t) => transactionHashFromArgument(input, t)],
+  ];
+  const inputs = ['', '-5', '12.5', '1e6', '0x', '0x12g', '9007199254740992', 'hello', '0x123', 'ab'.repeat(20), 'ab'.repeat(32), '0x' + 'a'.repeat(63), '0x' + 'z'.repeat(40), '6699'];
+
+  for (const [name, parse] of parsers) {
+    it(`${name}: every refusal is the translated message, for the same problem`, () => {
+      for (const input of inputs) {
+        const english = parse(input, t);
+        const translated = parse(input, marked);
+        if (!english || english.ok) {
+          assert.deepEqual(translated, english, input);
+          continue;
+        }
+        assert.ok(translated && !translated.ok, input);
+        assert.equal(translated.error, `«de» ${english.error}`, input);
+        assert.equal(translated.problem, english.problem, input);
+      }
+    });
+  }
+
+  it('number arguments are refused in the same words, translated', () => {
+    for (const n of [-1, 1.5, Number.NaN, 2 ** 53]) {
+      const english = blockQueryFromArgument(n, t);
+      const translated = blockQueryFromArgument(n, marked);
+      assert.ok(english && !english.ok && translated && !translated.ok);
+      assert.equal(translated.error, `«de» ${english.error}`);
+    }
+    assert.deepEqual(
+      [-1, 1.5, Number.NaN, 2 ** 53].map((n) => (blockQueryFromArgument(n, t) as { problem: InputProblem }).problem),
+      ['negative', 'fraction', 'notFinite', 'tooLarge'],
+    );
+  });
+
+  it('asks t for fixed templates: what the user typed and counts come as {0} arguments, never in the key', () => {
+    const { asked, record } = recording();
+    parseLookUp('hello', record);
+    parseLookUp('0x' + 'a'.repeat(1234), record);
+    parseAddress('0x123', record);
+    parseBlockQuery('0x12g', record);
+    parseHash('0x' + 'a'.repeat(40), record);
+    const keys = asked.map((a) => a.message);
+    for (const key of keys) assert.doesNotMatch(key, /hello|12g|aaaa|1,234|this one has \d/, key);
+    assert.ok(keys.includes('“{0}” is not a block number (6699, 0x1a2b, “latest”), a transaction hash (0x + 64 hex digits) or an address (0x + 40).'));
+    assert.ok(asked.some((a) => a.message.endsWith('this has {0}.') && a.args[0] === '1,234'), 'counts are formatted before');
+    assert.ok(asked.some((a) => a.message.endsWith('this one has {0}.') && a.args[0] === '3'));
+  });
+
+  it('reads in German with the extension’s German bundle, and Look Up still says what it takes', () => {
+    const bundle = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'l10n', 'bundle.l10n.de.json'), 'utf8')) as Record<string, string>;
+    const german: Translate = (message, ...args) => t(bundle[message] ?? message, ...args);
+    assert.equal((parseBlockQuery('-5', german) as { error: string }).error, 'Eine Blocknummer kann nicht negativ sein.');
+    assert.equal((blockQueryFromArgument(-5, german) as { error: string }).error, 'Eine Blocknummer kann nicht negativ sein.');
+    assert.equal((parseBlockQuery('hello', german) as { error: string }).error, '„hello“ ist keine Blocknummer. Geben Sie eine Dezimalzahl, eine 0x-Hexzahl oder „latest“ ein.');
+    // Look Up's own message, not Look Up Block's: the choice is made on the problem, which German text cannot hide.
+    assert.deepEqual(parseLookUp('hello', german), {
+      ok: false,
+      error: '„hello“ ist weder eine Blocknummer (6699, 0x1a2b, „latest“) noch ein Transaktions-Hash (0x + 64 Hexziffern) noch eine Adresse (0x + 40).',
+      problem: 'unrecognized',
+    });
+  });
+
+  it('parseLookUp chooses by problem, not by text: a t that says the same for everything changes no outcome', () => {
+    const cases: [string, InputProblem][] = [
+      ['hello', 'unrecognized'],
+      ['1,23', 'unrecognized'],
+      ['-5', 'negative'],
+      ['12.5', 'fraction'],
+      ['0x12g', 'notHex'],
+      ['0x', 'noDigits'],
+      ['0x' + 'f'.repeat(14), 'tooLarge'],
+      ['0x' + 'a'.repeat(63), 'wrongLength'],
+      ['ab'.repeat(32), 'noPrefix'],
+      ['', 'empty'],
+    ];
+    for (const [input, problem] of cases) {
+      const r = parseLookUp(input, constant);
+      assert.deepEqual(r, { ok: false, error: 'Eingabe ungültig.', problem }, input);
+      assert.equal((parseLookUp(input, t) as { problem: InputProblem }).problem, problem, input);
+    }
+  });
+
+  it('parseLookUp: the same outcome under any translation, for any input (property)', () => {
+    const outcome = (r: Parsed<unknown>) => (r.ok ? r : { ok: false, problem: r.problem });
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^(0x)?[0-9a-fA-F]{0,70}$/), fc.constantFrom('latest', 'hello', '-1', '1.5', '1e3')), (input) => {
+        const english = outcome(parseLookUp(input, t));
+        assert.deepEqual(outcome(parseLookUp(input, constant)), english);
+        assert.deepEqual(outcome(parseLookUp(input, marked)), english);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
