@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { givenOrAsked } from '../platform/givenOrAsked';
+import { vscodeTranslate } from '../platform/translate';
 import type { Services } from '../platform/services';
 import { blockQueryFromArgument } from './blockQuery';
 import { askForBlock } from './blockPicker';
@@ -12,7 +13,7 @@ import { BlockPanel, warmUp, type LookupResult } from './blockPanel';
 export async function lookUpBlock(services: Services, arg: unknown): Promise<LookupResult | undefined> {
   const asked = await givenOrAsked(
     services,
-    blockQueryFromArgument(arg),
+    blockQueryFromArgument(arg, vscodeTranslate),
     (error) => vscode.l10n.t('Cannot look up that block: {0}', error),
     () => askForBlock(services.context),
     (clients) => warmUp(services, clients),

@@ -48,7 +48,7 @@ export function registerWalletCommands(services: Services, store: OrdersStore): 
 /** The wallet a command is about: a tree node, an address argument, or undefined. */
 function addressArg(arg: unknown): string | undefined {
   if (typeof arg === 'string') {
-    const parsed = parseAddress(arg);
+    const parsed = parseAddress(arg, vscode.l10n.t);
     return parsed.ok ? parsed.value : undefined;
   }
   if (isNode(arg) && arg.kind === 'wallet') return arg.address;
@@ -125,7 +125,7 @@ async function watchWallet({ services, store }: WalletCommandContext, addressGiv
   let label: string | undefined;
   if (typeof addressGiven === 'string') {
     // Automation: the address (and an optional label) as arguments.
-    const parsed = parseAddress(addressGiven);
+    const parsed = parseAddress(addressGiven, vscode.l10n.t);
     if (!parsed.ok) {
       void notify('error', parsed.error);
       return false;
@@ -282,7 +282,7 @@ function askForWallet(): Promise<{ address: string; label?: string } | undefined
     let address: string | undefined;
     let accepted = false;
     const addressProblem = (value: string): string | undefined => {
-      const parsed = parseAddress(value);
+      const parsed = parseAddress(value, vscode.l10n.t);
       if (!parsed.ok) return parsed.error;
       const existing = watchedWallets.find(parsed.value);
       return existing ? duplicateMessage(existing) : undefined;
@@ -298,7 +298,7 @@ function askForWallet(): Promise<{ address: string; label?: string } | undefined
             box.validationMessage = problem;
             return;
           }
-          address = (parseAddress(box.value) as { value: string }).value;
+          address = (parseAddress(box.value, vscode.l10n.t) as { value: string }).value;
           box.step = 2;
           box.value = '';
           box.validationMessage = undefined;

@@ -2,7 +2,7 @@
  * The one owner of the watched wallet list (the `hyperliquidExplorer.wallets` setting): reads it,
  * keeps what is valid, and saves changes. One label limit for typed and hand-edited labels.
  */
-import { isAddress } from '../core/input';
+import { isAddress } from '../core/hex';
 import { settings } from '../platform/settings';
 import { DEX_NAME, MAX_DEXS_PER_WALLET } from './openOrdersSource';
 

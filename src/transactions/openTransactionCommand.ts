@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
+import { parseHash } from '../core/input';
 import type { Hash } from '../core/model';
 import { givenOrAsked } from '../platform/givenOrAsked';
 import type { Services } from '../platform/services';
 import { escapeLinksAndIcons } from '../view/escape';
-import { parseTransactionHash, transactionHashFromArgument } from './transactionHash';
+import { transactionHashFromArgument } from './transactionHash';
 import { TransactionPanel, type TransactionResult } from './transactionPanel';
 
 /**
@@ -24,11 +25,11 @@ async function askForHash(): Promise<Hash | undefined> {
     ignoreFocusOut: true,
     validateInput: (text) => {
       if (text.trim() === '') return undefined; // nothing typed yet: the prompt says what to type
-      const parsed = parseTransactionHash(text, vscode.l10n.t);
+      const parsed = parseHash(text, vscode.l10n.t);
       return parsed.ok ? undefined : { message: escapeLinksAndIcons(parsed.error), severity: vscode.InputBoxValidationSeverity.Error };
     },
   });
   if (typed === undefined) return undefined;
-  const parsed = parseTransactionHash(typed, vscode.l10n.t);
+  const parsed = parseHash(typed, vscode.l10n.t);
   return parsed.ok ? parsed.value : undefined;
 }
