@@ -5,7 +5,7 @@ import { settings } from '../platform/settings';
 import { AutoRefreshSchedule } from './autoRefresh';
 import { OpenOrdersTree } from './ordersTree';
 import { createOrdersStore } from './ordersStoreHost';
-import { refreshBudget } from './refreshBudget';
+import { refreshBudget } from './autoRefreshHost';
 import { registerWalletCommands } from './walletCommands';
 
 /** The Open Orders view: its tree, its commands and the optional automatic refresh. */

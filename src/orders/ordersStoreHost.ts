@@ -12,7 +12,7 @@ import { vscodeTranslate } from '../platform/translate';
 import { shortAddress } from '../view/format';
 import { OpenOrdersSource } from './openOrdersSource';
 import { OrdersStore, type FillNotice, type WalletListing } from './ordersStore';
-import { watchedWallets } from './watchedWallets';
+import { watchedWallets } from './watchedWalletsHost';
 import { WeightLedger } from './weightLedger';
 import { notify } from '../platform/notify';
 import { settings } from '../platform/settings';

@@ -10,7 +10,7 @@ import { shortAddress } from '../view/format';
 import type { OrdersStore } from './ordersStore';
 import { orderCountText, type GroupRow, type IconRef, type OrderRow } from './ordersViewModel';
 import { vscodeTranslate } from '../platform/translate';
-import { appendData, groupItem, orderItem, orderTooltip, themeIcon } from './treeItems';
+import { appendData, groupItem, orderItem, orderTooltip, themeIcon } from './orderTreeItems';
 
 export interface WalletNode {
   kind: 'wallet';

@@ -9,7 +9,8 @@ import { escapeIcons, escapeLinksAndIcons } from '../view/escape';
 import { shortAddress } from '../view/format';
 import type { OrdersStore, RefreshRequest, WalletSummary } from './ordersStore';
 import type { OrdersNode } from './ordersTree';
-import { cutLabel, labelTooLong, MAX_WALLET_LABEL, watchedWallets, type WatchedWallet } from './watchedWallets';
+import { cutLabel, labelTooLong, MAX_WALLET_LABEL, type WatchedWallet } from './watchedWallets';
+import { watchedWallets } from './watchedWalletsHost';
 import { notify } from '../platform/notify';
 
 /** What every wallet command works with. */

@@ -1,9 +1,8 @@
 /**
  * The one owner of the watched wallet list (the `hyperliquidExplorer.wallets` setting): reads it,
- * keeps what is valid, and saves changes. One label limit for typed and hand-edited labels.
+ * keeps what is valid, and saves changes, through the setting it is given (pure). One label limit for typed and hand-edited labels.
  */
 import { isAddress } from '../core/hex';
-import { settings } from '../platform/settings';
 import { DEX_NAME, MAX_DEXS_PER_WALLET } from './openOrdersSource';
 
 /** Labels longer than this are refused when typed and cut when hand-edited into settings.json. */
@@ -104,33 +103,41 @@ export function labelTooLong(label: string): boolean {
 
 const sameAddress = (w: StoredWallet, address: string) => w.address.trim().toLowerCase() === address;
 
-/** The setting, read and written. Changes keep the other entries as the user stored them. */
-export const watchedWallets = {
-  read(): WalletListReading {
-    return readWatchedWallets(settings.walletsSetting());
-  },
-  list(): WatchedWallet[] {
-    return this.read().wallets;
-  },
-  find(address: string): WatchedWallet | undefined {
-    return this.list().find((w) => w.address === address);
-  },
-  async add(address: string, label?: string): Promise<void> {
-    const cut = cutLabel(label ?? '');
-    await settings.setWalletsSetting([...storedEntries(settings.walletsSetting()), cut ? { address, label: cut } : { address }]);
-  },
-  async remove(address: string): Promise<void> {
-    await settings.setWalletsSetting(storedEntries(settings.walletsSetting()).filter((w) => !sameAddress(w, address)));
-  },
-  /** An empty label removes it (the address is shown). */
-  async rename(address: string, label: string): Promise<void> {
-    const cut = cutLabel(label);
-    await settings.setWalletsSetting(
-      storedEntries(settings.walletsSetting()).map((w) => {
-        if (!sameAddress(w, address)) return w;
-        const { label: _old, ...rest } = w;
-        return cut ? { ...rest, label: cut } : rest;
-      }),
-    );
-  },
-};
+/** Where the list is kept: the setting's raw value, read and written (`watchedWalletsHost.ts` binds VS Code's). */
+export interface WalletSetting {
+  get(): unknown;
+  set(wallets: unknown[]): Promise<void>;
+}
+
+/** The list, read and written through `setting`. Changes keep the other entries as the user stored them. */
+export function watchedWalletList(setting: WalletSetting) {
+  return {
+    read(): WalletListReading {
+      return readWatchedWallets(setting.get());
+    },
+    list(): WatchedWallet[] {
+      return this.read().wallets;
+    },
+    find(address: string): WatchedWallet | undefined {
+      return this.list().find((w) => w.address === address);
+    },
+    async add(address: string, label?: string): Promise<void> {
+      const cut = cutLabel(label ?? '');
+      await setting.set([...storedEntries(setting.get()), cut ? { address, label: cut } : { address }]);
+    },
+    async remove(address: string): Promise<void> {
+      await setting.set(storedEntries(setting.get()).filter((w) => !sameAddress(w, address)));
+    },
+    /** An empty label removes it (the address is shown). */
+    async rename(address: string, label: string): Promise<void> {
+      const cut = cutLabel(label);
+      await setting.set(
+        storedEntries(setting.get()).map((w) => {
+          if (!sameAddress(w, address)) return w;
+          const { label: _old, ...rest } = w;
+          return cut ? { ...rest, label: cut } : rest;
+        }),
+      );
+    },
+  };
+}
