@@ -11,7 +11,7 @@ import { MAX_BLOCK_NUMBER, parseAddress, parseBlockQuery } from '../../../src/co
 import { untranslated } from '../../../src/core/translate';
 import { blockQueryFromArgument, readRecentBlocks } from '../../../src/blocks/blockQuery';
 import { isWebviewMessage, panelStateBlockNumber } from '../../../src/blocks/protocol';
-import { findHexToken, isIdentifierChar } from '../../../src/hover/hexToken';
+import { findHexToken, isIdentifierChar } from '../../../src/hover/hoverToken';
 import { escapeIcons, escapeLinksAndIcons } from '../../../src/view/escape';
 import { ProviderError } from '../../../src/core/errors';
 import { createProviderClients } from '../../../src/core/provider';

@@ -1,5 +1,5 @@
 /**
- * What every hover lookup (blocks, transactions, addresses) shares: a bounded LRU of answers, one
+ * What the hovers' data (blocks, transactions, addresses) shares: a bounded LRU of answers, one
  * request per key however many hovers wait for it, and cancellation that aborts a request only when no
  * hover wants it any more (the core's RequestCache). Answers that can still change (a balance, a
  * transaction not found yet) are kept for a short while only. Pure (no vscode), tested over HTTP.
@@ -7,7 +7,7 @@
 import { RequestCache } from '../core/cache';
 import { ProviderError } from '../core/errors';
 
-export interface SharedLookupOptions<V> {
+export interface SharedAnswersOptions<V> {
   /** Answers kept; each is a few hundred bytes. */
   capacity?: number;
   /**
@@ -18,15 +18,15 @@ export interface SharedLookupOptions<V> {
   now?: () => number;
 }
 
-export class SharedLookup<K, V> {
+export class SharedAnswers<K, V> {
   /** The answers, each kept as long as `keepMs` says, and the requests in flight (de-duplicated). */
   private readonly answers: RequestCache<K, V>;
-  /** Aborted on dispose: every request in flight stops (a new connection gets a new lookup). */
+  /** Aborted on dispose: every request in flight stops (a new connection gets new answers). */
   private readonly lifetime = new AbortController();
 
   constructor(
     private readonly load: (key: K, signal: AbortSignal) => Promise<V>,
-    options: SharedLookupOptions<V> = {},
+    options: SharedAnswersOptions<V> = {},
   ) {
     this.answers = new RequestCache({ capacity: options.capacity ?? 256, keepMs: options.keepMs, now: options.now });
   }
@@ -52,7 +52,7 @@ export class SharedLookup<K, V> {
     return this.answers.get(key, (shared) => this.load(key, AbortSignal.any([shared, this.lifetime.signal])), signal);
   }
 
-  /** Aborts every request in flight and forgets every answer; the lookup is not used again. */
+  /** Aborts every request in flight and forgets every answer; it is not used again. */
   dispose(): void {
     this.lifetime.abort();
     this.answers.clear();
