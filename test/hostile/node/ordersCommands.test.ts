@@ -211,6 +211,35 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
     );
   });
 
+  it('outside text in a notification reaches VS Code with links and icons escaped: a hand-edited label in a warning and in a fill notice (issue 23, reproduction 1)', async () => {
+    const other = '0x00000000000000000000000000000000000000bb';
+    const saved = vscode.workspace.getConfiguration(SECTION).get('wallets');
+    const before = host.recorded.notifications.length;
+    try {
+      for (const payload of MARKUP_PAYLOADS) {
+        // A label written into settings.json by hand: watching the wallet again warns with it.
+        await host.setConfiguration(`${SECTION}.wallets`, [{ address: other, label: payload.slice(0, 60) }]);
+        assert.equal(await cmd<boolean>('watchWallet', other), false);
+      }
+      // A fill notice names the wallet by its label: the demo maker's orders are filled as it refreshes.
+      await host.setConfiguration(`${SECTION}.wallets`, [{ address: maker.address, label: '[run](command:workbench.action.terminal.new) $(zap)' }]);
+      await host.setConfiguration(`${SECTION}.orders.notifyOnFill`, true);
+      const filled = () => host.recorded.notifications.slice(before).some((n) => /filled/.test(n.message));
+      for (let i = 0; i < 8 && !filled(); i++) await cmd('refreshOrders');
+      assert.ok(filled(), 'a fill notice was shown');
+    } finally {
+      await host.setConfiguration(`${SECTION}.wallets`, saved);
+      await host.setConfiguration(`${SECTION}.orders.notifyOnFill`, false);
+    }
+    const shown = host.recorded.notifications.slice(before).map((n) => n.message);
+    assert.ok(shown.filter((m) => m.includes('You already watch this wallet')).length >= MARKUP_PAYLOADS.length, `the duplicate warnings: ${JSON.stringify(shown)}`);
+    assert.ok(shown.some((m) => m.includes(']\u200b(command:')), 'a link in a label is shown as text');
+    assert.ok(shown.some((m) => m.includes('\\$(alert)')), 'an icon in a label is shown as text');
+    // Each message above was also checked where the stand-in received it (support/vscodeStub.ts): any
+    // unescaped link or icon counts as markup rendered, which fails the run.
+    assert.equal(figures.markupRendered, 0);
+  });
+
   // Last: showing the tree starts loads for the wallets it finds, which would count in the storms above.
   it('whatever the wallets setting holds (hand-edited), the tree shows valid addresses only and does not throw', async () => {
     const entry = fc.oneof(
