@@ -7,12 +7,12 @@ import { DEMO_SAMPLES } from '../src/demo/samples';
 import type { Hash } from '../src/core/model';
 import { blockHoverContent, blockSummary } from '../src/hover/blockHoverContent';
 import { hoverMarkdown } from '../src/hover/hoverContent';
-import { HoverLookups } from '../src/hover/hoverLookups';
+import { HoverData } from '../src/hover/hoverData';
 import { untranslated } from '../src/view/format';
-import { BlockLookup } from '../src/hover/blockLookup';
+import { HoverBlocks } from '../src/hover/hoverBlocks';
 import { hoverAt } from '../src/hover/hoverAt';
 import { transactionHoverContent } from '../src/hover/transactionHoverContent';
-import { TransactionLookup, transactionSummary } from '../src/hover/transactionLookup';
+import { HoverTransactions, transactionSummary } from '../src/hover/hoverTransactions';
 import { measure, stats, type BenchRow, type Stats } from './types';
 
 const LINE = `  const block = 0x1a2b; // from the deployment log`;
@@ -28,7 +28,7 @@ export default async function run(): Promise<BenchRow[]> {
 
     // 1. A hover on a cached block, and on a cached transaction: the provider's synchronous path (token
     // check + cache hit + Markdown). Baselines: the same hovers without a cache, requests each time.
-    const lookups = new HoverLookups(clients.evm);
+    const lookups = new HoverData(clients.evm);
     await lookups.blocks.find(DEMO_BLOCKS.hoverBlock);
     const hash = DEMO_SAMPLES.transferTx as Hash;
     await lookups.transactions.find(hash);
@@ -48,7 +48,7 @@ export default async function run(): Promise<BenchRow[]> {
     // 2. A cold transaction hover (a new lookup each time: the transaction and its receipt asked at once).
     const txColdStats = stats(
       await requested(async () => {
-        const summary = await new TransactionLookup(clients.evm).find(hash);
+        const summary = await new HoverTransactions(clients.evm).find(hash);
         return hoverMarkdown(transactionHoverContent(summary!, untranslated));
       }),
     );
@@ -56,7 +56,7 @@ export default async function run(): Promise<BenchRow[]> {
     // 3. 1,000 hovers over 50 distinct numbers, in bursts of 100 at once (a mouse moving over a log file).
     const numbers = Array.from({ length: 50 }, (_, i) => 1_000_000 + i * 997);
     const hovers = shuffled(Array.from({ length: 1_000 }, (_, i) => numbers[i % numbers.length]));
-    const counted = new BlockLookup(clients.evm);
+    const counted = new HoverBlocks(clients.evm);
     const ours = await requestsSent(node, () => inBursts(hovers, 100, (n) => counted.find(n)));
     // Baseline: a hover provider without cache or de-duplication, one request per hover.
     const naive = await requestsSent(node, () => inBursts(hovers, 100, (n) => clients.evm.getBlockDetails(n)));
@@ -96,7 +96,7 @@ function cachedHoverRow(name: string, ours: Stats, how: string, uncached: Stats)
 }
 
 /** The synchronous path of a hover whose answer is cached, 2,000 rounds after 200. */
-async function cachedHover(lookups: HoverLookups, line: string, at: number): Promise<Stats> {
+async function cachedHover(lookups: HoverData, line: string, at: number): Promise<Stats> {
   const samples = await measure(
     () => {
       const hover = hoverAt(line, at, lookups, { nowMs: Date.now(), t: untranslated, explorerUrl: EXPLORER });

@@ -15,6 +15,7 @@ import { rawJsonDocuments } from '../platform/rawJson';
 import { FIRST_ROWS, isWebviewMessage, type HostMessage, type PanelView, type ProblemKind, type WebviewMessage } from './protocol';
 import { PerConnection } from '../platform/perConnection';
 import { Commands, Settings, settingId, StorageKeys, WebviewTypes } from '../ids';
+import { runCommand } from '../platform/commands';
 
 
 /** What a lookup ended with; the command returns it, so tests and the hover can tell. */
@@ -233,7 +234,7 @@ export class BlockPanel extends PanelHost<PanelView, HostMessage, WebviewMessage
       case 'needRows':
         return this.sendRows(m.blockNumber, m.start, m.end);
       case 'openTransaction':
-        await vscode.commands.executeCommand(Commands.openTransaction, m.hash);
+        await runCommand(Commands.openTransaction, m.hash);
         return;
     }
   }

@@ -3,6 +3,7 @@ import { parseBlockQuery, type BlockQuery } from '../core/input';
 import { toHex } from '../core/units';
 import { escapeIcons } from '../view/escape';
 import { askWithParsingPick, type ParsingPickItem } from '../platform/parsingPick';
+import { vscodeTranslate } from '../platform/translate';
 import { blockQueryText, readRecentBlocks } from './blockQuery';
 import { StorageKeys } from '../ids';
 
@@ -26,7 +27,7 @@ export function askForBlock(context: vscode.ExtensionContext): Promise<BlockQuer
       ...recent.map((n) => ({ label: blockQueryText({ kind: 'number', number: n }), description: toHex(n), value: { kind: 'number', number: n } as BlockQuery })),
     ],
     itemFor: (text) => {
-      const parsed = parseBlockQuery(text);
+      const parsed = parseBlockQuery(text, vscodeTranslate);
       if (!parsed.ok) return { label: `$(error) ${escapeIcons(parsed.error)}` };
       if (parsed.value.kind === 'latest') return { ...latestItem, label: vscode.l10n.t('Look up the latest block') };
       return { label: vscode.l10n.t('Look up block {0}', blockQueryText(parsed.value)), description: toHex(parsed.value.number), value: parsed.value };

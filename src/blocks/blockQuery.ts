@@ -1,21 +1,17 @@
 /** What the Look Up Block command accepts, and the recent lookups it offers. Pure: no `vscode`. */
-import { MAX_BLOCK_NUMBER, parseBlockQuery, type BlockQuery, type Parsed } from '../core/input';
+import { parseBlockNumber, parseBlockQuery, type BlockQuery, type Parsed } from '../core/input';
 import { groupThousands } from '../core/units';
+import type { Translate } from '../view/format';
 
 /**
  * The command's argument, from the hover, a test or a keybinding: a number, a decimal or 0x hex string,
- * or `latest`. `undefined` means "no argument: ask the user" — also for objects a menu passes along.
+ * or `latest`, refused with the same messages as typed text. `undefined` means "no argument: ask the
+ * user" — also for objects a menu passes along.
  */
-export function blockQueryFromArgument(arg: unknown): Parsed<BlockQuery> | undefined {
-  if (typeof arg === 'number') {
-    if (!Number.isFinite(arg)) return { ok: false, error: 'A block number is a finite whole number.' };
-    if (arg < 0) return { ok: false, error: 'A block number cannot be negative.' };
-    if (!Number.isInteger(arg)) return { ok: false, error: 'A block number is a whole number, without a fraction.' };
-    if (arg > MAX_BLOCK_NUMBER) return { ok: false, error: `That number is too large: block numbers go up to ${MAX_BLOCK_NUMBER.toLocaleString('en-US')} (2^53 − 1).` };
-    return { ok: true, value: { kind: 'number', number: arg } };
-  }
-  if (typeof arg === 'bigint') return parseBlockQuery(arg.toString());
-  if (typeof arg === 'string') return parseBlockQuery(arg);
+export function blockQueryFromArgument(arg: unknown, t: Translate): Parsed<BlockQuery> | undefined {
+  if (typeof arg === 'number') return parseBlockNumber(arg, t);
+  if (typeof arg === 'bigint') return parseBlockQuery(arg.toString(), t);
+  if (typeof arg === 'string') return parseBlockQuery(arg, t);
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ProviderError } from './errors';
 import { parseAddress } from './input';
+import { untranslated } from './translate';
 import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from './model';
 import {
   allMidsResult,
@@ -49,7 +50,7 @@ export type InfoType = keyof typeof INFO_ANSWER_LIMITS;
 
 /** Checked before any request: a wallet address, lowercased. */
 function userArg(user: string): string {
-  const address = parseAddress(user);
+  const address = parseAddress(user, untranslated); // a ProviderError's message, in English like the others
   if (!address.ok) throw new ProviderError('badInput', address.error);
   return address.value;
 }

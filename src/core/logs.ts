@@ -3,6 +3,7 @@
  * the event signatures; they differ in what is indexed: ERC-20 has 3 topics and the amount in 32 bytes
  * of data, ERC-721 has 4 topics (the token id indexed) and no data. Anything else is left unread.
  */
+import { ADDRESS_HEX_DIGITS, HASH_HEX_DIGITS, isHash, lowerHex } from './hex';
 import type { Address, DecodedLog, LogEntry } from './model';
 
 /** keccak256("Transfer(address,address,uint256)") */
@@ -10,9 +11,8 @@ export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11
 /** keccak256("Approval(address,address,uint256)") */
 export const APPROVAL_TOPIC = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
 
-const WORD = /^0x[0-9a-fA-F]{64}$/;
-/** An address in a topic: 12 zero bytes, then the 20 bytes of the address. */
-const ADDRESS_WORD = /^0x0{24}([0-9a-fA-F]{40})$/;
+/** An address in a topic (a 32-byte word): 12 zero bytes, then the 20 bytes of the address. */
+const ADDRESS_PADDING = `0x${'0'.repeat(HASH_HEX_DIGITS - ADDRESS_HEX_DIGITS)}`;
 
 /** The log read as an ERC-20/721 Transfer or Approval, or undefined when it is none of them. */
 export function decodeLog(log: LogEntry): DecodedLog | undefined {
@@ -23,11 +23,11 @@ export function decodeLog(log: LogEntry): DecodedLog | undefined {
   const b = topicAddress(topics[2]);
   if (a === undefined || b === undefined) return undefined;
   const transfer = event === TRANSFER_TOPIC;
-  if (topics.length === 3 && WORD.test(log.data)) {
+  if (topics.length === 3 && isHash(log.data)) {
     const amount = BigInt(log.data);
     return transfer ? { kind: 'erc20Transfer', from: a, to: b, amount } : { kind: 'erc20Approval', owner: a, spender: b, amount };
   }
-  if (topics.length === 4 && (log.data === '0x' || log.data === '') && WORD.test(topics[3] ?? '')) {
+  if (topics.length === 4 && (log.data === '0x' || log.data === '') && isHash(topics[3])) {
     const tokenId = BigInt(topics[3] as string);
     return transfer ? { kind: 'erc721Transfer', from: a, to: b, tokenId } : { kind: 'erc721Approval', owner: a, approved: b, tokenId };
   }
@@ -35,6 +35,6 @@ export function decodeLog(log: LogEntry): DecodedLog | undefined {
 }
 
 function topicAddress(topic: string | undefined): Address | undefined {
-  const m = topic === undefined ? null : ADDRESS_WORD.exec(topic);
-  return m ? (`0x${(m[1] as string).toLowerCase()}` as Address) : undefined;
+  if (!isHash(topic) || !topic.startsWith(ADDRESS_PADDING)) return undefined;
+  return lowerHex(`0x${topic.slice(ADDRESS_PADDING.length)}`);
 }

@@ -3,18 +3,16 @@
  * header fields, the info API adds order fields); the fields we use must have the right shape.
  */
 import * as v from 'valibot';
+import { ADDRESS, HASH, HEX_BYTES, HEX_QUANTITY, HEX_SAFE_INTEGER, isAddress, isHash, isHexQuantity } from './hex';
 import type { Address, BlockDetails, BlockTransaction, BlockTransactionList, Hash, TraceEntry, TransactionDetails, TransactionPage, TransactionReceipt } from './model';
 
-const HEX_QUANTITY = /^0x[0-9a-fA-F]{1,64}$/; // at most 256 bits
-const HASH = /^0x[0-9a-fA-F]{64}$/;
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 const quantity = v.pipe(v.string(), v.regex(HEX_QUANTITY, 'expected a 0x hex quantity'), v.transform((s) => BigInt(s)));
 const hash = v.pipe(v.string(), v.regex(HASH, 'expected a 32-byte 0x hash'), v.transform((s) => s.toLowerCase() as Hash));
 const address = v.pipe(v.string(), v.regex(ADDRESS, 'expected a 0x address'), v.transform((s) => s.toLowerCase() as Address));
 const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 /** Either a JSON integer or a 0x hex quantity (nodes differ on transactionIndex). */
-const index = v.union([count, v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,13}$/), v.transform((s) => Number.parseInt(s, 16)))]);
+const index = v.union([count, v.pipe(v.string(), v.regex(HEX_SAFE_INTEGER), v.transform((s) => Number.parseInt(s, 16)))]);
 
 const transaction = v.looseObject({
   hash,
@@ -117,12 +115,8 @@ function toTransaction(t: v.InferOutput<typeof transaction>): BlockTransaction {
 
 // ---- the fast path for transactions: the schema's rules as a predicate, without valibot's copies ----
 
-const isQuantity = (x: unknown): x is string => typeof x === 'string' && HEX_QUANTITY.test(x);
-const isHash = (x: unknown): x is string => typeof x === 'string' && HASH.test(x);
-const isAddress = (x: unknown): x is string => typeof x === 'string' && ADDRESS.test(x);
-const INDEX_HEX = /^0x[0-9a-fA-F]{1,13}$/;
 const isIndex = (x: unknown): boolean =>
-  (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0) || (typeof x === 'string' && INDEX_HEX.test(x));
+  (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0) || (typeof x === 'string' && HEX_SAFE_INTEGER.test(x));
 
 interface RawTransaction {
   hash: string;
@@ -143,9 +137,9 @@ function isTransaction(t: unknown): t is RawTransaction {
     isHash(r.hash) &&
     isAddress(r.from) &&
     (r.to === null || isAddress(r.to)) &&
-    isQuantity(r.value) &&
-    isQuantity(r.gas) &&
-    (r.gasPrice === undefined || isQuantity(r.gasPrice)) &&
+    isHexQuantity(r.value) &&
+    isHexQuantity(r.gas) &&
+    (r.gasPrice === undefined || isHexQuantity(r.gasPrice)) &&
     (r.transactionIndex === undefined || isIndex(r.transactionIndex)) &&
     (r.input === undefined || typeof r.input === 'string')
   );
@@ -271,9 +265,8 @@ export function toTransactionPage(r: v.InferOutput<typeof blockTransactionsResul
 
 // ---- transactions, receipts, traces and addresses (issue 17) ----
 
-const DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
 /** Byte data (calldata, log data, code, revert data), lowercased. */
-const data = v.pipe(v.string(), v.regex(DATA, 'expected 0x hex bytes'), v.transform((s) => s.toLowerCase()));
+const data = v.pipe(v.string(), v.regex(HEX_BYTES, 'expected 0x hex bytes'), v.transform((s) => s.toLowerCase()));
 /** A transaction type: nodes send a 0x quantity; a few send a JSON integer. */
 const txType = v.union([
   v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(255)),
@@ -359,7 +352,7 @@ export function toTransactionReceipt(r: v.InferOutput<typeof transactionReceiptR
 export const transactionErrorResult = v.nullable(v.pipe(v.string(), v.maxLength(4 * 1024 * 1024, 'revert data over 2 MB')));
 
 export function isRevertData(s: string): boolean {
-  return DATA.test(s);
+  return HEX_BYTES.test(s);
 }
 
 /** The most entries a trace may have for us to read it: far above any real transaction's calls. */

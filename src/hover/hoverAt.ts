@@ -7,8 +7,8 @@ import type { Translate } from '../view/format';
 import { addressHoverContent } from './addressHoverContent';
 import { blockHoverContent } from './blockHoverContent';
 import type { HoverContent } from './hoverContent';
-import type { HoverLookups } from './hoverLookups';
-import { findHoverToken, type HoverToken } from './hexToken';
+import type { HoverData } from './hoverData';
+import { findHoverToken, type HoverToken } from './hoverToken';
 import { transactionHoverContent } from './transactionHoverContent';
 
 /** What the content needs besides the data: the time, the words, the explorer's base URL (the setting). */
@@ -27,22 +27,22 @@ export interface HoverAt {
 }
 
 /** The token at `character` and, when its answer is cached, its hover; undefined when there is no token. */
-export function hoverAt(line: string, character: number, lookups: HoverLookups | undefined, context: HoverContext): HoverAt | undefined {
+export function hoverAt(line: string, character: number, data: HoverData | undefined, context: HoverContext): HoverAt | undefined {
   const token = findHoverToken(line, character);
   if (!token) return undefined;
-  if (!lookups) return { token };
+  if (!data) return { token };
   switch (token.kind) {
     case 'block': {
-      const block = lookups.blocks.peek(token.value);
+      const block = data.blocks.peek(token.value);
       return block ? { token, content: blockHoverContent(block, context.nowMs, context.t) } : { token };
     }
     case 'hash': {
-      const tx = lookups.transactions.peek(token.hash);
+      const tx = data.transactions.peek(token.hash);
       if (tx === null) return { token, nothing: true };
       return tx ? { token, content: transactionHoverContent(tx, context.t) } : { token };
     }
     case 'address': {
-      const summary = lookups.addresses.peek(token.address);
+      const summary = data.addresses.peek(token.address);
       return summary ? { token, content: addressHoverContent(summary, context.explorerUrl, context.t) } : { token };
     }
   }

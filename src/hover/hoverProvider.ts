@@ -9,9 +9,9 @@ import { addressErrorHoverContent, addressHoverContent, noKeyAddressHoverContent
 import { blockHoverContent, errorHoverContent, noKeyBlockHoverContent, notFoundHoverContent } from './blockHoverContent';
 import { hoverMarkdown, linkedCommands, type HoverContent } from './hoverContent';
 import { hoverAt, type HoverContext } from './hoverAt';
-import { HoverLookups } from './hoverLookups';
-import type { HoverToken } from './hexToken';
-import { untilAborted } from './sharedLookup';
+import { HoverData } from './hoverData';
+import type { HoverToken } from './hoverToken';
+import { untilAborted } from './sharedAnswers';
 import { transactionErrorHoverContent, transactionHoverContent } from './transactionHoverContent';
 
 const t = vscodeTranslate;
@@ -22,17 +22,17 @@ const t = vscodeTranslate;
  * The caches belong to the connection's clients and are dropped when they change. EVM requests only.
  */
 export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposable {
-  private readonly lookups: PerConnection<HoverLookups>;
+  private readonly data: PerConnection<HoverData>;
 
   constructor(
     private readonly connection: Connection,
     private readonly log: Log,
   ) {
-    this.lookups = new PerConnection(connection, (clients) => new HoverLookups(clients.evm));
+    this.data = new PerConnection(connection, (clients) => new HoverData(clients.evm));
   }
 
   provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): vscode.ProviderResult<vscode.Hover> {
-    const found = hoverAt(document.lineAt(position.line).text, position.character, this.lookups.existing, context());
+    const found = hoverAt(document.lineAt(position.line).text, position.character, this.data.existing, context());
     if (!found || found.nothing) return undefined; // no token, or a hash known not to be a transaction: no request, no hover
     const range = new vscode.Range(position.line, found.token.start, position.line, found.token.end);
     if (found.content) return toHover(found.content, range); // cached: answered synchronously
@@ -40,7 +40,7 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
   }
 
   dispose(): void {
-    this.lookups.dispose();
+    this.data.dispose();
   }
 
   private async fetch(hovered: HoverToken, range: vscode.Range, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
@@ -48,8 +48,8 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
     const subscription = token.onCancellationRequested(() => controller.abort());
     if (token.isCancellationRequested) controller.abort();
     try {
-      const lookups = await untilAborted(this.currentLookups(), controller.signal);
-      const content = await this.contentFor(hovered, lookups, controller.signal);
+      const data = await untilAborted(this.currentData(), controller.signal);
+      const content = await this.contentFor(hovered, data, controller.signal);
       return content && toHover(content, range);
     } catch (e) {
       if (isCancellation(e) || token.isCancellationRequested) return undefined;
@@ -62,32 +62,32 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
   }
 
   /** The hover for a token not cached; undefined for a hash that is no transaction (or without a key). */
-  private async contentFor(hovered: HoverToken, lookups: HoverLookups | undefined, signal: AbortSignal): Promise<HoverContent | undefined> {
+  private async contentFor(hovered: HoverToken, data: HoverData | undefined, signal: AbortSignal): Promise<HoverContent | undefined> {
     const { nowMs, explorerUrl } = context();
     switch (hovered.kind) {
       case 'block': {
-        if (!lookups) return noKeyBlockHoverContent(t);
-        const result = await lookups.blocks.find(hovered.value, signal);
+        if (!data) return noKeyBlockHoverContent(t);
+        const result = await data.blocks.find(hovered.value, signal);
         return result.kind === 'block' ? blockHoverContent(result.block, nowMs, t) : notFoundHoverContent(hovered.value, result.latest, t);
       }
       case 'hash': {
         // Without a key nothing is known, and most 64-hex values in code are not transactions: no hover.
-        if (!lookups) return undefined;
-        const tx = await lookups.transactions.find(hovered.hash, signal);
+        if (!data) return undefined;
+        const tx = await data.transactions.find(hovered.hash, signal);
         return tx ? transactionHoverContent(tx, t) : undefined;
       }
       case 'address': {
-        if (!lookups) return noKeyAddressHoverContent(hovered.address, explorerUrl, t);
-        return addressHoverContent(await lookups.addresses.find(hovered.address, signal), explorerUrl, t);
+        if (!data) return noKeyAddressHoverContent(hovered.address, explorerUrl, t);
+        return addressHoverContent(await data.addresses.find(hovered.address, signal), explorerUrl, t);
       }
     }
   }
 
-  /** The lookups for the connection's current clients; undefined without a key (then nothing is sent). */
-  private async currentLookups(): Promise<HoverLookups | undefined> {
+  /** The hovers' data for the connection's current clients; undefined without a key (then nothing is sent). */
+  private async currentData(): Promise<HoverData | undefined> {
     await this.connection.whenReady(); // the key is read from secret storage after activation
     if (this.connection.mode === 'none') return undefined;
-    return this.lookups.get();
+    return this.data.get();
   }
 }
 

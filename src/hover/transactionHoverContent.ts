@@ -4,7 +4,7 @@ import { groupThousands, weiToHype } from '../core/units';
 import { Commands } from '../ids';
 import { formatFees, shortAddress, shortHash, type Translate } from '../view/format';
 import { failedHoverContent, type HoverContent, type HoverLink } from './hoverContent';
-import type { TransactionSummary } from './transactionLookup';
+import type { TransactionSummary } from './hoverTransactions';
 
 /** Status, block and position, from → to, value and fee, and the links to the transaction page and its block. */
 export function transactionHoverContent(tx: TransactionSummary, t: Translate): HoverContent {

@@ -21,7 +21,7 @@ export function askForLookUp(context: vscode.ExtensionContext): Promise<LookUpQu
       ...recent.map((query) => ({ label: `${ICONS[query.kind]} ${lookUpText(query)}`, description: understood(query, t).label, value: query })),
     ],
     itemFor: (text) => {
-      const parsed = parseLookUp(text);
+      const parsed = parseLookUp(text, t);
       if (!parsed.ok) return { label: `$(error) ${escapeIcons(parsed.error)}` };
       const said = understood(parsed.value, t);
       return { ...said, label: `${ICONS[parsed.value.kind]} ${said.label}`, value: parsed.value } satisfies ParsingPickItem<LookUpQuery>;

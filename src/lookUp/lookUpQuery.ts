@@ -1,11 +1,11 @@
 /** What Look Up… accepts, how it says what it understood, and the recent lookups it offers. Pure: no `vscode`. */
 import { parseLookUp, type LookUpQuery, type Parsed } from '../core/input';
 import { groupThousands, toHex } from '../core/units';
-import { shortAddress, shortHash, type Translate } from '../view/format';
+import { shortAddress, shortHash, untranslated, type Translate } from '../view/format';
 
 /** The command's argument (from a hover, a test, a keybinding): a string to parse; anything else means "ask". */
-export function lookUpFromArgument(arg: unknown): Parsed<LookUpQuery> | undefined {
-  return typeof arg === 'string' ? parseLookUp(arg) : undefined;
+export function lookUpFromArgument(arg: unknown, t: Translate): Parsed<LookUpQuery> | undefined {
+  return typeof arg === 'string' ? parseLookUp(arg, t) : undefined;
 }
 
 /** What the pick says it understood, as a person reads it: "Block 1,234", "Transaction or block hash", "Address". */
@@ -54,7 +54,7 @@ export function readRecentLookUps(stored: unknown): LookUpQuery[] {
   const out: LookUpQuery[] = [];
   for (const entry of stored) {
     if (typeof entry !== 'string' || entry.length > 100) continue;
-    const parsed = parseLookUp(entry);
+    const parsed = parseLookUp(entry, untranslated); // only whether it parses matters: no message is shown
     if (!parsed.ok || seen.has(lookUpText(parsed.value))) continue;
     seen.add(lookUpText(parsed.value));
     out.push(parsed.value);

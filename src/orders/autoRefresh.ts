@@ -1,9 +1,13 @@
 /**
  * When the Open Orders view refreshes by itself: every `autoRefreshSeconds` while the view is visible
- * and connected, never at 0, and slower when the provider rate-limits. No `vscode` import: the view
- * tells it what changed (`update`) and it calls `run`.
+ * and connected, never at 0, slower when the provider rate-limits or the weight budget asks it, and not
+ * at all (paused) when one refresh alone weighs more than automatic refreshes may spend in a minute. No
+ * `vscode` import: the view tells it what changed (`update`) and it calls `run`.
  */
 import { ProviderError } from '../core/errors';
+import { AUTO_REFRESH_ALLOWANCE, AUTO_REFRESH_BUDGET_SHARE, WEIGHT_PER_MINUTE } from './weightLedger';
+
+export { AUTO_REFRESH_BUDGET_SHARE, WEIGHT_PER_MINUTE };
 
 /** Seconds between refreshes after a 429 without Retry-After can grow up to this. */
 export const MAX_AUTO_REFRESH_SECONDS = 3600;
@@ -18,20 +22,17 @@ export function nextAutoRefreshSeconds(intervalSeconds: number, error: unknown, 
   return Math.min(MAX_AUTO_REFRESH_SECONDS, Math.max(intervalSeconds, previousSeconds) * 2);
 }
 
-/** Hyperliquid's request-weight budget: 1200 per minute per IP. */
-export const WEIGHT_PER_MINUTE = 1200;
-/** The share of it automatic refreshes may use: manual refreshes, other tools and wallets share the IP. */
-export const AUTO_REFRESH_BUDGET_SHARE = 0.5;
-
 /**
  * The interval that keeps automatic refreshes of `weightPerRefresh` within their share of the budget:
- * `intervalSeconds` when it already does, else longer (up to an hour).
+ * `intervalSeconds` when it already does, else longer (at most a minute, for a refresh that weighs the
+ * whole share); `Infinity` (paused) when one refresh alone weighs more than the share of a minute, which no
+ * interval can make fit.
  */
 export function budgetedIntervalSeconds(intervalSeconds: number, weightPerRefresh: number): number {
   if (intervalSeconds <= 0 || weightPerRefresh <= 0) return intervalSeconds;
-  const allowed = WEIGHT_PER_MINUTE * AUTO_REFRESH_BUDGET_SHARE;
-  if ((weightPerRefresh * 60) / intervalSeconds <= allowed) return intervalSeconds;
-  return Math.min(MAX_AUTO_REFRESH_SECONDS, Math.ceil((weightPerRefresh * 60) / allowed));
+  if (weightPerRefresh > AUTO_REFRESH_ALLOWANCE) return Infinity;
+  if ((weightPerRefresh * 60) / intervalSeconds <= AUTO_REFRESH_ALLOWANCE) return intervalSeconds;
+  return Math.ceil((weightPerRefresh * 60) / AUTO_REFRESH_ALLOWANCE);
 }
 
 export function isRateLimited(e: unknown): e is ProviderError {
@@ -60,11 +61,19 @@ export class AutoRefreshSchedule {
   private running = false;
   private weightPerRefresh = 0;
 
+  /** Milliseconds a refresh due now must still wait for room in the shared weight budget (0: none). */
+  private roomWaitMs: () => number = () => 0;
+
   /** `run` refreshes every wallet and returns the errors it met (empty when all went well). */
   constructor(
     private readonly run: () => Promise<readonly unknown[]>,
     private readonly clock: Clock = systemClock,
   ) {}
+
+  /** What else spends from the budget (manual refreshes, Reload Markets): a due refresh waits for room. */
+  setRoomWait(roomWaitMs: () => number): void {
+    this.roomWaitMs = roomWaitMs;
+  }
 
   /** `intervalSeconds` 0 = off; `active` = the view is visible and there is a connection. */
   update(intervalSeconds: number, active: boolean): void {
@@ -87,9 +96,14 @@ export class AutoRefreshSchedule {
     this.schedule();
   }
 
-  /** The interval in use after the budget; above the setting when stretched. */
+  /** The interval in use after the budget; above the setting when stretched, `Infinity` when paused. */
   get effectiveIntervalSeconds(): number {
     return budgetedIntervalSeconds(this.intervalSeconds, this.weightPerRefresh);
+  }
+
+  /** On, but paused: one refresh alone weighs more than automatic refreshes may spend in a minute. */
+  get paused(): boolean {
+    return this.intervalSeconds > 0 && this.effectiveIntervalSeconds === Infinity;
   }
 
   /** Whether a refresh is waiting for its time (for tests and diagnostics). */
@@ -100,7 +114,7 @@ export class AutoRefreshSchedule {
   private schedule(): void {
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.intervalSeconds <= 0 || !this.active || this.running) return; // off, hidden, or running now
+    if (this.intervalSeconds <= 0 || !this.active || this.running || this.paused) return; // off, hidden, running now, or over budget
     const wait = Math.max(this.effectiveIntervalSeconds, this.waitSeconds) * 1000;
     // Shown again after a long pause: refresh at once if the wait is over, otherwise when it is.
     const due = this.lastRun === 0 ? wait : Math.max(0, this.lastRun + wait - this.clock.now());
@@ -109,6 +123,12 @@ export class AutoRefreshSchedule {
 
   private async tick(): Promise<void> {
     this.timer = undefined;
+    // Due, but manual refreshes or Reload Markets spent the room it needs: it runs once there is room.
+    const roomWait = this.roomWaitMs();
+    if (roomWait > 0) {
+      this.timer = this.clock.setTimeout(() => void this.tick(), roomWait);
+      return;
+    }
     this.running = true;
     this.lastRun = this.clock.now();
     // A refresh stuck on one wallet must not stop the others: waited for at most one interval, then the

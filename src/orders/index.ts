@@ -5,7 +5,7 @@ import { settings } from '../platform/settings';
 import { AutoRefreshSchedule } from './autoRefresh';
 import { OpenOrdersTree } from './ordersTree';
 import { createOrdersStore } from './ordersStoreHost';
-import { refreshBudget } from './refreshBudget';
+import { refreshBudget } from './autoRefreshHost';
 import { registerWalletCommands } from './walletCommands';
 
 /** The Open Orders view: its tree, its commands and the optional automatic refresh. */
@@ -21,10 +21,12 @@ export function registerOpenOrders(services: Services): void {
 
   // Paused while the view is hidden or there is no connection; off while the setting is 0.
   const schedule = new AutoRefreshSchedule(async () => (await store.refreshAll()).flatMap((o) => (o.error === undefined ? [] : [o.error])));
-  const updateSchedule = () => schedule.update(settings.autoRefreshSeconds(), view.visible && connection.mode !== 'none');
+  const budget = refreshBudget(services, store, schedule, view);
+  const updateSchedule = () => {
+    schedule.update(settings.autoRefreshSeconds(), view.visible && connection.mode !== 'none');
+    budget();
+  };
   updateSchedule();
-
-  const budget = refreshBudget(services, store, schedule);
 
   context.subscriptions.push(
     tree,

@@ -4,8 +4,11 @@
  * gone orders (`orderStatus`). No `vscode` import.
  *
  * - Rich orders from `frontendOpenOrders`; a provider that refuses it gets `openOrders` from then on.
+ * - At most `MAX_DEXS_PER_WALLET` dexs per wallet and refresh: the wallet's own `dexes` first, then the
+ *   dexs it had orders on, then the order `perpDexs` lists them in; the others are `skippedDexs`.
  * - Per-dex requests run with bounded concurrency, per wallet and across wallets; a dex that fails
  *   costs only its own orders (`dexErrors`), unless every dex failed.
+ * - Every request sent is added to the caller's `RequestTally` (Hyperliquid's weight), as it is sent.
  * - An optional request that is refused or fails costs only the detail it feeds, with a note.
  * - `perpDexs`, `spotMeta` and each dex's `meta` are cached for a while (`reloadMarkets()` forgets them);
  *   overlapping refreshes of one wallet share one request set; `dispose()` cancels what still runs.
@@ -16,6 +19,7 @@ import { isRefusal, type InfoClient } from '../core/infoClient';
 import type { OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
 import { Limiter } from './limiter';
 import type { WalletOrder } from './ordersViewModel';
+import { RequestTally } from './weightLedger';
 
 export type InfoApi = Pick<InfoClient, 'openOrders' | 'frontendOpenOrders' | 'spotMeta' | 'perpDexs' | 'perpMeta' | 'allMids' | 'orderStatus'>;
 
@@ -24,6 +28,8 @@ export interface WalletOrdersResult {
   orders: WalletOrder[];
   /** The perp dexs besides the first one, as `perpDexs` listed them. */
   dexs: PerpDex[];
+  /** Dexs listed (by `perpDexs` or the wallet's `dexes`) but not asked this time: over `MAX_DEXS_PER_WALLET`. */
+  skippedDexs: string[];
   /** The dexs whose orders could not be fetched, and why ("" = the first perp dex, with spot). */
   dexErrors: Map<string, ProviderError>;
   /** What each perp dex's notionals are counted in, where known ("" is always USDC). */
@@ -54,7 +60,16 @@ export interface OpenOrdersSourceOptions {
 }
 
 /** Same rule as the info client: refuse names it would refuse, before any request. */
-const DEX_NAME = /^[a-zA-Z0-9_-]{1,32}$/;
+export const DEX_NAME = /^[a-zA-Z0-9_-]{1,32}$/;
+/**
+ * At most this many dexs' orders are asked per wallet and refresh, the first dex (with spot) included.
+ * Why 8: one wallet's heaviest refresh then costs 8 order lists (160 weight), their mids (16), the units
+ * of 7 dexs when not cached (140), `perpDexs` and `spotMeta` (40) and 10 status lookups (20): 376, within
+ * the 600 a minute automatic refreshes may spend, so one wallet's refresh always fits. It is also more than
+ * the handful of builder-deployed dexs live when this was written (xyz, flx, vntl, hyna, km, cash); a dex
+ * over the cap can be named in the wallet's `dexes` to be asked first.
+ */
+export const MAX_DEXS_PER_WALLET = 8;
 /** At most this many gone orders are looked up per wallet and refresh. */
 export const MAX_STATUS_LOOKUPS = 10;
 /** The first perp dex settles in USDC. */
@@ -62,13 +77,30 @@ const FIRST_DEX_UNIT = 'USDC';
 
 type Optional = 'frontendOpenOrders' | 'meta' | 'allMids' | 'orderStatus';
 
+export interface LoadOptions {
+  /** Dexs the wallet had orders on: asked before the rest of the list when it is over the cap. */
+  prefer?: readonly string[];
+  /** Counts (and spends) every request this load sends. */
+  tally?: RequestTally;
+}
+
+/**
+ * The dexs to ask besides the first one, at most `cap`: the wallet's own `wanted` dexs, then `prefer`
+ * (where still listed or wanted), then `listed` in its order; names the API would refuse are dropped.
+ */
+export function chooseDexs(listed: readonly string[], wanted: readonly string[], prefer: readonly string[] = [], cap = MAX_DEXS_PER_WALLET - 1): { asked: string[]; skipped: string[] } {
+  const known = new Set([...listed, ...wanted]);
+  const order = [...new Set([...wanted, ...prefer.filter((d) => known.has(d)), ...listed])].filter((d) => DEX_NAME.test(d));
+  return { asked: order.slice(0, cap), skipped: order.slice(cap) };
+}
+
 export class OpenOrdersSource {
   /** Stops everything when the source is disposed (the connection changed). */
   private readonly controller = new AbortController();
   /** The refreshes under way: Cancel Refresh stops them, and the next refresh gets a fresh one. */
   private refreshes = new AbortController();
   /** Only de-duplicates requests in flight: orders are never served from the cache. */
-  private readonly running = new RequestCache<string, WalletOrdersResult>(1);
+  private readonly running = new RequestCache<string, WalletOrdersResult>({ capacity: 1, keepMs: () => 0 }); // shared while it runs, never kept
   private readonly perpDexs = new RequestCache<'all', PerpDex[]>(1);
   private readonly spotMeta = new RequestCache<'all', SpotMeta>(1);
   private readonly metas = new RequestCache<string, PerpDexMeta>(64);
@@ -114,13 +146,13 @@ export class OpenOrdersSource {
   }
 
   /**
-   * All open orders of `address` (lowercase): the first perp dex (with spot), every dex `perpDexs`
-   * lists, and `extraDexes` from the wallet's settings. A call while one for the same address runs gets
-   * that one's result.
+   * The open orders of `address` (lowercase): the first perp dex (with spot), then `extraDexes` from the
+   * wallet's settings and the dexs `perpDexs` lists, up to `MAX_DEXS_PER_WALLET` in all. A call while one
+   * for the same address runs gets that one's result (its requests are counted once, by the first).
    */
-  load(address: string, extraDexes: readonly string[] = []): Promise<WalletOrdersResult> {
+  load(address: string, extraDexes: readonly string[] = [], options: LoadOptions = {}): Promise<WalletOrdersResult> {
     const key = `${address}|${[...extraDexes].sort().join(',')}`;
-    return this.running.get(key, () => this.fetch(address, extraDexes), () => false);
+    return this.running.get(key, () => this.fetch(address, extraDexes, options.prefer ?? [], options.tally ?? new RequestTally()));
   }
 
   /** Forget the cached dex list, spot pairs and dex metadata (Reload Markets). */
@@ -135,7 +167,7 @@ export class OpenOrdersSource {
    * does not know, and lookups that fail, are left out; a provider that refuses `orderStatus` is not
    * asked again.
    */
-  async fates(address: string, oids: readonly number[]): Promise<Map<number, OrderFate>> {
+  async fates(address: string, oids: readonly number[], tally = new RequestTally()): Promise<Map<number, OrderFate>> {
     const fates = new Map<number, OrderFate>();
     if (this.refused.has('orderStatus')) return fates;
     const signal = this.runSignal();
@@ -145,6 +177,7 @@ export class OpenOrdersSource {
         limiter.run(async () => {
           if (this.refused.has('orderStatus') || signal.aborted) return;
           try {
+            tally.add('orderStatus');
             const fate = await this.info.orderStatus(address, oid, signal);
             if (fate) fates.set(oid, fate);
           } catch (e) {
@@ -160,7 +193,7 @@ export class OpenOrdersSource {
     this.controller.abort();
   }
 
-  private async fetch(address: string, extraDexes: readonly string[]): Promise<WalletOrdersResult> {
+  private async fetch(address: string, extraDexes: readonly string[], prefer: readonly string[], tally: RequestTally): Promise<WalletOrdersResult> {
     const signal = this.runSignal();
     if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
     const limiter = new Limiter(this.perWallet, this.overall);
@@ -170,7 +203,7 @@ export class OpenOrdersSource {
       limiter.run(async () => {
         if (limited) throw limited;
         try {
-          return await this.dexOrders(address, dex, signal);
+          return await this.dexOrders(address, dex, signal, tally);
         } catch (e) {
           if (e instanceof ProviderError && e.kind === 'rateLimited') limited ??= e;
           throw e;
@@ -178,8 +211,8 @@ export class OpenOrdersSource {
       });
     // The first dex starts at once; the others as soon as the (usually cached) dex list is known.
     const first = settle(ordersOf(''));
-    const dexs = await this.knownDexs(signal);
-    const others = [...new Set([...dexs.map((d) => d.name), ...extraDexes])].filter((d) => DEX_NAME.test(d));
+    const dexs = await this.knownDexs(signal, tally);
+    const { asked: others, skipped: skippedDexs } = chooseDexs(dexs.map((d) => d.name), extraDexes, prefer);
     const answers = await Promise.all([first, ...others.map((dex) => settle(ordersOf(dex)))]);
     if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
 
@@ -204,9 +237,9 @@ export class OpenOrdersSource {
 
     const needPairs = orders.some((o) => o.dex === '' && /^@\d+$/.test(o.order.coin)) || [...withOrders].some((d) => d !== '');
     const [pairs, units, mids] = await Promise.all([
-      needPairs ? settle(this.pairs(signal)) : Promise.resolve(undefined),
-      this.unitsOf([...withOrders].filter((d) => d !== ''), signal, limiter),
-      this.midsOf([...withOrders], signal, limiter),
+      needPairs ? settle(this.pairs(signal, tally)) : Promise.resolve(undefined),
+      this.unitsOf([...withOrders].filter((d) => d !== ''), signal, limiter, tally),
+      this.midsOf([...withOrders], signal, limiter, tally),
     ]);
     if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
     let spotMeta: SpotMeta | undefined;
@@ -219,24 +252,26 @@ export class OpenOrdersSource {
       const name = spotMeta?.tokens.find((t) => t.index === token)?.name;
       if (name) unitNames.set(dex, name);
     }
-    return { orders, dexs, dexErrors, units: unitNames, mids, spotMeta, spotMetaError, rich: this.rich, fetchedAt };
+    return { orders, dexs, skippedDexs, dexErrors, units: unitNames, mids, spotMeta, spotMetaError, rich: this.rich, fetchedAt };
   }
 
   /** One dex's orders: rich when the provider serves them, else plain (and said once). */
-  private async dexOrders(address: string, dex: string, signal: AbortSignal) {
+  private async dexOrders(address: string, dex: string, signal: AbortSignal, tally: RequestTally) {
     if (!this.refused.has('frontendOpenOrders')) {
       try {
+        tally.add('frontendOpenOrders');
         return await this.info.frontendOpenOrders(address, dex, signal);
       } catch (e) {
         if (!isRefusal(e)) throw e;
         this.refuse('frontendOpenOrders', `The provider does not serve frontendOpenOrders (${describeError(e)}); open orders come from openOrders, without order types, triggers or TP/SL.`);
       }
     }
+    tally.add('openOrders');
     return this.info.openOrders(address, dex, signal);
   }
 
   /** Each dex's collateral token index, from its cached `meta`; dexs whose `meta` failed are left out. */
-  private async unitsOf(dexs: string[], signal: AbortSignal, limiter: Limiter): Promise<Map<string, number>> {
+  private async unitsOf(dexs: string[], signal: AbortSignal, limiter: Limiter, tally: RequestTally): Promise<Map<string, number>> {
     const units = new Map<string, number>();
     if (this.now() - this.metasAt > this.metaTtlMs) {
       this.metas.clear();
@@ -246,7 +281,12 @@ export class OpenOrdersSource {
       dexs.map(async (dex) => {
         if (this.refused.has('meta')) return;
         try {
-          const meta = await this.metas.get(dex, () => limiter.run(() => this.info.perpMeta(dex, signal)));
+          const meta = await this.metas.get(dex, () =>
+            limiter.run(() => {
+              tally.add('meta');
+              return this.info.perpMeta(dex, signal);
+            }),
+          );
           if (meta?.collateralToken !== undefined) units.set(dex, meta.collateralToken);
         } catch (e) {
           this.optionalFailed('meta', e, 'notionals on builder-deployed dexs are shown without a unit');
@@ -256,14 +296,20 @@ export class OpenOrdersSource {
     return units;
   }
 
-  private async midsOf(dexs: string[], signal: AbortSignal, limiter: Limiter): Promise<Map<string, Map<string, string>>> {
+  private async midsOf(dexs: string[], signal: AbortSignal, limiter: Limiter, tally: RequestTally): Promise<Map<string, Map<string, string>>> {
     const mids = new Map<string, Map<string, string>>();
     if (this.options.wantMids && !this.options.wantMids()) return mids;
     await Promise.all(
       dexs.map(async (dex) => {
         if (this.refused.has('allMids')) return;
         try {
-          mids.set(dex, await limiter.run(() => this.info.allMids(dex, signal)));
+          mids.set(
+            dex,
+            await limiter.run(() => {
+              tally.add('allMids');
+              return this.info.allMids(dex, signal);
+            }),
+          );
         } catch (e) {
           this.optionalFailed('allMids', e, 'orders are shown without their distance from the mid price');
         }
@@ -290,18 +336,20 @@ export class OpenOrdersSource {
     this.options.note?.(message);
   }
 
-  private knownDexs(signal: AbortSignal): Promise<PerpDex[]> {
+  private knownDexs(signal: AbortSignal, tally: RequestTally): Promise<PerpDex[]> {
     if (this.now() - this.perpDexsAt > this.metaTtlMs) this.perpDexs.clear();
     return this.perpDexs.get('all', async () => {
+      tally.add('perpDexs');
       const dexs = await this.info.perpDexs(signal);
       this.perpDexsAt = this.now();
       return dexs;
     });
   }
 
-  private pairs(signal: AbortSignal): Promise<SpotMeta> {
+  private pairs(signal: AbortSignal, tally: RequestTally): Promise<SpotMeta> {
     if (this.now() - this.spotMetaAt > this.metaTtlMs) this.spotMeta.clear();
     return this.spotMeta.get('all', async () => {
+      tally.add('spotMeta');
       const meta = await this.info.spotMeta(signal);
       this.spotMetaAt = this.now();
       return meta;

@@ -2,16 +2,19 @@
  * The Open Orders store: each watched wallet's last good orders, what changed at the last refresh, what
  * became of gone orders, the dexs and the error of the last refresh, and the request weight it cost. It
  * runs the refreshes (fetch, stale merge, diff, fates) and says what changed through its events; the
- * tree only draws it. No `vscode` import: the wallet list, the source and the words are handed in.
+ * tree only draws it. Every request it sends is spent from one weight ledger, which also says when a
+ * refresh fits (`waitBeforeRefresh`). No `vscode` import: the wallet list, the source and the words are
+ * handed in.
  */
 import { describeError, isCancellation } from '../core/errors';
 import type { OpenOrder, OrderFate } from '../core/model';
 import type { Translate } from '../view/format';
 import { Emitter } from './emitter';
 import { MarketData } from './marketData';
-import { MAX_STATUS_LOOKUPS, type OpenOrdersSource, type WalletOrdersResult } from './openOrdersSource';
+import { MAX_DEXS_PER_WALLET, type OpenOrdersSource, type WalletOrdersResult } from './openOrdersSource';
 import { buildWalletView, diffOrders, type OrderChanges, type OrdersSnapshot, type WalletOrder, type WalletView } from './ordersViewModel';
 import type { WatchedWallet } from './watchedWallets';
+import { infoRequestWeight, RequestTally, WeightLedger } from './weightLedger';
 
 /** A wallet the tree lists: the user's, or one of the demo node's while demo data is on. */
 export interface WalletListing {
@@ -28,8 +31,12 @@ export interface Refreshed {
   /** Dexs whose orders failed (their older orders stay, under an error row), and why. */
   dexErrors: ReadonlyMap<string, string>;
   view: WalletView;
-  /** Request weight of the refresh (Hyperliquid counts 1200 per minute per IP). */
+  /** Request weight the refresh sent, by Hyperliquid's weights (1200 per minute per IP). */
   weight: number;
+  /** The part of `weight` spent on market data (`perpDexs`, `spotMeta`, `meta`), which is cached for a while. */
+  marketWeight: number;
+  /** Dexs listed but not asked: over the cap of dexs per wallet and refresh. */
+  skippedDexs: readonly string[];
 }
 
 /** One wallet as the store holds it. */
@@ -60,6 +67,10 @@ export interface WalletSummary {
   goneFates: string[];
   /** Dexs whose orders could not be fetched at the last refresh. */
   failedDexs: string[];
+  /** How many listed dexs were not asked at the last refresh (over the cap per wallet). */
+  skippedDexs: number;
+  /** Request weight the last good refresh sent. */
+  weight?: number;
   error?: string;
   stale: boolean;
 }
@@ -77,6 +88,18 @@ export interface OrdersStoreDeps {
   wallets: () => readonly WalletListing[];
   log: { warn(message: string): void; debug(message: string): void };
   t: Translate;
+  /** The weight ledger every refresh spends from (one per extension: Hyperliquid counts per IP). */
+  ledger?: WeightLedger;
+}
+
+/** Which refresh is about to run, for `waitBeforeRefresh`. */
+export interface RefreshRequest {
+  /** One wallet; every wallet when undefined. */
+  address?: string;
+  /** Reload Markets: the dex list, spot pairs and units are asked again. */
+  reloadMarkets?: boolean;
+  /** The share of the budget it may use (automatic refreshes: half). Default all of it. */
+  share?: number;
 }
 
 class WalletEntry implements WalletState {
@@ -101,6 +124,7 @@ export class OrdersStore {
   private entries = new Map<string, WalletEntry>();
   private marketData = new MarketData();
   private running = false;
+  readonly ledger: WeightLedger;
   private readonly changed = new Emitter<string | undefined>();
   private readonly refreshingChanged = new Emitter<boolean>();
   private readonly refreshedAll = new Emitter<void>();
@@ -115,6 +139,7 @@ export class OrdersStore {
   readonly onFilled = this.filled.event;
 
   constructor(private readonly deps: OrdersStoreDeps) {
+    this.ledger = deps.ledger ?? new WeightLedger();
     this.syncWallets();
   }
 
@@ -202,11 +227,23 @@ export class OrdersStore {
     return running;
   }
 
-  /** Request weight of the last refresh of every wallet, for the auto-refresh budget. */
+  /**
+   * The request weight one refresh of every wallet costs: what each wallet's last refresh sent, without
+   * the market data (cached for minutes, so not part of every refresh); a guess for wallets not loaded yet.
+   */
   get refreshWeight(): number {
     let total = 0;
-    for (const e of this.entries.values()) total += e.last?.weight ?? 0;
+    for (const e of this.entries.values()) total += this.walletWeight(e);
     return total;
+  }
+
+  /** Milliseconds until the refresh `request` describes fits in the weight budget (0: it may run now). */
+  waitBeforeRefresh(request: RefreshRequest = {}): number {
+    const entry = request.address === undefined ? undefined : this.entries.get(request.address.toLowerCase());
+    if (request.address !== undefined && !entry) return 0;
+    let weight = entry ? this.walletWeight(entry) : this.refreshWeight;
+    if (request.reloadMarkets) weight += this.marketsWeight();
+    return this.ledger.waitMs(weight, request.share);
   }
 
   summaries(): WalletSummary[] {
@@ -248,23 +285,27 @@ export class OrdersStore {
       source = await this.deps.sources.get();
       if (!source) return { address, ok: false }; // no key: the welcome view says what to do
       const started = Date.now();
-      const result = await source.load(address, entry.wallet.dexes ?? []);
+      // Every request is spent as it is sent, also when the refresh then fails or is cancelled.
+      const tally = new RequestTally((weight) => this.ledger.spend(weight));
+      const prefer = [...new Set(entry.last?.snapshot.orders.map((o) => o.dex))];
+      const result = await source.load(address, entry.wallet.dexes ?? [], { prefer, tally });
       if (!current() || source.signal.aborted) return { address, ok: false };
       const orders = withStaleDexs(result, entry.last?.snapshot.orders);
       const changes = diffOrders(entry.last?.snapshot.orders, orders);
-      const fates = changes.gone.length > 0 ? await source.fates(address, changes.gone.map((o) => o.order.oid)) : new Map<number, OrderFate>();
+      const fates = changes.gone.length > 0 ? await source.fates(address, changes.gone.map((o) => o.order.oid), tally) : new Map<number, OrderFate>();
       if (!current() || source.signal.aborted) return { address, ok: false };
       this.marketData.take(result, orders);
       const dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e)]));
-      const view = this.buildView(address, orders, changes, fates, dexErrors);
-      const weight = refreshWeight(result, Math.min(changes.gone.length, MAX_STATUS_LOOKUPS));
-      entry.last = { snapshot: { orders, fetchedAt: result.fetchedAt }, changes, fates, dexErrors, view, weight };
+      const view = this.buildView(address, orders, changes, fates, dexErrors, result.skippedDexs);
+      const { weight, marketWeight } = tally;
+      entry.last = { snapshot: { orders, fetchedAt: result.fetchedAt }, changes, fates, dexErrors, view, weight, marketWeight, skippedDexs: result.skippedDexs };
       entry.error = undefined;
       if (result.spotMetaError) log.warn(`Spot pair names for ${address} stay raw (@N): ${describeError(result.spotMetaError)}`);
       for (const [dex, e] of result.dexErrors) log.warn(`Open orders of ${address} on dex “${dex || 'first'}” could not be refreshed: ${describeError(e)}`);
       const filled = changes.gone.filter((o) => fates.get(o.order.oid)?.status === 'filled');
       if (filled.length > 0) this.filled.fire({ wallet: entry.wallet, filled: filled.map((o) => o.order) });
-      log.debug(`Open orders of ${address}: ${result.orders.length} in ${Date.now() - started} ms`);
+      if (result.skippedDexs.length > 0) log.debug(`Open orders of ${address}: ${result.skippedDexs.length} dexs over the cap of ${MAX_DEXS_PER_WALLET} not asked.`);
+      log.debug(`Open orders of ${address}: ${result.orders.length} in ${Date.now() - started} ms, ${tally.requests} requests, weight ${weight}`);
       return { address, ok: true };
     } catch (e) {
       if (isCancellation(e) || source?.signal.aborted || !current()) return { address, ok: false };
@@ -275,9 +316,23 @@ export class OrdersStore {
     }
   }
 
-  private buildView(address: string, orders: WalletOrder[], changes: OrderChanges, fates: ReadonlyMap<number, OrderFate>, dexErrors: ReadonlyMap<string, string>): WalletView {
+  private buildView(address: string, orders: WalletOrder[], changes: OrderChanges, fates: ReadonlyMap<number, OrderFate>, dexErrors: ReadonlyMap<string, string>, skippedDexs: readonly string[]): WalletView {
     const m = this.marketData;
-    return buildWalletView({ address, orders, changes, spotMeta: m.spotMeta, dexs: m.dexs, units: m.units, mids: m.mids, fates, dexErrors, t: this.deps.t });
+    return buildWalletView({ address, orders, changes, spotMeta: m.spotMeta, dexs: m.dexs, units: m.units, mids: m.mids, fates, dexErrors, skippedDexs, dexCap: MAX_DEXS_PER_WALLET, t: this.deps.t });
+  }
+
+  /** One wallet's refresh without market data: as its last one sent, else a guess from the dexs it would ask. */
+  private walletWeight(e: WalletEntry): number {
+    if (e.last) return e.last.weight - e.last.marketWeight;
+    const dexs = Math.min(MAX_DEXS_PER_WALLET, 1 + this.marketData.dexs.length + (e.wallet.dexes?.length ?? 0));
+    return dexs * infoRequestWeight('openOrders');
+  }
+
+  /** What Reload Markets asks again: the dex list, spot pairs and the unit of each dex with orders. */
+  private marketsWeight(): number {
+    const dexs = new Set<string>();
+    for (const e of this.entries.values()) for (const o of e.last?.snapshot.orders ?? []) if (o.dex !== '') dexs.add(o.dex);
+    return infoRequestWeight('perpDexs') + infoRequestWeight('spotMeta') + dexs.size * infoRequestWeight('meta');
   }
 }
 
@@ -285,11 +340,6 @@ export class OrdersStore {
 function withStaleDexs(result: WalletOrdersResult, before: readonly WalletOrder[] | undefined): WalletOrder[] {
   const kept = before?.filter((o) => result.dexErrors.has(o.dex)) ?? [];
   return kept.length > 0 ? [...result.orders, ...kept] : result.orders;
-}
-
-/** Hyperliquid's weights: order lists and `meta` 20 each, `allMids` and `orderStatus` 2 each. */
-function refreshWeight(result: WalletOrdersResult, statusLookups: number): number {
-  return (1 + result.dexs.length) * 20 + result.mids.size * 2 + statusLookups * 2;
 }
 
 function summaryOf(e: WalletEntry): WalletSummary {
@@ -306,6 +356,8 @@ function summaryOf(e: WalletEntry): WalletSummary {
       return fate ? [fate.status] : [];
     }),
     failedDexs: [...(last?.dexErrors.keys() ?? [])],
+    skippedDexs: last?.skippedDexs.length ?? 0,
+    weight: last?.weight,
     error: e.error?.message,
     stale: Boolean(e.error && last),
   };

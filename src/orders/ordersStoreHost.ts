@@ -1,6 +1,7 @@
 /**
  * The orders store's VS Code side: it is handed the connection's source, the wallet list (settings, then
- * the demo node's wallets while demo data is on) and `vscode.l10n.t`; and what it reports becomes VS Code's:
+ * the demo node's wallets while demo data is on), `vscode.l10n.t` and the one request-weight ledger (kept
+ * across connections: Hyperliquid counts per IP, not per key); and what it reports becomes VS Code's:
  * the `refreshing` context key, the view's progress bar, and a notification when gone orders were filled.
  */
 import * as vscode from 'vscode';
@@ -11,16 +12,17 @@ import { vscodeTranslate } from '../platform/translate';
 import { shortAddress } from '../view/format';
 import { OpenOrdersSource } from './openOrdersSource';
 import { OrdersStore, type FillNotice, type WalletListing } from './ordersStore';
-import { orderSettings } from './orderSettings';
-import { watchedWallets } from './watchedWallets';
+import { watchedWallets } from './watchedWalletsHost';
+import { WeightLedger } from './weightLedger';
 import { notify } from '../platform/notify';
+import { settings } from '../platform/settings';
 
 /** The store, fed and heard in VS Code; its subscriptions go to the extension's context. */
 export function createOrdersStore(services: Services): OrdersStore {
   const { connection, log, context } = services;
   // One source per connection: its caches and what the provider refused belong to that provider.
-  const sources = new PerConnection(connection, (clients) => new OpenOrdersSource(clients.info, { note: (m) => log.info(m), wantMids: () => orderSettings.showDistanceFromMid() }));
-  const store = new OrdersStore({ sources, wallets: walletList(services), log, t: vscodeTranslate });
+  const sources = new PerConnection(connection, (clients) => new OpenOrdersSource(clients.info, { note: (m) => log.info(m), wantMids: () => settings.ordersShowDistanceFromMid() }));
+  const store = new OrdersStore({ sources, wallets: walletList(services), log, t: vscodeTranslate, ledger: new WeightLedger() });
   context.subscriptions.push(
     sources,
     store,
@@ -33,7 +35,7 @@ export function createOrdersStore(services: Services): OrdersStore {
       if (running) void vscode.window.withProgress({ location: { viewId: Views.openOrders } }, () => untilIdle(store));
     }),
     store.onFilled((notice) => {
-      if (orderSettings.notifyOnFill()) void notify('info', fillMessage(notice));
+      if (settings.ordersNotifyOnFill()) void notify('info', fillMessage(notice));
     }),
   );
   return store;
@@ -43,11 +45,15 @@ export function createOrdersStore(services: Services): OrdersStore {
 function walletList({ connection, log }: Services): () => WalletListing[] {
   const warnedAbout = new Set<string>();
   return () => {
-    const { wallets, invalid } = watchedWallets.read();
+    const { wallets, invalid, invalidDexes } = watchedWallets.read();
     for (const typed of invalid) {
       // Typed into settings.json by hand: skipped, and said once, instead of a request that must fail.
       if (!warnedAbout.has(typed)) log.warn(`${settingId(Settings.wallets)}: “${typed.slice(0, 60)}” is not a wallet address (0x + 40 hex digits); skipped.`);
       warnedAbout.add(typed);
+    }
+    for (const typed of invalidDexes) {
+      if (!warnedAbout.has(`dex:${typed}`)) log.warn(`${settingId(Settings.wallets)}: dex “${typed.slice(0, 60)}” is not a perp dex name (1–32 letters, digits, _ or -), or one too many; skipped.`);
+      warnedAbout.add(`dex:${typed}`);
     }
     const listed: WalletListing[] = wallets.map((wallet) => ({ wallet, demo: false }));
     const taken = new Set(wallets.map((w) => w.address));

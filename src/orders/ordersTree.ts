@@ -4,13 +4,13 @@
  * the rest of the tree (and what the user expanded) stays as it is.
  */
 import * as vscode from 'vscode';
-import { Commands } from '../ids';
+import { Commands, Settings, settingId } from '../ids';
 import { revealInvisibles } from '../view/escape';
 import { shortAddress } from '../view/format';
 import type { OrdersStore } from './ordersStore';
 import { orderCountText, type GroupRow, type IconRef, type OrderRow } from './ordersViewModel';
 import { vscodeTranslate } from '../platform/translate';
-import { appendData, groupItem, orderItem, orderTooltip, themeIcon } from './treeItems';
+import { appendData, groupItem, orderItem, orderTooltip, themeIcon } from './orderTreeItems';
 
 export interface WalletNode {
   kind: 'wallet';
@@ -131,6 +131,11 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       });
     }
     out.push(...view.groups);
+    if (view.notAsked) {
+      const { label, tooltip } = view.notAsked;
+      const command = { command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: [settingId(Settings.wallets)] };
+      out.push({ kind: 'message', id: `notAsked:${address}`, label, tooltip, icon: { id: 'info' }, command, contextValue: 'notAsked' });
+    }
     return out;
   }
 

@@ -209,6 +209,36 @@ export interface WalletView {
   groups: GroupRow[];
   /** Open orders (gone ones not counted). */
   orderCount: number;
+  /** The row that says which listed dexs were not asked (over the cap per wallet and refresh). */
+  notAsked?: NotAskedRow;
+}
+
+export interface NotAskedRow {
+  count: number;
+  label: string;
+  tooltip: string;
+}
+
+/** Names shown in the not-asked row's label, and in its tooltip. */
+const NOT_ASKED_IN_LABEL = 3;
+const NOT_ASKED_IN_TOOLTIP = 20;
+
+/** "3 dexs not asked: a, b, c", naming the first few; the tooltip says why and how to choose. */
+export function notAskedRow(skipped: readonly string[], cap: number, t: Translate): NotAskedRow | undefined {
+  if (skipped.length === 0) return undefined;
+  const first = (n: number) => skipped.slice(0, n).join(', ');
+  const more = skipped.length - NOT_ASKED_IN_TOOLTIP;
+  const listed = more > 0 ? t('{0} and {1} more', first(NOT_ASKED_IN_TOOLTIP), more.toLocaleString('en-US')) : first(NOT_ASKED_IN_TOOLTIP);
+  const inLabel = first(NOT_ASKED_IN_LABEL) + (skipped.length > NOT_ASKED_IN_LABEL ? ', …' : '');
+  return {
+    count: skipped.length,
+    label: skipped.length === 1 ? t('1 dex not asked: {0}', skipped[0]!) : t('{0} dexs not asked: {1}', skipped.length.toLocaleString('en-US'), inLabel),
+    tooltip: t(
+      'Open Orders asks at most {0} perp dexs per wallet and refresh, to stay within Hyperliquid’s request budget: the first dex (with spot), then the dexs named in this wallet’s “dexes” setting, then the dexs it had orders on, then the others in the order Hyperliquid lists them. Not asked this time: {1}. To have a dex asked, name it in the wallet’s “dexes” (setting hyperliquidExplorer.wallets).',
+      cap,
+      listed,
+    ),
+  };
 }
 
 /** What became of a gone order (`orderStatus`), in the user's words; unknown statuses as Hyperliquid sent them. */
@@ -284,6 +314,10 @@ export interface WalletViewInput {
   fates?: ReadonlyMap<number, OrderFate>;
   /** Dexs whose orders could not be fetched at the last refresh, and why. */
   dexErrors?: ReadonlyMap<string, string>;
+  /** Dexs listed but not asked (over `dexCap`). */
+  skippedDexs?: readonly string[];
+  /** The most dexs asked per wallet and refresh. */
+  dexCap?: number;
   t: Translate;
 }
 
@@ -394,7 +428,8 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       orders: toRows(gone, ctx),
     });
   }
-  return { groups, orderCount };
+  const notAsked = notAskedRow(input.skippedDexs ?? [], input.dexCap ?? 0, t);
+  return notAsked ? { groups, orderCount, notAsked } : { groups, orderCount };
 }
 
 function countWithChildren(rows: readonly SortableRow[]): number {

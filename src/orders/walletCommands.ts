@@ -1,43 +1,47 @@
 /** The Open Orders commands: watch, stop watching, rename, refresh, copy, open on hypurrscan. */
 import * as vscode from 'vscode';
 import { parseAddress } from '../core/input';
-import { Commands, Views, type CommandId } from '../ids';
+import { Commands, Views } from '../ids';
 import { requireClients } from '../platform/accountCommands';
+import { registerCommands, type CommandHandler } from '../platform/commands';
 import type { Services } from '../platform/services';
 import { escapeIcons, escapeLinksAndIcons } from '../view/escape';
 import { shortAddress } from '../view/format';
-import type { OrdersStore, WalletSummary } from './ordersStore';
+import type { OrdersStore, RefreshRequest, WalletSummary } from './ordersStore';
 import type { OrdersNode } from './ordersTree';
-import { cutLabel, labelTooLong, MAX_WALLET_LABEL, watchedWallets, type WatchedWallet } from './watchedWallets';
+import { cutLabel, labelTooLong, MAX_WALLET_LABEL, type WatchedWallet } from './watchedWallets';
+import { watchedWallets } from './watchedWalletsHost';
 import { notify } from '../platform/notify';
 
 /** What every wallet command works with. */
 interface WalletCommandContext {
   services: Services;
   store: OrdersStore;
+  /** A refresh is offered to wait, or waits, for room in the weight budget: no second offer meanwhile. */
+  waitingForRoom?: boolean;
 }
 
 type CommandRun = (c: WalletCommandContext, ...args: unknown[]) => unknown;
 
-const WALLET_COMMANDS: Partial<Record<CommandId, CommandRun>> = {
-  [Commands.watchWallet]: watchWallet,
-  [Commands.unwatchWallet]: unwatchWallet,
-  [Commands.renameWallet]: renameWallet,
-  [Commands.refreshOrders]: refreshOrders,
-  [Commands.cancelRefresh]: cancelRefresh,
-  [Commands.reloadMarkets]: reloadMarkets,
-  [Commands.refreshWallet]: refreshWallet,
-  [Commands.copyOrderId]: copyOrderId,
-  [Commands.copyOrderJson]: copyOrderJson,
-  [Commands.copyAddress]: copyAddress,
-  [Commands.openWalletOnHypurrscan]: openWalletOnHypurrscan,
-};
-
 export function registerWalletCommands(services: Services, store: OrdersStore): void {
   const c: WalletCommandContext = { services, store };
-  for (const [id, run] of Object.entries(WALLET_COMMANDS)) {
-    services.context.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => run!(c, ...args)));
-  }
+  const bind =
+    (run: CommandRun): CommandHandler =>
+    (...args) =>
+      run(c, ...args);
+  registerCommands(services.context, {
+    [Commands.watchWallet]: bind(watchWallet),
+    [Commands.unwatchWallet]: bind(unwatchWallet),
+    [Commands.renameWallet]: bind(renameWallet),
+    [Commands.refreshOrders]: bind(refreshOrders),
+    [Commands.cancelRefresh]: bind(cancelRefresh),
+    [Commands.reloadMarkets]: bind(reloadMarkets),
+    [Commands.refreshWallet]: bind(refreshWallet),
+    [Commands.copyOrderId]: bind(copyOrderId),
+    [Commands.copyOrderJson]: bind(copyOrderJson),
+    [Commands.copyAddress]: bind(copyAddress),
+    [Commands.openWalletOnHypurrscan]: bind(openWalletOnHypurrscan),
+  });
 }
 
 // ---- helpers ----
@@ -45,7 +49,7 @@ export function registerWalletCommands(services: Services, store: OrdersStore): 
 /** The wallet a command is about: a tree node, an address argument, or undefined. */
 function addressArg(arg: unknown): string | undefined {
   if (typeof arg === 'string') {
-    const parsed = parseAddress(arg);
+    const parsed = parseAddress(arg, vscode.l10n.t);
     return parsed.ok ? parsed.value : undefined;
   }
   if (isNode(arg) && arg.kind === 'wallet') return arg.address;
@@ -76,6 +80,34 @@ async function pickWallet(arg: unknown, placeHolder: string): Promise<string | u
   return pick?.address;
 }
 
+/**
+ * Manual refreshes spend from the same weight budget as the automatic ones. With no room left, a refresh
+ * does not run: it says when it can, and offers Wait, which runs it once there is room (the command
+ * returns at once either way, so that automation never waits on a notification). True: it may run now.
+ */
+function roomNow(c: WalletCommandContext, request: RefreshRequest, run: () => Promise<unknown>): boolean {
+  const waitMs = c.store.waitBeforeRefresh(request);
+  if (waitMs <= 0) return true;
+  if (!c.waitingForRoom) {
+    c.waitingForRoom = true;
+    void offerToWait(c, request, waitMs, run).finally(() => (c.waitingForRoom = false));
+  }
+  return false;
+}
+
+async function offerToWait({ store, services }: WalletCommandContext, request: RefreshRequest, waitMs: number, run: () => Promise<unknown>): Promise<void> {
+  const seconds = Math.ceil(waitMs / 1000);
+  services.log.info(`Open Orders refresh held back: the request-weight budget has no room for ${seconds} s.`);
+  const wait = vscode.l10n.t('Wait');
+  const message = vscode.l10n.t('Hyperliquid’s request budget for this minute is spent: Open Orders can refresh in {0} s.', seconds);
+  if ((await notify('warning', message, wait)) !== wait) return;
+  for (let ms = store.waitBeforeRefresh(request); ms > 0; ms = store.waitBeforeRefresh(request)) {
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Open Orders refreshes in {0} s, when the request budget allows.', Math.ceil(ms / 1000)), ms);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+  await run();
+}
+
 /** Says why a command does not apply to `address` when it is not a watched wallet. */
 function notWatched(store: OrdersStore, address: string): void {
   if (store.wallet(address)?.demo) {
@@ -94,7 +126,7 @@ async function watchWallet({ services, store }: WalletCommandContext, addressGiv
   let label: string | undefined;
   if (typeof addressGiven === 'string') {
     // Automation: the address (and an optional label) as arguments.
-    const parsed = parseAddress(addressGiven);
+    const parsed = parseAddress(addressGiven, vscode.l10n.t);
     if (!parsed.ok) {
       void notify('error', parsed.error);
       return false;
@@ -168,14 +200,19 @@ function reloadMarkets(c: WalletCommandContext): Promise<WalletSummary[]> {
   return refreshAll(c, true);
 }
 
-/** Every wallet, once there is a connection (asking for a key or demo data first when there is none). */
-async function refreshAll({ services, store }: WalletCommandContext, reloadMarkets: boolean): Promise<WalletSummary[]> {
+/**
+ * Every wallet, once there is a connection (asking for a key or demo data first when there is none) and
+ * room in the weight budget (else it offers to wait, and returns what the wallets show now).
+ */
+async function refreshAll(c: WalletCommandContext, reloadMarkets: boolean): Promise<WalletSummary[]> {
+  const { services, store } = c;
   const { connection } = services;
   if (connection.mode === 'none') {
     await requireClients(services);
     if (connection.mode === 'none') return [];
   }
-  await store.refreshAll({ reloadMarkets });
+  const run = () => store.refreshAll({ reloadMarkets });
+  if (roomNow(c, { reloadMarkets }, run)) await run();
   return store.summaries();
 }
 
@@ -186,11 +223,13 @@ function cancelRefresh({ store }: WalletCommandContext): boolean {
   return cancelled;
 }
 
-async function refreshWallet({ store }: WalletCommandContext, arg?: unknown): Promise<WalletSummary | undefined> {
+/** One wallet (its row's Refresh, an error row's retry), when the weight budget has room for it. */
+async function refreshWallet(c: WalletCommandContext, arg?: unknown): Promise<WalletSummary | undefined> {
   const address = addressArg(arg);
   if (!address) return undefined;
-  await store.refreshWallet(address);
-  return store.summaries().find((s) => s.address === address);
+  const run = () => c.store.refreshWallet(address);
+  if (roomNow(c, { address }, run)) await run();
+  return c.store.summaries().find((s) => s.address === address);
 }
 
 async function copyOrderId(_: WalletCommandContext, arg?: unknown): Promise<void> {
@@ -244,7 +283,7 @@ function askForWallet(): Promise<{ address: string; label?: string } | undefined
     let address: string | undefined;
     let accepted = false;
     const addressProblem = (value: string): string | undefined => {
-      const parsed = parseAddress(value);
+      const parsed = parseAddress(value, vscode.l10n.t);
       if (!parsed.ok) return parsed.error;
       const existing = watchedWallets.find(parsed.value);
       return existing ? duplicateMessage(existing) : undefined;
@@ -260,7 +299,7 @@ function askForWallet(): Promise<{ address: string; label?: string } | undefined
             box.validationMessage = problem;
             return;
           }
-          address = (parseAddress(box.value) as { value: string }).value;
+          address = (parseAddress(box.value, vscode.l10n.t) as { value: string }).value;
           box.step = 2;
           box.value = '';
           box.validationMessage = undefined;

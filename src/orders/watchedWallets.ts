@@ -1,18 +1,23 @@
 /**
  * The one owner of the watched wallet list (the `hyperliquidExplorer.wallets` setting): reads it,
- * keeps what is valid, and saves changes. One label limit for typed and hand-edited labels.
+ * keeps what is valid, and saves changes, through the setting it is given (pure). One label limit for typed and hand-edited labels.
  */
-import { isAddress } from '../core/input';
-import { settings } from '../platform/settings';
+import { isAddress } from '../core/hex';
+import { DEX_NAME, MAX_DEXS_PER_WALLET } from './openOrdersSource';
 
 /** Labels longer than this are refused when typed and cut when hand-edited into settings.json. */
 export const MAX_WALLET_LABEL = 60;
+/**
+ * Dexs kept from a wallet's hand-edited `dexes`; the rest is dropped. Only the first
+ * `MAX_DEXS_PER_WALLET - 1` are asked anyway (the first dex is always asked).
+ */
+export const MAX_WALLET_DEXES = 4 * MAX_DEXS_PER_WALLET;
 
 export interface WatchedWallet {
   /** Lowercase `0x` + 40 hex. */
   address: string;
   label?: string;
-  /** Perp dexs to ask besides the ones `perpDexs` lists. */
+  /** Perp dexs to ask first, before the ones `perpDexs` lists: valid names, no repeats, at most `MAX_WALLET_DEXES`. */
   dexes?: string[];
 }
 
@@ -28,6 +33,22 @@ export interface WalletListReading {
   wallets: WatchedWallet[];
   /** Addresses typed by hand that are not wallet addresses (skipped). */
   invalid: string[];
+  /** Entries of `dexes` that are no dex name the API accepts, or over `MAX_WALLET_DEXES` (skipped; a few shown). */
+  invalidDexes: string[];
+}
+
+/** A hand-edited `dexes` list: the names the API accepts (trimmed), without repeats or the first dex (""). */
+export function readDexes(raw: readonly string[]): { dexes: string[]; dropped: string[] } {
+  const dexes: string[] = [];
+  const dropped: string[] = [];
+  for (const typed of raw) {
+    if (dexes.length >= MAX_WALLET_DEXES && dropped.length >= 10) break;
+    const name = typed.trim();
+    if (name === '' || dexes.includes(name)) continue; // the first dex is always asked; repeats cost nothing
+    if (DEX_NAME.test(name) && dexes.length < MAX_WALLET_DEXES) dexes.push(name);
+    else if (dropped.length < 10) dropped.push(typed);
+  }
+  return { dexes, dropped };
 }
 
 /** The stored entries of a setting value that may hold anything (it can be hand-edited). */
@@ -47,6 +68,7 @@ function storedEntries(raw: unknown): StoredWallet[] {
 export function readWatchedWallets(raw: unknown): WalletListReading {
   const wallets: WatchedWallet[] = [];
   const invalid: string[] = [];
+  const invalidDexes: string[] = [];
   const seen = new Set<string>();
   for (const w of storedEntries(raw)) {
     const address = w.address.trim().toLowerCase();
@@ -59,10 +81,14 @@ export function readWatchedWallets(raw: unknown): WalletListReading {
     const wallet: WatchedWallet = { address };
     const label = cutLabel(w.label ?? '');
     if (label) wallet.label = label;
-    if (w.dexes) wallet.dexes = w.dexes;
+    if (w.dexes) {
+      const { dexes, dropped } = readDexes(w.dexes);
+      if (dexes.length > 0) wallet.dexes = dexes;
+      invalidDexes.push(...dropped);
+    }
     wallets.push(wallet);
   }
-  return { wallets, invalid };
+  return { wallets, invalid, invalidDexes };
 }
 
 /** A label as stored: trimmed, at most `MAX_WALLET_LABEL` characters; undefined when empty. */
@@ -77,33 +103,41 @@ export function labelTooLong(label: string): boolean {
 
 const sameAddress = (w: StoredWallet, address: string) => w.address.trim().toLowerCase() === address;
 
-/** The setting, read and written. Changes keep the other entries as the user stored them. */
-export const watchedWallets = {
-  read(): WalletListReading {
-    return readWatchedWallets(settings.walletsSetting());
-  },
-  list(): WatchedWallet[] {
-    return this.read().wallets;
-  },
-  find(address: string): WatchedWallet | undefined {
-    return this.list().find((w) => w.address === address);
-  },
-  async add(address: string, label?: string): Promise<void> {
-    const cut = cutLabel(label ?? '');
-    await settings.setWalletsSetting([...storedEntries(settings.walletsSetting()), cut ? { address, label: cut } : { address }]);
-  },
-  async remove(address: string): Promise<void> {
-    await settings.setWalletsSetting(storedEntries(settings.walletsSetting()).filter((w) => !sameAddress(w, address)));
-  },
-  /** An empty label removes it (the address is shown). */
-  async rename(address: string, label: string): Promise<void> {
-    const cut = cutLabel(label);
-    await settings.setWalletsSetting(
-      storedEntries(settings.walletsSetting()).map((w) => {
-        if (!sameAddress(w, address)) return w;
-        const { label: _old, ...rest } = w;
-        return cut ? { ...rest, label: cut } : rest;
-      }),
-    );
-  },
-};
+/** Where the list is kept: the setting's raw value, read and written (`watchedWalletsHost.ts` binds VS Code's). */
+export interface WalletSetting {
+  get(): unknown;
+  set(wallets: unknown[]): Promise<void>;
+}
+
+/** The list, read and written through `setting`. Changes keep the other entries as the user stored them. */
+export function watchedWalletList(setting: WalletSetting) {
+  return {
+    read(): WalletListReading {
+      return readWatchedWallets(setting.get());
+    },
+    list(): WatchedWallet[] {
+      return this.read().wallets;
+    },
+    find(address: string): WatchedWallet | undefined {
+      return this.list().find((w) => w.address === address);
+    },
+    async add(address: string, label?: string): Promise<void> {
+      const cut = cutLabel(label ?? '');
+      await setting.set([...storedEntries(setting.get()), cut ? { address, label: cut } : { address }]);
+    },
+    async remove(address: string): Promise<void> {
+      await setting.set(storedEntries(setting.get()).filter((w) => !sameAddress(w, address)));
+    },
+    /** An empty label removes it (the address is shown). */
+    async rename(address: string, label: string): Promise<void> {
+      const cut = cutLabel(label);
+      await setting.set(
+        storedEntries(setting.get()).map((w) => {
+          if (!sameAddress(w, address)) return w;
+          const { label: _old, ...rest } = w;
+          return cut ? { ...rest, label: cut } : rest;
+        }),
+      );
+    },
+  };
+}

@@ -6,6 +6,7 @@ import { Commands, SECTION } from '../ids';
 import { explorerUrl, type CommonProblemKind, type CommonWebviewMessage } from '../view/panelMessages';
 import type { Services } from './services';
 import { settings } from './settings';
+import { runCommand } from './commands';
 
 /**
  * What the extension's webview panels (the block page, the transaction page) share on the host side: the
@@ -138,10 +139,10 @@ export abstract class PanelHost<View, Message extends { type: string }, Incoming
         await vscode.env.openExternal(vscode.Uri.parse(explorerUrl(settings.explorerUrl(), common.target)));
         return;
       case 'setApiKey':
-        await vscode.commands.executeCommand(Commands.setApiKey);
+        await runCommand(Commands.setApiKey);
         return;
       case 'tryDemo':
-        await vscode.commands.executeCommand(Commands.tryDemo);
+        await runCommand(Commands.tryDemo);
         return;
       case 'openSettings':
         await vscode.commands.executeCommand('workbench.action.openSettings', SECTION);

@@ -13,6 +13,7 @@ import { transactionLabels } from './labels';
 import { isWebviewMessage, type HostMessage, type PanelView, type TransactionView, type WebviewMessage } from './protocol';
 import { toTransactionView } from './transactionViewModel';
 import { notify } from '../platform/notify';
+import { runCommand } from '../platform/commands';
 
 /** What Open Transaction ended with; the command returns it, so tests (and links) can tell. */
 export interface TransactionResult {
@@ -138,7 +139,7 @@ export class TransactionPanel extends PanelHost<PanelView, HostMessage, WebviewM
   protected async onMessage(m: Extract<WebviewMessage, { type: 'openBlock' | 'copyInput' }>): Promise<void> {
     switch (m.type) {
       case 'openBlock':
-        await vscode.commands.executeCommand(Commands.lookUpBlock, m.number);
+        await runCommand(Commands.lookUpBlock, m.number);
         return;
       case 'copyInput':
         if (this.shown) await copyToClipboard(this.shown.tx.input);

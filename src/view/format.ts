@@ -3,14 +3,11 @@
  * words come through the `Translate` function the host hands in (vscode.l10n.t), so view-models, tests
  * and the benchmark use the same code.
  */
+import type { Translate } from '../core/translate';
 import { groupThousands, weiToHype } from '../core/units';
 
-/** `vscode.l10n.t`'s shape: a message with `{0}`-style placeholders and its arguments. */
-export type Translate = (message: string, ...args: Array<string | number>) => string;
-
-/** The messages as written (for tests and the benchmark, which run without VS Code). */
-export const untranslated: Translate = (message, ...args) =>
-  message.replace(/\{(\d+)\}/g, (whole, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : whole));
+// The words' type lives in core (its parsers speak to the user too); view-models import it from here.
+export { untranslated, type Translate } from '../core/translate';
 
 const MAX_DATE_MS = 8_640_000_000_000_000n;
 

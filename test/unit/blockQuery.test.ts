@@ -2,26 +2,27 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { blockQueryFromArgument, MAX_RECENT_BLOCKS, readRecentBlocks, rememberBlock } from '../../src/blocks/blockQuery';
 import { isWebviewMessage, panelStateBlockNumber } from '../../src/blocks/protocol';
+import { untranslated as t } from '../../src/core/translate';
 
 describe('Look Up Block: the command argument', () => {
   it('takes a number, a decimal string, a hex string and "latest"', () => {
-    assert.deepEqual(blockQueryFromArgument(6699), { ok: true, value: { kind: 'number', number: 6699 } });
-    assert.deepEqual(blockQueryFromArgument('6699'), { ok: true, value: { kind: 'number', number: 6699 } });
-    assert.deepEqual(blockQueryFromArgument('0x1a2b'), { ok: true, value: { kind: 'number', number: 0x1a2b } });
-    assert.deepEqual(blockQueryFromArgument('latest'), { ok: true, value: { kind: 'latest' } });
-    assert.deepEqual(blockQueryFromArgument(0), { ok: true, value: { kind: 'number', number: 0 } });
-    assert.deepEqual(blockQueryFromArgument(6699n), { ok: true, value: { kind: 'number', number: 6699 } });
+    assert.deepEqual(blockQueryFromArgument(6699, t), { ok: true, value: { kind: 'number', number: 6699 } });
+    assert.deepEqual(blockQueryFromArgument('6699', t), { ok: true, value: { kind: 'number', number: 6699 } });
+    assert.deepEqual(blockQueryFromArgument('0x1a2b', t), { ok: true, value: { kind: 'number', number: 0x1a2b } });
+    assert.deepEqual(blockQueryFromArgument('latest', t), { ok: true, value: { kind: 'latest' } });
+    assert.deepEqual(blockQueryFromArgument(0, t), { ok: true, value: { kind: 'number', number: 0 } });
+    assert.deepEqual(blockQueryFromArgument(6699n, t), { ok: true, value: { kind: 'number', number: 6699 } });
   });
 
   it('asks the user when there is no argument, or a menu passes an object', () => {
-    assert.equal(blockQueryFromArgument(undefined), undefined);
-    assert.equal(blockQueryFromArgument(null), undefined);
-    assert.equal(blockQueryFromArgument({ id: 'wallet' }), undefined);
+    assert.equal(blockQueryFromArgument(undefined, t), undefined);
+    assert.equal(blockQueryFromArgument(null, t), undefined);
+    assert.equal(blockQueryFromArgument({ id: 'wallet' }, t), undefined);
   });
 
   it('refuses negative, fractional, non-finite and too large numbers, each with its reason', () => {
     const reasons = [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53].map((n) => {
-      const r = blockQueryFromArgument(n);
+      const r = blockQueryFromArgument(n, t);
       assert.ok(r && !r.ok, `${n} is refused`);
       return r.error;
     });
@@ -34,7 +35,7 @@ describe('Look Up Block: the command argument', () => {
 
   it('refuses bad strings with the same messages as the input box', () => {
     for (const text of ['', '-5', '1.5', '0x', '0xzz', 'abc', '9007199254740992']) {
-      const r = blockQueryFromArgument(text);
+      const r = blockQueryFromArgument(text, t);
       assert.ok(r && !r.ok, `"${text}" is refused`);
     }
   });
@@ -43,9 +44,9 @@ describe('Look Up Block: the command argument', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (n) => {
         const expected = { ok: true, value: { kind: 'number', number: n } };
-        assert.deepEqual(blockQueryFromArgument(n), expected);
-        assert.deepEqual(blockQueryFromArgument(String(n)), expected);
-        assert.deepEqual(blockQueryFromArgument(`0x${n.toString(16)}`), expected);
+        assert.deepEqual(blockQueryFromArgument(n, t), expected);
+        assert.deepEqual(blockQueryFromArgument(String(n), t), expected);
+        assert.deepEqual(blockQueryFromArgument(`0x${n.toString(16)}`, t), expected);
       }),
     );
   });

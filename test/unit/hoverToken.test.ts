@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { findHexToken, MAX_HEX_DIGITS } from '../../src/hover/hexToken';
+import { findHexToken, MAX_HEX_DIGITS } from '../../src/hover/hoverToken';
 
 const hexDigit = fc.constantFrom(...'0123456789abcdefABCDEF'.split(''));
 const hexDigits = (min: number, max: number) => fc.array(hexDigit, { minLength: min, maxLength: max }).map((a) => a.join(''));

@@ -50,7 +50,10 @@ function sourceFiles(dir: string): string[] {
 
 /** Files with a user interface: everything but the core (no vscode) and the demo node (a server). */
 const UI_SOURCES = sourceFiles(path.join(ROOT, 'src')).filter((f) => !/[\\/]src[\\/](core|demo)[\\/]/.test(f));
-const parsed = UI_SOURCES.map((f) => ts.createSourceFile(f, fs.readFileSync(f, 'utf8'), ts.ScriptTarget.Latest, true));
+const parse = (f: string) => ts.createSourceFile(f, fs.readFileSync(f, 'utf8'), ts.ScriptTarget.Latest, true);
+const parsed = UI_SOURCES.map(parse);
+/** The core's parsers speak to the user too, through the `t` they are handed. */
+const core = sourceFiles(path.join(ROOT, 'src', 'core')).map(parse);
 
 function visit(node: ts.Node, each: (n: ts.Node) => void): void {
   each(node);
@@ -61,10 +64,10 @@ const isText = (n: ts.Node): n is ts.StringLiteral | ts.NoSubstitutionTemplateLi
 /** `vscode.l10n.t(…)`, `l10n.t(…)` or a local `t(…)` wrapper of it. */
 const isTranslateCall = (n: ts.Node): n is ts.CallExpression => ts.isCallExpression(n) && /(^|\.)t$/.test(n.expression.getText());
 
-/** Every message passed to l10n.t in the UI sources. */
+/** Every message passed to l10n.t in the UI sources, or to a `t` in the core. */
 function runtimeMessages(): Set<string> {
   const found = new Set<string>();
-  for (const sf of parsed) {
+  for (const sf of [...parsed, ...core]) {
     visit(sf, (n) => {
       if (isTranslateCall(n) && n.arguments[0] && isText(n.arguments[0])) found.add(n.arguments[0].text);
     });

@@ -10,7 +10,7 @@ const HASH = '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 function said(text: string): string {
-  const parsed = parseLookUp(text);
+  const parsed = parseLookUp(text, t);
   assert.ok(parsed.ok, `${text}: ${!parsed.ok && parsed.error}`);
   return understood(parsed.value, t).label;
 }
@@ -31,17 +31,17 @@ describe('Look Up…: what it understood', () => {
   });
 
   it('takes a string argument (parsed, errors included) and asks for anything else', () => {
-    assert.deepEqual(lookUpFromArgument(HASH), { ok: true, value: { kind: 'hash', hash: HASH } });
-    assert.deepEqual(lookUpFromArgument(ADDRESS), { ok: true, value: { kind: 'address', address: ADDRESS.toLowerCase() } });
-    assert.equal(lookUpFromArgument(`0x${'a'.repeat(63)}`)?.ok, false);
-    assert.equal(lookUpFromArgument(undefined), undefined);
-    assert.equal(lookUpFromArgument({ kind: 'wallet' }), undefined);
+    assert.deepEqual(lookUpFromArgument(HASH, t), { ok: true, value: { kind: 'hash', hash: HASH } });
+    assert.deepEqual(lookUpFromArgument(ADDRESS, t), { ok: true, value: { kind: 'address', address: ADDRESS.toLowerCase() } });
+    assert.equal(lookUpFromArgument(`0x${'a'.repeat(63)}`, t)?.ok, false);
+    assert.equal(lookUpFromArgument(undefined, t), undefined);
+    assert.equal(lookUpFromArgument({ kind: 'wallet' }, t), undefined);
   });
 });
 
 describe('Look Up…: recent lookups', () => {
   const q = (text: string): LookUpQuery => {
-    const parsed = parseLookUp(text);
+    const parsed = parseLookUp(text, t);
     assert.ok(parsed.ok);
     return parsed.value;
   };
@@ -60,7 +60,7 @@ describe('Look Up…: recent lookups', () => {
       fc.property(fc.array(fc.oneof(fc.string(), fc.constant(HASH), fc.constant(ADDRESS), fc.integer(), fc.constant(null), fc.object())), (stored) => {
         const recent = readRecentLookUps(stored);
         assert.ok(recent.length <= MAX_RECENT_LOOKUPS);
-        for (const query of recent) assert.ok(parseLookUp(lookUpText(query)).ok);
+        for (const query of recent) assert.ok(parseLookUp(lookUpText(query), t).ok);
         assert.equal(new Set(recent.map(lookUpText)).size, recent.length);
       }),
     );

@@ -2,8 +2,9 @@
 import * as assert from 'node:assert/strict';
 import { createProviderClients } from '../../src/core/provider';
 import { DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
-import { OpenOrdersSource } from '../../src/orders/openOrdersSource';
+import { chooseDexs, MAX_DEXS_PER_WALLET, OpenOrdersSource } from '../../src/orders/openOrdersSource';
 import { OrdersStore, type FillNotice, type WalletListing } from '../../src/orders/ordersStore';
+import { infoRequestWeight, WeightLedger } from '../../src/orders/weightLedger';
 import { untranslated } from '../../src/view/format';
 
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
@@ -17,19 +18,26 @@ describe('open orders store', () => {
   let store: OrdersStore;
   let changes: (string | undefined)[];
   let logLines: string[];
+  let ledger: WeightLedger;
+  /** Every info request that reached the wire, by type (no retries: `maxRetries: 0`). */
+  let sent: string[];
+  const sentWeight = () => sent.reduce((sum, type) => sum + infoRequestWeight(type), 0);
 
   const connect = () => {
     source?.dispose();
-    source = new OpenOrdersSource(createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 5000, maxRetries: 0 }).info);
+    const onRequest = (e: { endpoint: string; label: string }) => void (e.endpoint === 'info' && sent.push(e.label));
+    source = new OpenOrdersSource(createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 5000, maxRetries: 0, onRequest }).info);
   };
 
   beforeEach(async () => {
     node = await startDemoNode();
+    sent = [];
     connect();
     wallets = [listing(maker.address, 'Maker'), listing(empty.address)];
     logLines = [];
     const log = { warn: (m: string) => void logLines.push(m), debug: () => undefined };
-    store = new OrdersStore({ sources: { get: async () => source, get existing() { return source; } }, wallets: () => wallets, log, t: untranslated });
+    ledger = new WeightLedger();
+    store = new OrdersStore({ sources: { get: async () => source, get existing() { return source; } }, wallets: () => wallets, log, t: untranslated, ledger });
     changes = [];
     store.onDidChange((a) => changes.push(a));
   });
@@ -101,6 +109,62 @@ describe('open orders store', () => {
     const filled = m.goneFates.filter((f) => f === 'filled').length;
     assert.equal(notices.flatMap((n) => n.filled).length, filled);
     if (filled > 0) assert.equal(notices[0]!.wallet.label, 'Maker');
+  });
+
+  it('spends the weight of every request it sent from one ledger, market data included; a refresh’s weight leaves out the cached market data', async () => {
+    await store.refreshAll();
+    const first = sentWeight();
+    assert.ok(sent.includes('perpDexs') && sent.includes('meta') && sent.includes('spotMeta'), `market data asked: ${sent.join()}`);
+    assert.equal(ledger.spent(), first, 'the ledger holds what was sent');
+    const m = store.wallet(maker.address)!.last!;
+    const e = store.wallet(empty.address)!.last!;
+    assert.equal(m.weight + e.weight, first, 'each wallet’s weight is what its refresh sent');
+    assert.ok(m.marketWeight + e.marketWeight >= 3 * 20);
+    sent = [];
+    await store.refreshAll();
+    assert.ok(!sent.includes('perpDexs') && !sent.includes('spotMeta'), 'cached: not asked again');
+    assert.equal(ledger.spent(), first + sentWeight());
+    assert.equal(store.refreshWeight, sentWeight() - (store.wallet(maker.address)!.last!.marketWeight + store.wallet(empty.address)!.last!.marketWeight));
+    const summary = store.summaries()[0]!;
+    assert.equal(summary.weight, store.wallet(maker.address)!.last!.weight);
+  });
+
+  it('says how long a refresh must wait for room in the budget: all wallets, one wallet, Reload Markets, the automatic share', async () => {
+    await store.refreshAll();
+    assert.equal(store.waitBeforeRefresh(), 0, 'room left');
+    ledger.spend(1200 - ledger.spent() - store.refreshWeight); // room for exactly one refresh of all
+    assert.equal(store.waitBeforeRefresh(), 0, 'exactly room');
+    assert.ok(store.waitBeforeRefresh({ reloadMarkets: true }) > 0, 'Reload Markets asks the market data again: no room');
+    ledger.spend(1);
+    assert.ok(store.waitBeforeRefresh() > 55_000 && store.waitBeforeRefresh() <= 60_000, `${store.waitBeforeRefresh()} ms`);
+    const one = store.waitBeforeRefresh({ address: empty.address.toUpperCase().replace('0X', '0x') });
+    assert.equal(one, 0, 'one wallet is lighter: it fits');
+    assert.ok(store.waitBeforeRefresh({ share: 0.5 }) > 0, 'automatic refreshes have half of it');
+    assert.equal(store.waitBeforeRefresh({ address: '0x' + '1'.repeat(40) }), 0, 'a wallet not listed costs nothing');
+  });
+
+  it('asks at most 8 dexs per wallet: its own dexes first, then the dexs Hyperliquid lists; says which were not asked', async () => {
+    const own = Array.from({ length: 10 }, (_, i) => `own${i}`);
+    wallets = [listing(empty.address, undefined, own)];
+    store.syncWallets();
+    await store.refreshAll();
+    const asked = sent.filter((t) => t === 'frontendOpenOrders' || t === 'openOrders').length;
+    assert.equal(asked, MAX_DEXS_PER_WALLET);
+    const last = store.wallet(empty.address)!.last!;
+    assert.deepEqual(last.skippedDexs, ['own7', 'own8', 'own9', 'flx', 'outage', 'xyz']);
+    assert.equal(store.summaries()[0]!.skippedDexs, 6);
+    assert.equal(last.view.notAsked?.label, '6 dexs not asked: own7, own8, own9, …');
+    assert.match(last.view.notAsked!.tooltip, /at most 8 perp dexs per wallet .* Not asked this time: own7, own8, own9, flx, outage, xyz\./);
+    assert.equal(store.wallet(empty.address)!.last!.weight, sentWeight());
+  });
+
+  it('chooses the dexs to ask: the wallet’s own, then those it had orders on, then the list, without names the API would refuse', () => {
+    const listed = Array.from({ length: 10_000 }, (_, i) => `d${i}`);
+    const { asked, skipped } = chooseDexs(listed, ['mine', 'bad name', 'd5'], ['d9999', 'gone']);
+    assert.deepEqual(asked, ['mine', 'd5', 'd9999', 'd0', 'd1', 'd2', 'd3']);
+    assert.equal(asked.length, MAX_DEXS_PER_WALLET - 1, 'the first dex is the eighth');
+    assert.equal(skipped.length, 10_000 + 1 - 7, 'every other listed dex, once');
+    assert.ok(!skipped.includes('gone') && !skipped.includes('bad name'), 'a dex neither listed nor wanted is not asked; a bad name never');
   });
 
   it('loads a wallet the view shows once, not again after it failed; a wallet not listed is no refresh', async () => {

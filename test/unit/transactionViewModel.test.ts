@@ -1,11 +1,12 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { parseHash } from '../../src/core/input';
 import { APPROVAL_TOPIC, TRANSFER_TOPIC } from '../../src/core/logs';
 import type { LogEntry, TraceEntry } from '../../src/core/model';
 import type { TransactionBundle } from '../../src/core/transactionLoad';
 import { transactionLabels } from '../../src/transactions/labels';
 import { isWebviewMessage, MAX_INPUT_SHOWN, MAX_LOGS_SHOWN, panelStateHash } from '../../src/transactions/protocol';
-import { parseTransactionHash, transactionHashFromArgument } from '../../src/transactions/transactionHash';
+import { transactionHashFromArgument } from '../../src/transactions/transactionHash';
 import { toTransactionView } from '../../src/transactions/transactionViewModel';
 import { untranslated as t } from '../../src/view/format';
 import { explorerUrl } from '../../src/view/panelMessages';
@@ -158,12 +159,12 @@ describe('transaction view-model', () => {
 
 describe('transaction hash input', () => {
   it('takes 0x + 64 hex digits in any case, trimmed, as lowercase', () => {
-    assert.deepEqual(parseTransactionHash(`  ${HASH.toUpperCase().replace('0X', '0x')} `, t), { ok: true, value: HASH });
+    assert.deepEqual(parseHash(`  ${HASH.toUpperCase().replace('0X', '0x')} `, t), { ok: true, value: HASH });
   });
 
   it('says what is wrong before any request', () => {
     const error = (s: string) => {
-      const p = parseTransactionHash(s, t);
+      const p = parseHash(s, t);
       return p.ok ? '' : p.error;
     };
     assert.match(error(''), /Type a transaction hash/);

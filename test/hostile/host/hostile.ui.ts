@@ -15,6 +15,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEMO_WALLETS, startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
+import { DEMO_SAMPLES } from '../../../src/demo/samples';
 import { useWorkbench, type WorkbenchOptions } from '../../ui/workbench';
 import { figures, incident } from '../support/figures';
 import { mutateInfo, mutateResult, rpcError, rules, startHostileProxy, type HostileProxy, type ProxyRule } from '../support/hostileProxy';
@@ -55,6 +56,8 @@ const NEXT_BLOCK = 6700; // the same, reached with "Next Block"
 const RPC_ERROR_BLOCK = 6701; // a JSON-RPC error with markup, the URL and the key
 const HOVER_BLOCK = 0x1a2e; // the same, for the hover
 const DEEP_BLOCK = 6703; // an extra header field nested 100,000 levels deep
+/** A transaction whose trace fails (so its page offers Retry), and whose Retry fails with markup (issue 23, reproduction 1). */
+const RETRY_TX = DEMO_SAMPLES.erc20TransferTx;
 
 describe('hostile in the real host (packaged extension in code-server)', function () {
   this.timeout(120_000);
@@ -72,8 +75,14 @@ describe('hostile in the real host (packaged extension in code-server)', functio
 
   const blockArg = (req: { json: unknown }) => (req.json as { params?: unknown[] } | undefined)?.params?.[0];
   const onBlocks = (numbers: number[], rule: ProxyRule): ProxyRule => (req, upstream) => (numbers.includes(Number(blockArg(req))) ? rule(req, upstream) : undefined);
+  /** Once set, the transaction page's Retry of RETRY_TX gets a JSON-RPC error full of markup. */
+  let retryFails = false;
+  const txArg = (req: { json: unknown }) => String(blockArg(req)).toLowerCase();
+  const onRetryTx = (rule: ProxyRule, when: () => boolean = () => true): ProxyRule => (req, upstream) => (when() && txArg(req) === RETRY_TX ? rule(req, upstream) : undefined);
   const hostileRules = (): ProxyRule =>
     rules(
+      onRetryTx(rpcError('ots_traceTransaction', -32000, 'trace unavailable')),
+      onRetryTx(rpcError('eth_getTransactionByHash', -32000, `cannot serve ${MARKUP}`), () => retryFails),
       onBlocks([MARKUP_BLOCK, NEXT_BLOCK], mutateResult('ots_getBlockDetails', (r: Json) => ((r.block.extraData = MARKUP), r))),
       onBlocks([RPC_ERROR_BLOCK, HOVER_BLOCK], rpcError('ots_getBlockDetails', -32000, `cannot serve ${proxy.baseUrl}/${key}/evm key=${key} ${MARKUP}`)),
       (req, upstream) =>
@@ -214,6 +223,30 @@ describe('hostile in the real host (packaged extension in code-server)', functio
     await look('hover', text);
     await wb().page.keyboard.press('Escape');
     await wb().page.mouse.move(5, 5);
+  });
+
+  it('a failed Retry on the transaction page says why in a notification with the node’s markup as text: no command link, no icon (issue 23, reproduction 1)', async () => {
+    await wb().runCommand('Hyperliquid: Open Transaction…');
+    await wb().fillInputBox(RETRY_TX);
+    const frame = wb().webview();
+    const retry = frame.locator('.trace').getByRole('button', { name: 'Retry' });
+    await retry.waitFor({ timeout: 30_000 });
+    retryFails = true;
+    try {
+      await retry.click();
+      const text = await wb().waitForNotification(/could not be loaded again/, 30_000);
+      const toasts = wb().page.locator('.notifications-toasts, .notifications-center');
+      const links = await toasts.locator('a[href^="command:"], a[data-href^="command:"]').count();
+      const icons = await toasts.locator('.notification-list-item-message .codicon-zap').count();
+      if (links + icons) incident('markupRendered', `the transaction page's Retry notification: ${links} command links, ${icons} icons`);
+      assert.equal(links, 0, 'no command link in the notification');
+      assert.equal(icons, 0, 'no icon made from the node’s $(zap)');
+      assert.match(text, /cannot serve .*\[run\]\u200b\(command:workbench\.action\.terminal\.new\)/, 'the link is shown as text');
+      await injected('the Retry notification', toasts.first());
+      await look('Retry notification', text);
+    } finally {
+      retryFails = false;
+    }
   });
 
   const rowsWhen = (what: string, ready: (rows: string[]) => boolean, timeoutMs?: number) => wb().treeRowsWhen(VIEW, what, ready, timeoutMs);

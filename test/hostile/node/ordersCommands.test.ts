@@ -112,18 +112,43 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
     checkNoLeak('first load', maker.address);
   });
 
+  it('a manual refresh with no room left in the weight budget sends nothing, says when it can run, and Wait runs it then (issue 23)', async () => {
+    // The minute's budget spent 59 s ago (by other refreshes): room comes in about a second.
+    const realNow = Date.now;
+    Date.now = () => realNow() - 59_000;
+    try {
+      store.ledger.spend(1200);
+    } finally {
+      Date.now = realNow;
+    }
+    const before = { requests: proxy.requests, fetchedAt: store.wallet(maker.address)?.last?.snapshot.fetchedAt };
+    host.recorded.notifications.length = 0;
+    host.scripted.messageAnswers.push('Wait');
+    const summaries = await cmd<WalletSummary[]>('refreshOrders');
+    assert.equal(proxy.requests, before.requests, 'no request while the budget has no room');
+    assert.equal(summaryOf(summaries, maker.address).orderCount !== undefined, true, 'what the wallets show now');
+    await cmd<WalletSummary>('refreshWallet', maker.address); // a second manual refresh meanwhile: no second offer
+    assert.deepEqual(host.recorded.notifications.filter((n) => n.severity === 'warning'), [
+      { severity: 'warning', message: 'Hyperliquid’s request budget for this minute is spent: Open Orders can refresh in 1 s.' },
+    ]);
+    for (const end = Date.now() + 10_000; store.wallet(maker.address)?.last?.snapshot.fetchedAt === before.fetchedAt; ) {
+      assert.ok(Date.now() < end, 'Wait ran the refresh once there was room');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(proxy.requests > before.requests);
+    while (store.wallet(maker.address)?.refreshing) await new Promise((r) => setTimeout(r, 20));
+  });
+
   it('an order with an unknown field nested as deep as answers may be is shown and copied; nested 100,000 deep, the answer is refused and the orders stay', async () => {
-    const nestInFirstOrder = (levels: number) =>
-      proxy.setRule((req, upstream) =>
-        (req.methods.includes('openOrders') || req.methods.includes('frontendOpenOrders')) && !(req.json as Json).dex
-          ? upstream().then((u) => ({ body: u.body.replace('{"coin"', `{"deep":${'['.repeat(levels)}${']'.repeat(levels)},"coin"`) }))
-          : undefined,
-      );
     const orders = () => tree.getChildren(tree.walletNode(maker.address)).flatMap((g) => (g.kind === 'group' ? g.orders : []));
     const mutatedBefore = proxy.mutated;
     try {
       // 62 levels inside an order of the list: 64 in all, the most any answer may have (issue 23).
-      nestInFirstOrder(62);
+      proxy.setRule((req, upstream) =>
+        (req.methods.includes('openOrders') || req.methods.includes('frontendOpenOrders')) && !(req.json as Json).dex
+          ? upstream().then((u) => ({ body: u.body.replace('{"coin"', `{"deep":${'['.repeat(62)}${']'.repeat(62)},"coin"`) }))
+          : undefined,
+      );
       const s = summaryOf(await cmd<WalletSummary[]>('refreshOrders'), maker.address);
       assert.equal(s.error, undefined, 'an unknown field is not an error');
       const deep = orders().find((o) => 'deep' in o.order.raw);
@@ -132,11 +157,12 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
       await cmd('copyOrderJson', deep);
       assert.deepEqual(host.recorded.notifications.filter((n) => n.severity === 'error'), [], 'no error');
       assert.match(host.recorded.clipboard, /^\{\n  "deep": \[\n/, 'copied as JSON, deep field and all');
-      // Past 64 levels the whole answer is refused before parsing: that dex's refresh fails and the orders shown stay.
-      nestInFirstOrder(100_000);
-      const failed = summaryOf(await cmd<WalletSummary[]>('refreshOrders'), maker.address);
+      // Past 64 levels the whole answer is refused before parsing: the refresh fails and the orders shown stay.
+      // Answered by the proxy alone, so that the demo node's orders do not move on (the tests after this one count on them).
+      proxy.setRule((req) => (req.methods.includes('openOrders') || req.methods.includes('frontendOpenOrders') ? { body: `${'['.repeat(100_000)}${']'.repeat(100_000)}` } : undefined));
+      const failed = await cmd<WalletSummary>('refreshWallet', maker.address);
       assert.ok(failed.error !== undefined || failed.failedDexs.includes(''), `the refresh failed: ${JSON.stringify(failed)}`);
-      assert.ok(orders().some((o) => o.order.oid === deep.order.oid && 'deep' in o.order.raw), 'that dex’s last orders stay');
+      assert.ok(orders().some((o) => o.order.oid === deep.order.oid && 'deep' in o.order.raw), 'the last orders stay');
       figures.staleChecks += 1;
     } finally {
       proxy.setRule(undefined);
@@ -189,6 +215,35 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
       }),
       { numRuns: 80 },
     );
+  });
+
+  it('outside text in a notification reaches VS Code with links and icons escaped: a hand-edited label in a warning and in a fill notice (issue 23, reproduction 1)', async () => {
+    const other = '0x00000000000000000000000000000000000000bb';
+    const saved = vscode.workspace.getConfiguration(SECTION).get('wallets');
+    const before = host.recorded.notifications.length;
+    try {
+      for (const payload of MARKUP_PAYLOADS) {
+        // A label written into settings.json by hand: watching the wallet again warns with it.
+        await host.setConfiguration(`${SECTION}.wallets`, [{ address: other, label: payload.slice(0, 60) }]);
+        assert.equal(await cmd<boolean>('watchWallet', other), false);
+      }
+      // A fill notice names the wallet by its label: the demo maker's orders are filled as it refreshes.
+      await host.setConfiguration(`${SECTION}.wallets`, [{ address: maker.address, label: '[run](command:workbench.action.terminal.new) $(zap)' }]);
+      await host.setConfiguration(`${SECTION}.orders.notifyOnFill`, true);
+      const filled = () => host.recorded.notifications.slice(before).some((n) => /filled/.test(n.message));
+      for (let i = 0; i < 8 && !filled(); i++) await cmd('refreshOrders');
+      assert.ok(filled(), 'a fill notice was shown');
+    } finally {
+      await host.setConfiguration(`${SECTION}.wallets`, saved);
+      await host.setConfiguration(`${SECTION}.orders.notifyOnFill`, false);
+    }
+    const shown = host.recorded.notifications.slice(before).map((n) => n.message);
+    assert.ok(shown.filter((m) => m.includes('You already watch this wallet')).length >= MARKUP_PAYLOADS.length, `the duplicate warnings: ${JSON.stringify(shown)}`);
+    assert.ok(shown.some((m) => m.includes(']\u200b(command:')), 'a link in a label is shown as text');
+    assert.ok(shown.some((m) => m.includes('\\$(alert)')), 'an icon in a label is shown as text');
+    // Each message above was also checked where the stand-in received it (support/vscodeStub.ts): any
+    // unescaped link or icon counts as markup rendered, which fails the run.
+    assert.equal(figures.markupRendered, 0);
   });
 
   // Last: showing the tree starts loads for the wallets it finds, which would count in the storms above.

@@ -5,7 +5,9 @@
  *   shows on a row that retries, and comes back fresh once the fault is gone;
  * - markup and invisible characters in coin names, spot token names, perp dex names and wallet labels stay text;
  * - the key is in no tree item, tooltip or log line;
- * - an hour of 429s costs a handful of automatic refreshes, and the orders stay.
+ * - an hour of 429s costs a handful of automatic refreshes, and the orders stay;
+ * - a `perpDexs` answer of 10,000 dexs costs at most 8 dexs' requests per wallet, the tree says which were
+ *   not asked, and the weight spent is that of the requests sent; `wallets[].dexes` holds only dex names.
  * The commands, the connection and the settings around the store: ordersCommands.test.ts.
  */
 import * as assert from 'node:assert/strict';
@@ -18,7 +20,8 @@ import { AutoRefreshSchedule, nextAutoRefreshSeconds, type Clock } from '../../.
 import { OpenOrdersSource } from '../../../src/orders/openOrdersSource';
 import { OrdersStore, type WalletListing, type WalletSummary } from '../../../src/orders/ordersStore';
 import { OpenOrdersTree, type OrdersNode } from '../../../src/orders/ordersTree';
-import { cutLabel } from '../../../src/orders/watchedWallets';
+import { cutLabel, readWatchedWallets } from '../../../src/orders/watchedWallets';
+import { infoRequestWeight, WeightLedger } from '../../../src/orders/weightLedger';
 import { revealInvisibles } from '../../../src/view/escape';
 import { untranslated } from '../../../src/view/format';
 import { figures, incident } from '../support/figures';
@@ -417,6 +420,69 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
       await store.refreshAll();
     });
   }
+
+  it('a perpDexs answer of 10,000 dexs: one refresh of one wallet asks at most 8 dexs plus market data, says which it did not ask, and spends the weight it sent (issue 23)', async () => {
+    const CAP = 8;
+    connect(2); // a fresh source: the dex list is cached for minutes
+    const ledger = new WeightLedger();
+    const one = new OrdersStore({ sources: { get: async () => source, get existing() { return source; } }, wallets: () => wallets, log, t: untranslated, ledger });
+    const oneTree = new OpenOrdersTree(one, () => true);
+    const many = Array.from({ length: 10_000 }, (_, i) => ({ name: `dex${i}`, fullName: `Dex ${i}`, deployer: '0x' + '1'.repeat(40) }));
+    const sent: string[] = [];
+    proxy.setRule(
+      rules(
+        (req) => {
+          if (req.endpoint === 'info') sent.push(...req.methods);
+          return undefined;
+        },
+        // The demo's failing dex is left out: the transport retries it, and retries are not this test's subject.
+        mutateInfo('perpDexs', (dexs: Json[]) => [dexs[0], ...dexs.slice(1).filter((d) => d.name !== 'outage'), ...many]),
+      ),
+    );
+    const mutatedBefore = proxy.mutated;
+    try {
+      await one.refreshAll();
+    } finally {
+      proxy.setRule(undefined);
+    }
+    figures.responsesMutated += proxy.mutated - mutatedBefore;
+    const orderLists = sent.filter((t) => t === 'frontendOpenOrders' || t === 'openOrders').length;
+    // Per asked dex its orders and mids, per asked dex but the first its unit (meta), plus perpDexs and spotMeta.
+    const bound = CAP + CAP + (CAP - 1) + 2;
+    assert.ok(orderLists <= CAP, `${orderLists} order lists asked for one wallet (at most ${CAP})`);
+    assert.ok(sent.length <= bound, `${sent.length} requests for one refresh of one wallet (at most ${bound})`);
+    try {
+      const s = summaryOf(one.summaries(), maker.address);
+      assert.equal(s.error, undefined);
+      assert.equal(s.skippedDexs, 2 + 10_000 - (CAP - 1), 'flx, xyz and 10,000 listed; 7 asked besides the first');
+      const weight = sent.reduce((sum, type) => sum + infoRequestWeight(type), 0);
+      assert.equal(ledger.spent(), weight, 'the ledger spent the weight of every request sent, market data included');
+      assert.equal(s.weight, weight);
+      const row = oneTree.getChildren(oneTree.walletNode(maker.address)).at(-1)!;
+      const item = oneTree.getTreeItem(row);
+      assert.equal(item.label, '9,995 dexs not asked: dex5, dex6, dex7, …');
+      assert.match(String(item.tooltip), /at most 8 perp dexs per wallet and refresh.*Not asked this time: dex5, dex6, .*, dex24 and 9,975 more\./);
+      assert.ok(String(item.tooltip).length < 1000, 'the tooltip names a few, not 10,000');
+    } finally {
+      oneTree.dispose();
+      one.dispose();
+      connect(2);
+    }
+  });
+
+  it('whatever a hand-edited wallets[].dexes holds, only dex names the API accepts are kept: trimmed, once each, at most 32 (property)', () => {
+    const dexes = fc.oneof(fc.anything(), fc.array(fc.oneof(fc.string(), fc.constantFrom(...MARKUP_PAYLOADS), fc.constant(''), fc.constant(' xyz '), fc.anything()), { maxLength: 80 }));
+    fc.assert(
+      fc.property(dexes, (value) => {
+        figures.badInputs += 1;
+        const { wallets: read } = readWatchedWallets([{ address: maker.address, dexes: value }]);
+        const kept = read[0]!.dexes ?? [];
+        assert.ok(kept.length <= 32 && new Set(kept).size === kept.length);
+        for (const d of kept) assert.match(d, /^[a-zA-Z0-9_-]{1,32}$/);
+      }),
+    );
+    assert.deepEqual(readWatchedWallets([{ address: maker.address, dexes: [' xyz ', 'xyz', '', 'not a dex', 'flx'] }]).wallets[0]!.dexes, ['xyz', 'flx']);
+  });
 
   it('the automatic refresh’s wait is never shorter than the interval nor longer than an hour, and honours Retry-After (property)', () => {
     fc.assert(

@@ -7,6 +7,8 @@
  * Nothing of the extension's own logic is re-implemented.
  */
 
+import { incident } from './figures';
+
 type Listener<T> = (e: T) => unknown;
 
 export class Disposable {
@@ -248,9 +250,21 @@ export const workspace = {
 
 // ---- window ----
 
+/**
+ * Text a notification would render as a link (`[label](target)`) or an icon (`$(name)`): the extension
+ * escapes both (src/platform/notify.ts), so any left here came from outside unescaped.
+ */
+function unescapedMarkup(text: string): boolean {
+  return /\]\(/.test(text) || /(^|[^\\])\$\([a-z0-9-]+(~[a-z]+)?\)/i.test(text);
+}
+
 function notify(severity: Notification['severity']) {
   return (message: string, ...items: unknown[]): Promise<string | undefined> => {
     recorded.notifications.push({ severity, message });
+    const detail = items.find((i): i is { detail?: string } => typeof i === 'object' && i !== null)?.detail;
+    for (const text of [message, detail ?? '', ...items.filter((i): i is string => typeof i === 'string')]) {
+      if (unescapedMarkup(text)) incident('markupRendered', `a ${severity} notification would render a link or icon: ${text.slice(0, 160)}`);
+    }
     const buttons = items.filter((i): i is string => typeof i === 'string');
     return Promise.resolve(buttons.length > 0 ? scripted.messageAnswers.shift() : undefined);
   };

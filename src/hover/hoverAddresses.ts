@@ -1,27 +1,27 @@
 /**
- * Addresses for hovers, through one provider connection, in the hovers' shared lookup: whether there is
+ * Addresses for hovers, through one provider connection, in the hovers' shared answers: whether there is
  * code at the address, and its HYPE balance, kept a few seconds (a balance changes with every block).
  * EVM only (`eth_getCode`, `eth_getBalance`): a hover never costs a HyperCore request. Pure.
  */
 import type { Address, AddressSummary } from '../core/model';
-import { SharedLookup, type SharedLookupOptions } from './sharedLookup';
+import { SharedAnswers, type SharedAnswersOptions } from './sharedAnswers';
 
-/** What the lookup needs from the EVM client. */
-export interface AddressSource {
+/** What it needs from the EVM client. */
+export interface AddressReader {
   getAddressSummary(address: Address, signal?: AbortSignal): Promise<AddressSummary>;
 }
 
 /** How long a balance is shown again without asking. */
 export const ADDRESS_KEEP_MS = 15_000;
 
-export class AddressLookup {
-  private readonly addresses: SharedLookup<Address, AddressSummary>;
+export class HoverAddresses {
+  private readonly addresses: SharedAnswers<Address, AddressSummary>;
 
   constructor(
-    readonly source: AddressSource,
-    options: Omit<SharedLookupOptions<AddressSummary>, 'keepMs'> = {},
+    readonly source: AddressReader,
+    options: Omit<SharedAnswersOptions<AddressSummary>, 'keepMs'> = {},
   ) {
-    this.addresses = new SharedLookup((address, signal) => source.getAddressSummary(address, signal), { ...options, keepMs: () => ADDRESS_KEEP_MS });
+    this.addresses = new SharedAnswers((address, signal) => source.getAddressSummary(address, signal), { ...options, keepMs: () => ADDRESS_KEEP_MS });
   }
 
   peek(address: Address): AddressSummary | undefined {

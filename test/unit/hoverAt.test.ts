@@ -5,13 +5,13 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Address, AddressSummary, Hash, TransactionDetails, TransactionReceipt } from '../../src/core/model';
 import { addressErrorHoverContent, addressHoverContent, noKeyAddressHoverContent } from '../../src/hover/addressHoverContent';
-import { AddressLookup, ADDRESS_KEEP_MS } from '../../src/hover/addressLookup';
-import { findHoverToken } from '../../src/hover/hexToken';
+import { HoverAddresses, ADDRESS_KEEP_MS } from '../../src/hover/hoverAddresses';
+import { findHoverToken } from '../../src/hover/hoverToken';
 import { hoverMarkdown, linkedCommands } from '../../src/hover/hoverContent';
 import { hoverAt } from '../../src/hover/hoverAt';
-import type { HoverLookups } from '../../src/hover/hoverLookups';
+import type { HoverData } from '../../src/hover/hoverData';
 import { transactionErrorHoverContent, transactionHoverContent } from '../../src/hover/transactionHoverContent';
-import { TRANSACTION_KEEP_MS, TransactionLookup, transactionSummary, type TransactionSource } from '../../src/hover/transactionLookup';
+import { TRANSACTION_KEEP_MS, HoverTransactions, transactionSummary, type TransactionReader } from '../../src/hover/hoverTransactions';
 import { untranslated as t } from '../../src/view/format';
 
 const HASH = '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b' as Hash;
@@ -159,7 +159,7 @@ describe('hover lookups for transactions and addresses (what is kept, and for ho
   /** A source answering from a table, counting its calls. */
   function source(known: Map<string, { tx: TransactionDetails; receipt: TransactionReceipt | null }>) {
     const calls = { tx: 0, receipt: 0 };
-    const s: TransactionSource = {
+    const s: TransactionReader = {
       getTransaction: async (hash) => (calls.tx++, known.get(hash)?.tx ?? null),
       getTransactionReceipt: async (hash) => (calls.receipt++, known.get(hash)?.receipt ?? null),
     };
@@ -169,7 +169,7 @@ describe('hover lookups for transactions and addresses (what is kept, and for ho
 
   it('keeps a mined transaction for good and asks for it and its receipt at once', async () => {
     const { s, calls } = source(new Map([[HASH, { tx: tx(), receipt: receipt() }]]));
-    const lookup = new TransactionLookup(s);
+    const lookup = new HoverTransactions(s);
     const [a, b] = await Promise.all([lookup.find(HASH), lookup.find(HASH)]);
     assert.deepEqual(a, b);
     assert.deepEqual(calls, { tx: 1, receipt: 1 });
@@ -179,10 +179,10 @@ describe('hover lookups for transactions and addresses (what is kept, and for ho
   it('keeps "no such transaction" as such for a while (a hover on it asks nothing and shows nothing), then asks again', async () => {
     let now = 1_000_000;
     const { s, calls } = source(new Map());
-    const lookup = new TransactionLookup(s, { now: () => now });
+    const lookup = new HoverTransactions(s, { now: () => now });
     assert.equal(await lookup.find(OTHER), null);
     assert.equal(lookup.peek(OTHER), null);
-    const lookups = { transactions: lookup } as unknown as HoverLookups;
+    const lookups = { transactions: lookup } as unknown as HoverData;
     const line = `slot = ${OTHER}`;
     assert.deepEqual(hoverAt(line, 10, lookups, { nowMs: now, t, explorerUrl: EXPLORER })?.nothing, true);
     await lookup.find(OTHER);
@@ -196,7 +196,7 @@ describe('hover lookups for transactions and addresses (what is kept, and for ho
   it('keeps a pending transaction only a moment', async () => {
     let now = 0;
     const { s, calls } = source(new Map([[HASH, { tx: tx({ blockNumber: null, blockHash: null, transactionIndex: null }), receipt: null }]]));
-    const lookup = new TransactionLookup(s, { now: () => now });
+    const lookup = new HoverTransactions(s, { now: () => now });
     assert.equal((await lookup.find(HASH))?.status, 'pending');
     await lookup.find(HASH);
     assert.equal(calls.tx, 1);
@@ -207,13 +207,13 @@ describe('hover lookups for transactions and addresses (what is kept, and for ho
 
   it('shows a transaction whose receipt failed, without status or fee, and does not keep that for good', async () => {
     let now = 0;
-    const s: TransactionSource = {
+    const s: TransactionReader = {
       getTransaction: async () => tx(),
       getTransactionReceipt: async () => {
         throw new Error('receipt down');
       },
     };
-    const lookup = new TransactionLookup(s, { now: () => now });
+    const lookup = new HoverTransactions(s, { now: () => now });
     const summary = await lookup.find(HASH);
     assert.equal(summary?.status, undefined);
     assert.equal(summary?.fee, undefined);
@@ -224,7 +224,7 @@ describe('hover lookups for transactions and addresses (what is kept, and for ho
   it('keeps an address summary for a few seconds (a balance changes)', async () => {
     let now = 0;
     let calls = 0;
-    const lookup = new AddressLookup({ getAddressSummary: async (address) => (calls++, { address, kind: 'account', balance: BigInt(calls) }) }, { now: () => now });
+    const lookup = new HoverAddresses({ getAddressSummary: async (address) => (calls++, { address, kind: 'account', balance: BigInt(calls) }) }, { now: () => now });
     assert.equal((await lookup.find(FROM)).balance, 1n);
     assert.equal((await lookup.find(FROM)).balance, 1n);
     now += ADDRESS_KEEP_MS;

@@ -3,14 +3,11 @@
  * looks only at the hovered line, a few characters either side of the position, so a non-match costs
  * microseconds and no request.
  */
+import { ADDRESS_HEX_DIGITS, HASH_HEX_DIGITS, isHexDigitCode, lowerHex } from '../core/hex';
 import type { Address, Hash } from '../core/model';
 
 /** `0x` plus at most this many hex digits is a block number; longer hex strings are not. */
 export const MAX_HEX_DIGITS = 16;
-/** `0x` plus exactly this many hex digits is an address. */
-export const ADDRESS_HEX_DIGITS = 40;
-/** `0x` plus exactly this many hex digits is a hash (a transaction's, a block's, or a storage slot). */
-export const HASH_HEX_DIGITS = 64;
 
 /** The longest token we can accept: `0x` + 64 digits. Anything longer is refused while scanning. */
 const MAX_TOKEN_LENGTH = 2 + HASH_HEX_DIGITS;
@@ -78,19 +75,15 @@ function classify(line: string, start: number, end: number): HoverToken | undefi
   if (line.charCodeAt(start) !== 0x30 /* 0 */) return undefined;
   const x = line.charCodeAt(start + 1);
   if (x !== 0x78 /* x */ && x !== 0x58 /* X */) return undefined;
-  for (let i = start + 2; i < end; i++) if (!isHexDigit(line.charCodeAt(i))) return undefined;
+  for (let i = start + 2; i < end; i++) if (!isHexDigitCode(line.charCodeAt(i))) return undefined;
   const text = line.slice(start, end);
-  const lower = `0x${text.slice(2).toLowerCase()}` as const;
+  const lower = lowerHex(text);
   if (digits === ADDRESS_HEX_DIGITS) return { kind: 'address', start, end, text, address: lower };
   if (digits === HASH_HEX_DIGITS) return { kind: 'hash', start, end, text, hash: lower };
   // parseInt rounds above 2^53, but monotonically: nothing above 2^53 − 1 rounds down to it or below.
   const value = Number.parseInt(text.slice(2), 16);
   if (value > Number.MAX_SAFE_INTEGER) return undefined;
   return { kind: 'block', start, end, text, value };
-}
-
-function isHexDigit(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
 }
 
 /**

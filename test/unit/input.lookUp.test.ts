@@ -1,17 +1,18 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseBlockQuery, parseLookUp } from '../../src/core/input';
+import { untranslated as t } from '../../src/core/translate';
 
 describe('parseLookUp', () => {
   it('takes a hash (0x + 64), an address (0x + 40) and a block, in any case, and says which', () => {
     const hash = '0x' + 'Ab'.repeat(32);
-    assert.deepEqual(parseLookUp(` ${hash} `), { ok: true, value: { kind: 'hash', hash: hash.toLowerCase() } });
-    assert.deepEqual(parseLookUp('0X' + 'cd'.repeat(20)), { ok: true, value: { kind: 'address', address: '0x' + 'cd'.repeat(20) } });
-    assert.deepEqual(parseLookUp('0x1a2b'), { ok: true, value: { kind: 'block', query: { kind: 'number', number: 0x1a2b } } });
-    assert.deepEqual(parseLookUp('6,699'), { ok: true, value: { kind: 'block', query: { kind: 'number', number: 6699 } } });
-    assert.deepEqual(parseLookUp('latest'), { ok: true, value: { kind: 'block', query: { kind: 'latest' } } });
+    assert.deepEqual(parseLookUp(` ${hash} `, t), { ok: true, value: { kind: 'hash', hash: hash.toLowerCase() } });
+    assert.deepEqual(parseLookUp('0X' + 'cd'.repeat(20), t), { ok: true, value: { kind: 'address', address: '0x' + 'cd'.repeat(20) } });
+    assert.deepEqual(parseLookUp('0x1a2b', t), { ok: true, value: { kind: 'block', query: { kind: 'number', number: 0x1a2b } } });
+    assert.deepEqual(parseLookUp('6,699', t), { ok: true, value: { kind: 'block', query: { kind: 'number', number: 6699 } } });
+    assert.deepEqual(parseLookUp('latest', t), { ok: true, value: { kind: 'block', query: { kind: 'latest' } } });
     // Leading zeros keep a hex block number a block, up to any length other than 40 and 64.
-    assert.deepEqual(parseLookUp('0x' + '0'.repeat(20) + '1a2b'), { ok: true, value: { kind: 'block', query: { kind: 'number', number: 0x1a2b } } });
+    assert.deepEqual(parseLookUp('0x' + '0'.repeat(20) + '1a2b', t), { ok: true, value: { kind: 'block', query: { kind: 'number', number: 0x1a2b } } });
   });
 
   const refusals: [string, RegExp][] = [
@@ -31,7 +32,7 @@ describe('parseLookUp', () => {
   ];
   for (const [input, message] of refusals) {
     it(`refuses ${input.length > 20 ? `${input.slice(0, 6)}… (${input.length} characters)` : JSON.stringify(input)} with a clear message`, () => {
-      const r = parseLookUp(input);
+      const r = parseLookUp(input, t);
       assert.equal(r.ok, false);
       assert.match((r as { error: string }).error, message);
     });
@@ -40,8 +41,8 @@ describe('parseLookUp', () => {
   it('agrees with parseBlockQuery on every block it takes, and never throws (property)', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.stringMatching(/^0x[0-9a-fA-F]{0,70}$/), fc.integer({ min: 0 }).map(String)), (input) => {
-        const r = parseLookUp(input);
-        const block = parseBlockQuery(input);
+        const r = parseLookUp(input, t);
+        const block = parseBlockQuery(input, t);
         if (r.ok && r.value.kind === 'block') assert.deepEqual(block, { ok: true, value: r.value.query });
         if (r.ok && r.value.kind !== 'block') assert.match(input.trim(), /^0x([0-9a-f]{40}|[0-9a-f]{64})$/i);
         if (!r.ok) assert.ok(r.error.length > 0);

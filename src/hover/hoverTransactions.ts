@@ -1,14 +1,14 @@
 /**
- * Transactions for hovers, through one provider connection, in the hovers' shared lookup: a mined
+ * Transactions for hovers, through one provider connection, in the hovers' shared answers: a mined
  * transaction is kept (it never changes); a 64-hex value that is no transaction here (often a storage
  * slot or a block hash) is kept as such for a while, so hovering it again asks nothing. EVM only. Pure.
  */
 import { isCancellation } from '../core/errors';
 import type { Address, Hash, TransactionDetails, TransactionReceipt } from '../core/model';
-import { SharedLookup, type SharedLookupOptions } from './sharedLookup';
+import { SharedAnswers, type SharedAnswersOptions } from './sharedAnswers';
 
-/** What the lookup needs from the EVM client. */
-export interface TransactionSource {
+/** What it needs from the EVM client. */
+export interface TransactionReader {
   getTransaction(hash: Hash, signal?: AbortSignal): Promise<TransactionDetails | null>;
   getTransactionReceipt(hash: Hash, signal?: AbortSignal): Promise<TransactionReceipt | null>;
 }
@@ -55,14 +55,14 @@ export const TRANSACTION_KEEP_MS = {
   unsettled: 5_000,
 };
 
-export class TransactionLookup {
-  private readonly transactions: SharedLookup<Hash, TransactionSummary | null>;
+export class HoverTransactions {
+  private readonly transactions: SharedAnswers<Hash, TransactionSummary | null>;
 
   constructor(
-    readonly source: TransactionSource,
-    options: Omit<SharedLookupOptions<TransactionSummary | null>, 'keepMs'> = {},
+    readonly source: TransactionReader,
+    options: Omit<SharedAnswersOptions<TransactionSummary | null>, 'keepMs'> = {},
   ) {
-    this.transactions = new SharedLookup((hash, signal) => this.load(hash, signal), {
+    this.transactions = new SharedAnswers((hash, signal) => this.load(hash, signal), {
       ...options,
       keepMs: (v) => (v === null ? TRANSACTION_KEEP_MS.notFound : v.status === 'success' || v.status === 'reverted' ? Infinity : TRANSACTION_KEEP_MS.unsettled),
     });

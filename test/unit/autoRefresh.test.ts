@@ -59,12 +59,44 @@ describe('open orders automatic refresh', () => {
     assert.equal(budgetedIntervalSeconds(10, 240), 24);
     assert.equal(budgetedIntervalSeconds(30, 240), 30, 'within budget: as set');
     assert.equal(budgetedIntervalSeconds(0, 240), 0, 'off stays off');
-    assert.equal(budgetedIntervalSeconds(5, 1_000_000), 3600, 'at most an hour');
+    assert.equal(budgetedIntervalSeconds(5, 600), 60, 'a refresh weighing the whole share: once a minute, the longest stretch');
     schedule.update(10, true);
     schedule.setRefreshWeight(240);
     assert.equal(schedule.effectiveIntervalSeconds, 24);
     await clock.advance(100);
     assert.deepEqual(secondsBetween(), [24, 24, 24]);
+  });
+
+  it('pauses, instead of stretching to an hour, when one refresh alone weighs more than the share of a minute; resumes when it fits', async () => {
+    // 10,001 order lists (a perpDexs answer of 10,000 dexs, before the cap): no interval makes that fit.
+    assert.equal(budgetedIntervalSeconds(5, 10_001 * 20), Infinity);
+    assert.equal(budgetedIntervalSeconds(5, 601), Infinity);
+    schedule.update(5, true);
+    schedule.setRefreshWeight(601);
+    assert.equal(schedule.paused, true);
+    assert.equal(schedule.scheduled, false, 'no refresh waits for its time');
+    await clock.advance(7200);
+    assert.deepEqual(runs, [], 'none in two hours');
+    schedule.setRefreshWeight(200); // a wallet fewer
+    assert.equal(schedule.paused, false);
+    await clock.advance(30);
+    assert.equal(runs.length, 1, 'runs again once a refresh fits');
+    schedule.update(0, true);
+    schedule.setRefreshWeight(10_000);
+    assert.equal(schedule.paused, false, 'off is not paused');
+  });
+
+  it('a due refresh waits for room in the shared budget (spent by manual refreshes), then runs', async () => {
+    let spentUntil = clock.now() + 45_000; // a manual refresh spent the share until then
+    schedule.setRoomWait(() => Math.max(0, spentUntil - clock.now()));
+    schedule.update(10, true);
+    await clock.advance(44);
+    assert.deepEqual(runs, [], 'no room yet');
+    await clock.advance(2);
+    assert.equal(runs.length, 1, 'ran once room came');
+    spentUntil = 0;
+    await clock.advance(10);
+    assert.equal(runs.length, 2, 'then at the interval');
   });
 
   it('is off at 0 seconds', async () => {

@@ -1,23 +1,23 @@
 /**
  * Blocks for hovers, through one provider connection: found blocks are kept (a block, once final, never
- * changes) in the hovers' shared lookup (`sharedLookup.ts`); a block not found is answered with the
+ * changes) in the hovers' shared answers (`sharedAnswers.ts`); a block not found is answered with the
  * chain's latest block number. Pure (no vscode), so it is tested over HTTP.
  */
 import { RequestCache } from '../core/cache';
 import { isProviderError, ProviderError } from '../core/errors';
 import type { BlockDetails } from '../core/model';
 import { blockSummary, type BlockSummary } from './blockHoverContent';
-import { SharedLookup, untilAborted } from './sharedLookup';
+import { SharedAnswers, untilAborted } from './sharedAnswers';
 
-/** What the lookup needs from the EVM client. */
-export interface BlockSource {
+/** What it needs from the EVM client. */
+export interface BlockReader {
   getBlockDetails(blockNumber: number, signal?: AbortSignal): Promise<BlockDetails>;
   getBlockNumber(signal?: AbortSignal): Promise<number>;
 }
 
-export type BlockLookupResult = { kind: 'block'; block: BlockSummary } | { kind: 'notFound'; blockNumber: number; latest?: number };
+export type HoverBlockResult = { kind: 'block'; block: BlockSummary } | { kind: 'notFound'; blockNumber: number; latest?: number };
 
-export interface BlockLookupOptions {
+export interface HoverBlocksOptions {
   /** Blocks kept; each summary is a few hundred bytes. */
   capacity?: number;
   /** How long the latest block number is reused (it grows every second). */
@@ -25,20 +25,18 @@ export interface BlockLookupOptions {
   now?: () => number;
 }
 
-export class BlockLookup {
-  private readonly blocks: SharedLookup<number, BlockSummary>;
-  /** Keyed by time window, capacity 1: the latest block number lives one window, then is asked again. */
-  private readonly latest = new RequestCache<number, number>(1);
-  private readonly latestTtlMs: number;
-  private readonly now: () => number;
+export class HoverBlocks {
+  private readonly blocks: SharedAnswers<number, BlockSummary>;
+  /** The latest block number, kept `latestTtlMs`, then asked again. */
+  private readonly latest: RequestCache<'latest', number>;
 
   constructor(
-    readonly source: BlockSource,
-    options: BlockLookupOptions = {},
+    readonly source: BlockReader,
+    options: HoverBlocksOptions = {},
   ) {
-    this.blocks = new SharedLookup((blockNumber, signal) => this.load(blockNumber, signal), { capacity: options.capacity });
-    this.latestTtlMs = options.latestTtlMs ?? 5_000;
-    this.now = options.now ?? Date.now;
+    this.blocks = new SharedAnswers((blockNumber, signal) => this.load(blockNumber, signal), { capacity: options.capacity });
+    const latestTtlMs = options.latestTtlMs ?? 5_000;
+    this.latest = new RequestCache({ capacity: 1, keepMs: () => latestTtlMs, now: options.now });
   }
 
   /** A cached block, without any request (the synchronous fast path of a hover). */
@@ -54,7 +52,7 @@ export class BlockLookup {
    * The block, or "not found" with the latest block number when the node gives it. Throws a
    * `cancelled` ProviderError as soon as `signal` aborts, and the provider's error otherwise.
    */
-  async find(blockNumber: number, signal?: AbortSignal): Promise<BlockLookupResult> {
+  async find(blockNumber: number, signal?: AbortSignal): Promise<HoverBlockResult> {
     const cached = this.blocks.peek(blockNumber);
     if (cached) return { kind: 'block', block: cached };
     try {
@@ -71,7 +69,7 @@ export class BlockLookup {
     return { kind: 'notFound', blockNumber, latest };
   }
 
-  /** Aborts every request in flight; the lookup is not used again (a new connection gets a new one). */
+  /** Aborts every request in flight; it is not used again (a new connection gets a new one). */
   dispose(): void {
     this.blocks.dispose();
     this.latest.clear();
@@ -86,10 +84,9 @@ export class BlockLookup {
   }
 
   private latestBlockNumber(signal: AbortSignal | undefined): Promise<number> {
-    const window = Math.floor(this.now() / this.latestTtlMs);
     // Not tied to one hover's signal: it is shared and short; the hover itself stops waiting on abort.
     return untilAborted(
-      this.latest.get(window, () => this.source.getBlockNumber()),
+      this.latest.get('latest', () => this.source.getBlockNumber()),
       signal,
     );
   }
