@@ -1,7 +1,7 @@
 /** What an address hover says, as plain data (`hoverContent.ts` makes it Markdown). Pure (no vscode). */
 import type { Address, AddressSummary } from '../core/model';
 import { groupThousands, weiToHype } from '../core/units';
-import { explorerUrl } from '../blocks/blockViewModel';
+import { explorerUrl } from '../view/panelMessages';
 import { Commands } from '../ids';
 import { shortAddress, type Translate } from '../view/format';
 import { failedHoverContent, noKeyHoverContent, type HoverContent, type HoverLink } from './hoverContent';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { AddressSummary } from '../core/model';
 import { groupThousands, weiToHype } from '../core/units';
-import { explorerUrl } from '../blocks/blockViewModel';
+import { explorerUrl } from '../view/panelMessages';
 import { Commands } from '../ids';
 import { settings } from '../platform/settings';
 import { vscodeTranslate as t } from '../platform/translate';
