@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { apiKeyProblem, baseUrlProblem, ProviderEndpoints } from '../../../src/core/endpoints';
 import { MAX_BLOCK_NUMBER, parseAddress, parseBlockQuery } from '../../../src/core/input';
 import { blockQueryFromArgument, readRecentBlocks } from '../../../src/blocks/blockQuery';
-import { isWebviewMessage, panelStateBlockNumber } from '../../../src/blocks/protocol';
+import { isBlockWebviewMessage, panelStateBlockNumber } from '../../../src/blocks/protocol';
 import { findHexToken, isIdentifierChar } from '../../../src/hover/hexToken';
 import { escapeIcons, escapeLinksAndIcons } from '../../../src/view/escape';
 import { ProviderError } from '../../../src/core/errors';
@@ -318,7 +318,7 @@ describe('hostile: arguments, stored state and webview messages (fast-check)', (
     );
     fc.assert(
       fc.property(message, (m) => {
-        if (!isWebviewMessage(m)) return refused();
+        if (!isBlockWebviewMessage(m)) return refused();
         const msg = m as Record<string, any>;  
         if (msg.type === 'openBlock') assert.ok(Number.isSafeInteger(msg.number) && msg.number >= 0);
         if (msg.type === 'needRows') assert.ok(Number.isSafeInteger(msg.start) && msg.end > msg.start && Number.isSafeInteger(msg.end));
