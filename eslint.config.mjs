@@ -1,39 +1,61 @@
-// Lint with typescript-eslint, and the layers of README's "How it is built" as import rules, so they
-// hold by rule and not by habit:
-//   core     → nothing of ours above it, and no `vscode` (it speaks HTTP and knows the wire formats);
-//   view-models and other pure modules → no `vscode` (they run in plain Node: tests, bench);
-//   the webview script → DOM only: no `vscode`, no Node, no HTTP client;
-//   the demo node → no `vscode`, nothing of the extension's features.
+// Lint with typescript-eslint, and the house rules of README's "How it is built" as rules, so they hold by
+// rule and not by habit. Every folder of src/ is covered by convention, not by a hand-kept list:
+//   floors   core → nothing of ours above it; view → core; platform → anything but a feature;
+//            webview (src/webview/, src/*/webview/) → DOM only; demo → core. None of them imports `vscode`
+//            except platform.
+//   features every other folder of src/ (found on disk). A feature imports core, view, platform, ids and
+//            its own files; another feature only through that feature's public `api.ts`. Inside a feature,
+//            only glue files (named for what VS Code calls them: index.ts, *Panel.ts, *Tree.ts,
+//            *TreeItems.ts, *Provider.ts, *Commands.ts, *Command.ts, *Picker.ts, *Host.ts) import
+//            `vscode` or platform; every other file is pure and runs in plain Node (tests, bench).
+//   notifications only through src/platform/notify.ts, which escapes links and icons.
+import * as fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const vscode = { name: 'vscode', message: 'This layer runs without VS Code: take what it needs as arguments.' };
-const nodeBuiltins = { group: ['node:*', 'fs', 'path', 'http', 'https', 'crypto', 'child_process', 'os', 'net', 'url'], message: 'The webview runs in a browser: DOM only.' };
+const FLOORS = ['core', 'view', 'platform', 'webview', 'demo'];
+const FEATURES = fs
+  .readdirSync(new URL('./src/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !FLOORS.includes(d.name))
+  .map((d) => d.name);
+const GLUE = ['index.ts', '*Panel.ts', '*Tree.ts', '*TreeItems.ts', '*Provider.ts', '*Commands.ts', '*Command.ts', '*Picker.ts', '*Host.ts'];
 
-/** Pure modules outside core: view-models, view helpers, typed ids, the webview protocol, the hover's content. */
-const pure = [
-  'src/ids.ts',
-  'src/view/**',
-  'src/**/*ViewModel.ts',
-  'src/blocks/protocol.ts',
-  'src/blocks/labels.ts',
-  'src/transactions/protocol.ts',
-  'src/transactions/labels.ts',
-  'src/transactions/transactionHash.ts',
-  'src/blocks/blockQuery.ts',
-  'src/blocks/blockSource.ts',
-  'src/orders/openOrdersSource.ts',
-  'src/orders/autoRefresh.ts',
-  'src/orders/ordersStore.ts',
-  'src/orders/marketData.ts',
-  'src/orders/emitter.ts',
-  'src/hover/*Content.ts',
-  'src/hover/*Lookup.ts',
-  'src/hover/hoverLookups.ts',
-  'src/hover/hexToken.ts',
-  'src/hover/hoverAt.ts',
-  'src/lookUp/lookUpQuery.ts',
-];
+const vscode = { name: 'vscode', message: 'This file runs without VS Code: take what it needs as arguments, or name it as glue (see eslint.config.mjs).' };
+const nodeBuiltins = { group: ['node:*', 'fs', 'path', 'http', 'https', 'crypto', 'child_process', 'os', 'net', 'url'], message: 'The webview runs in a browser: DOM only.' };
+const noFeatures = (up) => ({ group: FEATURES.map((f) => `${up}${f}/*`), message: 'A floor never imports a feature: features are built on the floors.' });
+const noPlatform = { group: ['**/platform/*', '../platform'], message: 'Pure files do not reach the VS Code platform layer; glue files do (see eslint.config.mjs).' };
+/** From inside feature `f`: any other feature's files but its `api.ts`. */
+const otherFeatures = (f) => ({
+  group: FEATURES.filter((g) => g !== f).flatMap((g) => [`../${g}/*`, `!../${g}/api`, `../../${g}/*`, `!../../${g}/api`]),
+  message: 'A feature reaches another feature only through its public api.ts.',
+});
+const noDemo = { group: ['**/demo/*'], message: 'The demo node is loaded from dist/ by the connection, not imported by features.' };
+const showMessage = {
+  selector: "MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]",
+  message: 'Notifications go through src/platform/notify.ts (`notify`, `confirm`), which escapes links and icons in text from outside.',
+};
+
+const registerCommand = {
+  selector: "MemberExpression[object.property.name='commands'][property.name='registerCommand']",
+  message: 'Commands are registered through registerCommands (src/platform/commands.ts).',
+};
+const ourCommandUntyped = {
+  selector: "CallExpression[callee.property.name='executeCommand'] > MemberExpression.arguments[object.name='Commands']",
+  message: 'Run our own commands through runCommand (src/platform/commands.ts): their arguments are checked against CommandArgs.',
+};
+
+/** One config per feature: its glue files, then its pure files (the later entry wins for a file in both). */
+const featureRules = FEATURES.flatMap((f) => [
+  {
+    files: [`src/${f}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherFeatures(f), noDemo] }] },
+  },
+  {
+    files: [`src/${f}/**/*.ts`],
+    ignores: [...GLUE.map((g) => `src/${f}/**/${g}`), `src/${f}/webview/**`],
+    rules: { 'no-restricted-imports': ['error', { paths: [vscode], patterns: [otherFeatures(f), noDemo, noPlatform] }] },
+  },
+]);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'media/**', 'test/host/fixtures/**'] },
@@ -51,20 +73,37 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', showMessage, registerCommand, ourCommandUntyped] },
+  },
+  {
+    files: ['src/platform/notify.ts'],
+    rules: { 'no-restricted-syntax': ['error', registerCommand, ourCommandUntyped] },
+  },
+  {
+    files: ['src/platform/commands.ts'],
+    rules: { 'no-restricted-syntax': ['error', showMessage] },
+  },
+  ...featureRules,
+  {
     files: ['src/core/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [vscode], patterns: [{ group: ['../*'], message: 'core imports nothing of ours above it.' }] }],
     },
   },
   {
-    files: pure,
+    files: ['src/view/**/*.ts', 'src/ids.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [vscode], patterns: [{ group: ['**/platform/*', '../platform'], message: 'Pure modules do not reach the VS Code platform layer.' }] }],
+      'no-restricted-imports': ['error', { paths: [vscode], patterns: [noPlatform, noFeatures('../'), noDemo, { group: ['../webview/*'], message: 'view serves the host and the webview alike.' }] }],
     },
   },
   {
-    // Every panel's script, and what they share (src/webview/).
-    files: ['src/**/webview/**/*.ts'],
+    files: ['src/platform/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noFeatures('../'), { group: ['../demo/*', '!../demo/wallets'], message: 'The demo node is loaded from dist/ on first use; only its wallet list is imported.' }] }] },
+  },
+  {
+    // Every page's script, and what they share (src/webview/).
+    files: ['src/webview/**/*.ts', 'src/**/webview/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -75,7 +114,7 @@ export default tseslint.config(
   {
     files: ['src/demo/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [vscode], patterns: [{ group: ['../blocks/*', '../orders/*', '../hover/*', '../transactions/*', '../platform/*', '../extension'], message: 'The demo node stands alone: it may use core, not the extension.' }] }],
+      'no-restricted-imports': ['error', { paths: [vscode], patterns: [noPlatform, noFeatures('../'), { group: ['../extension'], message: 'The demo node stands alone: it may use core, not the extension.' }] }],
     },
   },
   {

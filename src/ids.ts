@@ -68,6 +68,15 @@ export interface CommandLink<C extends CommandId = CommandId> {
 
 /** The `command:` URI of a link: the arguments travel as URL-encoded JSON. */
 export function commandUri<C extends CommandId>(command: C, ...args: CommandArgs[C]): string {
+  return uriOf(command, args);
+}
+
+/** The `command:` URI of a link made earlier with its arguments checked (`CommandLink`). */
+export function commandLinkUri(link: CommandLink): string {
+  return uriOf(link.command, link.args ?? []);
+}
+
+function uriOf(command: CommandId, args: readonly unknown[]): string {
   return args.length ? `command:${command}?${encodeURIComponent(JSON.stringify(args))}` : `command:${command}`;
 }
 

@@ -14,6 +14,7 @@ import { rawJsonDocuments } from '../platform/rawJson';
 import { FIRST_ROWS, isBlockWebviewMessage, type BlockLabels, type BlockProtocol, type ProblemKind } from './protocol';
 import { PerConnection } from '../platform/perConnection';
 import { Commands, Settings, settingId, StorageKeys, WebviewTypes } from '../ids';
+import { runCommand } from '../platform/commands';
 
 /** What a lookup ended with; the command returns it, so tests and the hover can tell. */
 export interface LookupResult {
@@ -201,7 +202,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
       case 'needRows':
         return this.sendRows(m.blockNumber, m.start, m.end);
       case 'openTransaction':
-        await vscode.commands.executeCommand(Commands.openTransaction, m.hash);
+        await runCommand(Commands.openTransaction, m.hash);
         return;
     }
   }

@@ -86,7 +86,6 @@ export class BlockSource {
         checkAnswerFor(n, details.block.number, 'ots_getBlockDetails');
         return details;
       },
-      undefined,
       signal,
     );
   }

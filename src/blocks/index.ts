@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerCommands } from '../platform/commands';
 import type { Services } from '../platform/services';
 import { panelStateBlockNumber } from './protocol';
 import { Commands, WebviewTypes } from '../ids';
@@ -9,8 +10,10 @@ const loadPanels = async () => (panels ??= await import('./blockPanel'));
 
 /** Look Up Block: the command, and the block panels it opens (also restored after a window reload). */
 export function registerBlocks(services: Services): void {
+  registerCommands(services.context, {
+    [Commands.lookUpBlock]: async (arg) => (await import('./lookUpBlockCommand')).lookUpBlock(services, arg),
+  });
   services.context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.lookUpBlock, async (arg?: unknown) => (await import('./lookUpBlock')).lookUpBlock(services, arg)),
     vscode.window.registerWebviewPanelSerializer(WebviewTypes.block, {
       deserializeWebviewPanel: async (panel, state) => (await loadPanels()).BlockPanel.revive(services, panel, panelStateBlockNumber(state)),
     }),

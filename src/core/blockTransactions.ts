@@ -104,7 +104,6 @@ export class BlockTransactionPages {
         checkAnswerFor(this.blockNumber, page.blockNumber, 'ots_getBlockTransactions');
         return page;
       },
-      undefined,
       signal,
     );
   }

@@ -7,6 +7,14 @@ export interface RequestCacheOptions<V> {
   maxWeight?: number;
   /** The weight of one value (for example its size in bytes); 1 when not given. */
   weigh?: (value: V) => number;
+  /**
+   * How long a loaded value may be served again, in ms: Infinity (the default) for one that never
+   * changes (a final block, a mined transaction), 0 for one not to keep at all (only shared while it
+   * loads), anything between for one that may change (a balance, the chain's head).
+   */
+  keepMs?: (value: V) => number;
+  /** The clock, for tests. */
+  now?: () => number;
 }
 
 interface Running<V> {
@@ -16,18 +24,20 @@ interface Running<V> {
 }
 
 /**
- * The one cache abstraction: a bounded LRU of settled values plus de-duplication of requests in flight
- * (many callers of one key share one load). Failures are not cached.
+ * The one cache abstraction: a bounded LRU of settled values, each kept as long as `keepMs` says, plus
+ * de-duplication of requests in flight (many callers of one key share one load). Failures are not cached.
  *
  * A shared load runs with its own AbortSignal, not with the first caller's: each caller stops waiting
  * when its own signal aborts, and the load itself is aborted only when every caller has left.
  */
 export class RequestCache<K, V> {
-  private readonly values = new Map<K, { value: V; weight: number }>();
+  private readonly values = new Map<K, { value: V; weight: number; until: number }>();
   private readonly inFlight = new Map<K, Running<V>>();
   private readonly capacity: number;
   private readonly maxWeight: number;
   private readonly weigh: (value: V) => number;
+  private readonly keepMs: (value: V) => number;
+  private readonly now: () => number;
   private totalWeight = 0;
 
   constructor(options: number | RequestCacheOptions<V>) {
@@ -36,6 +46,8 @@ export class RequestCache<K, V> {
     this.capacity = o.capacity;
     this.maxWeight = o.maxWeight ?? Infinity;
     this.weigh = o.weigh ?? (() => 1);
+    this.keepMs = o.keepMs ?? (() => Infinity);
+    this.now = o.now ?? Date.now;
   }
 
   get size(): number {
@@ -47,21 +59,27 @@ export class RequestCache<K, V> {
     return this.totalWeight;
   }
 
-  /** The cached value, marked as most recently used; undefined when absent. */
+  /** The cached value, marked as most recently used; undefined when absent or past its age. */
   peek(key: K): V | undefined {
     const entry = this.values.get(key);
-    if (entry !== undefined) {
-      this.values.delete(key);
-      this.values.set(key, entry);
+    if (entry === undefined) return undefined;
+    this.values.delete(key);
+    if (entry.until <= this.now()) {
+      this.totalWeight -= entry.weight;
+      return undefined;
     }
-    return entry?.value;
+    this.values.set(key, entry);
+    return entry.value;
   }
 
+  /** Keeps `value` for as long as `keepMs` says (not at all when 0, or when heavier than the cache). */
   set(key: K, value: V): void {
     this.remove(key);
     const weight = this.weigh(value);
     if (!(weight <= this.maxWeight)) return; // too heavy to keep (or NaN): served, not cached
-    this.values.set(key, { value, weight });
+    const ms = this.keepMs(value);
+    if (!(ms > 0)) return;
+    this.values.set(key, { value, weight, until: this.now() + ms });
     this.totalWeight += weight;
     while (this.values.size > this.capacity || this.totalWeight > this.maxWeight) {
       this.remove(this.values.keys().next().value as K);
@@ -78,9 +96,9 @@ export class RequestCache<K, V> {
   /**
    * The cached value, or the result of `load` — started once per key however many callers ask while it
    * runs. `load` gets the shared load's own signal, aborted when every waiting caller's `signal` has
-   * aborted. `shouldCache` decides whether a loaded value is kept (a block that is not final yet is not).
+   * aborted. The loaded value is kept as long as `keepMs` says.
    */
-  get(key: K, load: (signal: AbortSignal) => Promise<V>, shouldCache: (value: V) => boolean = () => true, signal?: AbortSignal): Promise<V> {
+  get(key: K, load: (signal: AbortSignal) => Promise<V>, signal?: AbortSignal): Promise<V> {
     const cached = this.peek(key);
     if (cached !== undefined) return Promise.resolve(cached);
     if (signal?.aborted) return Promise.reject(cancelled());
@@ -93,7 +111,7 @@ export class RequestCache<K, V> {
         promise: startLoad(load, controller.signal).then(
             (value) => {
               if (this.inFlight.get(key) === started) this.inFlight.delete(key);
-              if (!controller.signal.aborted && shouldCache(value)) this.set(key, value);
+              if (!controller.signal.aborted) this.set(key, value);
               return value;
             },
             (error: unknown) => {

@@ -27,18 +27,16 @@ export interface BlockLookupOptions {
 
 export class BlockLookup {
   private readonly blocks: SharedLookup<number, BlockSummary>;
-  /** Keyed by time window, capacity 1: the latest block number lives one window, then is asked again. */
-  private readonly latest = new RequestCache<number, number>(1);
-  private readonly latestTtlMs: number;
-  private readonly now: () => number;
+  /** The latest block number, kept `latestTtlMs`, then asked again. */
+  private readonly latest: RequestCache<'latest', number>;
 
   constructor(
     readonly source: BlockSource,
     options: BlockLookupOptions = {},
   ) {
     this.blocks = new SharedLookup((blockNumber, signal) => this.load(blockNumber, signal), { capacity: options.capacity });
-    this.latestTtlMs = options.latestTtlMs ?? 5_000;
-    this.now = options.now ?? Date.now;
+    const latestTtlMs = options.latestTtlMs ?? 5_000;
+    this.latest = new RequestCache({ capacity: 1, keepMs: () => latestTtlMs, now: options.now });
   }
 
   /** A cached block, without any request (the synchronous fast path of a hover). */
@@ -86,10 +84,9 @@ export class BlockLookup {
   }
 
   private latestBlockNumber(signal: AbortSignal | undefined): Promise<number> {
-    const window = Math.floor(this.now() / this.latestTtlMs);
     // Not tied to one hover's signal: it is shared and short; the hover itself stops waiting on abort.
     return untilAborted(
-      this.latest.get(window, () => this.source.getBlockNumber()),
+      this.latest.get('latest', () => this.source.getBlockNumber()),
       signal,
     );
   }

@@ -3,7 +3,7 @@
  * hovers. Pure (no vscode): the strings go through an injected `Translate` (vscode.l10n.t in the
  * extension), and every value is escaped when rendered.
  */
-import { commandUri, Commands, type CommandId, type CommandLink } from '../ids';
+import { commandLinkUri, Commands, type CommandId, type CommandLink } from '../ids';
 import { escapeMarkdown } from '../view/escape';
 import { oneLine, type Translate } from '../view/format';
 
@@ -55,7 +55,7 @@ export function linkedCommands(content: HoverContent): CommandId[] {
 }
 
 function linkMarkdown(link: HoverLink): string {
-  const target = 'command' in link ? commandUri(link.command, ...((link.args ?? []) as [])) : safeUrl(link.url);
+  const target = 'command' in link ? commandLinkUri(link) : safeUrl(link.url);
   return `[${escapeMarkdown(link.title)}](${target})`;
 }
 

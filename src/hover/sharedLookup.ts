@@ -19,42 +19,26 @@ export interface SharedLookupOptions<V> {
 }
 
 export class SharedLookup<K, V> {
-  /** Final answers, and the requests in flight (which the core's cache de-duplicates). */
-  private readonly final: RequestCache<K, V>;
-  /** Answers that may change, with the time they stop being shown; oldest first (a small LRU). */
-  private readonly recent = new Map<K, { value: V; until: number }>();
+  /** The answers, each kept as long as `keepMs` says, and the requests in flight (de-duplicated). */
+  private readonly answers: RequestCache<K, V>;
   /** Aborted on dispose: every request in flight stops (a new connection gets a new lookup). */
   private readonly lifetime = new AbortController();
-  private readonly capacity: number;
-  private readonly keepMs: (value: V) => number;
-  private readonly now: () => number;
 
   constructor(
     private readonly load: (key: K, signal: AbortSignal) => Promise<V>,
     options: SharedLookupOptions<V> = {},
   ) {
-    this.capacity = options.capacity ?? 256;
-    this.final = new RequestCache(this.capacity);
-    this.keepMs = options.keepMs ?? (() => Infinity);
-    this.now = options.now ?? Date.now;
+    this.answers = new RequestCache({ capacity: options.capacity ?? 256, keepMs: options.keepMs, now: options.now });
   }
 
   /** A kept answer, without any request (the synchronous fast path of a hover). */
   peek(key: K): V | undefined {
-    const kept = this.final.peek(key);
-    if (kept !== undefined) return kept;
-    const recent = this.recent.get(key);
-    if (!recent) return undefined;
-    if (recent.until <= this.now()) {
-      this.recent.delete(key);
-      return undefined;
-    }
-    return recent.value;
+    return this.answers.peek(key);
   }
 
   /** How many answers are kept. */
   get size(): number {
-    return this.final.size + this.recent.size;
+    return this.answers.size;
   }
 
   /**
@@ -65,28 +49,13 @@ export class SharedLookup<K, V> {
     const kept = this.peek(key);
     if (kept !== undefined) return kept;
     if (this.lifetime.signal.aborted) throw cancelled();
-    const value = await this.final.get(
-      key,
-      (shared) => this.load(key, AbortSignal.any([shared, this.lifetime.signal])),
-      (v) => this.keepMs(v) === Infinity,
-      signal,
-    );
-    const ms = this.keepMs(value);
-    if (ms > 0 && ms !== Infinity && !this.lifetime.signal.aborted) this.remember(key, value, ms);
-    return value;
+    return this.answers.get(key, (shared) => this.load(key, AbortSignal.any([shared, this.lifetime.signal])), signal);
   }
 
   /** Aborts every request in flight and forgets every answer; the lookup is not used again. */
   dispose(): void {
     this.lifetime.abort();
-    this.final.clear();
-    this.recent.clear();
-  }
-
-  private remember(key: K, value: V, ms: number): void {
-    this.recent.delete(key);
-    this.recent.set(key, { value, until: this.now() + ms });
-    while (this.recent.size > this.capacity) this.recent.delete(this.recent.keys().next().value as K);
+    this.answers.clear();
   }
 }
 

@@ -68,7 +68,7 @@ export class OpenOrdersSource {
   /** The refreshes under way: Cancel Refresh stops them, and the next refresh gets a fresh one. */
   private refreshes = new AbortController();
   /** Only de-duplicates requests in flight: orders are never served from the cache. */
-  private readonly running = new RequestCache<string, WalletOrdersResult>(1);
+  private readonly running = new RequestCache<string, WalletOrdersResult>({ capacity: 1, keepMs: () => 0 }); // shared while it runs, never kept
   private readonly perpDexs = new RequestCache<'all', PerpDex[]>(1);
   private readonly spotMeta = new RequestCache<'all', SpotMeta>(1);
   private readonly metas = new RequestCache<string, PerpDexMeta>(64);
@@ -120,7 +120,7 @@ export class OpenOrdersSource {
    */
   load(address: string, extraDexes: readonly string[] = []): Promise<WalletOrdersResult> {
     const key = `${address}|${[...extraDexes].sort().join(',')}`;
-    return this.running.get(key, () => this.fetch(address, extraDexes), () => false);
+    return this.running.get(key, () => this.fetch(address, extraDexes));
   }
 
   /** Forget the cached dex list, spot pairs and dex metadata (Reload Markets). */

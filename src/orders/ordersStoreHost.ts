@@ -11,15 +11,15 @@ import { vscodeTranslate } from '../platform/translate';
 import { shortAddress } from '../view/format';
 import { OpenOrdersSource } from './openOrdersSource';
 import { OrdersStore, type FillNotice, type WalletListing } from './ordersStore';
-import { orderSettings } from './orderSettings';
 import { watchedWallets } from './watchedWallets';
 import { notify } from '../platform/notify';
+import { settings } from '../platform/settings';
 
 /** The store, fed and heard in VS Code; its subscriptions go to the extension's context. */
 export function createOrdersStore(services: Services): OrdersStore {
   const { connection, log, context } = services;
   // One source per connection: its caches and what the provider refused belong to that provider.
-  const sources = new PerConnection(connection, (clients) => new OpenOrdersSource(clients.info, { note: (m) => log.info(m), wantMids: () => orderSettings.showDistanceFromMid() }));
+  const sources = new PerConnection(connection, (clients) => new OpenOrdersSource(clients.info, { note: (m) => log.info(m), wantMids: () => settings.ordersShowDistanceFromMid() }));
   const store = new OrdersStore({ sources, wallets: walletList(services), log, t: vscodeTranslate });
   context.subscriptions.push(
     sources,
@@ -33,7 +33,7 @@ export function createOrdersStore(services: Services): OrdersStore {
       if (running) void vscode.window.withProgress({ location: { viewId: Views.openOrders } }, () => untilIdle(store));
     }),
     store.onFilled((notice) => {
-      if (orderSettings.notifyOnFill()) void notify('info', fillMessage(notice));
+      if (settings.ordersNotifyOnFill()) void notify('info', fillMessage(notice));
     }),
   );
   return store;

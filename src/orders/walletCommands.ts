@@ -1,8 +1,9 @@
 /** The Open Orders commands: watch, stop watching, rename, refresh, copy, open on hypurrscan. */
 import * as vscode from 'vscode';
 import { parseAddress } from '../core/input';
-import { Commands, Views, type CommandId } from '../ids';
+import { Commands, Views } from '../ids';
 import { requireClients } from '../platform/accountCommands';
+import { registerCommands, type CommandHandler } from '../platform/commands';
 import type { Services } from '../platform/services';
 import { escapeIcons, escapeLinksAndIcons } from '../view/escape';
 import { shortAddress } from '../view/format';
@@ -19,25 +20,25 @@ interface WalletCommandContext {
 
 type CommandRun = (c: WalletCommandContext, ...args: unknown[]) => unknown;
 
-const WALLET_COMMANDS: Partial<Record<CommandId, CommandRun>> = {
-  [Commands.watchWallet]: watchWallet,
-  [Commands.unwatchWallet]: unwatchWallet,
-  [Commands.renameWallet]: renameWallet,
-  [Commands.refreshOrders]: refreshOrders,
-  [Commands.cancelRefresh]: cancelRefresh,
-  [Commands.reloadMarkets]: reloadMarkets,
-  [Commands.refreshWallet]: refreshWallet,
-  [Commands.copyOrderId]: copyOrderId,
-  [Commands.copyOrderJson]: copyOrderJson,
-  [Commands.copyAddress]: copyAddress,
-  [Commands.openWalletOnHypurrscan]: openWalletOnHypurrscan,
-};
-
 export function registerWalletCommands(services: Services, store: OrdersStore): void {
   const c: WalletCommandContext = { services, store };
-  for (const [id, run] of Object.entries(WALLET_COMMANDS)) {
-    services.context.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => run!(c, ...args)));
-  }
+  const bind =
+    (run: CommandRun): CommandHandler =>
+    (...args) =>
+      run(c, ...args);
+  registerCommands(services.context, {
+    [Commands.watchWallet]: bind(watchWallet),
+    [Commands.unwatchWallet]: bind(unwatchWallet),
+    [Commands.renameWallet]: bind(renameWallet),
+    [Commands.refreshOrders]: bind(refreshOrders),
+    [Commands.cancelRefresh]: bind(cancelRefresh),
+    [Commands.reloadMarkets]: bind(reloadMarkets),
+    [Commands.refreshWallet]: bind(refreshWallet),
+    [Commands.copyOrderId]: bind(copyOrderId),
+    [Commands.copyOrderJson]: bind(copyOrderJson),
+    [Commands.copyAddress]: bind(copyAddress),
+    [Commands.openWalletOnHypurrscan]: bind(openWalletOnHypurrscan),
+  });
 }
 
 // ---- helpers ----

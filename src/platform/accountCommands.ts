@@ -4,6 +4,7 @@ import { describeError } from '../core/errors';
 import type { ProviderClients } from '../core/provider';
 import { Commands, ContextKeys, Settings, settingId, StatusBarItems } from '../ids';
 import type { Services } from './services';
+import { registerCommands, runCommand } from './commands';
 import { confirm, notify } from './notify';
 
 /**
@@ -26,12 +27,14 @@ export function registerAccountCommands(services: Services): void {
   context.subscriptions.push(
     status,
     connection.onDidChange(update),
-    vscode.commands.registerCommand(Commands.setApiKey, (keyArg?: unknown) => setApiKey(services, keyArg)),
-    vscode.commands.registerCommand(Commands.clearApiKey, () => clearApiKey(services)),
-    vscode.commands.registerCommand(Commands.tryDemo, () => tryDemo(services)),
-    vscode.commands.registerCommand(Commands.useProvider, () => useProvider(services)),
-    vscode.commands.registerCommand(Commands.showLog, () => log.show()),
   );
+  registerCommands(context, {
+    [Commands.setApiKey]: (keyArg) => setApiKey(services, keyArg),
+    [Commands.clearApiKey]: () => clearApiKey(services),
+    [Commands.tryDemo]: () => tryDemo(services),
+    [Commands.useProvider]: () => useProvider(services),
+    [Commands.showLog]: () => log.show(),
+  });
 }
 
 /**
@@ -166,7 +169,7 @@ async function tryDemo({ connection, log }: Services): Promise<void> {
     'info',
     vscode.l10n.t('Demo data is on: Hyperliquid Explorer now shows made-up blocks and orders from a built-in local node. Nothing is sent to your provider.'),
     lookUp,
-  ).then((pick) => (pick === lookUp ? vscode.commands.executeCommand(Commands.lookUpBlock, 'latest') : undefined));
+  ).then((pick) => (pick === lookUp ? runCommand(Commands.lookUpBlock, 'latest') : undefined));
 }
 
 async function useProvider(services: Services): Promise<void> {

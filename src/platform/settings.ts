@@ -11,7 +11,7 @@ export const settings = {
   },
   /** The path after the key for JSON-RPC (`evm`; `nanoreth` for QuickNode's archive). Checked where it is used. */
   evmPath(): string {
-    return this.config.get<string>('evmPath', 'evm').trim();
+    return this.config.get<string>(Settings.evmPath, 'evm').trim();
   },
   explorerUrl(): string {
     const url = this.config.get<string>(Settings.explorerUrl, 'https://hyperevmscan.io').trim().replace(/\/+$/, '');
@@ -24,6 +24,14 @@ export const settings = {
   autoRefreshSeconds(): number {
     const s = this.config.get<number>(Settings.autoRefreshSeconds, 0);
     return Number.isFinite(s) && s > 0 ? Math.max(5, s) : 0;
+  },
+  /** Each order's distance from the mid price (one `allMids` request per dex with orders and refresh). */
+  ordersShowDistanceFromMid(): boolean {
+    return this.config.get<boolean>(Settings.ordersShowDistanceFromMid, true) !== false;
+  },
+  /** A notification when a gone order turns out to have been filled (off by default). */
+  ordersNotifyOnFill(): boolean {
+    return this.config.get<boolean>(Settings.ordersNotifyOnFill, false) === true;
   },
   hoverEnabled(): boolean {
     return this.config.get<boolean>(Settings.hoverEnabled, true);

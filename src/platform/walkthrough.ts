@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Services } from './services';
 import { Commands } from '../ids';
+import { registerCommands } from './commands';
 import { HOVER_SAMPLE_VALUES } from './hoverSampleValues';
 
 /** A scheme of our own: the sample is read-only and closes without a "Save changes?" prompt. */
@@ -16,7 +17,9 @@ const SAMPLE_URI = vscode.Uri.from({ scheme: SAMPLE_SCHEME, path: '/block-hover-
 export function registerWalkthroughCommands({ context }: Services): void {
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(SAMPLE_SCHEME, { provideTextDocumentContent: hoverSample }),
-    vscode.commands.registerCommand(Commands.openHoverSample, async () => {
+  );
+  registerCommands(context, {
+    [Commands.openHoverSample]: async () => {
       const document = await vscode.workspace.openTextDocument(SAMPLE_URI);
       // The hover is registered by language id; a custom scheme's language is not always guessed from `.py`.
       const typed = document.languageId === 'python' ? document : await vscode.languages.setTextDocumentLanguage(document, 'python');
@@ -28,8 +31,8 @@ export function registerWalkthroughCommands({ context }: Services): void {
         editor.selection = new vscode.Selection(at, at);
         editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
       }
-    }),
-  );
+    },
+  });
 }
 
 function hoverSample(): string {

@@ -8,6 +8,7 @@ import { explorerUrl, problemKindOf, type CommonProblemKind, type CommonWebviewM
 import PAGES from '../webview/pages.json';
 import type { Services } from './services';
 import { settings } from './settings';
+import { runCommand } from './commands';
 
 /**
  * What the extension's webview panels (the block page, the transaction page) share on the host side: the
@@ -286,10 +287,10 @@ export abstract class PanelHost<P extends PageProtocol, Target, Result> implemen
         await vscode.env.openExternal(vscode.Uri.parse(explorerUrl(settings.explorerUrl(), common.target)));
         return;
       case 'setApiKey':
-        await vscode.commands.executeCommand(Commands.setApiKey);
+        await runCommand(Commands.setApiKey);
         return;
       case 'tryDemo':
-        await vscode.commands.executeCommand(Commands.tryDemo);
+        await runCommand(Commands.tryDemo);
         return;
       case 'openSettings':
         await vscode.commands.executeCommand('workbench.action.openSettings', SECTION);

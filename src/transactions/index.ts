@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerCommands } from '../platform/commands';
 import type { Services } from '../platform/services';
 import { Commands, WebviewTypes } from '../ids';
 import { panelStateHash } from './protocol';
@@ -9,8 +10,10 @@ const loadPanels = async () => (panels ??= await import('./transactionPanel'));
 
 /** Open Transaction: the command, and the transaction panels it opens (also restored after a window reload). */
 export function registerTransactions(services: Services): void {
+  registerCommands(services.context, {
+    [Commands.openTransaction]: async (arg) => (await import('./openTransactionCommand')).openTransaction(services, arg),
+  });
   services.context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.openTransaction, async (arg?: unknown) => (await import('./openTransaction')).openTransaction(services, arg)),
     vscode.window.registerWebviewPanelSerializer(WebviewTypes.transaction, {
       deserializeWebviewPanel: async (panel, state) => (await loadPanels()).TransactionPanel.revive(services, panel, panelStateHash(state)),
     }),

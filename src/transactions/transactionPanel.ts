@@ -12,6 +12,7 @@ import { transactionLabels } from './labels';
 import { isTransactionWebviewMessage, type TransactionLabels, type TransactionProtocol, type TransactionView } from './protocol';
 import { toTransactionView } from './transactionViewModel';
 import { notify } from '../platform/notify';
+import { runCommand } from '../platform/commands';
 
 /** What Open Transaction ended with; the command returns it, so tests (and links) can tell. */
 export interface TransactionResult {
@@ -108,7 +109,7 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
   protected async onMessage(m: TransactionProtocol['webview']): Promise<void> {
     switch (m.type) {
       case 'openBlock':
-        await vscode.commands.executeCommand(Commands.lookUpBlock, m.number);
+        await runCommand(Commands.lookUpBlock, m.number);
         return;
       case 'copyInput':
         if (this.shown) await copyToClipboard(this.shown.tx.input);

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
-import type { LookUpOutcome } from '../../src/lookUp/lookUp';
+import type { LookUpOutcome } from '../../src/lookUp/lookUpCommand';
 import type { Services } from '../../src/platform/services';
 import { disconnectedServices } from './activated';
 

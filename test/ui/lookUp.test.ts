@@ -63,7 +63,7 @@ describe('UI: Look Up… and hovers on transaction hashes and addresses (package
     await rows().first().waitFor({ state: 'visible' });
     assert.match(await rows().first().innerText(), /latest/);
     assert.match(await typeAndRead('1234', /Block 1,234/), /Block 1,234 0x4d2/);
-    assert.match(await typeAndRead('0x1a2b', /Block/), /Block 6,699/);
+    assert.match(await typeAndRead('0x1a2b', /Block 6,699/), /Block 6,699 0x1a2b/);
     assert.match(await typeAndRead(DEMO_SAMPLES.transferTx, /hash/), new RegExp(`Transaction or block hash ${DEMO_SAMPLES.transferTx.slice(0, 10)}…`));
     assert.match(await typeAndRead(DEMO_SAMPLES.account.toUpperCase().replace('0X', '0x'), /Address/), new RegExp(`Address ${short(DEMO_SAMPLES.account.toLowerCase())}`));
     for (const [text, message] of [

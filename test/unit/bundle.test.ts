@@ -51,7 +51,7 @@ describe('bundles (esbuild.mjs)', function () {
     assert.ok(loaded.length >= 1, 'extension.js was built');
     const held = loaded.flatMap((f) => Object.keys(outputs[f].inputs));
     assert.ok(held.includes('src/extension.ts') && held.includes('src/platform/connection.ts'), 'the walk reached what activation runs');
-    for (const lazy of ['node_modules/axios/', 'src/blocks/blockPanel.ts', 'src/transactions/transactionPanel.ts', 'src/lookUp/lookUp.ts', 'src/platform/webviewPanel.ts']) {
+    for (const lazy of ['node_modules/axios/', 'src/blocks/blockPanel.ts', 'src/transactions/transactionPanel.ts', 'src/lookUp/lookUpCommand.ts', 'src/platform/webviewPanel.ts']) {
       assert.deepEqual(held.filter((i) => i.includes(lazy)), [], `${lazy} is loaded at activation`);
     }
     const dynamic = outputs[loaded.find((f) => f.endsWith('extension.js'))!].imports.filter((i) => i.kind === 'dynamic-import').map((i) => path.basename(i.path));

@@ -29,8 +29,27 @@ describe('RequestCache', () => {
     const cache = new RequestCache<string, number>(5);
     await assert.rejects(cache.get('x', async () => Promise.reject(new Error('boom'))));
     assert.equal(await cache.get('x', async () => 7), 7);
-    assert.equal(await cache.get('y', async () => 0, (v) => v > 0), 0);
-    assert.equal(cache.peek('y'), undefined);
+    const positive = new RequestCache<string, number>({ capacity: 5, keepMs: (v) => (v > 0 ? Infinity : 0) });
+    assert.equal(await positive.get('y', async () => 0), 0);
+    assert.equal(positive.peek('y'), undefined);
+    assert.equal(await positive.get('z', async () => 1), 1);
+    assert.equal(positive.peek('z'), 1);
+  });
+
+  it('serves a value for as long as keepMs says, then loads it again', async () => {
+    let now = 1_000;
+    let loads = 0;
+    const cache = new RequestCache<string, number>({ capacity: 5, keepMs: (v) => v * 100, now: () => now });
+    const load = async () => ++loads;
+    assert.equal(await cache.get('k', load), 1); // kept 100 ms
+    now += 99;
+    assert.equal(await cache.get('k', load), 1);
+    now += 1;
+    assert.equal(cache.peek('k'), undefined, 'past its age');
+    assert.equal(cache.size, 0, 'an expired value is dropped when seen');
+    assert.equal(await cache.get('k', load), 2); // kept 200 ms
+    now += 199;
+    assert.equal(cache.peek('k'), 2);
   });
 
   describe('a shared load and its callers’ signals (issue 13, finding 8)', () => {
@@ -54,8 +73,8 @@ describe('RequestCache', () => {
       const seen = { aborted: false, signals: [] as AbortSignal[] };
       const first = new AbortController();
       const second = new AbortController();
-      const a = cache.get(1, slowLoad(60, seen), undefined, first.signal);
-      const b = cache.get(1, slowLoad(60, seen), undefined, second.signal);
+      const a = cache.get(1, slowLoad(60, seen), first.signal);
+      const b = cache.get(1, slowLoad(60, seen), second.signal);
       first.abort();
       await assert.rejects(a, (e: unknown) => isCancellation(e));
       assert.equal(await b, 'value');
@@ -68,7 +87,7 @@ describe('RequestCache', () => {
       const cache = new RequestCache<number, string>(4);
       const seen = { aborted: false, signals: [] as AbortSignal[] };
       const callers = [new AbortController(), new AbortController()];
-      const pending = callers.map((c) => cache.get(1, slowLoad(60, seen), undefined, c.signal));
+      const pending = callers.map((c) => cache.get(1, slowLoad(60, seen), c.signal));
       callers[0]!.abort();
       assert.equal(seen.aborted, false);
       callers[1]!.abort();
@@ -84,7 +103,7 @@ describe('RequestCache', () => {
       const cache = new RequestCache<number, string>(4);
       const seen = { aborted: false, signals: [] as AbortSignal[] };
       const c = new AbortController();
-      const a = cache.get(1, slowLoad(30, seen), undefined, c.signal);
+      const a = cache.get(1, slowLoad(30, seen), c.signal);
       const b = cache.get(1, slowLoad(30, seen));
       c.abort();
       await assert.rejects(a);

@@ -6,6 +6,7 @@ import { Commands } from '../ids';
 import { settings } from '../platform/settings';
 import { vscodeTranslate as t } from '../platform/translate';
 import { shortAddress } from '../view/format';
+import { runCommand } from '../platform/commands';
 
 type AddressAction = 'explorer' | 'watch' | 'copy';
 
@@ -33,7 +34,7 @@ export async function showAddress(summary: AddressSummary): Promise<AddressOutco
       await vscode.env.openExternal(vscode.Uri.parse(explorerUrl(settings.explorerUrl(), { kind: 'address', address: summary.address })));
       break;
     case 'watch':
-      await vscode.commands.executeCommand(Commands.watchWallet, summary.address);
+      await runCommand(Commands.watchWallet, summary.address);
       break;
     case 'copy':
       await vscode.env.clipboard.writeText(summary.address);

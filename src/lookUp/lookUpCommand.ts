@@ -1,18 +1,19 @@
-import * as vscode from 'vscode';
 import { describeError, isCancellation } from '../core/errors';
 import type { LookUpQuery } from '../core/input';
 import type { ProviderClients } from '../core/provider';
 import { resolveHash } from '../core/transactionLoad';
-import { givenOrAsked } from '../blocks/lookUpBlock';
+import { warmUp } from '../blocks/api';
 import { Commands, StorageKeys } from '../ids';
+import { givenOrAsked } from '../platform/givenOrAsked';
 import { withDelayedProgress } from '../platform/webviewPanel';
 import type { Services } from '../platform/services';
 import { vscodeTranslate as t } from '../platform/translate';
 import { shortAddress, shortHash } from '../view/format';
-import { showAddress, type AddressOutcome } from './addressActions';
+import { showAddress, type AddressOutcome } from './addressPicker';
 import { lookUpFromArgument, readRecentLookUps, rememberLookUp } from './lookUpQuery';
 import { askForLookUp } from './lookUpPicker';
 import { notify } from '../platform/notify';
+import { runCommand } from '../platform/commands';
 
 /** What a lookup ended with; the command returns it, so tests can tell. */
 export type LookUpOutcome =
@@ -28,7 +29,7 @@ export type LookUpOutcome =
  * the right page for it. A 64-hex value is a transaction if the chain has one, else a block hash.
  */
 export async function lookUp(services: Services, arg: unknown): Promise<LookUpOutcome | undefined> {
-  const asked = await givenOrAsked(services, lookUpFromArgument(arg), (error) => t('Cannot look that up: {0}', error), () => askForLookUp(services.context));
+  const asked = await givenOrAsked(services, lookUpFromArgument(arg), (error) => t('Cannot look that up: {0}', error), () => askForLookUp(services.context), (clients) => warmUp(services, clients));
   if (!asked) return undefined;
   const outcome = await open(asked.clients, asked.query);
   if (outcome.kind !== 'failed' && outcome.kind !== 'cancelled' && outcome.kind !== 'notFound') await remember(services, asked.query);
@@ -38,7 +39,7 @@ export async function lookUp(services: Services, arg: unknown): Promise<LookUpOu
 async function open(clients: ProviderClients, query: LookUpQuery): Promise<LookUpOutcome> {
   if (query.kind === 'block') {
     const block = query.query.kind === 'latest' ? 'latest' : query.query.number;
-    await vscode.commands.executeCommand(Commands.lookUpBlock, block);
+    await runCommand(Commands.lookUpBlock, block);
     return { kind: 'block', block };
   }
   const abort = new AbortController();
@@ -52,10 +53,10 @@ async function open(clients: ProviderClients, query: LookUpQuery): Promise<LookU
     const found = await withDelayedProgress(t('Looking up {0}…', shortHash(query.hash)), abort, () => resolveHash(clients.evm, query.hash, abort.signal));
     switch (found.kind) {
       case 'transaction':
-        await vscode.commands.executeCommand(Commands.openTransaction, query.hash);
+        await runCommand(Commands.openTransaction, query.hash);
         return { kind: 'transaction', hash: query.hash };
       case 'block':
-        await vscode.commands.executeCommand(Commands.lookUpBlock, Number(found.number));
+        await runCommand(Commands.lookUpBlock, Number(found.number));
         return { kind: 'block', block: Number(found.number) };
       case 'notFound':
         void notify('warning', t('No transaction or block with hash {0} on this chain.', query.hash));

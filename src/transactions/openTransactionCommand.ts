@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import type { Hash } from '../core/model';
-import { requireClients } from '../platform/accountCommands';
+import { givenOrAsked } from '../platform/givenOrAsked';
 import type { Services } from '../platform/services';
 import { escapeLinksAndIcons } from '../view/escape';
 import { parseTransactionHash, transactionHashFromArgument } from './transactionHash';
 import { TransactionPanel, type TransactionResult } from './transactionPanel';
-import { notify } from '../platform/notify';
 
 /**
  * Open Transaction: takes the hash from the argument or asks for it (checked as it is typed, so nothing
@@ -13,17 +12,8 @@ import { notify } from '../platform/notify';
  * up showing, or undefined when nothing was opened.
  */
 export async function openTransaction(services: Services, arg: unknown): Promise<TransactionResult | undefined> {
-  const given = transactionHashFromArgument(arg, vscode.l10n.t);
-  if (given && !given.ok) {
-    void notify('error', vscode.l10n.t('Cannot open that transaction: {0}', given.error));
-    return undefined;
-  }
-  // The key first: nobody should type a hash only to be told there is no key.
-  const clients = await requireClients(services);
-  if (!clients) return undefined;
-  const hash = given?.value ?? (await askForHash());
-  if (!hash) return undefined;
-  return TransactionPanel.createOrShow(services, hash);
+  const asked = await givenOrAsked(services, transactionHashFromArgument(arg, vscode.l10n.t), (error) => vscode.l10n.t('Cannot open that transaction: {0}', error), askForHash);
+  return asked && TransactionPanel.createOrShow(services, asked.query);
 }
 
 async function askForHash(): Promise<Hash | undefined> {
