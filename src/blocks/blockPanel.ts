@@ -11,7 +11,7 @@ import { BlockSource } from './blockSource';
 import { toBlockView, toTransactionData } from './blockViewModel';
 import { panelLabels } from './labels';
 import { rawJsonDocuments } from '../platform/rawJson';
-import { FIRST_ROWS, isBlockWebviewMessage, type BlockLabels, type BlockProtocol, type ProblemKind } from './protocol';
+import { FIRST_ROWS, isBlockWebviewMessage, type BlockProtocol, type ProblemKind } from './protocol';
 import { PerConnection } from '../platform/perConnection';
 import { Commands, Settings, settingId, StorageKeys, WebviewTypes } from '../ids';
 import { runCommand } from '../platform/commands';
@@ -44,6 +44,7 @@ const page: PanelPage<BlockProtocol, BlockQuery> = {
   loadingText: (query) => vscode.l10n.t('Loading block {0}…', blockQueryText(query)),
   same: (a, b) => a.kind === 'number' && b.kind === 'number' && a.number === b.number,
   isMessage: isBlockWebviewMessage,
+  labels: panelLabels,
 };
 
 /**
@@ -189,10 +190,6 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
       latestText: latest !== null ? blockQueryText({ kind: 'number', number: latest }) : null,
       latestNumber: latest,
     });
-  }
-
-  protected labels(): BlockLabels {
-    return panelLabels(vscode.l10n);
   }
 
   protected async onMessage(m: BlockProtocol['webview']): Promise<void> {

@@ -4,6 +4,7 @@ import { describeError, isCancellation, ProviderError } from '../core/errors';
 import type { ProviderClients } from '../core/provider';
 import { Commands, SECTION } from '../ids';
 import { revealInvisibles } from '../view/escape';
+import type { Translate } from '../view/format';
 import { explorerUrl, problemKindOf, type CommonProblemKind, type CommonWebviewMessage, type HostMessageOf, type PageProtocol, type WebviewMessageOf } from '../view/panelMessages';
 import PAGES from '../webview/pages.json';
 import type { Services } from './services';
@@ -35,6 +36,8 @@ export interface PanelPage<P extends PageProtocol, Target> {
   same(a: Target, b: Target): boolean;
   /** The page's check of what its webview sends (protocol.ts). */
   isMessage(value: unknown): value is WebviewMessageOf<P>;
+  /** Every word the page shows (labels.ts): the host passes `vscode.l10n`, the webview has none. */
+  labels(l10n: { t: Translate }): P['labels'];
 }
 
 export function panelOptions(context: vscode.ExtensionContext): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -253,9 +256,6 @@ export abstract class PanelHost<P extends PageProtocol, Target, Result> implemen
   /** Shows what went wrong instead of the page. */
   protected abstract problem(problem: CommonProblemKind, message: string): void;
 
-  /** The page's words, for its `show` message. */
-  protected abstract labels(): P['labels'];
-
   /** A message of the page's own (the common ones are handled here). */
   protected abstract onMessage(m: P['webview']): Promise<void>;
 
@@ -265,7 +265,7 @@ export abstract class PanelHost<P extends PageProtocol, Target, Result> implemen
   /** Keeps `view` as the page's state, and shows it if the webview listens. */
   protected post(view: P['view']): void {
     this.view = view;
-    if (this.ready) this.send({ type: 'show', labels: this.labels(), view });
+    if (this.ready) this.send({ type: 'show', labels: this.page.labels(vscode.l10n), view });
   }
 
   protected send(message: HostMessageOf<P>): void {

@@ -9,7 +9,7 @@ import { copyToClipboard, OpenPanels, PanelHost, type LoadRun, type PanelPage } 
 import { shortHash } from '../view/format';
 import type { CommonProblemKind } from '../view/panelMessages';
 import { transactionLabels } from './labels';
-import { isTransactionWebviewMessage, type TransactionLabels, type TransactionProtocol, type TransactionView } from './protocol';
+import { isTransactionWebviewMessage, type TransactionProtocol, type TransactionView } from './protocol';
 import { toTransactionView } from './transactionViewModel';
 import { notify } from '../platform/notify';
 import { runCommand } from '../platform/commands';
@@ -31,6 +31,7 @@ const page: PanelPage<TransactionProtocol, Hash> = {
   loadingText: (hash) => vscode.l10n.t('Loading transaction {0}…', hash),
   same: (a, b) => a === b,
   isMessage: isTransactionWebviewMessage,
+  labels: transactionLabels,
 };
 
 /**
@@ -100,10 +101,6 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
 
   protected problem(problem: CommonProblemKind, message: string): void {
     this.post({ kind: 'problem', problem, hash: this.hash, message });
-  }
-
-  protected labels(): TransactionLabels {
-    return transactionLabels(vscode.l10n);
   }
 
   protected async onMessage(m: TransactionProtocol['webview']): Promise<void> {

@@ -34,94 +34,109 @@ export interface PageParts<P extends PageProtocol> {
   receive?(message: P['host']): void;
 }
 
-export class PageShell<P extends PageProtocol> {
+/** What the shell gives a page's script. */
+export interface PageShell<P extends PageProtocol> {
   /** The page's words from the host's last `show`: one object, refreshed in place, so a page may keep it. */
-  readonly labels = {} as P['labels'];
+  readonly labels: P['labels'];
   /** Read out by screen readers: what the page shows, and "Copied". */
-  readonly status = el('div', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
-  private readonly root = document.getElementById('app') as HTMLElement;
-  private readonly toolbar = el('nav', { class: 'toolbar' });
-  private readonly content = el('div', { class: 'content' });
-  private readonly api = vscodeApi<WebviewMessageOf<P>, P['state']>();
-
-  readonly post = (message: WebviewMessageOf<P>): void => this.api.postMessage(message);
-
-  /** Listens to the host and tells it the page is ready: the last thing a page's script does. */
-  start(parts: PageParts<P>): void {
-    window.addEventListener('message', (event: MessageEvent<HostMessageOf<P>>) => {
-      const message = event.data;
-      if (message.type !== 'show') return parts.receive?.(message as P['host']);
-      const show = message as ShowMessage<P>;
-      Object.assign(this.labels, show.labels);
-      this.show(parts, show.view);
-    });
-    this.post({ type: 'ready' });
-  }
-
+  readonly status: HTMLElement;
+  post(message: WebviewMessageOf<P>): void;
   /** A small copy button; says "Copied" for a moment, also to screen readers. */
-  readonly copyButton = (text: string, what: string): HTMLButtonElement => {
-    const b = copyIconButton(text, `${this.labels.copy} ${what}`);
-    b.addEventListener('click', () => this.copied(b, text));
-    return b;
-  };
-
+  copyButton(text: string, what: string): HTMLButtonElement;
   /** Asks the host to copy `text`, and says so on `b` (for copy buttons served by a delegated listener). */
-  readonly copied = (b: HTMLButtonElement, text: string): void => {
-    this.post({ type: 'copy', text });
-    showCopied(b, this.labels.copied, this.status);
+  copied(b: HTMLButtonElement, text: string): void;
+  /** A value that opens the explorer: the text is the value itself, so the link says where it goes. */
+  explorerLink(text: string, target: ExplorerTarget, dataField?: string): HTMLButtonElement;
+  /** Listens to the host and tells it the page is ready: the last thing a page's script does. */
+  start(parts: PageParts<P>): void;
+}
+
+/** The page's shell, in `#app`: its script calls this once, first. */
+export function pageShell<P extends PageProtocol>(): PageShell<P> {
+  const labels = {} as P['labels'];
+  const api = vscodeApi<WebviewMessageOf<P>, P['state']>();
+  const post = (message: WebviewMessageOf<P>): void => api.postMessage(message);
+  const root = document.getElementById('app') as HTMLElement;
+  const toolbar = el('nav', { class: 'toolbar' });
+  const content = el('div', { class: 'content' });
+  const status = el('div', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
+
+  const copied = (b: HTMLButtonElement, text: string): void => {
+    post({ type: 'copy', text });
+    showCopied(b, labels.copied, status);
   };
 
-  /** A value that opens the explorer: the text is the value itself, so the link says where it goes. */
-  readonly explorerLink = (text: string, target: ExplorerTarget, field?: string): HTMLButtonElement =>
-    button(text, () => this.post({ type: 'openExplorer', target }), { class: 'link mono wrap', title: `${this.labels.openInExplorer}: ${text}`, 'data-field': field });
-
-  private show(parts: PageParts<P>, next: P['view']): void {
+  function show(parts: PageParts<P>, next: P['view']): void {
     const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.action : undefined;
     const state = parts.state(next);
-    if (state !== undefined) this.api.setState(state);
+    if (state !== undefined) api.setState(state);
     parts.leave?.();
-    this.root.replaceChildren(this.toolbar, this.content, this.status);
-    this.renderToolbar(parts.toolbar(next));
-    const busy = this.render(parts, next);
-    this.root.setAttribute('aria-busy', String(busy));
+    root.replaceChildren(toolbar, content, status);
+    renderToolbar(parts.toolbar(next));
+    root.setAttribute('aria-busy', String(render(parts, next)));
     // Keep the keyboard where it was (Next pressed twice moves two blocks), or put it on what is new
     // rather than on nothing: a problem's first action, the page's heading.
-    const again = previousFocus ? this.root.querySelector<HTMLElement>(`[data-action="${previousFocus}"]:not([disabled])`) : null;
+    const again = previousFocus ? root.querySelector<HTMLElement>(`[data-action="${previousFocus}"]:not([disabled])`) : null;
     if (again) again.focus();
-    else if (next.kind === 'problem') this.content.querySelector<HTMLElement>('button')?.focus();
-    else if (next.kind !== 'loading' && previousFocus) this.content.querySelector<HTMLElement>('h1')?.focus();
+    else if (next.kind === 'problem') content.querySelector<HTMLElement>('button')?.focus();
+    else if (next.kind !== 'loading' && previousFocus) content.querySelector<HTMLElement>('h1')?.focus();
   }
 
   /** Draws `view` in the content and the status line; says whether the page is busy. */
-  private render(parts: PageParts<P>, view: P['view']): boolean {
+  function render(parts: PageParts<P>, view: P['view']): boolean {
     if (view.kind === 'loading') {
-      const text = format(this.labels.loading, parts.loading(view as LoadingView<P>));
-      this.content.replaceChildren(loadingState(text, this.labels, this.post));
-      this.status.textContent = text;
+      const text = format(labels.loading, parts.loading(view as LoadingView<P>));
+      content.replaceChildren(loadingState(text, labels, post));
+      status.textContent = text;
       return true;
     }
     if (view.kind === 'problem') {
       const p = view as ProblemView<P> & { problem: string; message: string };
       const own = parts.problem?.(p) ?? {};
-      const title = own.title ?? problemTitle(p.problem as CommonProblemKind, this.labels);
-      this.content.replaceChildren(problemState({ problem: p.problem, title, message: p.message, note: own.note }, this.labels, this.post, own.first, own.withSettings));
-      this.status.textContent = title;
+      const title = own.title ?? problemTitle(p.problem as CommonProblemKind, labels);
+      content.replaceChildren(problemState({ problem: p.problem, title, message: p.message, note: own.note }, labels, post, own.first, own.withSettings));
+      status.textContent = title;
       return false;
     }
     const shown = parts.content(view as ContentView<P>);
-    this.content.replaceChildren(...shown.nodes);
-    this.status.textContent = shown.status;
+    content.replaceChildren(...shown.nodes);
+    status.textContent = shown.status;
     return shown.busy ?? false;
   }
 
-  private renderToolbar(bar: ReturnType<PageParts<P>['toolbar']>): void {
+  function renderToolbar(bar: ReturnType<PageParts<P>['toolbar']>): void {
     const target = bar.explorer;
-    this.toolbar.setAttribute('aria-label', bar.label);
-    this.toolbar.replaceChildren(
+    toolbar.setAttribute('aria-label', bar.label);
+    toolbar.replaceChildren(
       ...bar.own,
       el('span', { class: 'spacer' }),
-      button(`${this.labels.openInExplorer} ↗`, () => target && this.post({ type: 'openExplorer', target }), { 'data-action': 'explorer', disabled: !target }),
-      button(this.labels.showRawJson, () => this.post({ type: 'showRawJson' }), { 'data-action': 'raw', disabled: !bar.raw }),
+      button(`${labels.openInExplorer} ↗`, () => target && post({ type: 'openExplorer', target }), { 'data-action': 'explorer', disabled: !target }),
+      button(labels.showRawJson, () => post({ type: 'showRawJson' }), { 'data-action': 'raw', disabled: !bar.raw }),
     );
   }
+
+  return {
+    labels,
+    status,
+    post,
+    copied,
+    copyButton(text, what) {
+      const b = copyIconButton(text, `${labels.copy} ${what}`);
+      b.addEventListener('click', () => copied(b, text));
+      return b;
+    },
+    explorerLink(text, target, dataField) {
+      return button(text, () => post({ type: 'openExplorer', target }), { class: 'link mono wrap', title: `${labels.openInExplorer}: ${text}`, 'data-field': dataField });
+    },
+    start(parts) {
+      window.addEventListener('message', (event: MessageEvent<HostMessageOf<P>>) => {
+        const message = event.data;
+        if (message.type !== 'show') return parts.receive?.(message as P['host']);
+        const m = message as ShowMessage<P>;
+        Object.assign(labels, m.labels);
+        show(parts, m.view);
+      });
+      post({ type: 'ready' });
+    },
+  };
 }

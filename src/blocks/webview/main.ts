@@ -5,13 +5,13 @@
  * in the DOM, so 10,000 rows stay smooth.
  */
 import { button, el, field, format, copyIconButton, iconButton } from '../../webview/dom';
-import { PageShell, type ContentView } from '../../webview/page';
+import { pageShell, type ContentView } from '../../webview/page';
 import type { ExplorerTarget } from '../../view/panelMessages';
 import { summarizeRows, toTransactionRow } from '../blockViewModel';
 import type { BlockProtocol, BlockView, TransactionData } from '../protocol';
 import { ROWS_CHUNK } from '../protocol';
 
-const page = new PageShell<BlockProtocol>();
+const page = pageShell<BlockProtocol>();
 const { labels, post, copyButton, copied, explorerLink } = page;
 
 /** Row height in px; must match `.tx-row` in media/block.css. */

@@ -4,10 +4,10 @@
  * inserted as text, never parsed as HTML.
  */
 import { button, el, field, format, type Child } from '../../webview/dom';
-import { PageShell, type ContentView } from '../../webview/page';
+import { pageShell, type ContentView } from '../../webview/page';
 import type { DecodedLogView, LogView, PartFailure, RevertView, TraceView, TransactionProtocol, TransactionView } from '../protocol';
 
-const page = new PageShell<TransactionProtocol>();
+const page = pageShell<TransactionProtocol>();
 const { labels, post, status, copyButton, explorerLink } = page;
 
 const hashOf = (v: TransactionProtocol['view']) => (v.kind === 'transaction' ? v.tx.hash : v.hash);
