@@ -1,5 +1,5 @@
 /**
- * The block panel's real script in Chromium (the panel's own CSP, test/support/blockWebviewPage.ts), fed by
+ * The block panel's real script in Chromium (the panel's own CSP, test/support/webviewPage.ts), fed by
  * the real client and view-model from the demo node behind a hostile proxy: every markup payload in
  * `extraData`, in a JSON-RPC error and in a failed-rows message is shown character for character as
  * text; no element is injected, no script runs, the CSP reports no violation.
