@@ -1,8 +1,8 @@
 /**
  * What every webview panel (the block page, the transaction page) shares in its messages: the problems a
- * load can end with, explorer targets, and the messages from the webview that every panel understands.
- * Pure (no `vscode`, no DOM): the host checks incoming messages with `isCommonWebviewMessage`, the webview
- * scripts import the types.
+ * load can end with, explorer targets, the messages every page sends and takes, the words every page has,
+ * and the shape of a page's protocol. Pure (no `vscode`, no DOM): the host checks incoming messages with
+ * `isWebviewMessageOf`, the webview scripts import the types.
  */
 import type { ProviderErrorKind } from '../core/errors';
 import type { Translate } from './format';
@@ -55,6 +55,44 @@ export type CommonWebviewMessage =
   | { type: 'tryDemo' }
   | { type: 'openSettings' }
   | { type: 'showLog' };
+
+/**
+ * One page's protocol as types (`blocks/protocol.ts`, `transactions/protocol.ts` each name theirs): its
+ * words, its views, what each side sends besides what every page sends, and what the webview keeps.
+ */
+export interface PageProtocol {
+  labels: PageLabels;
+  /** What the page shows: `{ kind: 'loading' }`, `{ kind: 'problem', problem, message }`, or the page itself. */
+  view: { kind: string };
+  /** The host's messages besides `show`. */
+  host: { type: string };
+  /** The webview's messages besides the common ones. */
+  webview: { type: string };
+  /** What the webview keeps across a window reload (`setState`): what the panel shows, no more. */
+  state: object;
+}
+
+/** The host's message every page takes: show this view, in these words. */
+export interface ShowMessage<P extends PageProtocol> {
+  type: 'show';
+  labels: P['labels'];
+  view: P['view'];
+}
+
+/** Everything the host sends a page. */
+export type HostMessageOf<P extends PageProtocol> = ShowMessage<P> | P['host'];
+
+/** Everything a page's webview sends: the common messages and the page's own. */
+export type WebviewMessageOf<P extends PageProtocol> = CommonWebviewMessage | P['webview'];
+
+/**
+ * Checks a message from a page's webview before the host acts on it (the webview is the less trusted
+ * side): a common message, or one that the page's own check `isOwn` accepts.
+ */
+export function isWebviewMessageOf<P extends PageProtocol>(value: unknown, isOwn: (m: Record<string, unknown>) => boolean): value is WebviewMessageOf<P> {
+  if (isCommonWebviewMessage(value)) return true;
+  return typeof value === 'object' && value !== null && isOwn(value as Record<string, unknown>);
+}
 
 /** The longest text a webview may ask the host to copy (hashes, addresses; long data is copied by the host). */
 export const MAX_COPY_TEXT = 200;
@@ -115,6 +153,14 @@ export interface CommonLabels {
   problemTimeout: string;
   problemCancelled: string;
   problemConfig: string;
+}
+
+/** The words every page has besides the common ones, each in its own terms (a block, a transaction). */
+export interface PageLabels extends CommonLabels {
+  /** What is loading: `{0}` is the page's target. */
+  loading: string;
+  problemNotFound: string;
+  problemOther: string;
 }
 
 /** Pure: the host passes `vscode.l10n` (the calls read `l10n.t('…')`, so l10n tooling finds them). */
