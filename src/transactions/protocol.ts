@@ -2,6 +2,7 @@
  * The messages between the transaction panel (extension host) and its webview script. Both sides import
  * this file. Everything in here is plain data: strings made for display by the view-model, never HTML.
  */
+import { isHash, lowerHex } from '../core/hex';
 import { isWebviewMessageOf, isWhole, type CommonProblemKind, type HostMessageOf, type PageLabels, type WebviewMessageOf } from '../view/panelMessages';
 
 /** What a part of the page that loads on its own (receipt, revert reason, trace) came to when it did not. */
@@ -204,5 +205,5 @@ export function isTransactionWebviewMessage(value: unknown): value is Transactio
 /** Reads the state a revived panel carries (`TransactionProtocol['state']`); anything else is ignored. */
 export function panelStateHash(state: unknown): `0x${string}` | undefined {
   const hash = (state as Partial<TransactionProtocol['state']> | null | undefined)?.hash;
-  return typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash) ? `0x${hash.slice(2).toLowerCase()}` : undefined;
+  return isHash(hash) ? lowerHex(hash) : undefined;
 }

@@ -5,6 +5,7 @@
  * `isWebviewMessageOf`, the webview scripts import the types.
  */
 import type { ProviderErrorKind } from '../core/errors';
+import { isAddress, isHash } from '../core/hex';
 import type { Translate } from './format';
 
 /** Why a page could not be shown; drives the title and the actions of the error state. */
@@ -98,8 +99,7 @@ export function isWebviewMessageOf<P extends PageProtocol>(value: unknown, isOwn
 export const MAX_COPY_TEXT = 200;
 
 export const isWhole = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
-export const isHash = (x: unknown): x is string => typeof x === 'string' && /^0x[0-9a-fA-F]{64}$/.test(x);
-const isAddressText = (x: unknown): x is string => typeof x === 'string' && /^0x[0-9a-fA-F]{40}$/.test(x);
+export { isHash };
 
 /** Checks a common message from a webview before the host acts on it (the webview is the less trusted side). */
 export function isCommonWebviewMessage(value: unknown): value is CommonWebviewMessage {
@@ -122,7 +122,7 @@ export function isCommonWebviewMessage(value: unknown): value is CommonWebviewMe
       if (typeof t !== 'object' || t === null) return false;
       if (t.kind === 'block') return isWhole(t.number);
       if (t.kind === 'tx') return isHash(t.hash);
-      if (t.kind === 'address') return isAddressText(t.address);
+      if (t.kind === 'address') return isAddress(t.address);
       return false;
     }
     default:
