@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-/** Webview entry points, one per panel. */
-const webviewEntries = ['src/blocks/webview/main.ts', 'src/transactions/webview/main.ts'];
+/**
+ * The panels' pages, one row each in src/webview/pages.json: `src/<page>/webview/main.ts` is bundled into
+ * `dist/webview/<page>.js` (the host's PanelHost loads it, with the row's stylesheet).
+ */
+const pages = Object.keys(JSON.parse(fs.readFileSync(new URL('src/webview/pages.json', import.meta.url), 'utf8')));
 
 const common = {
   bundle: true,
@@ -133,7 +136,7 @@ export const builds = [
 ];
 builds.push({
   ...common,
-  entryPoints: webviewEntries.map((f) => ({ in: f, out: f.split('/')[1] })),
+  entryPoints: pages.map((page) => ({ in: `src/${page}/webview/main.ts`, out: page })),
   outdir: 'dist/webview',
   platform: 'browser',
   format: 'iife',

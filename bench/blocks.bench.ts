@@ -13,11 +13,11 @@ import type { Browser } from 'playwright-core';
 import { toBlockView, toTransactionRow, toTransactionsData } from '../src/blocks/blockViewModel';
 import type { Translate } from '../src/view/format';
 import { panelLabels } from '../src/blocks/labels';
-import { FIRST_ROWS, type HostMessage } from '../src/blocks/protocol';
+import { FIRST_ROWS, type BlockHostMessage } from '../src/blocks/protocol';
 import { blockDetailsResult, toBlockDetails, validate } from '../src/core/schemas';
 import { DEMO_BLOCKS, demoBlockDetails } from '../src/demo/chain';
 import { launchChromium } from '../test/host/browser';
-import { openBlockPage, webviewScript } from '../test/support/blockWebviewPage';
+import { openBlockPage, webviewScript } from '../test/support/webviewPage';
 import { measure, stats, type BenchRow } from './types';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -117,13 +117,13 @@ export default async function run(): Promise<BenchRow[]> {
   const count = details.transactions!.length;
   const labels = panelLabels({ t });
   // What the panel sends: the block with its first rows (the rest follow on request as they scroll in).
-  const message = (): HostMessage => ({
+  const message = (): BlockHostMessage => ({
     type: 'show',
     labels,
     view: { kind: 'block', block: toBlockView(details, Date.now() / 1000, t), firstRows: toTransactionsData(details.transactions!.slice(0, FIRST_ROWS)) },
   });
   // What a naive panel sends: every row.
-  const everything = (): HostMessage => ({
+  const everything = (): BlockHostMessage => ({
     type: 'show',
     labels,
     view: { kind: 'block', block: toBlockView(details, Date.now() / 1000, t), firstRows: toTransactionsData(details.transactions!.slice()) },

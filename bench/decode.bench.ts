@@ -9,7 +9,7 @@ import type { Transport } from '../src/core/transport';
 import { DEMO_BLOCKS, DEMO_WALLETS } from '../src/demo/demoNode';
 import { toBlockView, toTransactionData } from '../src/blocks/blockViewModel';
 import { BlockSource, MAX_ROWS_PER_REQUEST } from '../src/blocks/blockSource';
-import { FIRST_ROWS, type PanelView } from '../src/blocks/protocol';
+import { FIRST_ROWS, type BlockPanelView } from '../src/blocks/protocol';
 import type { Translate } from '../src/view/format';
 import { buildWalletView } from '../src/orders/ordersViewModel';
 import { startDemoNodeProcess } from './demoNodeProcess';
@@ -50,7 +50,7 @@ export default async function run(): Promise<BenchRow[]> {
   // What BlockPanel.showBlock does: the block from its source (decoded and cached), its view, and the
   // first rows from the source, validated as they are read; the webview asks for the rest as they scroll in.
   const sourceOf = () => new BlockSource(new EvmClient(replaying(blockText)));
-  const decodeBlock = async (): Promise<PanelView> => {
+  const decodeBlock = async (): Promise<BlockPanelView> => {
     const source = sourceOf();
     const details = await source.block(DEMO_BLOCKS.hugeSpecBlock);
     const block = toBlockView(details, Date.now() / 1000, untranslated);

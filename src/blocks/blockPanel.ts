@@ -5,18 +5,16 @@ import type { BlockQuery } from '../core/input';
 import type { BlockDetails, BlockTransaction } from '../core/model';
 import type { ProviderClients } from '../core/provider';
 import type { Services } from '../platform/services';
-import { PanelHost, panelOptions, withDelayedProgress, type LoadRun } from '../platform/webviewPanel';
-import { problemKindOf } from '../view/panelMessages';
+import { OpenPanels, PanelHost, withDelayedProgress, type LoadRun, type PanelPage } from '../platform/webviewPanel';
 import { blockQueryText, rememberBlock, readRecentBlocks } from './blockQuery';
 import { BlockSource } from './blockSource';
 import { toBlockView, toTransactionData } from './blockViewModel';
 import { panelLabels } from './labels';
 import { rawJsonDocuments } from '../platform/rawJson';
-import { FIRST_ROWS, isWebviewMessage, type HostMessage, type PanelView, type ProblemKind, type WebviewMessage } from './protocol';
+import { FIRST_ROWS, isBlockWebviewMessage, type BlockProtocol, type ProblemKind } from './protocol';
 import { PerConnection } from '../platform/perConnection';
 import { Commands, Settings, settingId, StorageKeys, WebviewTypes } from '../ids';
 import { runCommand } from '../platform/commands';
-
 
 /** What a lookup ended with; the command returns it, so tests and the hover can tell. */
 export interface LookupResult {
@@ -38,14 +36,24 @@ export function warmUp(services: Services, clients: ProviderClients): void {
     .catch(() => undefined); // a lookup that needs the head asks again and reports what went wrong
 }
 
+/** The block page as the shared host knows it. */
+const page: PanelPage<BlockProtocol, BlockQuery> = {
+  name: 'blocks',
+  viewType: WebviewTypes.block,
+  title: titleFor,
+  loadingText: (query) => vscode.l10n.t('Loading block {0}…', blockQueryText(query)),
+  same: (a, b) => a.kind === 'number' && b.kind === 'number' && a.number === b.number,
+  isMessage: isBlockWebviewMessage,
+  labels: panelLabels,
+};
+
 /**
  * One block in a webview panel. The panel can move to other blocks (previous, next, parent); each
  * load cancels the one before. The host posts to the webview only after its `ready` message.
  */
-export class BlockPanel extends PanelHost<PanelView, HostMessage, WebviewMessage, LookupResult> {
-  private static readonly open = new Set<BlockPanel>();
+export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResult> {
+  private static readonly panels = new OpenPanels(page, (services, panel, query: BlockQuery) => new BlockPanel(services, panel, query));
 
-  private target: BlockQuery;
   /** The block on show, and the source it came from (which also serves its rows). */
   private shown?: { details: BlockDetails; source: BlockSource };
 
@@ -65,75 +73,43 @@ export class BlockPanel extends PanelHost<PanelView, HostMessage, WebviewMessage
         // Otherwise a panel for "latest" shows what went wrong, with Retry.
       }
     }
-    if (query.kind === 'number') {
-      const existing = BlockPanel.showing(query.number);
-      if (existing) {
-        existing.panel.reveal();
-        return existing.loading ?? existing.result();
-      }
-    }
-    const panel = vscode.window.createWebviewPanel(WebviewTypes.block, titleFor(query), vscode.ViewColumn.Active, panelOptions(services.context));
-    return new BlockPanel(services, panel, query).load();
+    return BlockPanel.panels.show(services, query);
   }
 
-  /** After a window reload: the webview kept only the block number (see `PanelState`). */
+  /** After a window reload: the webview kept only the block number (see `BlockProtocol['state']`). */
   static revive(services: Services, panel: vscode.WebviewPanel, blockNumber: number | undefined): void {
-    const query: BlockQuery = blockNumber === undefined ? { kind: 'latest' } : { kind: 'number', number: blockNumber };
-    panel.webview.options = panelOptions(services.context);
-    void new BlockPanel(services, panel, query).load();
+    BlockPanel.panels.revive(services, panel, blockNumber === undefined ? { kind: 'latest' } : { kind: 'number', number: blockNumber });
   }
 
-  private static showing(n: number): BlockPanel | undefined {
-    return [...BlockPanel.open].find((p) => p.target.kind === 'number' && p.target.number === n);
+  /** Closes every panel (on deactivation). */
+  static disposeAll(): void {
+    BlockPanel.panels.disposeAll();
+    sources?.dispose();
+    sources = undefined;
   }
 
   private constructor(services: Services, panel: vscode.WebviewPanel, query: BlockQuery) {
-    const page = { script: 'blocks.js', styles: ['panel.css', 'block.css'], title: titleFor(query), loadingText: vscode.l10n.t('Loading block {0}…', blockQueryText(query)) };
-    super(services, panel, page, { kind: 'loading', blockText: blockQueryText(query) }, isWebviewMessage);
-    this.target = query;
-    BlockPanel.open.add(this);
-    this.disposables.push(
-      // A new key, base URL or demo mode may fix what went wrong: try again on our own.
-      services.connection.onDidChange(() => {
-        // A load under way used the old connection: start it again too.
-        const failed = this.view.kind === 'problem' && this.view.problem !== 'notFound' && this.view.problem !== 'cancelled';
-        if (failed || this.loading) void this.load();
-      }),
-    );
+    super(services, panel, page, query, { kind: 'loading', blockText: blockQueryText(query) });
   }
 
   get blockNumber(): number | null {
     return this.target.kind === 'number' ? this.target.number : null;
   }
 
-  private result(): LookupResult {
+  protected result(): LookupResult {
     return { blockNumber: this.blockNumber, shown: this.view.kind === 'problem' ? this.view.problem : this.view.kind };
   }
 
-  /**
-   * Loads the target, showing loading, then the block or what went wrong. Never leaves the panel blank.
-   * A load that a newer one replaced resolves with the newer one's result.
-   */
-  private load(): Promise<LookupResult> {
+  protected startLoading(): void {
     this.shown = undefined;
     this.panel.title = titleFor(this.target);
     this.post({ kind: 'loading', blockText: blockQueryText(this.target) });
-    return this.startLoad((run) => this.runLoad(run));
   }
 
-  private async runLoad(run: LoadRun): Promise<LookupResult> {
-    try {
-      const clients = await this.clientsFor(run);
-      if (!clients) return this.result();
-      const source = sourceFor(this.services, clients);
-      const details = await withDelayedProgress(this.progressTitle(), run.abort, () => this.fetchTarget(source, run));
-      this.checkRun(run);
-      await this.showBlock(source, details);
-    } catch (e) {
-      if (this.isStale(run)) return this.loading ?? this.result();
-      await this.fail(e, run);
-    }
-    return this.result();
+  protected async fetchAndShow(clients: ProviderClients, run: LoadRun): Promise<void> {
+    const source = sourceFor(this.services, clients);
+    const details = await this.fetch(this.progressTitle(), run, () => this.fetchTarget(source, run));
+    await this.showBlock(source, details);
   }
 
   /** The target's details; "latest" becomes a number on the way. */
@@ -168,16 +144,9 @@ export class BlockPanel extends PanelHost<PanelView, HostMessage, WebviewMessage
       : vscode.l10n.t('Looking up block {0}…', blockQueryText(this.target));
   }
 
-  private async fail(e: unknown, run: LoadRun): Promise<void> {
-    const message = revealInvisibles(describeError(e));
-    if (isCancellation(e)) {
-      this.problem('cancelled', vscode.l10n.t('The lookup of block {0} was cancelled.', blockQueryText(this.target)));
-      return;
-    }
-    const kind = e instanceof ProviderError ? e.kind : undefined;
-    if (kind === 'notFound') return this.failNotFound(message, run);
-    if (kind !== 'badInput' && !this.disposed) this.services.log.warn(`Block ${blockQueryText(this.target)}: ${message}`);
-    this.problem(problemKindOf(kind), message);
+  protected failureWords(): { log: string; cancelled: string } {
+    const block = blockQueryText(this.target);
+    return { log: `Block ${block}`, cancelled: vscode.l10n.t('The lookup of block {0} was cancelled.', block) };
   }
 
   /**
@@ -185,7 +154,7 @@ export class BlockPanel extends PanelHost<PanelView, HostMessage, WebviewMessage
    * below the head that the node says it does not have was pruned there (QuickNode's `/evm` keeps only
    * recent blocks): say so, and point at the EVM path setting.
    */
-  private async failNotFound(message: string, run: LoadRun): Promise<void> {
+  protected override async failNotFound(message: string, run: LoadRun): Promise<void> {
     let latest: number | null = null;
     try {
       const clients = await clientsOrUndefined(this.services);
@@ -223,11 +192,7 @@ export class BlockPanel extends PanelHost<PanelView, HostMessage, WebviewMessage
     });
   }
 
-  protected showMessage(view: PanelView): HostMessage {
-    return { type: 'show', labels: panelLabels(vscode.l10n), view };
-  }
-
-  protected async onMessage(m: Extract<WebviewMessage, { type: 'openBlock' | 'needRows' | 'openTransaction' }>): Promise<void> {
+  protected async onMessage(m: BlockProtocol['webview']): Promise<void> {
     switch (m.type) {
       case 'openBlock':
         return this.openBlock(m.number);
@@ -239,28 +204,15 @@ export class BlockPanel extends PanelHost<PanelView, HostMessage, WebviewMessage
     }
   }
 
-  protected async onCommon(m: { type: 'retry' | 'cancel' | 'showRawJson' }): Promise<void> {
-    switch (m.type) {
-      case 'showRawJson':
-        return this.showRawJson();
-      case 'retry':
-        await this.load();
-        return;
-      case 'cancel':
-        this.run?.abort.abort();
-        return;
-    }
-  }
-
   /** Previous, next, parent: the panel that already shows that block comes forward; else this one moves. */
   private async openBlock(n: number): Promise<void> {
-    const other = BlockPanel.showing(n);
+    const other = BlockPanel.panels.showing({ kind: 'number', number: n });
     if (other && other !== this) {
       other.panel.reveal();
       return;
     }
     this.target = { kind: 'number', number: n };
-    await this.load();
+    await this.load(false);
   }
 
   /** Rows the webview asked for, from the block shown (whatever its shape: the source pages slim ones). */
@@ -279,7 +231,7 @@ export class BlockPanel extends PanelHost<PanelView, HostMessage, WebviewMessage
   }
 
   /** The node's result, untouched, in a read-only JSON editor. */
-  private async showRawJson(): Promise<void> {
+  protected async showRawJson(): Promise<void> {
     const details = this.shown?.details;
     if (details) await rawJsonDocuments.show(`block-${details.block.number}`, details.raw, vscode.l10n.t('block {0}', details.block.number.toString()));
   }
@@ -287,17 +239,6 @@ export class BlockPanel extends PanelHost<PanelView, HostMessage, WebviewMessage
   private async remember(n: number): Promise<void> {
     const state = this.services.context.globalState;
     await state.update(StorageKeys.recentBlocks, rememberBlock(readRecentBlocks(state.get(StorageKeys.recentBlocks)), n));
-  }
-
-  protected onDispose(): void {
-    BlockPanel.open.delete(this);
-  }
-
-  /** Closes every panel (on deactivation). */
-  static disposeAll(): void {
-    for (const p of [...BlockPanel.open]) p.dispose();
-    sources?.dispose();
-    sources = undefined;
   }
 }
 

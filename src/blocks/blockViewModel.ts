@@ -9,8 +9,6 @@ import { revealInvisibles } from '../view/escape';
 import { gasPercent, timeAgo, utcTime, type Translate } from '../view/format';
 import type { BlockView, TransactionData } from './protocol';
 
-export { explorerUrl } from '../view/panelMessages';
-
 /**
  * HyperEVM's dual blocks: small ones have a 3M gas limit (2M until spring 2026), big ones 30M. The line
  * sits between the two so that a change of either limit does not flip the class.

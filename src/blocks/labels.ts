@@ -1,13 +1,13 @@
 import type { Translate } from '../view/format';
 import { commonLabels } from '../view/panelMessages';
-import type { PanelLabels } from './protocol';
+import type { BlockLabels } from './protocol';
 
 /**
  * The webview's words, localized by the host because the webview has no `vscode.l10n`; `{0}` placeholders
  * are filled in by the webview. Pure: the host passes `vscode.l10n` (the calls read `l10n.t('…')`, so
  * l10n tooling finds them), tests pass a stand-in.
  */
-export function panelLabels(l10n: { t: Translate }): PanelLabels {
+export function panelLabels(l10n: { t: Translate }): BlockLabels {
   return {
     ...commonLabels(l10n),
     loading: l10n.t('Loading block {0}…'),

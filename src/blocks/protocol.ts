@@ -3,9 +3,7 @@
  * file, so a message that one side sends and the other does not understand fails to type-check.
  * Everything in here is plain data: strings made for display by the view-model, never HTML.
  */
-import { isCommonWebviewMessage, isHash, isWhole, type CommonLabels, type CommonProblemKind, type CommonWebviewMessage, type ExplorerTarget } from '../view/panelMessages';
-
-export type { ExplorerTarget };
+import { isHash, isWebviewMessageOf, isWhole, type CommonProblemKind, type HostMessageOf, type PageLabels, type WebviewMessageOf } from '../view/panelMessages';
 
 /** A block, ready to show: every value already formatted (exact units, grouped digits). */
 export interface BlockView {
@@ -72,7 +70,7 @@ export interface TransactionData {
 /** Why a block could not be shown; drives the title and the actions of the error state. */
 export type ProblemKind = CommonProblemKind | 'pruned';
 
-export type PanelView =
+export type BlockPanelView =
   | { kind: 'loading'; blockText: string }
   /**
    * `firstRows`: the block's first transactions when the host has them at hand (the spec's shape); the
@@ -93,8 +91,7 @@ export type PanelView =
     };
 
 /** Every word the webview shows, localized by the host (the webview has no `vscode.l10n`). */
-export interface PanelLabels extends CommonLabels {
-  loading: string;
+export interface BlockLabels extends PageLabels {
   blockNavigation: string;
   previousBlock: string;
   nextBlock: string;
@@ -146,32 +143,32 @@ export interface PanelLabels extends CommonLabels {
   systemTooltip: string;
   loadingRow: string;
   rowsFailed: string;
-  problemNotFound: string;
   problemPruned: string;
-  problemOther: string;
   latestBlock: string;
   openLatest: string;
   transactionsTable: string;
   openTransaction: string;
 }
 
-export type HostMessage =
-  | { type: 'show'; labels: PanelLabels; view: PanelView }
-  /** Rows `start…start+rows.length-1` of block `blockNumber` (slim blocks, on request). */
-  | { type: 'rows'; blockNumber: number; start: number; rows: TransactionData[] }
-  | { type: 'rowsFailed'; blockNumber: number; start: number; end: number; message: string };
-
-export type WebviewMessage =
-  | CommonWebviewMessage
-  | { type: 'openBlock'; number: number }
-  | { type: 'needRows'; blockNumber: number; start: number; end: number }
-  /** A transaction row's hash: its transaction page. */
-  | { type: 'openTransaction'; hash: string };
-
-/** What the webview keeps across a window reload (`setState`): the block number only. */
-export interface PanelState {
-  blockNumber: number;
+/** The block page's protocol (see `PageProtocol`): besides `show`, the host sends rows on request. */
+export interface BlockProtocol {
+  labels: BlockLabels;
+  view: BlockPanelView;
+  host:
+    /** Rows `start…start+rows.length-1` of block `blockNumber` (slim blocks, on request). */
+    | { type: 'rows'; blockNumber: number; start: number; rows: TransactionData[] }
+    | { type: 'rowsFailed'; blockNumber: number; start: number; end: number; message: string };
+  webview:
+    | { type: 'openBlock'; number: number }
+    | { type: 'needRows'; blockNumber: number; start: number; end: number }
+    /** A transaction row's hash: its transaction page. */
+    | { type: 'openTransaction'; hash: string };
+  /** The block number only. */
+  state: { blockNumber: number };
 }
+
+export type BlockHostMessage = HostMessageOf<BlockProtocol>;
+export type BlockWebviewMessage = WebviewMessageOf<BlockProtocol>;
 
 /** Transactions asked for at once by the webview: one `ots_getBlockTransactions` page. */
 export const ROWS_CHUNK = 100;
@@ -180,24 +177,23 @@ export const ROWS_CHUNK = 100;
 export const FIRST_ROWS = 2 * ROWS_CHUNK;
 
 /** Checks a message from the webview before the host acts on it (the webview is the less trusted side). */
-export function isWebviewMessage(value: unknown): value is WebviewMessage {
-  if (isCommonWebviewMessage(value)) return true;
-  if (typeof value !== 'object' || value === null) return false;
-  const m = value as Record<string, unknown>;
-  switch (m.type) {
-    case 'openBlock':
-      return isWhole(m.number);
-    case 'needRows':
-      return isWhole(m.blockNumber) && isWhole(m.start) && isWhole(m.end) && m.end > m.start;
-    case 'openTransaction':
-      return isHash(m.hash);
-    default:
-      return false;
-  }
+export function isBlockWebviewMessage(value: unknown): value is BlockWebviewMessage {
+  return isWebviewMessageOf<BlockProtocol>(value, (m) => {
+    switch (m.type) {
+      case 'openBlock':
+        return isWhole(m.number);
+      case 'needRows':
+        return isWhole(m.blockNumber) && isWhole(m.start) && isWhole(m.end) && m.end > m.start;
+      case 'openTransaction':
+        return isHash(m.hash);
+      default:
+        return false;
+    }
+  });
 }
 
-/** Reads the state a revived panel carries; anything else is ignored. */
+/** Reads the state a revived panel carries (`BlockProtocol['state']`); anything else is ignored. */
 export function panelStateBlockNumber(state: unknown): number | undefined {
-  const n = (state as Partial<PanelState> | null | undefined)?.blockNumber;
+  const n = (state as Partial<BlockProtocol['state']> | null | undefined)?.blockNumber;
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }

@@ -1,9 +1,12 @@
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
-import { ProviderError } from '../core/errors';
+import { describeError, isCancellation, ProviderError } from '../core/errors';
 import type { ProviderClients } from '../core/provider';
 import { Commands, SECTION } from '../ids';
-import { explorerUrl, type CommonProblemKind, type CommonWebviewMessage } from '../view/panelMessages';
+import { revealInvisibles } from '../view/escape';
+import type { Translate } from '../view/format';
+import { explorerUrl, problemKindOf, type CommonProblemKind, type CommonWebviewMessage, type HostMessageOf, type PageProtocol, type WebviewMessageOf } from '../view/panelMessages';
+import PAGES from '../webview/pages.json';
 import type { Services } from './services';
 import { settings } from './settings';
 import { runCommand } from './commands';
@@ -11,21 +14,30 @@ import { runCommand } from './commands';
 /**
  * What the extension's webview panels (the block page, the transaction page) share on the host side: the
  * HTML shell with its strict CSP and a fresh nonce from `crypto`, the options (scripts on, command URIs off,
- * resources from `dist/webview` and `media` only), the `ready` handshake (nothing is posted before the
- * webview says it listens, and the view is sent again when a hidden panel's webview is re-created), the
- * messages every page sends (copy, explorer, set key, demo, settings, log), disposal, and progress for
- * slow loads.
+ * resources from `dist/webview` and `media` only), the open panels of each page (one per target, revealed
+ * when asked again, revived after a window reload, closed together), the `ready` handshake (nothing is
+ * posted before the webview says it listens, and the view is sent again when a hidden panel's webview is
+ * re-created), the messages every page sends (copy, explorer, set key, demo, settings, log, retry, cancel),
+ * the load (its run, cancellation, delayed progress, failure), a new try when the connection changes, and
+ * disposal.
  */
 
-/** The files of one page: its script in `dist/webview`, its styles in `media`. */
-export interface PanelPage {
-  /** `blocks.js`, `transactions.js` (esbuild.mjs names them after their folder). */
-  script: string;
-  /** Stylesheets in `media/`, in order: the shared `panel.css` first. */
-  styles: string[];
-  title: string;
+/** A page's row in the PAGES table (src/webview/pages.json): its script is `dist/webview/<name>.js`, built from `src/<name>/webview/main.ts`. */
+export type PageName = keyof typeof PAGES;
+
+/** One page as the host knows it: its row in the PAGES table, its webview type, and what it says of a target. */
+export interface PanelPage<P extends PageProtocol, Target> {
+  name: PageName;
+  viewType: string;
+  title(target: Target): string;
   /** Shown until the script takes over. */
-  loadingText: string;
+  loadingText(target: Target): string;
+  /** Whether two targets are the same (then the panel showing it is revealed, not a second one opened). */
+  same(a: Target, b: Target): boolean;
+  /** The page's check of what its webview sends (protocol.ts). */
+  isMessage(value: unknown): value is WebviewMessageOf<P>;
+  /** Every word the page shows (labels.ts): the host passes `vscode.l10n`, the webview has none. */
+  labels(l10n: { t: Translate }): P['labels'];
 }
 
 export function panelOptions(context: vscode.ExtensionContext): vscode.WebviewPanelOptions & vscode.WebviewOptions {
@@ -37,10 +49,10 @@ export function panelOptions(context: vscode.ExtensionContext): vscode.WebviewPa
 }
 
 /** The page's HTML: no inline script or style, every resource from the extension, a nonce per load. */
-export function panelHtml(webview: vscode.Webview, extension: vscode.Uri, page: PanelPage): string {
+export function panelHtml(webview: vscode.Webview, extension: vscode.Uri, page: { name: PageName; title: string; loadingText: string }): string {
   const nonce = crypto.randomBytes(18).toString('base64');
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(extension, 'dist', 'webview', page.script));
-  const styles = page.styles.map((s) => `<link rel="stylesheet" href="${webview.asWebviewUri(vscode.Uri.joinPath(extension, 'media', s)).toString()}">`);
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(extension, 'dist', 'webview', `${page.name}.js`));
+  const styles = ['panel.css', PAGES[page.name].style].map((s) => `<link rel="stylesheet" href="${webview.asWebviewUri(vscode.Uri.joinPath(extension, 'media', s)).toString()}">`);
   const csp = [
     "default-src 'none'",
     `style-src ${webview.cspSource}`,
@@ -74,12 +86,66 @@ export interface LoadRun {
 }
 
 /**
- * One panel on the host side. Subclasses say what their `show` message is and handle their own messages;
- * the view last posted is kept, and sent once the webview is ready (again after it was re-created).
+ * The open panels of one page, one per target: asking for a target on show reveals its panel (and waits
+ * for its load under way, if any), a panel restored after a window reload loads again, and all close
+ * together. Each page's module holds one, and its `createOrShow`, `revive` and `disposeAll` are these.
  */
-export abstract class PanelHost<View, Message extends { type: string }, Incoming extends { type: string }, Result> implements vscode.Disposable {
+export class OpenPanels<P extends PageProtocol, Target, Result> {
+  private readonly open = new Set<PanelHost<P, Target, Result>>();
+
+  constructor(
+    private readonly page: PanelPage<P, Target>,
+    private readonly create: (services: Services, panel: vscode.WebviewPanel, target: Target) => PanelHost<P, Target, Result>,
+  ) {}
+
+  /** The panel that shows `target`, if one is open. */
+  showing(target: Target): PanelHost<P, Target, Result> | undefined {
+    return [...this.open].find((p) => p.shows(target));
+  }
+
+  /** Shows `target`: reveals the panel that already shows it, or opens a new one and loads it. */
+  show(services: Services, target: Target): Promise<Result> {
+    const existing = this.showing(target);
+    if (existing) {
+      existing.panel.reveal();
+      return existing.outcome();
+    }
+    const panel = vscode.window.createWebviewPanel(this.page.viewType, this.page.title(target), vscode.ViewColumn.Active, panelOptions(services.context));
+    return this.track(this.create(services, panel, target)).load(false);
+  }
+
+  /** After a window reload, `target` is what the webview kept (see the page's `state`); with none, nothing says what it showed. */
+  revive(services: Services, panel: vscode.WebviewPanel, target: Target | undefined): void {
+    if (target === undefined) {
+      panel.dispose();
+      return;
+    }
+    panel.webview.options = panelOptions(services.context);
+    void this.track(this.create(services, panel, target)).load(false);
+  }
+
+  /** Closes every panel of the page (on deactivation). */
+  disposeAll(): void {
+    for (const p of [...this.open]) p.dispose();
+  }
+
+  private track(host: PanelHost<P, Target, Result>): PanelHost<P, Target, Result> {
+    this.open.add(host);
+    // Fired when the user closes the panel and when `dispose` closes it.
+    host.panel.onDidDispose(() => this.open.delete(host));
+    return host;
+  }
+}
+
+/**
+ * One panel on the host side. The page says what its target's load fetches and shows, what its result is,
+ * and handles its own messages; the host runs the load (cancelling the one before), says what went wrong,
+ * tries again when the connection changes, and answers the messages every page sends. The view last
+ * posted is kept, and sent once the webview is ready (again after it was re-created).
+ */
+export abstract class PanelHost<P extends PageProtocol, Target, Result> implements vscode.Disposable {
   protected readonly disposables: vscode.Disposable[] = [];
-  protected view: View;
+  protected view: P['view'];
   protected disposed = false;
   /** The load under way (or the last one); closing the panel aborts it. */
   protected run?: LoadRun;
@@ -90,48 +156,130 @@ export abstract class PanelHost<View, Message extends { type: string }, Incoming
   protected constructor(
     protected readonly services: Services,
     readonly panel: vscode.WebviewPanel,
-    page: PanelPage,
-    initial: View,
-    isMessage: (m: unknown) => m is Incoming,
+    private readonly page: PanelPage<P, Target>,
+    /** What the panel shows; a page may move it (the block page's previous and next). */
+    protected target: Target,
+    initial: P['view'],
   ) {
     this.view = initial;
     panel.iconPath = vscode.Uri.joinPath(services.context.extensionUri, 'media', 'hyperliquid.svg');
-    panel.webview.html = panelHtml(panel.webview, services.context.extensionUri, page);
+    panel.webview.html = panelHtml(panel.webview, services.context.extensionUri, { name: page.name, title: page.title(target), loadingText: page.loadingText(target) });
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((m: unknown) => {
-        if (isMessage(m)) void this.receive(m);
+        if (page.isMessage(m)) void this.receive(m);
+      }),
+      // A new key, base URL or demo mode may fix what went wrong: try again on our own. A load under way
+      // used the old connection: start it again too.
+      services.connection.onDidChange(() => {
+        const v = this.view as { kind: string; problem?: string };
+        const failed = v.kind === 'problem' && v.problem !== 'notFound' && v.problem !== 'cancelled';
+        if (failed || this.loading) void this.load(false);
       }),
     );
   }
 
-  /** The message that shows `view` (with the page's labels). */
-  protected abstract showMessage(view: View): Message;
-
-  /** A message of the page's own (the common ones are handled here). */
-  protected abstract onMessage(m: Exclude<Incoming, CommonWebviewMessage>): Promise<void>;
-
-  /** Retry, Cancel and Show Raw JSON mean something different on each page. */
-  protected abstract onCommon(m: Extract<CommonWebviewMessage, { type: 'retry' | 'cancel' | 'showRawJson' }>): Promise<void>;
-
-  /** Keeps `view` as the page's state, and shows it if the webview listens. */
-  protected post(view: View): void {
-    this.view = view;
-    if (this.ready) this.send(this.showMessage(view));
+  /** Whether the panel shows `target`. */
+  shows(target: Target): boolean {
+    return this.page.same(this.target, target);
   }
 
-  protected send(message: Message): void {
+  /** What the load under way ends with, or else what the panel shows. */
+  outcome(): Promise<Result> {
+    return this.loading ?? Promise.resolve(this.result());
+  }
+
+  /**
+   * Loads the target: its loading state (on a `retry`, a page may keep what it shows meanwhile), then the
+   * page or what went wrong; never leaves the panel blank. Cancels the load before; a load that a newer
+   * one replaced resolves with the newer one's result.
+   */
+  load(retry: boolean): Promise<Result> {
+    this.startLoading(retry);
+    const run = this.startRun();
+    const loading = this.runLoad(run).finally(() => {
+      if (this.loading === loading) this.loading = undefined;
+    });
+    this.loading = loading;
+    return loading;
+  }
+
+  private async runLoad(run: LoadRun): Promise<Result> {
+    try {
+      const clients = await this.clientsFor(run);
+      if (clients) await this.fetchAndShow(clients, run);
+    } catch (e) {
+      if (this.isStale(run)) return this.loading ?? this.result();
+      await this.fail(e, run);
+    }
+    return this.result();
+  }
+
+  /** Posts the page's loading state (or, on a `retry`, keeps what it shows, marked as loading again). */
+  protected abstract startLoading(retry: boolean): void;
+
+  /** Fetches the target with the connection's `clients` (see `fetch`) and shows it. */
+  protected abstract fetchAndShow(clients: ProviderClients, run: LoadRun): Promise<void>;
+
+  /** What the panel shows, for the command that opened it (and tests). */
+  protected abstract result(): Result;
+
+  /** `work` under a progress notification if it is slow; what it brings is dropped if a newer load took over or the user cancelled. */
+  protected async fetch<T>(title: string, run: LoadRun, work: () => Promise<T>): Promise<T> {
+    const value = await withDelayedProgress(title, run.abort, work);
+    this.checkRun(run);
+    return value;
+  }
+
+  /** Says what went wrong: in the log (unless it was the input), then on the page. */
+  private async fail(e: unknown, run: LoadRun): Promise<void> {
+    const words = this.failureWords();
+    if (isCancellation(e)) return this.failed('cancelled', words.cancelled);
+    const message = revealInvisibles(describeError(e));
+    const kind = e instanceof ProviderError ? e.kind : undefined;
+    if (kind === 'notFound' && this.failNotFound) return this.failNotFound(message, run);
+    if (kind !== 'badInput' && !this.disposed) this.services.log.warn(`${words.log}: ${message}`);
+    this.failed(problemKindOf(kind), message);
+  }
+
+  /** The page's words for a failed load: what the log line starts with, and the page's text for a cancelled lookup. */
+  protected abstract failureWords(): { log: string; cancelled: string };
+
+  /** A page that has more to say when its target is not found (the block page: how far the chain goes). */
+  protected failNotFound?(message: string, run: LoadRun): Promise<void>;
+
+  /** Shows the problem instead of the page; a page may keep what it shows instead (the transaction page on a retry). */
+  protected failed(problem: CommonProblemKind, message: string): void {
+    this.problem(problem, message);
+  }
+
+  /** Shows what went wrong instead of the page. */
+  protected abstract problem(problem: CommonProblemKind, message: string): void;
+
+  /** A message of the page's own (the common ones are handled here). */
+  protected abstract onMessage(m: P['webview']): Promise<void>;
+
+  /** The node's answers for what is on show, untouched, in a read-only JSON editor. */
+  protected abstract showRawJson(): Promise<void>;
+
+  /** Keeps `view` as the page's state, and shows it if the webview listens. */
+  protected post(view: P['view']): void {
+    this.view = view;
+    if (this.ready) this.send({ type: 'show', labels: this.page.labels(vscode.l10n), view });
+  }
+
+  protected send(message: HostMessageOf<P>): void {
     if (this.disposed) return; // a load that ends after the panel was closed
     void this.panel.webview.postMessage(message);
   }
 
-  private async receive(m: Incoming): Promise<void> {
-    const common = m as unknown as CommonWebviewMessage;
+  private async receive(m: WebviewMessageOf<P>): Promise<void> {
+    const common = m as CommonWebviewMessage;
     switch (common.type) {
       case 'ready':
         // Also after the webview was re-created (a hidden panel's webview is not kept).
         this.ready = true;
-        this.send(this.showMessage(this.view));
+        this.post(this.view);
         return;
       case 'copy':
         return copyToClipboard(common.text);
@@ -151,25 +299,16 @@ export abstract class PanelHost<View, Message extends { type: string }, Incoming
         this.services.log.show();
         return;
       case 'retry':
+        await this.load(true);
+        return;
       case 'cancel':
+        this.run?.abort.abort();
+        return;
       case 'showRawJson':
-        return this.onCommon(common);
+        return this.showRawJson();
       default:
-        return this.onMessage(m as Exclude<Incoming, CommonWebviewMessage>);
+        return this.onMessage(m as P['webview']);
     }
-  }
-
-  /** Shows what went wrong instead of the page. */
-  protected abstract problem(problem: CommonProblemKind, message: string): void;
-
-  /** Starts `load` as the panel's load, cancelling the one before; `loading` holds it until it ends. */
-  protected startLoad(load: (run: LoadRun) => Promise<Result>): Promise<Result> {
-    const run = this.startRun();
-    const loading = load(run).finally(() => {
-      if (this.loading === loading) this.loading = undefined;
-    });
-    this.loading = loading;
-    return loading;
   }
 
   /** The connection's clients for `run`; without a key, the page says so (no prompt: the command asked). */
@@ -181,7 +320,7 @@ export abstract class PanelHost<View, Message extends { type: string }, Incoming
   }
 
   /** Cancels the load under way (if any) and starts a new one. */
-  protected startRun(): LoadRun {
+  private startRun(): LoadRun {
     this.run?.abort.abort();
     this.run = { abort: new AbortController() };
     return this.run;
@@ -202,12 +341,9 @@ export abstract class PanelHost<View, Message extends { type: string }, Incoming
     if (this.disposed) return;
     this.disposed = true;
     this.run?.abort.abort();
-    this.onDispose();
     this.panel.dispose();
     while (this.disposables.length) this.disposables.pop()?.dispose();
   }
-
-  protected abstract onDispose(): void;
 }
 
 export async function copyToClipboard(text: string): Promise<void> {

@@ -2,7 +2,8 @@
  * The messages between the transaction panel (extension host) and its webview script. Both sides import
  * this file. Everything in here is plain data: strings made for display by the view-model, never HTML.
  */
-import { isCommonWebviewMessage, isWhole, type CommonLabels, type CommonProblemKind, type CommonWebviewMessage } from '../view/panelMessages';
+import { isHash, lowerHex } from '../core/hex';
+import { isWebviewMessageOf, isWhole, type CommonProblemKind, type HostMessageOf, type PageLabels, type WebviewMessageOf } from '../view/panelMessages';
 
 /** What a part of the page that loads on its own (receipt, revert reason, trace) came to when it did not. */
 export interface PartFailure {
@@ -112,15 +113,14 @@ export const MAX_LOGS_SHOWN = 500;
 /** Internal transfers shown on the page. */
 export const MAX_TRANSFERS_SHOWN = 500;
 
-export type PanelView =
+export type TransactionPanelView =
   | { kind: 'loading'; hash: string }
   /** `retrying`: a part is being loaded again; what is shown stays until it comes. */
   | { kind: 'transaction'; tx: TransactionView; retrying: boolean }
   | { kind: 'problem'; problem: CommonProblemKind; hash: string; message: string };
 
 /** Every word the webview shows, localized by the host (the webview has no `vscode.l10n`). */
-export interface TransactionLabels extends CommonLabels {
-  loading: string;
+export interface TransactionLabels extends PageLabels {
   navigation: string;
   title: string;
   hash: string;
@@ -178,35 +178,32 @@ export interface TransactionLabels extends CommonLabels {
   traceFailed: string;
   transfersNotShown: string;
   retrying: string;
-  problemNotFound: string;
-  problemOther: string;
 }
 
-export type HostMessage = { type: 'show'; labels: TransactionLabels; view: PanelView };
+/** The transaction page's protocol (see `PageProtocol`): the host sends only `show`. */
+export interface TransactionProtocol {
+  labels: TransactionLabels;
+  view: TransactionPanelView;
+  host: never;
+  webview:
+    /** The block page of this number (Look Up Block). */
+    | { type: 'openBlock'; number: number }
+    /** The whole calldata, copied by the host from what it holds (it can be long). */
+    | { type: 'copyInput' };
+  /** The hash only. */
+  state: { hash: string };
+}
 
-export type WebviewMessage =
-  | CommonWebviewMessage
-  /** The block page of this number (Look Up Block). */
-  | { type: 'openBlock'; number: number }
-  /** The whole calldata, copied by the host from what it holds (it can be long). */
-  | { type: 'copyInput' };
+export type TransactionHostMessage = HostMessageOf<TransactionProtocol>;
+export type TransactionWebviewMessage = WebviewMessageOf<TransactionProtocol>;
 
 /** Checks a message from the webview before the host acts on it (the webview is the less trusted side). */
-export function isWebviewMessage(value: unknown): value is WebviewMessage {
-  if (isCommonWebviewMessage(value)) return true;
-  if (typeof value !== 'object' || value === null) return false;
-  const m = value as Record<string, unknown>;
-  if (m.type === 'openBlock') return isWhole(m.number);
-  return m.type === 'copyInput';
+export function isTransactionWebviewMessage(value: unknown): value is TransactionWebviewMessage {
+  return isWebviewMessageOf<TransactionProtocol>(value, (m) => (m.type === 'openBlock' ? isWhole(m.number) : m.type === 'copyInput'));
 }
 
-/** What the webview keeps across a window reload (`setState`): the hash only. */
-export interface PanelState {
-  hash: string;
-}
-
-/** Reads the state a revived panel carries; anything else is ignored. */
+/** Reads the state a revived panel carries (`TransactionProtocol['state']`); anything else is ignored. */
 export function panelStateHash(state: unknown): `0x${string}` | undefined {
-  const hash = (state as Partial<PanelState> | null | undefined)?.hash;
-  return typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash) ? `0x${hash.slice(2).toLowerCase()}` : undefined;
+  const hash = (state as Partial<TransactionProtocol['state']> | null | undefined)?.hash;
+  return isHash(hash) ? lowerHex(hash) : undefined;
 }

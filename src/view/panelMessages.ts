@@ -1,10 +1,11 @@
 /**
  * What every webview panel (the block page, the transaction page) shares in its messages: the problems a
- * load can end with, explorer targets, and the messages from the webview that every panel understands.
- * Pure (no `vscode`, no DOM): the host checks incoming messages with `isCommonWebviewMessage`, the webview
- * scripts import the types.
+ * load can end with, explorer targets, the messages every page sends and takes, the words every page has,
+ * and the shape of a page's protocol. Pure (no `vscode`, no DOM): the host checks incoming messages with
+ * `isWebviewMessageOf`, the webview scripts import the types.
  */
 import type { ProviderErrorKind } from '../core/errors';
+import { isAddress, isHash } from '../core/hex';
 import type { Translate } from './format';
 
 /** Why a page could not be shown; drives the title and the actions of the error state. */
@@ -56,12 +57,49 @@ export type CommonWebviewMessage =
   | { type: 'openSettings' }
   | { type: 'showLog' };
 
+/**
+ * One page's protocol as types (`blocks/protocol.ts`, `transactions/protocol.ts` each name theirs): its
+ * words, its views, what each side sends besides what every page sends, and what the webview keeps.
+ */
+export interface PageProtocol {
+  labels: PageLabels;
+  /** What the page shows: `{ kind: 'loading' }`, `{ kind: 'problem', problem, message }`, or the page itself. */
+  view: { kind: string };
+  /** The host's messages besides `show`. */
+  host: { type: string };
+  /** The webview's messages besides the common ones. */
+  webview: { type: string };
+  /** What the webview keeps across a window reload (`setState`): what the panel shows, no more. */
+  state: object;
+}
+
+/** The host's message every page takes: show this view, in these words. */
+export interface ShowMessage<P extends PageProtocol> {
+  type: 'show';
+  labels: P['labels'];
+  view: P['view'];
+}
+
+/** Everything the host sends a page. */
+export type HostMessageOf<P extends PageProtocol> = ShowMessage<P> | P['host'];
+
+/** Everything a page's webview sends: the common messages and the page's own. */
+export type WebviewMessageOf<P extends PageProtocol> = CommonWebviewMessage | P['webview'];
+
+/**
+ * Checks a message from a page's webview before the host acts on it (the webview is the less trusted
+ * side): a common message, or one that the page's own check `isOwn` accepts.
+ */
+export function isWebviewMessageOf<P extends PageProtocol>(value: unknown, isOwn: (m: Record<string, unknown>) => boolean): value is WebviewMessageOf<P> {
+  if (isCommonWebviewMessage(value)) return true;
+  return typeof value === 'object' && value !== null && isOwn(value as Record<string, unknown>);
+}
+
 /** The longest text a webview may ask the host to copy (hashes, addresses; long data is copied by the host). */
 export const MAX_COPY_TEXT = 200;
 
 export const isWhole = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
-export const isHash = (x: unknown): x is string => typeof x === 'string' && /^0x[0-9a-fA-F]{64}$/.test(x);
-const isAddressText = (x: unknown): x is string => typeof x === 'string' && /^0x[0-9a-fA-F]{40}$/.test(x);
+export { isHash };
 
 /** Checks a common message from a webview before the host acts on it (the webview is the less trusted side). */
 export function isCommonWebviewMessage(value: unknown): value is CommonWebviewMessage {
@@ -84,7 +122,7 @@ export function isCommonWebviewMessage(value: unknown): value is CommonWebviewMe
       if (typeof t !== 'object' || t === null) return false;
       if (t.kind === 'block') return isWhole(t.number);
       if (t.kind === 'tx') return isHash(t.hash);
-      if (t.kind === 'address') return isAddressText(t.address);
+      if (t.kind === 'address') return isAddress(t.address);
       return false;
     }
     default:
@@ -115,6 +153,14 @@ export interface CommonLabels {
   problemTimeout: string;
   problemCancelled: string;
   problemConfig: string;
+}
+
+/** The words every page has besides the common ones, each in its own terms (a block, a transaction). */
+export interface PageLabels extends CommonLabels {
+  /** What is loading: `{0}` is the page's target. */
+  loading: string;
+  problemNotFound: string;
+  problemOther: string;
 }
 
 /** Pure: the host passes `vscode.l10n` (the calls read `l10n.t('…')`, so l10n tooling finds them). */

@@ -3,7 +3,7 @@
  * textContent, never HTML: every value comes from the network), buttons and icons, the copy button, and
  * the loading and problem states with their actions.
  */
-import type { CommonLabels, CommonProblemKind, CommonWebviewMessage } from '../view/panelMessages';
+import type { CommonLabels, CommonProblemKind, CommonWebviewMessage, PageLabels } from '../view/panelMessages';
 
 /** What VS Code gives a webview script: messages to the host, and a state kept across reloads. */
 export interface VsCodeApi<Message, State> {
@@ -42,6 +42,11 @@ export function append(parent: Node, children: Child[]): void {
 /** Replaces `{0}`, `{1}`… in a localized label. */
 export function format(template: string, ...args: Array<string | number>): string {
   return template.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));
+}
+
+/** A label and its value in a `<dl>`. */
+export function field(label: string, ...value: Child[]): HTMLElement[] {
+  return [el('dt', {}, label), el('dd', {}, ...value)];
 }
 
 export function button(label: string, onClick: () => void, attrs: Attributes = {}): HTMLButtonElement {
@@ -107,10 +112,10 @@ export function loadingState(text: string, labels: CommonLabels, post: (m: Commo
   );
 }
 
-/** The title of a problem every page can have; `notFound` and `other` are the page's own words. */
-export function problemTitle(kind: CommonProblemKind, labels: CommonLabels, own: { notFound: string; other: string }): string {
+/** The title of a problem every page can have; `notFound` and `other` are in the page's own words. */
+export function problemTitle(kind: CommonProblemKind, labels: PageLabels): string {
   const titles: Record<CommonProblemKind, string> = {
-    notFound: own.notFound,
+    notFound: labels.problemNotFound,
     noKey: labels.problemNoKey,
     badKey: labels.problemBadKey,
     rateLimited: labels.problemRateLimited,
@@ -118,7 +123,7 @@ export function problemTitle(kind: CommonProblemKind, labels: CommonLabels, own:
     timeout: labels.problemTimeout,
     cancelled: labels.problemCancelled,
     config: labels.problemConfig,
-    other: own.other,
+    other: labels.problemOther,
   };
   return titles[kind];
 }

@@ -5,11 +5,11 @@ import type { Browser } from 'playwright-core';
 import { toBlockView, toTransactionsData } from '../../src/blocks/blockViewModel';
 import type { Translate } from '../../src/view/format';
 import { panelLabels } from '../../src/blocks/labels';
-import { FIRST_ROWS, type BlockView, type HostMessage, type PanelView, type TransactionData, type WebviewMessage } from '../../src/blocks/protocol';
+import { FIRST_ROWS, type BlockView, type BlockHostMessage, type BlockPanelView, type TransactionData, type BlockWebviewMessage } from '../../src/blocks/protocol';
 import { blockDetailsResult, toBlockDetails, validate } from '../../src/core/schemas';
 import { DEMO_BLOCKS, demoBlockDetails } from '../../src/demo/chain';
 import { launchChromium } from '../host/browser';
-import { openBlockPage, webviewScript, type BlockPage } from '../support/blockWebviewPage';
+import { openBlockPage, webviewScript, type BlockPage } from '../support/webviewPage';
 
 const t: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));
 const labels = panelLabels({ t });
@@ -21,12 +21,12 @@ function demoView(n: number): { block: BlockView; rows: TransactionData[] | null
   return { block: toBlockView(details, NOW, t), rows: details.transactions ? toTransactionsData(details.transactions.slice()) : null };
 }
 
-function show(view: PanelView): HostMessage {
+function show(view: BlockPanelView): BlockHostMessage {
   return { type: 'show', labels, view };
 }
 
 /** The block message as the host sends it: the first rows of a spec-shaped block, none of a slim one. */
-function showBlock(block: BlockView, rows: TransactionData[] | null): HostMessage {
+function showBlock(block: BlockView, rows: TransactionData[] | null): BlockHostMessage {
   return show({ kind: 'block', block, firstRows: rows ? rows.slice(0, FIRST_ROWS) : [] });
 }
 
@@ -49,8 +49,8 @@ describe('block panel webview (Chromium)', function () {
 
   const text = (selector: string) => p.page.locator(selector).first().textContent();
   const rowCount = () => p.page.locator('.tx-spacer .tx-row').count();
-  const messages = async <T extends WebviewMessage['type']>(type: T) =>
-    (await p.posted()).filter((m): m is Extract<WebviewMessage, { type: T }> => m.type === type);
+  const messages = async <T extends BlockWebviewMessage['type']>(type: T) =>
+    (await p.posted()).filter((m): m is Extract<BlockWebviewMessage, { type: T }> => m.type === type);
 
   it('says it is ready before the host posts anything, and shows loading until then', async () => {
     assert.deepEqual(await messages('ready'), [{ type: 'ready' }]);
@@ -89,7 +89,7 @@ describe('block panel webview (Chromium)', function () {
     assert.ok(first > 5 && first < 100, `${first} rows in the DOM`);
     assert.deepEqual(await messages('needRows'), [], 'the first rows came with the block');
     await p.page.locator('.tx-viewport').evaluate((el) => (el.scrollTop = el.scrollHeight));
-    await p.page.waitForFunction(() => (window as unknown as { __posted: WebviewMessage[] }).__posted.some((m) => m.type === 'needRows'));
+    await p.page.waitForFunction(() => (window as unknown as { __posted: BlockWebviewMessage[] }).__posted.some((m) => m.type === 'needRows'));
     const asked = await messages('needRows');
     assert.deepEqual(asked.at(-1), { type: 'needRows', blockNumber: block.number, start: 9_900, end: 10_000 });
     await p.post({ type: 'rows', blockNumber: block.number, start: 9_900, rows: rows!.slice(9_900) });
@@ -104,7 +104,7 @@ describe('block panel webview (Chromium)', function () {
     assert.equal(block.shape, 'slim');
     await p.post(showBlock(block, null));
     await p.page.waitForSelector('.tx-row.placeholder');
-    await p.page.waitForFunction(() => (window as unknown as { __posted: WebviewMessage[] }).__posted.some((m) => m.type === 'needRows'));
+    await p.page.waitForFunction(() => (window as unknown as { __posted: BlockWebviewMessage[] }).__posted.some((m) => m.type === 'needRows'));
     assert.deepEqual(await messages('needRows'), [{ type: 'needRows', blockNumber: block.number, start: 0, end: 100 }]);
 
     const full = demoView(DEMO_BLOCKS.hugeSpecBlock).rows!; // any rows will do for the display
@@ -114,7 +114,7 @@ describe('block panel webview (Chromium)', function () {
 
     await p.clearPosted();
     await p.page.locator('.tx-viewport').evaluate((el) => (el.scrollTop = 5_000 * 28));
-    await p.page.waitForFunction(() => (window as unknown as { __posted: WebviewMessage[] }).__posted.some((m) => m.type === 'needRows'));
+    await p.page.waitForFunction(() => (window as unknown as { __posted: BlockWebviewMessage[] }).__posted.some((m) => m.type === 'needRows'));
     const asked = await messages('needRows');
     assert.ok(asked.every((m) => m.start % 100 === 0 && m.end - m.start <= 100));
     assert.ok(asked.some((m) => m.start <= 5_000 && m.end > 5_000), JSON.stringify(asked));

@@ -5,18 +5,18 @@ import type { Browser } from 'playwright-core';
 import { TRANSFER_TOPIC } from '../../src/core/logs';
 import type { LogEntry } from '../../src/core/model';
 import { transactionLabels } from '../../src/transactions/labels';
-import type { HostMessage, PanelView, TransactionView, WebviewMessage } from '../../src/transactions/protocol';
+import type { TransactionHostMessage, TransactionPanelView, TransactionView, TransactionWebviewMessage } from '../../src/transactions/protocol';
 import { toTransactionView } from '../../src/transactions/transactionViewModel';
 import { untranslated as t } from '../../src/view/format';
 import { launchChromium } from '../host/browser';
-import { openTransactionPage, webviewScript, type TransactionPage } from '../support/blockWebviewPage';
+import { openTransactionPage, webviewScript, type TransactionPage } from '../support/webviewPage';
 import { ALICE, BOB, bundle, failed, HASH, NOW, ok, receipt, TOKEN, word } from '../support/transactionBundles';
 
 const labels = transactionLabels({ t });
 const MARKUP = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold</b>`;
 
-const show = (view: PanelView): HostMessage => ({ type: 'show', labels, view });
-const showTx = (tx: TransactionView): HostMessage => show({ kind: 'transaction', tx, retrying: false });
+const show = (view: TransactionPanelView): TransactionHostMessage => ({ type: 'show', labels, view });
+const showTx = (tx: TransactionView): TransactionHostMessage => show({ kind: 'transaction', tx, retrying: false });
 
 /** A successful transfer with an ERC-20 Transfer log, on a node without ots_traceTransaction. */
 function transferView(): TransactionView {
@@ -40,8 +40,8 @@ describe('transaction panel webview (Chromium)', function () {
   afterEach(async () => p.page.close());
 
   const text = async (selector: string) => ((await p.page.locator(selector).first().textContent()) ?? '').trim();
-  const messages = async <T extends WebviewMessage['type']>(type: T) =>
-    (await p.posted()).filter((m): m is Extract<WebviewMessage, { type: T }> => m.type === type);
+  const messages = async <T extends TransactionWebviewMessage['type']>(type: T) =>
+    (await p.posted()).filter((m): m is Extract<TransactionWebviewMessage, { type: T }> => m.type === type);
 
   it('says it is ready, shows loading with Cancel, and keeps the hash for a reload', async () => {
     assert.deepEqual(await messages('ready'), [{ type: 'ready' }]);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { blockQueryFromArgument, MAX_RECENT_BLOCKS, readRecentBlocks, rememberBlock } from '../../src/blocks/blockQuery';
-import { isWebviewMessage, panelStateBlockNumber } from '../../src/blocks/protocol';
+import { isBlockWebviewMessage, panelStateBlockNumber } from '../../src/blocks/protocol';
 import { untranslated as t } from '../../src/core/translate';
 
 describe('Look Up Block: the command argument', () => {
@@ -86,7 +86,7 @@ describe('block panel messages from the webview', () => {
       { type: 'retry' },
       { type: 'cancel' },
     ]) {
-      assert.equal(isWebviewMessage(m), true, JSON.stringify(m));
+      assert.equal(isBlockWebviewMessage(m), true, JSON.stringify(m));
     }
   });
 
@@ -105,7 +105,7 @@ describe('block panel messages from the webview', () => {
       { type: 'openExplorer', target: { kind: 'url', url: 'https://evil.example' } },
       { type: 'openExplorer', target: null },
     ]) {
-      assert.equal(isWebviewMessage(m), false, JSON.stringify(m));
+      assert.equal(isBlockWebviewMessage(m), false, JSON.stringify(m));
     }
   });
 

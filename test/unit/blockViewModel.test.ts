@@ -3,7 +3,6 @@ import type { BlockDetails, BlockTransaction } from '../../src/core/model';
 import { blockDetailsResult, toBlockDetails, validate } from '../../src/core/schemas';
 import {
   blockSize,
-  explorerUrl,
   extraDataOf,
   isSystemSender,
   summarizeRows,
@@ -13,6 +12,7 @@ import {
   toTransactionsData,
 } from '../../src/blocks/blockViewModel';
 import { untranslated as t } from '../../src/view/format';
+import { explorerUrl } from '../../src/view/panelMessages';
 import { DEMO_BLOCKS, demoBlockDetails, demoBlockModel, tokenSystemAddress } from '../../src/demo/chain';
 import { fixture } from '../support/fixtures';
 

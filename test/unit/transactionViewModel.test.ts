@@ -5,7 +5,7 @@ import { APPROVAL_TOPIC, TRANSFER_TOPIC } from '../../src/core/logs';
 import type { LogEntry, TraceEntry } from '../../src/core/model';
 import type { TransactionBundle } from '../../src/core/transactionLoad';
 import { transactionLabels } from '../../src/transactions/labels';
-import { isWebviewMessage, MAX_INPUT_SHOWN, MAX_LOGS_SHOWN, panelStateHash } from '../../src/transactions/protocol';
+import { isTransactionWebviewMessage, MAX_INPUT_SHOWN, MAX_LOGS_SHOWN, panelStateHash } from '../../src/transactions/protocol';
 import { transactionHashFromArgument } from '../../src/transactions/transactionHash';
 import { toTransactionView } from '../../src/transactions/transactionViewModel';
 import { untranslated as t } from '../../src/view/format';
@@ -183,15 +183,15 @@ describe('transaction hash input', () => {
 
 describe('transaction panel protocol', () => {
   it('accepts only messages the host can act on safely', () => {
-    assert.equal(isWebviewMessage({ type: 'ready' }), true);
-    assert.equal(isWebviewMessage({ type: 'openBlock', number: 12 }), true);
-    assert.equal(isWebviewMessage({ type: 'openBlock', number: -1 }), false);
-    assert.equal(isWebviewMessage({ type: 'openBlock', number: 1.5 }), false);
-    assert.equal(isWebviewMessage({ type: 'copyInput' }), true);
-    assert.equal(isWebviewMessage({ type: 'copy', text: 'x'.repeat(201) }), false, 'long text is copied by the host');
-    assert.equal(isWebviewMessage({ type: 'openExplorer', target: { kind: 'tx', hash: 'javascript:alert(1)' } }), false);
-    assert.equal(isWebviewMessage({ type: 'evil' }), false);
-    assert.equal(isWebviewMessage(null), false);
+    assert.equal(isTransactionWebviewMessage({ type: 'ready' }), true);
+    assert.equal(isTransactionWebviewMessage({ type: 'openBlock', number: 12 }), true);
+    assert.equal(isTransactionWebviewMessage({ type: 'openBlock', number: -1 }), false);
+    assert.equal(isTransactionWebviewMessage({ type: 'openBlock', number: 1.5 }), false);
+    assert.equal(isTransactionWebviewMessage({ type: 'copyInput' }), true);
+    assert.equal(isTransactionWebviewMessage({ type: 'copy', text: 'x'.repeat(201) }), false, 'long text is copied by the host');
+    assert.equal(isTransactionWebviewMessage({ type: 'openExplorer', target: { kind: 'tx', hash: 'javascript:alert(1)' } }), false);
+    assert.equal(isTransactionWebviewMessage({ type: 'evil' }), false);
+    assert.equal(isTransactionWebviewMessage(null), false);
   });
 
   it('accepts a message only in a shape it can act on, whatever the webview sends (property)', () => {
@@ -206,7 +206,7 @@ describe('transaction panel protocol', () => {
     );
     fc.assert(
       fc.property(message, (m) => {
-        if (!isWebviewMessage(m)) return;
+        if (!isTransactionWebviewMessage(m)) return;
         const msg = m as Record<string, any>;
         assert.ok(['ready', 'openBlock', 'copyInput', 'copy', 'openExplorer', 'retry'].includes(msg.type), msg.type);
         if (msg.type === 'openBlock') assert.ok(Number.isSafeInteger(msg.number) && msg.number >= 0);

@@ -1,15 +1,18 @@
 /**
- * The block panel's script (browser). It builds the page with createElement and textContent only:
- * every value comes from the network and is inserted as text, never parsed as HTML. The transaction
- * table is virtualized: only the rows in view (plus a few) are in the DOM, so 10,000 rows stay smooth.
+ * The block panel's script (browser), in the shell every page shares (src/webview/page.ts). It builds the
+ * page with createElement and textContent only: every value comes from the network and is inserted as
+ * text, never parsed as HTML. The transaction table is virtualized: only the rows in view (plus a few) are
+ * in the DOM, so 10,000 rows stay smooth.
  */
-import { button, copyIconButton, el, format, iconButton, loadingState, problemState, problemTitle as commonProblemTitle, showCopied, vscodeApi, type Child } from '../../webview/dom';
+import { button, el, field, format, copyIconButton, iconButton } from '../../webview/dom';
+import { pageShell, type ContentView } from '../../webview/page';
+import type { ExplorerTarget } from '../../view/panelMessages';
 import { summarizeRows, toTransactionRow } from '../blockViewModel';
-import type { BlockView, ExplorerTarget, HostMessage, PanelLabels, PanelState, PanelView, ProblemKind, TransactionData, WebviewMessage } from '../protocol';
+import type { BlockProtocol, BlockView, TransactionData } from '../protocol';
 import { ROWS_CHUNK } from '../protocol';
 
-const vscode = vscodeApi<WebviewMessage, PanelState>();
-const post = (message: WebviewMessage) => vscode.postMessage(message);
+const page = pageShell<BlockProtocol>();
+const { labels, post, copyButton, copied, explorerLink } = page;
 
 /** Row height in px; must match `.tx-row` in media/block.css. */
 const ROW_HEIGHT = 28;
@@ -18,29 +21,12 @@ const OVERSCAN = 12;
 /** The viewport's `max-height` in media/block.css (70vh): its height until a ResizeObserver reports one. */
 const VIEWPORT_MAX_HEIGHT = 0.7;
 
-/** A small copy button; says "Copied" for a moment, also to screen readers. */
-function copyButton(text: string, what: string): HTMLButtonElement {
-  const b = rowCopyButton(text, what);
-  b.addEventListener('click', () => copied(b, text));
-  return b;
-}
-
 /** A copy button without a listener of its own: the table's one delegated listener serves it. */
 function rowCopyButton(text: string, what: string): HTMLButtonElement {
   return copyIconButton(text, `${labels.copy} ${what}`);
 }
 
-function copied(b: HTMLButtonElement, text: string): void {
-  post({ type: 'copy', text });
-  showCopied(b, labels.copied, status);
-}
-
-/** A value that opens the explorer: the text is the value itself, so the link says where it goes. */
-function explorerLink(text: string, target: ExplorerTarget, cls = ''): HTMLButtonElement {
-  return button(text, () => post({ type: 'openExplorer', target }), { class: `link mono ${cls}`.trim(), title: `${labels.openInExplorer}: ${text}` });
-}
-
-/** The same link in a table row, served by the table's one delegated listener (targets kept by button). */
+/** An explorer link in a table row, served by the table's one delegated listener (targets kept by button). */
 const rowTargets = new WeakMap<HTMLButtonElement, ExplorerTarget>();
 function rowExplorerLink(text: string, target: ExplorerTarget): HTMLButtonElement {
   const b = el('button', { type: 'button', class: 'link mono', title: `${labels.openInExplorer}: ${text}` }, text);
@@ -74,112 +60,43 @@ function onRowClick(event: MouseEvent): void {
   else if (b.dataset.copy !== undefined) copied(b, b.dataset.copy);
 }
 
-// ---- state ----
-
-let labels: PanelLabels = {} as PanelLabels;
-let view: PanelView | undefined;
-const root = document.getElementById('app') as HTMLElement;
-const toolbar = el('nav', { class: 'toolbar' });
-const content = el('div', { class: 'content' });
-const status = el('div', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
-
 let table: TransactionTable | undefined;
 
-window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
-  const message = event.data;
-  switch (message.type) {
-    case 'show':
-      labels = message.labels;
-      show(message.view);
-      break;
-    case 'rows':
-      table?.receive(message.blockNumber, message.start, message.rows);
-      break;
-    case 'rowsFailed':
-      table?.failed(message.blockNumber, message.start, message.end, message.message);
-      break;
-  }
-});
-
-function show(next: PanelView): void {
-  const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.action : undefined;
-  view = next;
-  const number = blockNumberOf(next);
-  if (number !== null) vscode.setState({ blockNumber: number });
-  table?.dispose();
-  table = undefined;
-  root.replaceChildren(toolbar, content, status);
-  root.setAttribute('aria-busy', String(next.kind === 'loading'));
-  renderToolbar(number);
-  switch (next.kind) {
-    case 'loading':
-      content.replaceChildren(renderLoading(next.blockText));
-      status.textContent = format(labels.loading, next.blockText);
-      break;
-    case 'block':
-      content.replaceChildren(...renderBlock(next.block, next.firstRows));
-      status.textContent = format(labels.blockTitle, next.block.numberText);
-      break;
-    case 'problem':
-      content.replaceChildren(renderProblem(next));
-      status.textContent = problemTitle(next.problem);
-      break;
-  }
-  // Keep the keyboard where it was: Next pressed twice should move two blocks.
-  const again = previousFocus ? toolbar.querySelector<HTMLElement>(`[data-action="${previousFocus}"]`) : null;
-  if (again && !again.hasAttribute('disabled')) again.focus();
-  else if (next.kind === 'problem') content.querySelector<HTMLElement>('button')?.focus();
-  // Focus was on something that is gone (Cancel, Retry): put it on the block's heading, not on nothing.
-  else if (next.kind === 'block' && previousFocus) content.querySelector<HTMLElement>('h1')?.focus();
-}
-
-function blockNumberOf(v: PanelView): number | null {
+function blockNumberOf(v: BlockProtocol['view']): number | null {
   if (v.kind === 'block') return v.block.number;
   if (v.kind === 'problem') return v.blockNumber;
   return null;
 }
 
-function renderToolbar(number: number | null): void {
+/** Previous and next; the explorer and Show Raw JSON are the shell's. */
+function toolbar(v: BlockProtocol['view']) {
+  const number = blockNumberOf(v);
   const known = number !== null;
-  toolbar.setAttribute('aria-label', labels.blockNavigation);
-  const isBlock = view?.kind === 'block';
-  toolbar.replaceChildren(
+  const own = [
     button(`← ${labels.previousBlock}`, () => known && number > 0 && post({ type: 'openBlock', number: number - 1 }), {
       'data-action': 'previous',
       disabled: !known || number === 0,
     }),
     button(`${labels.nextBlock} →`, () => known && post({ type: 'openBlock', number: number + 1 }), { 'data-action': 'next', disabled: !known }),
-    el('span', { class: 'spacer' }),
-    button(`${labels.openInExplorer} ↗`, () => known && post({ type: 'openExplorer', target: { kind: 'block', number } }), {
-      'data-action': 'explorer',
-      disabled: !known,
-    }),
-    button(labels.showRawJson, () => post({ type: 'showRawJson' }), { 'data-action': 'raw', disabled: !isBlock }),
-  );
+  ];
+  return { label: labels.blockNavigation, own, explorer: known ? ({ kind: 'block', number } as const) : null, raw: v.kind === 'block' };
 }
 
-function renderLoading(blockText: string): HTMLElement {
-  return loadingState(format(labels.loading, blockText), labels, post);
-}
-
-function problemTitle(kind: ProblemKind): string {
-  return kind === 'pruned' ? labels.problemPruned : commonProblemTitle(kind, labels, { notFound: labels.problemNotFound, other: labels.problemOther });
-}
-
-function renderProblem(p: Extract<PanelView, { kind: 'problem' }>): HTMLElement {
+/** A block not found says how far the chain goes and offers its latest block; a pruned one points at the settings. */
+function problem(p: Extract<BlockProtocol['view'], { kind: 'problem' }>) {
   const first: HTMLElement[] = [];
   if (p.problem === 'notFound' && p.latestNumber !== null) {
     const latest = p.latestNumber;
     first.push(button(labels.openLatest, () => post({ type: 'openBlock', number: latest }), { class: 'primary', 'data-action': 'latest' }));
   }
   const note = p.problem === 'notFound' && p.latestText !== null ? el('p', { class: 'latest' }, format(labels.latestBlock, p.latestText)) : null;
-  return problemState({ problem: p.problem, title: problemTitle(p.problem), message: p.message, note }, labels, post, first, p.problem === 'pruned');
+  return { title: p.problem === 'pruned' ? labels.problemPruned : undefined, note, first, withSettings: p.problem === 'pruned' };
 }
 
 // ---- the block ----
 
-function field(label: string, ...value: Child[]): HTMLElement[] {
-  return [el('dt', {}, label), el('dd', {}, ...value)];
+function content(v: ContentView<BlockProtocol>) {
+  return { nodes: renderBlock(v.block, v.firstRows), status: format(labels.blockTitle, v.block.numberText) };
 }
 
 function renderBlock(b: BlockView, firstRows: TransactionData[]): HTMLElement[] {
@@ -201,7 +118,7 @@ function renderBlock(b: BlockView, firstRows: TransactionData[]): HTMLElement[] 
       copyButton(b.parentHash, labels.parentHash),
     ),
     ...field(labels.time, el('span', { 'data-field': 'time' }, b.timeUtc), ' ', el('span', { class: 'secondary', 'data-field': 'timeRelative' }, `(${b.timeRelative})`)),
-    ...field(labels.miner, explorerLink(b.miner, { kind: 'address', address: b.miner }, 'wrap'), copyButton(b.miner, labels.miner)),
+    ...field(labels.miner, explorerLink(b.miner, { kind: 'address', address: b.miner }), copyButton(b.miner, labels.miner)),
     ...field(labels.gasUsed, el('span', { 'data-field': 'gas' }, format(labels.gasUsedOf, b.gasUsed, b.gasLimit, b.gasPercent)), gasMeter(b.gasPercent)),
     ...field(labels.baseFee, el('span', { 'data-field': 'baseFee' }, b.baseFeeGwei !== null ? `${b.baseFeeGwei} ${labels.gwei}` : labels.notAvailable)),
     ...field(labels.blockSize, el('span', { class: `badge ${b.size}`, 'data-field': 'size' }, b.size === 'big' ? labels.bigBlock : labels.smallBlock)),
@@ -525,4 +442,21 @@ function methodText(method: ReturnType<typeof toTransactionRow>['method']): HTML
   }
 }
 
-post({ type: 'ready' });
+page.start({
+  state: (v) => {
+    const blockNumber = blockNumberOf(v);
+    return blockNumber !== null ? { blockNumber } : undefined;
+  },
+  toolbar,
+  loading: (v) => v.blockText,
+  content,
+  problem,
+  leave: () => {
+    table?.dispose();
+    table = undefined;
+  },
+  receive: (m) => {
+    if (m.type === 'rows') table?.receive(m.blockNumber, m.start, m.rows);
+    else table?.failed(m.blockNumber, m.start, m.end, m.message);
+  },
+});

@@ -1,88 +1,30 @@
 /**
- * The transaction panel's script (browser). It builds the page with createElement and textContent only:
- * every value comes from the network and is inserted as text, never parsed as HTML.
+ * The transaction panel's script (browser), in the shell every page shares (src/webview/page.ts). It
+ * builds the page with createElement and textContent only: every value comes from the network and is
+ * inserted as text, never parsed as HTML.
  */
-import { button, copyIconButton, el, format, loadingState, problemState, problemTitle, showCopied, vscodeApi, type Child } from '../../webview/dom';
-import type { DecodedLogView, HostMessage, LogView, PanelState, PanelView, PartFailure, RevertView, TraceView, TransactionLabels, TransactionView, WebviewMessage } from '../protocol';
-import type { ExplorerTarget } from '../../view/panelMessages';
+import { button, el, field, format, type Child } from '../../webview/dom';
+import { pageShell, type ContentView } from '../../webview/page';
+import type { DecodedLogView, LogView, PartFailure, RevertView, TraceView, TransactionProtocol, TransactionView } from '../protocol';
 
-const vscode = vscodeApi<WebviewMessage, PanelState>();
-const post = (message: WebviewMessage) => vscode.postMessage(message);
+const page = pageShell<TransactionProtocol>();
+const { labels, post, status, copyButton, explorerLink } = page;
 
-let labels: TransactionLabels = {} as TransactionLabels;
-const root = document.getElementById('app') as HTMLElement;
-const toolbar = el('nav', { class: 'toolbar' });
-const content = el('div', { class: 'content' });
-const status = el('div', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
+const hashOf = (v: TransactionProtocol['view']) => (v.kind === 'transaction' ? v.tx.hash : v.hash);
 
-window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
-  const message = event.data;
-  if (message.type !== 'show') return;
-  labels = message.labels;
-  show(message.view);
-});
-
-function show(next: PanelView): void {
-  const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.action : undefined;
-  vscode.setState({ hash: next.kind === 'transaction' ? next.tx.hash : next.hash });
-  root.replaceChildren(toolbar, content, status);
-  root.setAttribute('aria-busy', String(next.kind === 'loading' || (next.kind === 'transaction' && next.retrying)));
-  renderToolbar(next);
-  switch (next.kind) {
-    case 'loading':
-      content.replaceChildren(loadingState(format(labels.loading, next.hash), labels, post));
-      status.textContent = format(labels.loading, next.hash);
-      break;
-    case 'transaction':
-      content.replaceChildren(...renderTransaction(next.tx, next.retrying));
-      status.textContent = next.retrying ? labels.retrying : `${labels.title}: ${statusText(next.tx.status)}`;
-      break;
-    case 'problem': {
-      const title = problemTitle(next.problem, labels, { notFound: labels.problemNotFound, other: labels.problemOther });
-      content.replaceChildren(problemState({ problem: next.problem, title, message: next.message }, labels, post));
-      status.textContent = title;
-      break;
-    }
-  }
-  // Keep the keyboard where it was, or put it on the heading rather than on nothing.
-  const again = previousFocus ? root.querySelector<HTMLElement>(`[data-action="${previousFocus}"]:not([disabled])`) : null;
-  if (again) again.focus();
-  else if (next.kind === 'problem') content.querySelector<HTMLElement>('button')?.focus();
-  else if (next.kind === 'transaction' && previousFocus) content.querySelector<HTMLElement>('h1')?.focus();
+/** The explorer and Show Raw JSON (the shell's) only. */
+function toolbar(v: TransactionProtocol['view']) {
+  return { label: labels.navigation, own: [], explorer: { kind: 'tx', hash: hashOf(v) } as const, raw: v.kind === 'transaction' };
 }
 
-function renderToolbar(v: PanelView): void {
-  const hash = v.kind === 'transaction' ? v.tx.hash : v.hash;
-  toolbar.setAttribute('aria-label', labels.navigation);
-  toolbar.replaceChildren(
-    el('span', { class: 'spacer' }),
-    button(`${labels.openInExplorer} ↗`, () => post({ type: 'openExplorer', target: { kind: 'tx', hash } }), { 'data-action': 'explorer' }),
-    button(labels.showRawJson, () => post({ type: 'showRawJson' }), { 'data-action': 'raw', disabled: v.kind !== 'transaction' }),
-  );
+function content(v: ContentView<TransactionProtocol>) {
+  return { nodes: renderTransaction(v.tx, v.retrying), status: v.retrying ? labels.retrying : `${labels.title}: ${statusText(v.tx.status)}`, busy: v.retrying };
 }
 
 // ---- small pieces ----
 
-function copyButton(text: string, what: string): HTMLButtonElement {
-  const b = copyIconButton(text, `${labels.copy} ${what}`);
-  b.addEventListener('click', () => {
-    post({ type: 'copy', text });
-    showCopied(b, labels.copied, status);
-  });
-  return b;
-}
-
-/** A value that opens the explorer: the text is the value itself, so the link says where it goes. */
-function explorerLink(text: string, target: ExplorerTarget, field?: string): HTMLButtonElement {
-  return button(text, () => post({ type: 'openExplorer', target }), { class: 'link mono wrap', title: `${labels.openInExplorer}: ${text}`, 'data-field': field });
-}
-
-function address(a: string, what: string, field?: string): Child[] {
-  return [explorerLink(a, { kind: 'address', address: a }, field), copyButton(a, what)];
-}
-
-function field(label: string, ...value: Child[]): HTMLElement[] {
-  return [el('dt', {}, label), el('dd', {}, ...value)];
+function address(a: string, what: string, dataField?: string): Child[] {
+  return [explorerLink(a, { kind: 'address', address: a }, dataField), copyButton(a, what)];
 }
 
 function statusText(s: TransactionView['status']): string {
@@ -270,4 +212,4 @@ function renderTrace(trace: TraceView, retrying: boolean): HTMLElement {
   return section;
 }
 
-post({ type: 'ready' });
+page.start({ state: (v) => ({ hash: hashOf(v) }), toolbar, loading: (v) => v.hash, content });

@@ -1,5 +1,5 @@
 /**
- * The block panel's real script in Chromium (the panel's own CSP, test/support/blockWebviewPage.ts), fed by
+ * The block panel's real script in Chromium (the panel's own CSP, test/support/webviewPage.ts), fed by
  * the real client and view-model from the demo node behind a hostile proxy: every markup payload in
  * `extraData`, in a JSON-RPC error and in a failed-rows message is shown character for character as
  * text; no element is injected, no script runs, the CSP reports no violation.
@@ -8,14 +8,14 @@ import * as assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { toBlockView, toTransactionsData } from '../../../src/blocks/blockViewModel';
 import { panelLabels } from '../../../src/blocks/labels';
-import { FIRST_ROWS, type HostMessage } from '../../../src/blocks/protocol';
+import { FIRST_ROWS, type BlockHostMessage } from '../../../src/blocks/protocol';
 import { describeError } from '../../../src/core/errors';
 import { createProviderClients, type ProviderClients } from '../../../src/core/provider';
 import { revealInvisibles } from '../../../src/view/escape';
 import { untranslated } from '../../../src/view/format';
 import { DEMO_BLOCKS, startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
 import { launchChromium } from '../../host/browser';
-import { openBlockPage, webviewScript, type BlockPage } from '../../support/blockWebviewPage';
+import { openBlockPage, webviewScript, type BlockPage } from '../../support/webviewPage';
 import { figures, incident } from '../support/figures';
 import { hostileKey, LeakWatch } from '../support/leaks';
 import { mutateResult, rpcError, startHostileProxy, type HostileProxy } from '../support/hostileProxy';
@@ -80,7 +80,7 @@ describe('hostile: the block panel script in Chromium, fed by the real client th
         const details = await clients.evm.getBlockDetails(DEMO_BLOCKS.bigBlock);
         const block = toBlockView(details, Date.now() / 1000, untranslated);
         const rows = details.transactions ? toTransactionsData(details.transactions.slice(0, FIRST_ROWS)) : [];
-        await page.post({ type: 'show', labels, view: { kind: 'block', block, firstRows: rows } } satisfies HostMessage);
+        await page.post({ type: 'show', labels, view: { kind: 'block', block, firstRows: rows } } satisfies BlockHostMessage);
         await page.page.locator('[data-field="extraData"]').waitFor();
         // Up to the 200 characters the view-model keeps; the payloads are shorter. Invisible and
         // direction-changing characters are shown as visible escapes (issue 13).

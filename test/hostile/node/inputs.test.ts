@@ -10,7 +10,7 @@ import { apiKeyProblem, baseUrlProblem, ProviderEndpoints } from '../../../src/c
 import { MAX_BLOCK_NUMBER, parseAddress, parseBlockQuery } from '../../../src/core/input';
 import { untranslated } from '../../../src/core/translate';
 import { blockQueryFromArgument, readRecentBlocks } from '../../../src/blocks/blockQuery';
-import { isWebviewMessage, panelStateBlockNumber } from '../../../src/blocks/protocol';
+import { isBlockWebviewMessage, panelStateBlockNumber } from '../../../src/blocks/protocol';
 import { findHexToken, isIdentifierChar } from '../../../src/hover/hoverToken';
 import { escapeIcons, escapeLinksAndIcons } from '../../../src/view/escape';
 import { ProviderError } from '../../../src/core/errors';
@@ -319,7 +319,7 @@ describe('hostile: arguments, stored state and webview messages (fast-check)', (
     );
     fc.assert(
       fc.property(message, (m) => {
-        if (!isWebviewMessage(m)) return refused();
+        if (!isBlockWebviewMessage(m)) return refused();
         const msg = m as Record<string, any>;  
         if (msg.type === 'openBlock') assert.ok(Number.isSafeInteger(msg.number) && msg.number >= 0);
         if (msg.type === 'needRows') assert.ok(Number.isSafeInteger(msg.start) && msg.end > msg.start && Number.isSafeInteger(msg.end));

@@ -14,6 +14,7 @@ import { createProviderClients } from '../../../src/core/provider';
 import { registerAccountCommands } from '../../../src/platform/accountCommands';
 import { Connection } from '../../../src/platform/connection';
 import { Log } from '../../../src/platform/log';
+import PAGES from '../../../src/webview/pages.json';
 import { figures } from '../support/figures';
 import { hostileKey, LeakWatch } from '../support/leaks';
 import * as host from '../support/vscodeStub';
@@ -185,15 +186,19 @@ describe('hostile: posture', () => {
     assert.match(shell, /enableCommandUris: false/);
     assert.match(shell, /localResourceRoots: \[vscode\.Uri\.joinPath\(context\.extensionUri, 'dist', 'webview'\), vscode\.Uri\.joinPath\(context\.extensionUri, 'media'\)\]/);
     assert.doesNotMatch(shell, /unsafe-inline|unsafe-eval|https?:\/\/[^'"`\s]*\.(js|css)/);
-    for (const feature of ['blocks', 'transactions']) {
+    // Panels are opened (and revived) by the shared host, with the shared options.
+    assert.match(shell, /createWebviewPanel\(.*panelOptions\(services\.context\)\)/, 'the shared host opens panels with the shared options');
+    const pages = Object.keys(PAGES);
+    for (const feature of pages) {
       const dir = path.join(ROOT, 'src', feature);
       const panel = fs.readdirSync(dir).find((f) => f.endsWith('Panel.ts'))!;
       const host = fs.readFileSync(path.join(dir, panel), 'utf8');
       assert.match(host, /extends PanelHost</, `${panel} uses the shared shell`);
-      assert.match(host, /createWebviewPanel\(.*panelOptions\(services\.context\)\)/, `${panel} opens with the shared options`);
+      assert.doesNotMatch(host, /createWebviewPanel|webview\.options\s*=/, `${panel} opens with the shared options (through the shared host)`);
       assert.doesNotMatch(host, /webview\.html\s*=/, `${panel} sets no HTML of its own`);
     }
-    for (const script of ['src/blocks/webview/main.ts', 'src/transactions/webview/main.ts', 'src/webview/dom.ts']) {
+    const shared = fs.readdirSync(path.join(ROOT, 'src', 'webview')).filter((f) => f.endsWith('.ts')).map((f) => `src/webview/${f}`);
+    for (const script of [...pages.map((p) => `src/${p}/webview/main.ts`), ...shared]) {
       const text = fs.readFileSync(path.join(ROOT, script), 'utf8');
       assert.doesNotMatch(text, /innerHTML|outerHTML\s*=|insertAdjacentHTML|document\.write|eval\(|new Function/, `${script} builds the page from text nodes only`);
     }

@@ -1,25 +1,28 @@
 /**
- * A panel's webview script (the block page's, the transaction page's) in a real Chromium page, outside
- * VS Code: the same CSP as the panel
- * (default-src 'none', a nonce for scripts, styles from one origin), `acquireVsCodeApi` replaced by a
- * recorder, and host messages delivered with window.postMessage as VS Code does. Used by the webview
- * tests and by bench/blocks.bench.ts.
+ * A page's webview script (any row of src/webview/pages.json: the block page, the transaction page) in a
+ * real Chromium page, outside VS Code: the same CSP as the panel (default-src 'none', a nonce for scripts,
+ * styles from one origin), the page's stylesheets, `acquireVsCodeApi` replaced by a recorder, and host
+ * messages delivered with window.postMessage as VS Code does. Used by the webview tests and by
+ * bench/blocks.bench.ts.
  */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import type { HostMessage, WebviewMessage } from '../../src/blocks/protocol';
-import type * as Transactions from '../../src/transactions/protocol';
+import type { BlockProtocol } from '../../src/blocks/protocol';
+import type { PageName } from '../../src/platform/webviewPanel';
+import type { TransactionProtocol } from '../../src/transactions/protocol';
+import type { HostMessageOf, PageProtocol, WebviewMessageOf } from '../../src/view/panelMessages';
+import PAGES from '../../src/webview/pages.json';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const ORIGIN = 'https://block-panel.test';
 
-/** Bundles src/<feature>/webview/main.ts as esbuild.mjs does, so the test needs no earlier build. */
-export async function webviewScript(minify = false, feature: 'blocks' | 'transactions' = 'blocks'): Promise<string> {
+/** Bundles the page's script (src/<page>/webview/main.ts) as esbuild.mjs does, so the test needs no earlier build. */
+export async function webviewScript(minify = false, page: PageName = 'blocks'): Promise<string> {
   const result = await esbuild.build({
-    entryPoints: [path.join(ROOT, 'src', feature, 'webview', 'main.ts')],
+    entryPoints: [path.join(ROOT, 'src', page, 'webview', 'main.ts')],
     bundle: true,
     write: false,
     format: 'iife',
@@ -42,12 +45,12 @@ window.acquireVsCodeApi = () => ({
   setState: (s) => { window.__state = s; },
 });`;
 
-export interface PanelPage<Host, Webview> {
+export interface WebviewPage<P extends PageProtocol> {
   readonly page: Page;
   /** Delivers a message from the host, as VS Code does. */
-  post(message: Host): Promise<void>;
+  post(message: HostMessageOf<P>): Promise<void>;
   /** What the webview sent to the host so far. */
-  posted(): Promise<Webview[]>;
+  posted(): Promise<WebviewMessageOf<P>[]>;
   clearPosted(): Promise<void>;
   /** What the webview saved with setState. */
   state(): Promise<unknown>;
@@ -55,21 +58,22 @@ export interface PanelPage<Host, Webview> {
   violations(): Promise<string[]>;
 }
 
-export type BlockPage = PanelPage<HostMessage, WebviewMessage>;
-export type TransactionPage = PanelPage<Transactions.HostMessage, Transactions.WebviewMessage>;
+export type BlockPage = WebviewPage<BlockProtocol>;
+export type TransactionPage = WebviewPage<TransactionProtocol>;
 
 /** Opens the block panel's page. */
 export function openBlockPage(browser: Browser, script: string, options: { width?: number; height?: number } = {}): Promise<BlockPage> {
-  return openPanelPage(browser, script, 'block.css', options);
+  return openWebviewPage<BlockProtocol>(browser, 'blocks', script, options);
 }
 
 /** Opens the transaction panel's page (`script` from `webviewScript(false, 'transactions')`). */
 export function openTransactionPage(browser: Browser, script: string, options: { width?: number; height?: number } = {}): Promise<TransactionPage> {
-  return openPanelPage(browser, script, 'transaction.css', options);
+  return openWebviewPage<TransactionProtocol>(browser, 'transactions', script, options);
 }
 
-/** Opens a panel's page with panel.css and the page's own stylesheet. */
-async function openPanelPage<Host, Webview>(browser: Browser, script: string, style: string, options: { width?: number; height?: number }): Promise<PanelPage<Host, Webview>> {
+/** Opens a page (`script` from `webviewScript(false, name)`) with panel.css and the page's own stylesheet, as the panel does. */
+export async function openWebviewPage<P extends PageProtocol>(browser: Browser, name: PageName, script: string, options: { width?: number; height?: number } = {}): Promise<WebviewPage<P>> {
+  const style = PAGES[name].style;
   const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
   const nonce = crypto.randomBytes(18).toString('base64');
   const csp = `default-src 'none'; style-src ${ORIGIN}; font-src ${ORIGIN}; img-src ${ORIGIN}; script-src 'nonce-${nonce}'`;
@@ -95,7 +99,7 @@ async function openPanelPage<Host, Webview>(browser: Browser, script: string, st
   });
   await page.goto(`${ORIGIN}/`);
   await page.waitForFunction(() => (window as unknown as { __posted: Array<{ type: string }> }).__posted.some((m) => m.type === 'ready'));
-  type W = { __posted: Webview[]; __state: unknown; __violations: string[] };
+  type W = { __posted: WebviewMessageOf<P>[]; __state: unknown; __violations: string[] };
   return {
     page,
     // As a JSON string: Playwright's own serializer is slow for 10,000 objects; VS Code sends JSON too.
