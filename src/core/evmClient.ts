@@ -26,6 +26,7 @@ import { encodeErrorString } from './revert';
 import type { AnswerLimits, Transport } from './transport';
 import { MAX_BLOCK_NUMBER } from './input';
 import * as v from 'valibot';
+import { isAddress, isHash } from './hex';
 
 /** Erigon refuses page arguments above 255; stay under it everywhere. */
 export const MAX_TRANSACTIONS_PAGE_SIZE = 100;
@@ -193,7 +194,7 @@ export class EvmClient {
 
   /** Contract or account, and the HYPE balance, at the latest block (`eth_getCode` and `eth_getBalance`). */
   async getAddressSummary(address: Address, signal?: AbortSignal): Promise<AddressSummary> {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new ProviderError('badInput', 'An address is 0x followed by 40 hex digits.');
+    if (!isAddress(address)) throw new ProviderError('badInput', 'An address is 0x followed by 40 hex digits.');
     const asked = address.toLowerCase() as Address;
     const [code, balance] = await Promise.all([
       this.call('eth_getCode', [asked, 'latest'], signal).then((r) => this.shape(codeResult, r, 'eth_getCode')),
@@ -279,7 +280,7 @@ function checkTransactionCount(blockNumber: number, count: number): void {
 
 /** A transaction or block hash: 0x + 64 hex digits; sent in lowercase. */
 function checkHash(hash: string): Hash {
-  if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ProviderError('badInput', 'A transaction or block hash is 0x followed by 64 hex digits.');
+  if (!isHash(hash)) throw new ProviderError('badInput', 'A transaction or block hash is 0x followed by 64 hex digits.');
   return hash.toLowerCase() as Hash;
 }
 

@@ -3,6 +3,7 @@ import { DEMO_BLOCKS, DEMO_CHAIN_ID, DEMO_HEAD, demoBlockDetails, demoBlockExist
 import { quantity } from './random';
 import { json, type Reply } from './replies';
 import { demoBalance, demoBlockByHashJson, demoCode, demoReceiptJson, demoRevertData, demoTrace, demoTransactionJson } from './transactions';
+import { isAddress, isHash, isHexQuantity } from '../core/hex';
 
 const DETAILS_CACHE_SIZE = 128;
 const NONE: ReadonlySet<string> = new Set();
@@ -33,7 +34,7 @@ export const DEMO_BATCH_BUDGET_MS = 100;
 /** A transaction hash as the only parameter (any case), or undefined. */
 function hashArg(params: unknown[]): string | undefined {
   const [hash] = params;
-  return params.length === 1 && typeof hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(hash) ? hash.toLowerCase() : undefined;
+  return params.length === 1 && isHash(hash) ? hash.toLowerCase() : undefined;
 }
 
 export type JsonRpcId = number | string | null;
@@ -62,7 +63,7 @@ function otherId(id: JsonRpcId): JsonRpcId {
 function blockArg(value: unknown): bigint | undefined {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : undefined;
   if (typeof value !== 'string') return undefined;
-  if (/^0x[0-9a-fA-F]{1,64}$/.test(value)) return BigInt(value);
+  if (isHexQuantity(value)) return BigInt(value);
   if (value === 'latest' || value === 'safe' || value === 'finalized' || value === 'pending') return BigInt(DEMO_HEAD);
   if (value === 'earliest') return 0n;
   return undefined;
@@ -182,14 +183,14 @@ export class EvmAnswers {
         return rpcResult(id, JSON.stringify(result));
       }
       case 'eth_getBlockByHash': {
-        const hash = typeof params[0] === 'string' && /^0x[0-9a-fA-F]{64}$/.test(params[0]) ? params[0] : undefined;
+        const hash = isHash(params[0]) ? params[0] : undefined;
         if (hash === undefined || params.length !== 2 || typeof params[1] !== 'boolean') return rpcError(id, -32602, 'Invalid params');
         // Only the hashes of the transactions: this demo answers `false` for `true` too (the client asks `false`).
         return rpcResult(id, JSON.stringify(demoBlockByHashJson(hash, headTimestamp)));
       }
       case 'eth_getBalance':
       case 'eth_getCode': {
-        const address = typeof params[0] === 'string' && /^0x[0-9a-fA-F]{40}$/.test(params[0]) ? params[0] : undefined;
+        const address = isAddress(params[0]) ? params[0] : undefined;
         const block = params.length === 1 ? BigInt(DEMO_HEAD) : blockArg(params[1]);
         if (address === undefined || params.length > 2 || block === undefined) return rpcError(id, -32602, 'Invalid params');
         if (block > BigInt(DEMO_HEAD)) return rpcError(id, -32000, 'header not found');

@@ -3,6 +3,7 @@
 import { demoAllMids, demoPerpDexs, demoPerpMeta, demoSpotMeta } from './markets';
 import { demoOrderStatus, demoWalletOrders, DEMO_WALLETS } from './orders';
 import { defaultStatusReply, INFO_UNPROCESSABLE_BODY, json, text, type Reply } from './replies';
+import { isAddress } from '../core/hex';
 
 export interface InfoAnswerOptions {
   /** The clock (ms): read when an epoch is first answered. */
@@ -99,7 +100,7 @@ export class InfoAnswers {
 }
 
 function isUser(value: unknown): value is string {
-  return typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
+  return isAddress(value);
 }
 
 function isDex(value: unknown): value is string | undefined {
