@@ -6,14 +6,16 @@ import type { BlockDetails, BlockTransaction } from '../core/model';
 import type { ProviderClients } from '../core/provider';
 import type { Services } from '../platform/services';
 import { OpenPanels, PanelHost, withDelayedProgress, type LoadRun, type PanelPage } from '../platform/webviewPanel';
-import { blockQueryText, rememberBlock, readRecentBlocks } from './blockQuery';
+import { blockQueryText } from './blockQuery';
+import { blockLookUp } from '../core/recentLookUps';
+import { rememberRecentLookUp } from '../platform/recentLookUpsStore';
 import type { BlockSource } from './blockSource';
 import { blockSourceFor, disposeBlockSources } from './blockSourceHost';
 import { toBlockView, toTransactionData } from './blockViewModel';
 import { panelLabels } from './labels';
 import { rawJsonDocuments } from '../platform/rawJson';
 import { FIRST_ROWS, isBlockWebviewMessage, type BlockProtocol, type ProblemKind } from './protocol';
-import { Commands, Settings, settingId, StorageKeys, WebviewTypes } from '../ids';
+import { Commands, Settings, settingId, WebviewTypes } from '../ids';
 import { runCommand } from '../platform/commands';
 
 /** What a lookup ended with; the command returns it, so tests and the hover can tell. */
@@ -227,8 +229,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   }
 
   private async remember(n: number): Promise<void> {
-    const state = this.services.context.globalState;
-    await state.update(StorageKeys.recentBlocks, rememberBlock(readRecentBlocks(state.get(StorageKeys.recentBlocks)), n));
+    await rememberRecentLookUp(this.services.context.globalState, blockLookUp({ kind: 'number', number: n }));
   }
 }
 

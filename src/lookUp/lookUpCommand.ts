@@ -3,14 +3,15 @@ import type { LookUpQuery } from '../core/input';
 import type { ProviderClients } from '../core/provider';
 import { resolveHash } from '../core/transactionLoad';
 import { warmUp } from '../blocks/api';
-import { Commands, StorageKeys } from '../ids';
+import { Commands } from '../ids';
 import { givenOrAsked } from '../platform/givenOrAsked';
 import { withDelayedProgress } from '../platform/webviewPanel';
 import type { Services } from '../platform/services';
 import { vscodeTranslate as t } from '../platform/translate';
 import { shortAddress, shortHash } from '../view/format';
 import { showAddress, type AddressOutcome } from './addressPicker';
-import { lookUpFromArgument, readRecentLookUps, rememberLookUp } from './lookUpQuery';
+import { lookUpFromArgument } from './lookUpQuery';
+import { rememberRecentLookUp } from '../platform/recentLookUpsStore';
 import { askForLookUp } from './lookUpPicker';
 import { notify } from '../platform/notify';
 import { runCommand } from '../platform/commands';
@@ -72,6 +73,5 @@ async function open(clients: ProviderClients, query: LookUpQuery): Promise<LookU
 }
 
 async function remember(services: Services, query: LookUpQuery): Promise<void> {
-  const state = services.context.globalState;
-  await state.update(StorageKeys.recentLookUps, rememberLookUp(readRecentLookUps(state.get(StorageKeys.recentLookUps)), query));
+  await rememberRecentLookUp(services.context.globalState, query);
 }
