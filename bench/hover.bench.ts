@@ -10,6 +10,7 @@ import { hoverMarkdown } from '../src/hover/hoverContent';
 import { HoverData } from '../src/hover/hoverData';
 import { untranslated } from '../src/view/format';
 import { HoverBlocks } from '../src/hover/hoverBlocks';
+import { BlockSource } from '../src/blocks/blockSource';
 import { hoverAt } from '../src/hover/hoverAt';
 import { transactionHoverContent } from '../src/hover/transactionHoverContent';
 import { HoverTransactions, transactionSummary } from '../src/hover/hoverTransactions';
@@ -28,7 +29,7 @@ export default async function run(): Promise<BenchRow[]> {
 
     // 1. A hover on a cached block, and on a cached transaction: the provider's synchronous path (token
     // check + cache hit + Markdown). Baselines: the same hovers without a cache, requests each time.
-    const lookups = new HoverData(clients.evm);
+    const lookups = new HoverData(clients.evm, new BlockSource(clients.evm));
     await lookups.blocks.find(DEMO_BLOCKS.hoverBlock);
     const hash = DEMO_SAMPLES.transferTx as Hash;
     await lookups.transactions.find(hash);
@@ -56,7 +57,7 @@ export default async function run(): Promise<BenchRow[]> {
     // 3. 1,000 hovers over 50 distinct numbers, in bursts of 100 at once (a mouse moving over a log file).
     const numbers = Array.from({ length: 50 }, (_, i) => 1_000_000 + i * 997);
     const hovers = shuffled(Array.from({ length: 1_000 }, (_, i) => numbers[i % numbers.length]));
-    const counted = new HoverBlocks(clients.evm);
+    const counted = new HoverBlocks(new BlockSource(clients.evm));
     const ours = await requestsSent(node, () => inBursts(hovers, 100, (n) => counted.find(n)));
     // Baseline: a hover provider without cache or de-duplication, one request per hover.
     const naive = await requestsSent(node, () => inBursts(hovers, 100, (n) => clients.evm.getBlockDetails(n)));

@@ -127,6 +127,6 @@ export const StatusBarItems = {
 export const StorageKeys = {
   apiKey: 'hyperliquidExplorer.apiKey',
   demoActive: 'hyperliquidExplorer.demoActive',
-  recentBlocks: 'hyperliquidExplorer.recentBlocks',
+  /** The one recent-lookups list (Look Up… and Look Up Block); the older `recentBlocks` key is no longer read. */
   recentLookUps: 'hyperliquidExplorer.recentLookUps',
 } as const;

@@ -6,14 +6,16 @@ import type { BlockDetails, BlockTransaction } from '../core/model';
 import type { ProviderClients } from '../core/provider';
 import type { Services } from '../platform/services';
 import { OpenPanels, PanelHost, withDelayedProgress, type LoadRun, type PanelPage } from '../platform/webviewPanel';
-import { blockQueryText, rememberBlock, readRecentBlocks } from './blockQuery';
-import { BlockSource } from './blockSource';
+import { blockQueryText } from './blockQuery';
+import { blockLookUp } from '../core/recentLookUps';
+import { rememberRecentLookUp } from '../platform/recentLookUpsStore';
+import type { BlockSource } from './blockSource';
+import { blockSourceFor, disposeBlockSources } from './blockSourceHost';
 import { toBlockView, toTransactionData } from './blockViewModel';
 import { panelLabels } from './labels';
 import { rawJsonDocuments } from '../platform/rawJson';
 import { FIRST_ROWS, isBlockWebviewMessage, type BlockProtocol, type ProblemKind } from './protocol';
-import { PerConnection } from '../platform/perConnection';
-import { Commands, Settings, settingId, StorageKeys, WebviewTypes } from '../ids';
+import { Commands, Settings, settingId, WebviewTypes } from '../ids';
 import { runCommand } from '../platform/commands';
 
 /** What a lookup ended with; the command returns it, so tests and the hover can tell. */
@@ -22,18 +24,9 @@ export interface LookupResult {
   shown: 'block' | 'loading' | ProblemKind;
 }
 
-/** The block sources (and their caches) of the connection's clients: the one per-client cache pattern. */
-let sources: PerConnection<BlockSource> | undefined;
+/** The connection's block source, shared with the hovers (see `blockSourceHost.ts`). */
 function sourceFor(services: Services, clients: ProviderClients): BlockSource {
-  sources ??= new PerConnection(services.connection, (c) => new BlockSource(c.evm));
-  return sources.for(clients);
-}
-
-/** Asks for the chain's head in the background: the first request loads axios and opens the connection. */
-export function warmUp(services: Services, clients: ProviderClients): void {
-  sourceFor(services, clients)
-    .latest()
-    .catch(() => undefined); // a lookup that needs the head asks again and reports what went wrong
+  return blockSourceFor(services.connection, clients);
 }
 
 /** The block page as the shared host knows it. */
@@ -84,8 +77,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   /** Closes every panel (on deactivation). */
   static disposeAll(): void {
     BlockPanel.panels.disposeAll();
-    sources?.dispose();
-    sources = undefined;
+    disposeBlockSources();
   }
 
   private constructor(services: Services, panel: vscode.WebviewPanel, query: BlockQuery) {
@@ -237,8 +229,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   }
 
   private async remember(n: number): Promise<void> {
-    const state = this.services.context.globalState;
-    await state.update(StorageKeys.recentBlocks, rememberBlock(readRecentBlocks(state.get(StorageKeys.recentBlocks)), n));
+    await rememberRecentLookUp(this.services.context.globalState, blockLookUp({ kind: 'number', number: n }));
   }
 }
 

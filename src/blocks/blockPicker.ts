@@ -4,15 +4,16 @@ import { toHex } from '../core/units';
 import { escapeIcons } from '../view/escape';
 import { askWithParsingPick, type ParsingPickItem } from '../platform/parsingPick';
 import { vscodeTranslate } from '../platform/translate';
-import { blockQueryText, readRecentBlocks } from './blockQuery';
-import { StorageKeys } from '../ids';
+import { recentBlocks } from '../core/recentLookUps';
+import { recentLookUps } from '../platform/recentLookUpsStore';
+import { blockQueryText } from './blockQuery';
 
 /**
- * The block to look up: the recent lookups, or any typed block, saying inline (as its only item) what is
+ * The block to look up: the blocks among the recent lookups (Look Up…'s list), or any typed block, saying inline (as its only item) what is
  * wrong with text that is not a block number.
  */
 export function askForBlock(context: vscode.ExtensionContext): Promise<BlockQuery | undefined> {
-  const recent = readRecentBlocks(context.globalState.get(StorageKeys.recentBlocks));
+  const recent = recentBlocks(recentLookUps(context.globalState));
   const latestItem: ParsingPickItem<BlockQuery> = {
     label: 'latest',
     description: vscode.l10n.t('the newest block on the chain'),

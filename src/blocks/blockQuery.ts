@@ -1,4 +1,4 @@
-/** What the Look Up Block command accepts, and the recent lookups it offers. Pure: no `vscode`. */
+/** What the Look Up Block command accepts, and how it writes a block. Pure: no `vscode`. */
 import { parseBlockNumber, parseBlockQuery, type BlockQuery, type Parsed } from '../core/input';
 import { groupThousands } from '../core/units';
 import type { Translate } from '../view/format';
@@ -13,21 +13,6 @@ export function blockQueryFromArgument(arg: unknown, t: Translate): Parsed<Block
   if (typeof arg === 'bigint') return parseBlockQuery(arg.toString(), t);
   if (typeof arg === 'string') return parseBlockQuery(arg, t);
   return undefined;
-}
-
-/** How many recent lookups are kept. */
-export const MAX_RECENT_BLOCKS = 10;
-
-/** The recent list with `n` moved to the front, without duplicates, at most `max` long. */
-export function rememberBlock(recent: readonly number[], n: number, max = MAX_RECENT_BLOCKS): number[] {
-  return [n, ...recent.filter((r) => r !== n)].slice(0, max);
-}
-
-/** The recent list as stored in globalState, keeping only valid block numbers (the store is not trusted). */
-export function readRecentBlocks(stored: unknown): number[] {
-  if (!Array.isArray(stored)) return [];
-  const valid = stored.filter((n): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0);
-  return [...new Set(valid)].slice(0, MAX_RECENT_BLOCKS);
 }
 
 /** "19,999,981" for display; "latest" stays a word. */

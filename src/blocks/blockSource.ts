@@ -1,7 +1,8 @@
 /**
- * Where the block panel gets its data: block details (cached: HyperEVM blocks are final once made),
- * the chain head, and the transactions of a block in either shape. No `vscode`, and nothing of the
- * view: it hands on the core's model, and the panel turns it into rows. One per set of clients.
+ * Where the block page and the block hovers get their data: block details (cached: HyperEVM blocks are
+ * final once made), the chain head, and the transactions of a block in either shape. No `vscode`, and
+ * nothing of the view: it hands on the core's model, and the page turns it into rows, the hover into a
+ * summary. One per set of clients (`blockSourceHost.ts`).
  */
 import { BlockTransactionPages } from '../core/blockTransactions';
 import { RequestCache } from '../core/cache';
@@ -13,6 +14,12 @@ export const MAX_ROWS_PER_REQUEST = 500;
 
 /** The most memory the cached blocks may hold, measured as the length of their JSON. */
 export const MAX_CACHED_BLOCK_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The most blocks kept: enough for a file full of hovered block numbers (the page and the hovers share
+ * this cache); the weight bound above is what really limits it.
+ */
+export const MAX_CACHED_BLOCKS = 512;
 
 /** Roughly how many bytes a decoded block holds: the length of its raw JSON. */
 export function approximateBytes(details: BlockDetails): number {
@@ -69,8 +76,9 @@ export class BlockSource {
   constructor(
     private readonly evm: EvmClient,
     maxCachedBytes = MAX_CACHED_BLOCK_BYTES,
+    maxCachedBlocks = MAX_CACHED_BLOCKS,
   ) {
-    this.details = new RequestCache({ capacity: 16, maxWeight: maxCachedBytes, weigh: approximateBytes });
+    this.details = new RequestCache({ capacity: maxCachedBlocks, maxWeight: maxCachedBytes, weigh: approximateBytes });
   }
 
   /** Roughly how many bytes the cached blocks hold. */
@@ -78,6 +86,20 @@ export class BlockSource {
     return this.details.weight;
   }
 
+  /** How many blocks are kept. */
+  get cachedBlocks(): number {
+    return this.details.size;
+  }
+
+  /** A kept block, without any request (the synchronous fast path of a hover). */
+  peekBlock(n: number): BlockDetails | undefined {
+    return this.details.peek(n);
+  }
+
+  /**
+   * Block `n`: kept, joined to a request in flight, or asked for. A caller whose `signal` aborts stops
+   * waiting; the request itself is aborted only when nobody waits for it any more.
+   */
   block(n: number, signal?: AbortSignal): Promise<BlockDetails> {
     return this.details.get(
       n,

@@ -4,7 +4,8 @@ import { vscodeTranslate } from '../platform/translate';
 import type { Services } from '../platform/services';
 import { blockQueryFromArgument } from './blockQuery';
 import { askForBlock } from './blockPicker';
-import { BlockPanel, warmUp, type LookupResult } from './blockPanel';
+import { BlockPanel, type LookupResult } from './blockPanel';
+import { warmUp } from './blockSourceHost';
 
 /**
  * Takes the block from the argument (a number, a decimal or hex string, `latest`) or asks for it, and

@@ -23,9 +23,13 @@ export interface TransactionBundle {
   blockTimestamp?: bigint;
 }
 
-/** The transaction with its receipt, revert reason, trace and block time; null when there is no such transaction. */
-export async function loadTransaction(evm: EvmClient, hash: Hash, signal?: AbortSignal): Promise<TransactionBundle | null> {
-  const tx = await evm.getTransaction(hash, signal);
+/**
+ * The transaction with its receipt, revert reason, trace and block time; null when there is no such
+ * transaction. `known` is the transaction when the caller has just fetched it (Look Up's `resolveHash`):
+ * it is not asked for again.
+ */
+export async function loadTransaction(evm: EvmClient, hash: Hash, signal?: AbortSignal, known?: TransactionDetails): Promise<TransactionBundle | null> {
+  const tx = known ?? (await evm.getTransaction(hash, signal));
   if (!tx) return null;
   const receiptAndRevert = outcome(evm.getTransactionReceipt(hash, signal)).then(async (receipt) => {
     const reverted = receipt.ok && receipt.value?.status === 'reverted';

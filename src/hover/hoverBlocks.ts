@@ -1,51 +1,52 @@
 /**
- * Blocks for hovers, through one provider connection: found blocks are kept (a block, once final, never
- * changes) in the hovers' shared answers (`sharedAnswers.ts`); a block not found is answered with the
- * chain's latest block number. Pure (no vscode), so it is tested over HTTP.
+ * Blocks for hovers, through the connection's one block source (the block page's, so a block hovered
+ * then opened, or opened then hovered, is asked for once; a block, once final, never changes); a block
+ * not found is answered with the chain's latest block number. Pure (no vscode), so it is tested over HTTP.
  */
 import { RequestCache } from '../core/cache';
-import { isProviderError, ProviderError } from '../core/errors';
+import { isProviderError } from '../core/errors';
 import type { BlockDetails } from '../core/model';
 import { blockSummary, type BlockSummary } from './blockHoverContent';
-import { SharedAnswers, untilAborted } from './sharedAnswers';
+import { cancelled, untilAborted } from './sharedAnswers';
 
-/** What it needs from the EVM client. */
+/** What it needs of the block feature's `BlockSource` (its cache of block details is the hovers' too). */
 export interface BlockReader {
-  getBlockDetails(blockNumber: number, signal?: AbortSignal): Promise<BlockDetails>;
-  getBlockNumber(signal?: AbortSignal): Promise<number>;
+  block(blockNumber: number, signal?: AbortSignal): Promise<BlockDetails>;
+  peekBlock(blockNumber: number): BlockDetails | undefined;
+  latest(signal?: AbortSignal): Promise<number>;
+  readonly cachedBlocks: number;
 }
 
 export type HoverBlockResult = { kind: 'block'; block: BlockSummary } | { kind: 'notFound'; blockNumber: number; latest?: number };
 
 export interface HoverBlocksOptions {
-  /** Blocks kept; each summary is a few hundred bytes. */
-  capacity?: number;
   /** How long the latest block number is reused (it grows every second). */
   latestTtlMs?: number;
   now?: () => number;
 }
 
 export class HoverBlocks {
-  private readonly blocks: SharedAnswers<number, BlockSummary>;
   /** The latest block number, kept `latestTtlMs`, then asked again. */
   private readonly latest: RequestCache<'latest', number>;
+  /** Aborted on dispose: the hovers still waiting stop (a new connection gets new data). */
+  private readonly lifetime = new AbortController();
 
   constructor(
     readonly source: BlockReader,
     options: HoverBlocksOptions = {},
   ) {
-    this.blocks = new SharedAnswers((blockNumber, signal) => this.load(blockNumber, signal), { capacity: options.capacity });
     const latestTtlMs = options.latestTtlMs ?? 5_000;
     this.latest = new RequestCache({ capacity: 1, keepMs: () => latestTtlMs, now: options.now });
   }
 
   /** A cached block, without any request (the synchronous fast path of a hover). */
   peek(blockNumber: number): BlockSummary | undefined {
-    return this.blocks.peek(blockNumber);
+    const details = this.source.peekBlock(blockNumber);
+    return details && blockSummary(details);
   }
 
   get cachedBlocks(): number {
-    return this.blocks.size;
+    return this.source.cachedBlocks;
   }
 
   /**
@@ -53,10 +54,12 @@ export class HoverBlocks {
    * `cancelled` ProviderError as soon as `signal` aborts, and the provider's error otherwise.
    */
   async find(blockNumber: number, signal?: AbortSignal): Promise<HoverBlockResult> {
-    const cached = this.blocks.peek(blockNumber);
+    const cached = this.peek(blockNumber);
     if (cached) return { kind: 'block', block: cached };
+    if (this.lifetime.signal.aborted) throw cancelled();
+    const waiting = signal ? AbortSignal.any([signal, this.lifetime.signal]) : this.lifetime.signal;
     try {
-      return { kind: 'block', block: await this.blocks.find(blockNumber, signal) };
+      return { kind: 'block', block: blockSummary(await this.source.block(blockNumber, waiting)) };
     } catch (e) {
       if (!(isProviderError(e) && e.kind === 'notFound')) throw e;
     }
@@ -69,26 +72,17 @@ export class HoverBlocks {
     return { kind: 'notFound', blockNumber, latest };
   }
 
-  /** Aborts every request in flight; it is not used again (a new connection gets a new one). */
+  /** Stops every hover still waiting; it is not used again (a new connection gets a new one). */
   dispose(): void {
-    this.blocks.dispose();
+    this.lifetime.abort();
     this.latest.clear();
-  }
-
-  private async load(blockNumber: number, signal: AbortSignal): Promise<BlockSummary> {
-    const details = await this.source.getBlockDetails(blockNumber, signal);
-    if (details.block.number !== BigInt(blockNumber)) {
-      throw new ProviderError('invalidResponse', `The node answered with block ${details.block.number} for block ${blockNumber}.`, { endpoint: 'evm' });
-    }
-    return blockSummary(details);
   }
 
   private latestBlockNumber(signal: AbortSignal | undefined): Promise<number> {
     // Not tied to one hover's signal: it is shared and short; the hover itself stops waiting on abort.
     return untilAborted(
-      this.latest.get('latest', () => this.source.getBlockNumber()),
+      this.latest.get('latest', () => this.source.latest()),
       signal,
     );
   }
 }
-

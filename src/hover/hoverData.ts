@@ -1,4 +1,7 @@
-/** The hovers' data for one set of provider clients (one per kind of token), made and dropped together. */
+/**
+ * The hovers' data for one set of provider clients (one per kind of token), made and dropped together.
+ * Blocks come through the block feature's source of those clients (one cache for page and hover).
+ */
 import { HoverAddresses, type AddressReader } from './hoverAddresses';
 import { HoverBlocks, type BlockReader } from './hoverBlocks';
 import { HoverTransactions, type TransactionReader } from './hoverTransactions';
@@ -8,8 +11,8 @@ export class HoverData {
   readonly transactions: HoverTransactions;
   readonly addresses: HoverAddresses;
 
-  constructor(evm: BlockReader & TransactionReader & AddressReader) {
-    this.blocks = new HoverBlocks(evm);
+  constructor(evm: TransactionReader & AddressReader, blocks: BlockReader) {
+    this.blocks = new HoverBlocks(blocks);
     this.transactions = new HoverTransactions(evm);
     this.addresses = new HoverAddresses(evm);
   }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { blockSourceFor } from '../blocks/api';
 import { describeError, isCancellation } from '../core/errors';
 import type { Connection } from '../platform/connection';
 import type { Log } from '../platform/log';
@@ -28,7 +29,7 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
     private readonly connection: Connection,
     private readonly log: Log,
   ) {
-    this.data = new PerConnection(connection, (clients) => new HoverData(clients.evm));
+    this.data = new PerConnection(connection, (clients) => new HoverData(clients.evm, blockSourceFor(connection, clients)));
   }
 
   provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): vscode.ProviderResult<vscode.Hover> {

@@ -3,14 +3,16 @@ import type { LookUpQuery } from '../core/input';
 import type { ProviderClients } from '../core/provider';
 import { resolveHash } from '../core/transactionLoad';
 import { warmUp } from '../blocks/api';
-import { Commands, StorageKeys } from '../ids';
+import { showTransaction } from '../transactions/api';
+import { Commands } from '../ids';
 import { givenOrAsked } from '../platform/givenOrAsked';
 import { withDelayedProgress } from '../platform/webviewPanel';
 import type { Services } from '../platform/services';
 import { vscodeTranslate as t } from '../platform/translate';
 import { shortAddress, shortHash } from '../view/format';
 import { showAddress, type AddressOutcome } from './addressPicker';
-import { lookUpFromArgument, readRecentLookUps, rememberLookUp } from './lookUpQuery';
+import { lookUpFromArgument } from './lookUpQuery';
+import { rememberRecentLookUp } from '../platform/recentLookUpsStore';
 import { askForLookUp } from './lookUpPicker';
 import { notify } from '../platform/notify';
 import { runCommand } from '../platform/commands';
@@ -31,12 +33,12 @@ export type LookUpOutcome =
 export async function lookUp(services: Services, arg: unknown): Promise<LookUpOutcome | undefined> {
   const asked = await givenOrAsked(services, lookUpFromArgument(arg, t), (error) => t('Cannot look that up: {0}', error), () => askForLookUp(services.context), (clients) => warmUp(services, clients));
   if (!asked) return undefined;
-  const outcome = await open(asked.clients, asked.query);
+  const outcome = await open(services, asked.clients, asked.query);
   if (outcome.kind !== 'failed' && outcome.kind !== 'cancelled' && outcome.kind !== 'notFound') await remember(services, asked.query);
   return outcome;
 }
 
-async function open(clients: ProviderClients, query: LookUpQuery): Promise<LookUpOutcome> {
+async function open(services: Services, clients: ProviderClients, query: LookUpQuery): Promise<LookUpOutcome> {
   if (query.kind === 'block') {
     const block = query.query.kind === 'latest' ? 'latest' : query.query.number;
     await runCommand(Commands.lookUpBlock, block);
@@ -53,7 +55,7 @@ async function open(clients: ProviderClients, query: LookUpQuery): Promise<LookU
     const found = await withDelayedProgress(t('Looking up {0}…', shortHash(query.hash)), abort, () => resolveHash(clients.evm, query.hash, abort.signal));
     switch (found.kind) {
       case 'transaction':
-        await runCommand(Commands.openTransaction, query.hash);
+        await showTransaction(services, query.hash, found.tx); // the page does not ask for it again
         return { kind: 'transaction', hash: query.hash };
       case 'block':
         await runCommand(Commands.lookUpBlock, Number(found.number));
@@ -72,6 +74,5 @@ async function open(clients: ProviderClients, query: LookUpQuery): Promise<LookU
 }
 
 async function remember(services: Services, query: LookUpQuery): Promise<void> {
-  const state = services.context.globalState;
-  await state.update(StorageKeys.recentLookUps, rememberLookUp(readRecentLookUps(state.get(StorageKeys.recentLookUps)), query));
+  await rememberRecentLookUp(services.context.globalState, query);
 }

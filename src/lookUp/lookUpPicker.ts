@@ -1,16 +1,17 @@
 import * as vscode from 'vscode';
 import { parseLookUp, type LookUpQuery } from '../core/input';
-import { StorageKeys } from '../ids';
 import { askWithParsingPick, type ParsingPickItem } from '../platform/parsingPick';
 import { vscodeTranslate as t } from '../platform/translate';
 import { escapeIcons } from '../view/escape';
-import { lookUpText, readRecentLookUps, understood } from './lookUpQuery';
+import { lookUpText } from '../core/recentLookUps';
+import { recentLookUps } from '../platform/recentLookUpsStore';
+import { understood } from './lookUpQuery';
 
 const ICONS: Record<LookUpQuery['kind'], string> = { block: '$(symbol-number)', hash: '$(git-commit)', address: '$(account)' };
 
 /** Asks for a block, a transaction hash or an address: the recent lookups, or any typed one, understood inline. */
 export function askForLookUp(context: vscode.ExtensionContext): Promise<LookUpQuery | undefined> {
-  const recent = readRecentLookUps(context.globalState.get(StorageKeys.recentLookUps));
+  const recent = recentLookUps(context.globalState);
   const latest: LookUpQuery = { kind: 'block', query: { kind: 'latest' } };
   return askWithParsingPick({
     title: t('Hyperliquid: Look Up'),

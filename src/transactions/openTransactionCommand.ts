@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { parseHash } from '../core/input';
-import type { Hash } from '../core/model';
+import type { Hash, TransactionDetails } from '../core/model';
 import { givenOrAsked } from '../platform/givenOrAsked';
 import type { Services } from '../platform/services';
 import { escapeLinksAndIcons } from '../view/escape';
@@ -15,6 +15,11 @@ import { TransactionPanel, type TransactionResult } from './transactionPanel';
 export async function openTransaction(services: Services, arg: unknown): Promise<TransactionResult | undefined> {
   const asked = await givenOrAsked(services, transactionHashFromArgument(arg, vscode.l10n.t), (error) => vscode.l10n.t('Cannot open that transaction: {0}', error), askForHash);
   return asked && TransactionPanel.createOrShow(services, asked.query);
+}
+
+/** The transaction page for `hash`, given the transaction when the caller has just fetched it (not asked again). */
+export function showTransaction(services: Services, hash: Hash, known?: TransactionDetails): Promise<TransactionResult> {
+  return TransactionPanel.createOrShow(services, hash, known);
 }
 
 async function askForHash(): Promise<Hash | undefined> {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Hash } from '../core/model';
+import type { Hash, TransactionDetails } from '../core/model';
 import type { ProviderClients } from '../core/provider';
 import { loadTransaction, type TransactionBundle } from '../core/transactionLoad';
 import { Commands, WebviewTypes } from '../ids';
@@ -42,12 +42,23 @@ const page: PanelPage<TransactionProtocol, Hash> = {
 export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, TransactionResult> {
   private static readonly panels = new OpenPanels(page, (services, panel, hash: Hash) => new TransactionPanel(services, panel, hash));
 
+  /** Transactions the caller has just fetched, taken by the first load of the panel opened for them. */
+  private static readonly known = new Map<Hash, TransactionDetails>();
+
   /** What is on show, for Copy (the whole calldata) and Show Raw JSON. */
   private shown?: TransactionBundle;
 
-  /** Shows `hash`: reveals the panel that already shows it, or opens a new one and loads it. */
-  static createOrShow(services: Services, hash: Hash): Promise<TransactionResult> {
-    return TransactionPanel.panels.show(services, hash);
+  /**
+   * Shows `hash`: reveals the panel that already shows it, or opens a new one and loads it. `known` is the
+   * transaction when the caller has it already (Look Up): the first load does not ask for it again.
+   */
+  static async createOrShow(services: Services, hash: Hash, known?: TransactionDetails): Promise<TransactionResult> {
+    if (known) TransactionPanel.known.set(hash, known);
+    try {
+      return await TransactionPanel.panels.show(services, hash);
+    } finally {
+      TransactionPanel.known.delete(hash);
+    }
   }
 
   /** After a window reload: the webview kept only the hash (see `TransactionProtocol['state']`). */
@@ -82,7 +93,9 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
 
   protected async fetchAndShow(clients: ProviderClients, run: LoadRun): Promise<void> {
     const title = vscode.l10n.t('Looking up transaction {0}…', shortHash(this.hash));
-    const bundle = await this.fetch(title, run, () => loadTransaction(clients.evm, this.hash, run.abort.signal));
+    const known = TransactionPanel.known.get(this.hash);
+    TransactionPanel.known.delete(this.hash); // once: a retry asks again
+    const bundle = await this.fetch(title, run, () => loadTransaction(clients.evm, this.hash, run.abort.signal, known));
     this.shown = bundle ?? undefined;
     if (bundle) this.post({ kind: 'transaction', tx: toTransactionView(bundle, Date.now() / 1000, vscode.l10n.t), retrying: false });
     else this.problem('notFound', vscode.l10n.t('There is no transaction {0} on this chain (as far as this node knows).', this.hash));

@@ -54,8 +54,9 @@ describe('Look Up Block in the extension host', function () {
   });
 
   it('remembers the lookups, latest first', () => {
-    const recent = services.context.globalState.get<number[]>('hyperliquidExplorer.recentBlocks');
-    assert.deepEqual(recent?.slice(0, 3), [DEMO_HEAD, DEMO_BLOCKS.bigBlock, DEMO_BLOCKS.smallBlock]);
+    // The one recent-lookups list (Look Up…'s), which keeps the text a lookup is typed as.
+    const recent = services.context.globalState.get<string[]>('hyperliquidExplorer.recentLookUps');
+    assert.deepEqual(recent?.slice(0, 3), [DEMO_HEAD, DEMO_BLOCKS.bigBlock, DEMO_BLOCKS.smallBlock].map(String));
   });
 
   it('says so for a block above the head', async () => {

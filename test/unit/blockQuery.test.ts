@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { blockQueryFromArgument, MAX_RECENT_BLOCKS, readRecentBlocks, rememberBlock } from '../../src/blocks/blockQuery';
+import { blockQueryFromArgument } from '../../src/blocks/blockQuery';
 import { isBlockWebviewMessage, panelStateBlockNumber } from '../../src/blocks/protocol';
 import { untranslated as t } from '../../src/core/translate';
 
@@ -49,26 +49,6 @@ describe('Look Up Block: the command argument', () => {
         assert.deepEqual(blockQueryFromArgument(`0x${n.toString(16)}`, t), expected);
       }),
     );
-  });
-});
-
-describe('Look Up Block: recent lookups', () => {
-  it('puts the latest lookup first, without duplicates', () => {
-    assert.deepEqual(rememberBlock([3, 2, 1], 2), [2, 3, 1]);
-    assert.deepEqual(rememberBlock([], 7), [7]);
-  });
-
-  it('keeps at most MAX_RECENT_BLOCKS', () => {
-    let list: number[] = [];
-    for (let n = 0; n < 25; n++) list = rememberBlock(list, n);
-    assert.equal(list.length, MAX_RECENT_BLOCKS);
-    assert.equal(list[0], 24);
-  });
-
-  it('reads only valid block numbers back from storage', () => {
-    assert.deepEqual(readRecentBlocks([5, '6', -1, 1.5, 5, 7, null, 2 ** 53]), [5, 7]);
-    assert.deepEqual(readRecentBlocks('garbage'), []);
-    assert.deepEqual(readRecentBlocks(undefined), []);
   });
 });
 

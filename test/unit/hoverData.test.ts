@@ -10,10 +10,16 @@ import { demoBlockModel, demoBlockTimestamp } from '../../src/demo/chain';
 import { hoverMarkdown } from '../../src/hover/hoverContent';
 import { HoverData } from '../../src/hover/hoverData';
 import { untranslated } from '../../src/view/format';
-import { HoverBlocks } from '../../src/hover/hoverBlocks';
+import { HoverBlocks, type HoverBlocksOptions } from '../../src/hover/hoverBlocks';
+import { BlockSource, MAX_CACHED_BLOCK_BYTES } from '../../src/blocks/blockSource';
 import { hoverAt } from '../../src/hover/hoverAt';
 
 const BLOCK = DEMO_BLOCKS.hoverBlock; // 0x1a2b
+
+/** Hover blocks over a block source of their own (the extension shares the connection's with the block page). */
+function hoverBlocks(evm: ProviderClients['evm'], options?: HoverBlocksOptions): HoverBlocks {
+  return new HoverBlocks(new BlockSource(evm), options);
+}
 const TX = DEMO_SAMPLES.transferTx as Hash;
 const NOT_A_TX = DEMO_SAMPLES.unknownHash as Hash;
 
@@ -36,7 +42,7 @@ describe('hover lookups (demo node over HTTP)', function () {
   }
 
   it('finds 0x1a2b and summarises it as the demo chain defines it', async () => {
-    const lookup = new HoverBlocks(clients.evm);
+    const lookup = hoverBlocks(clients.evm);
     const result = await lookup.find(BLOCK);
     assert.equal(result.kind, 'block');
     const model = demoBlockModel(BLOCK)!;
@@ -52,7 +58,7 @@ describe('hover lookups (demo node over HTTP)', function () {
   });
 
   it('sends one request for many hovers on one number, and none once it is cached', async () => {
-    const lookup = new HoverBlocks(clients.evm);
+    const lookup = hoverBlocks(clients.evm);
     node.setFaults([{ kind: 'latency', ms: 100, method: 'ots_getBlockDetails' }]);
     let results: unknown[] = [];
     const sent = await requestsDuring(async () => {
@@ -65,7 +71,7 @@ describe('hover lookups (demo node over HTTP)', function () {
   });
 
   it('answers a hover on a cached block synchronously, with no request', async () => {
-    const lookups = new HoverData(clients.evm);
+    const lookups = new HoverData(clients.evm, new BlockSource(clients.evm));
     const line = `  "blockNumber": "0x1a2b",`;
     const at = line.indexOf('0x1a2b') + 3;
     const context = { nowMs: Date.now(), t: untranslated, explorerUrl: 'https://hyperevmscan.io' };
@@ -78,8 +84,23 @@ describe('hover lookups (demo node over HTTP)', function () {
     assert.ok(hoverMarkdown(hover!.content!).includes('command:hyperliquidExplorer.lookUpBlock?%5B6699%5D'));
   });
 
+  it('one cache with the block page: a block hovered then opened, or opened then hovered, is asked for once', async () => {
+    const asked: string[] = [];
+    const counted = createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 2_000, maxRetries: 0, onRequest: (e) => asked.push(e.label) });
+    // As the extension makes them: the hovers' data reads blocks through the connection's block source.
+    const source = new BlockSource(counted.evm);
+    const lookups = new HoverData(counted.evm, source);
+    assert.equal((await lookups.blocks.find(BLOCK)).kind, 'block'); // hovered…
+    await source.block(BLOCK); // …then opened
+    assert.equal(asked.filter((label) => label.includes('ots_getBlockDetails')).length, 1, asked.join(', '));
+    await source.block(BLOCK + 1); // opened…
+    assert.equal((await lookups.blocks.find(BLOCK + 1)).kind, 'block'); // …then hovered
+    assert.ok(lookups.blocks.peek(BLOCK + 1));
+    assert.equal(asked.filter((label) => label.includes('ots_getBlockDetails')).length, 2, asked.join(', '));
+  });
+
   it('keeps at most `capacity` blocks, dropping the least recently used', async () => {
-    const lookup = new HoverBlocks(clients.evm, { capacity: 3 });
+    const lookup = new HoverBlocks(new BlockSource(clients.evm, MAX_CACHED_BLOCK_BYTES, 3));
     for (const n of [100, 101, 102]) await lookup.find(n);
     await lookup.find(100); // now the most recent
     await lookup.find(103); // evicts 101
@@ -89,15 +110,20 @@ describe('hover lookups (demo node over HTTP)', function () {
   });
 
   it('says a block does not exist, with the latest block number, and does not cache that', async () => {
-    const lookup = new HoverBlocks(clients.evm);
+    const lookup = hoverBlocks(clients.evm);
     const missing = DEMO_HEAD + 1000;
     const result = await lookup.find(missing);
     assert.deepEqual(result, { kind: 'notFound', blockNumber: missing, latest: DEMO_HEAD });
     // Asked again: the block is asked again (it may exist by now); the latest number is reused a moment.
     let calls = 0;
+    const source = new BlockSource(clients.evm);
     const counting = {
-      getBlockDetails: (n: number, s?: AbortSignal) => clients.evm.getBlockDetails(n, s),
-      getBlockNumber: (s?: AbortSignal) => (calls++, clients.evm.getBlockNumber(s)),
+      block: (n: number, s?: AbortSignal) => source.block(n, s),
+      peekBlock: (n: number) => source.peekBlock(n),
+      latest: (s?: AbortSignal) => (calls++, source.latest(s)),
+      get cachedBlocks() {
+        return source.cachedBlocks;
+      },
     };
     const counted = new HoverBlocks(counting);
     await counted.find(missing);
@@ -108,7 +134,7 @@ describe('hover lookups (demo node over HTTP)', function () {
 
   it('asks for the latest block number again once its time window has passed', async () => {
     let now = 1_000_000;
-    const lookup = new HoverBlocks(clients.evm, { latestTtlMs: 5_000, now: () => now });
+    const lookup = hoverBlocks(clients.evm, { latestTtlMs: 5_000, now: () => now });
     const missing = DEMO_HEAD + 5;
     assert.equal(await requestsDuring(() => lookup.find(missing)), 2); // the block, then the head
     assert.equal(await requestsDuring(() => lookup.find(missing)), 1); // the block only
@@ -117,13 +143,13 @@ describe('hover lookups (demo node over HTTP)', function () {
   });
 
   it('still answers "not found" when the latest block number cannot be had', async () => {
-    const lookup = new HoverBlocks(clients.evm);
+    const lookup = hoverBlocks(clients.evm);
     node.setFaults([{ kind: 'status', status: 500, method: 'eth_blockNumber' }]);
     assert.deepEqual(await lookup.find(DEMO_HEAD + 7), { kind: 'notFound', blockNumber: DEMO_HEAD + 7, latest: undefined });
   });
 
   it('reports provider errors without the key, and does not cache them', async () => {
-    const lookup = new HoverBlocks(clients.evm);
+    const lookup = hoverBlocks(clients.evm);
     node.setFaults([{ kind: 'status', status: 429, times: 1 }]);
     const error = await lookup.find(BLOCK + 2).then(
       () => assert.fail('expected an error'),
@@ -138,7 +164,7 @@ describe('hover lookups (demo node over HTTP)', function () {
 
   it('applies the request timeout', async () => {
     const slow = createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 300, maxRetries: 0 });
-    const lookup = new HoverBlocks(slow.evm);
+    const lookup = hoverBlocks(slow.evm);
     node.setFaults([{ kind: 'hang', times: 1 }]);
     const started = performance.now();
     await assert.rejects(lookup.find(BLOCK + 4), (e: unknown) => isProviderError(e) && e.kind === 'timeout');
@@ -147,7 +173,7 @@ describe('hover lookups (demo node over HTTP)', function () {
 
   describe('transactions and addresses', () => {
     it('finds a transfer: succeeded, in its block, from → to, with value and fee', async () => {
-      const lookups = new HoverData(clients.evm);
+      const lookups = new HoverData(clients.evm, new BlockSource(clients.evm));
       const tx = await clients.evm.getTransaction(TX);
       const summary = await lookups.transactions.find(TX);
       assert.ok(summary && tx);
@@ -160,12 +186,12 @@ describe('hover lookups (demo node over HTTP)', function () {
     });
 
     it('says a failed transaction reverted', async () => {
-      const summary = await new HoverData(clients.evm).transactions.find(DEMO_SAMPLES.failedTx as Hash);
+      const summary = await new HoverData(clients.evm, new BlockSource(clients.evm)).transactions.find(DEMO_SAMPLES.failedTx as Hash);
       assert.equal(summary?.status, 'reverted');
     });
 
     it('sends the transaction and receipt requests once for many hovers, and nothing once cached', async () => {
-      const lookups = new HoverData(clients.evm);
+      const lookups = new HoverData(clients.evm, new BlockSource(clients.evm));
       node.setFaults([{ kind: 'latency', ms: 100, method: 'eth_getTransactionByHash' }]);
       const sent = await requestsDuring(() => Promise.all(Array.from({ length: 25 }, () => lookups.transactions.find(TX))));
       assert.equal(sent, 2);
@@ -173,7 +199,7 @@ describe('hover lookups (demo node over HTTP)', function () {
     });
 
     it('a 64-hex value that is no transaction: null, kept as such (the next hovers ask nothing and show nothing)', async () => {
-      const lookups = new HoverData(clients.evm);
+      const lookups = new HoverData(clients.evm, new BlockSource(clients.evm));
       assert.equal(await lookups.transactions.find(NOT_A_TX), null);
       assert.equal(await requestsDuring(() => lookups.transactions.find(NOT_A_TX)), 0);
       const line = `bytes32 constant SLOT = ${NOT_A_TX};`;
@@ -183,7 +209,7 @@ describe('hover lookups (demo node over HTTP)', function () {
     });
 
     it('tells a contract from an account, with its balance, in one pair of requests kept a moment', async () => {
-      const lookups = new HoverData(clients.evm);
+      const lookups = new HoverData(clients.evm, new BlockSource(clients.evm));
       const contract = await lookups.addresses.find(DEMO_SAMPLES.contract.toLowerCase() as Address);
       assert.equal(contract.kind, 'contract');
       const account = await lookups.addresses.find(DEMO_SAMPLES.account.toLowerCase() as Address);
@@ -193,7 +219,7 @@ describe('hover lookups (demo node over HTTP)', function () {
     });
 
     it('a cancelled transaction hover stops waiting at once, and nothing is kept', async () => {
-      const lookups = new HoverData(clients.evm);
+      const lookups = new HoverData(clients.evm, new BlockSource(clients.evm));
       node.setFaults([{ kind: 'latency', ms: 400, method: 'eth_getTransactionByHash', times: 1 }]);
       const hover = new AbortController();
       const pending = lookups.transactions.find(TX, hover.signal);
@@ -206,7 +232,7 @@ describe('hover lookups (demo node over HTTP)', function () {
     });
 
     it('dispose (a connection change) aborts what is in flight', async () => {
-      const lookups = new HoverData(clients.evm);
+      const lookups = new HoverData(clients.evm, new BlockSource(clients.evm));
       node.setFaults([{ kind: 'latency', ms: 300, method: 'eth_getBalance', times: 1 }]);
       const pending = lookups.addresses.find(DEMO_SAMPLES.account.toLowerCase() as Address);
       await new Promise((r) => setTimeout(r, 30));
@@ -217,7 +243,7 @@ describe('hover lookups (demo node over HTTP)', function () {
 
   describe('cancellation', () => {
     it('a cancelled hover stops waiting at once, and its request is aborted when nobody else waits', async () => {
-      const lookup = new HoverBlocks(clients.evm);
+      const lookup = hoverBlocks(clients.evm);
       node.setFaults([{ kind: 'latency', ms: 400, method: 'ots_getBlockDetails', times: 1 }]);
       const hover = new AbortController();
       let abortedAt = 0;
@@ -236,7 +262,7 @@ describe('hover lookups (demo node over HTTP)', function () {
     });
 
     it('one cancelled hover does not abort the request another hover still waits for', async () => {
-      const lookup = new HoverBlocks(clients.evm);
+      const lookup = hoverBlocks(clients.evm);
       node.setFaults([{ kind: 'latency', ms: 200, method: 'ots_getBlockDetails', times: 1 }]);
       const first = new AbortController();
       const second = new AbortController();
@@ -255,7 +281,7 @@ describe('hover lookups (demo node over HTTP)', function () {
     });
 
     it('a hover that joins just as the last waiter cancels gets the block, not that cancellation', async () => {
-      const lookup = new HoverBlocks(clients.evm);
+      const lookup = hoverBlocks(clients.evm);
       node.setFaults([{ kind: 'latency', ms: 200, method: 'ots_getBlockDetails', times: 1 }]);
       const first = new AbortController();
       const a = lookup.find(BLOCK + 10, first.signal);
@@ -268,13 +294,13 @@ describe('hover lookups (demo node over HTTP)', function () {
     });
 
     it('an already cancelled hover sends nothing', async () => {
-      const lookup = new HoverBlocks(clients.evm);
+      const lookup = hoverBlocks(clients.evm);
       const sent = await requestsDuring(() => lookup.find(BLOCK + 12, AbortSignal.abort()).catch((e: unknown) => assert.ok(isCancellation(e))));
       assert.equal(sent, 0);
     });
 
     it('dispose aborts what is in flight (a connection change)', async () => {
-      const lookup = new HoverBlocks(clients.evm);
+      const lookup = hoverBlocks(clients.evm);
       node.setFaults([{ kind: 'latency', ms: 300, method: 'ots_getBlockDetails', times: 1 }]);
       const pending = lookup.find(BLOCK + 14);
       await new Promise((r) => setTimeout(r, 30));

@@ -3,7 +3,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseLookUp, type LookUpQuery } from '../../src/core/input';
-import { lookUpFromArgument, lookUpText, MAX_RECENT_LOOKUPS, readRecentLookUps, rememberLookUp, understood } from '../../src/lookUp/lookUpQuery';
+import { lookUpFromArgument, understood } from '../../src/lookUp/lookUpQuery';
+import { blockLookUp, lookUpText, MAX_RECENT_LOOKUPS, readRecentLookUps, recentBlocks, rememberLookUp } from '../../src/core/recentLookUps';
 import { untranslated as t } from '../../src/view/format';
 
 const HASH = '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b';
@@ -65,6 +66,19 @@ describe('Look Up…: recent lookups', () => {
       }),
     );
     assert.deepEqual(readRecentLookUps('not a list'), []);
+  });
+
+  it('is one list for Look Up… and the block page: Look Up Block offers its numbered blocks, newest first', () => {
+    let stored: string[] = [];
+    for (const query of [q('6699'), q(HASH), blockLookUp({ kind: 'number', number: 42 }), q('latest'), q(ADDRESS), blockLookUp({ kind: 'number', number: 6699 })]) {
+      stored = rememberLookUp(readRecentLookUps(stored), query);
+    }
+    assert.deepEqual(stored, ['6699', ADDRESS.toLowerCase(), 'latest', '42', HASH]);
+    assert.deepEqual(recentBlocks(readRecentLookUps(stored)), [6699, 42]);
+  });
+
+  it('passes over what an older version kept under its recent-blocks list (numbers)', () => {
+    assert.deepEqual(recentBlocks(readRecentLookUps([5, 7, '8', -1])), [8]);
   });
 });
 

@@ -78,6 +78,15 @@ describe('loadTransaction and resolveHash over HTTP', () => {
     assert.ok(asked().includes('ots_getTransactionError'));
   });
 
+  it('Look Up of a transaction hash asks for the transaction once: resolveHash, then the page’s load with the transaction it found', async () => {
+    const found = await resolveHash(clients.evm, TX);
+    assert.equal(found.kind, 'transaction');
+    const b = await loadTransaction(clients.evm, TX, undefined, found.kind === 'transaction' ? found.tx : undefined);
+    assert.equal(b?.tx.hash, TX);
+    assert.equal(asked().filter((m) => m === 'eth_getTransactionByHash').length, 1, asked().join(', '));
+    assert.deepEqual(asked().slice(1).sort(), ['eth_getTransactionReceipt', 'ots_getBlockDetails', 'ots_traceTransaction']);
+  });
+
   it('returns null for no such transaction, and asks nothing else', async () => {
     replies.eth_getTransactionByHash = { result: null };
     assert.equal(await loadTransaction(clients.evm, TX), null);

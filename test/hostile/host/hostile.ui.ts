@@ -359,7 +359,7 @@ describe('hostile in the real host (packaged extension in code-server)', functio
       }
       return texts;
     });
-    assert.ok(browser.some((t) => t.text.includes('hyperliquidExplorer.recentBlocks')), 'the extension’s own state is among what was searched');
+    assert.ok(browser.some((t) => t.text.includes('hyperliquidExplorer.recentLookUps')), 'the extension’s own state is among what was searched');
     for (const t of browser) leaks.check(t.where, t.text);
 
     // Every file of this code-server run: settings, state, logs (the output channel's file among them).

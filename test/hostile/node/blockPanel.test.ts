@@ -10,15 +10,16 @@ import { toBlockView, toTransactionsData } from '../../../src/blocks/blockViewMo
 import { panelLabels } from '../../../src/blocks/labels';
 import { FIRST_ROWS, type BlockHostMessage } from '../../../src/blocks/protocol';
 import { describeError } from '../../../src/core/errors';
-import { createProviderClients, type ProviderClients } from '../../../src/core/provider';
+import type { ProviderClients } from '../../../src/core/provider';
 import { revealInvisibles } from '../../../src/view/escape';
 import { untranslated } from '../../../src/view/format';
-import { DEMO_BLOCKS, startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
+import { DEMO_BLOCKS } from '../../../src/demo/demoNode';
 import { launchChromium } from '../../host/browser';
 import { openBlockPage, webviewScript, type BlockPage } from '../../support/webviewPage';
 import { figures, incident } from '../support/figures';
-import { hostileKey, LeakWatch } from '../support/leaks';
-import { mutateResult, rpcError, startHostileProxy, type HostileProxy } from '../support/hostileProxy';
+import type { LeakWatch } from '../support/leaks';
+import { useHostileProxy } from '../support/craftedAnswers';
+import { mutateResult, rpcError, type HostileProxy } from '../support/hostileProxy';
 import { MARKUP_PAYLOADS } from '../support/markup';
 
 const labels = panelLabels({ t: untranslated });
@@ -27,8 +28,8 @@ const INJECTED = 'img, iframe, object, embed, b, a, [onerror], [onload], [onmous
 
 describe('hostile: the block panel script in Chromium, fed by the real client through a hostile proxy', function () {
   this.timeout(60_000);
-  const key = hostileKey();
-  let node: DemoNode;
+  const setup = useHostileProxy({ timeoutMs: 5000 });
+  const key = setup.key;
   let proxy: HostileProxy;
   let clients: ProviderClients;
   let leaks: LeakWatch;
@@ -37,18 +38,13 @@ describe('hostile: the block panel script in Chromium, fed by the real client th
   let page: BlockPage;
 
   before(async () => {
-    node = await startDemoNode({ apiKey: key });
-    proxy = await startHostileProxy(node.baseUrl);
-    leaks = new LeakWatch(key, [node.baseUrl, proxy.baseUrl]);
-    clients = createProviderClients(proxy.baseUrl, key, { timeoutMs: 5000, maxRetries: 0 });
+    ({ proxy, clients, leaks } = setup);
     [browser, script] = await Promise.all([launchChromium(), webviewScript()]);
     page = await openBlockPage(browser, script);
   });
   after(async () => {
     figures.responsesMutated += proxy?.mutated ?? 0;
     await browser?.close();
-    await proxy?.close();
-    await node?.close();
   });
 
   /** The page's state after a render: what a payload could have done. */

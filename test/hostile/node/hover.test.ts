@@ -9,10 +9,11 @@ import * as vscode from 'vscode';
 import { registerHovers } from '../../../src/hover';
 import { Connection } from '../../../src/platform/connection';
 import { Log } from '../../../src/platform/log';
-import { startDemoNode, type DemoFault, type DemoNode } from '../../../src/demo/demoNode';
+import type { DemoFault, DemoNode } from '../../../src/demo/demoNode';
 import { figures } from '../support/figures';
-import { hostileKey, LeakWatch } from '../support/leaks';
-import { mutateResult, rpcError, startHostileProxy, type HostileProxy, type ProxyRule } from '../support/hostileProxy';
+import type { LeakWatch } from '../support/leaks';
+import { useHostileProxy } from '../support/craftedAnswers';
+import { mutateResult, rpcError, type HostileProxy, type ProxyRule } from '../support/hostileProxy';
 import { assertMarkdownIsText, MARKUP, MARKUP_PAYLOADS, textOf } from '../support/markup';
 import * as host from '../support/vscodeStub';
 
@@ -49,7 +50,8 @@ const HOVER_FAULTS: HoverFault[] = [
 
 describe('hostile: the real hover provider under faults (Node, demo node behind a hostile proxy)', function () {
   this.timeout(30_000);
-  const key = hostileKey();
+  const setup = useHostileProxy({ clients: false });
+  const key = setup.key;
   let node: DemoNode;
   let proxy: HostileProxy;
   let leaks: LeakWatch;
@@ -59,9 +61,7 @@ describe('hostile: the real hover provider under faults (Node, demo node behind 
 
   before(async () => {
     host.resetHost();
-    node = await startDemoNode({ apiKey: key });
-    proxy = await startHostileProxy(node.baseUrl);
-    leaks = new LeakWatch(key, [node.baseUrl, proxy.baseUrl]);
+    ({ node, proxy, leaks } = setup);
     await host.setConfiguration(`${SECTION}.baseUrl`, proxy.baseUrl);
     await host.setConfiguration(`${SECTION}.requestTimeoutSeconds`, 2);
     await host.setConfiguration(`${SECTION}.hover.languages`, ['typescript']);
@@ -76,8 +76,6 @@ describe('hostile: the real hover provider under faults (Node, demo node behind 
   });
   after(async () => {
     for (const d of subscriptions) d.dispose();
-    await proxy?.close();
-    await node?.close();
     host.resetHost();
   });
 

@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { apiKeyProblem, baseUrlProblem, ProviderEndpoints } from '../../../src/core/endpoints';
 import { MAX_BLOCK_NUMBER, parseAddress, parseBlockQuery } from '../../../src/core/input';
 import { untranslated } from '../../../src/core/translate';
-import { blockQueryFromArgument, readRecentBlocks } from '../../../src/blocks/blockQuery';
+import { blockQueryFromArgument } from '../../../src/blocks/blockQuery';
+import { readRecentLookUps, recentBlocks } from '../../../src/core/recentLookUps';
 import { isBlockWebviewMessage, panelStateBlockNumber } from '../../../src/blocks/protocol';
 import { findHexToken, isIdentifierChar } from '../../../src/hover/hoverToken';
 import { escapeIcons, escapeLinksAndIcons } from '../../../src/view/escape';
@@ -288,10 +289,10 @@ describe('hostile: arguments, stored state and webview messages (fast-check)', (
     );
   });
 
-  it('the recent-blocks list read back from globalState keeps only valid, distinct block numbers', () => {
+  it('the blocks of the recent-lookups list read back from globalState are only valid, distinct block numbers', () => {
     fc.assert(
       fc.property(fc.oneof(fc.anything(), fc.array(fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(null)))), (stored) => {
-        const recent = readRecentBlocks(stored);
+        const recent = recentBlocks(readRecentLookUps(Array.isArray(stored) ? stored.map((x) => (typeof x === 'number' ? String(x) : x)) : stored));
         if (!Array.isArray(stored) || recent.length < stored.length) refused();
         assert.ok(recent.length <= 10);
         assert.equal(new Set(recent).size, recent.length);

@@ -10,7 +10,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as vscode from 'vscode';
-import { DEMO_WALLETS, startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
+import { DEMO_WALLETS } from '../../../src/demo/demoNode';
 import type { OrdersStore, WalletSummary } from '../../../src/orders/ordersStore';
 import { createOrdersStore } from '../../../src/orders/ordersStoreHost';
 import { OpenOrdersTree, type OrdersNode } from '../../../src/orders/ordersTree';
@@ -20,8 +20,9 @@ import { Connection } from '../../../src/platform/connection';
 import { Log } from '../../../src/platform/log';
 import type { Services } from '../../../src/platform/services';
 import { figures, incident } from '../support/figures';
-import { hostileKey, LeakWatch } from '../support/leaks';
-import { startHostileProxy, type HostileProxy } from '../support/hostileProxy';
+import type { LeakWatch } from '../support/leaks';
+import { useHostileProxy } from '../support/craftedAnswers';
+import type { HostileProxy } from '../support/hostileProxy';
 import { revealInvisibles } from '../../../src/view/escape';
 import { assertMarkdownIsText, MARKUP_PAYLOADS } from '../support/markup';
 import * as host from '../support/vscodeStub';
@@ -34,8 +35,8 @@ const cmd = <T>(id: string, ...args: unknown[]) => vscode.commands.executeComman
 
 describe('hostile: the real Open Orders commands and tree (Node, demo node behind a hostile proxy)', function () {
   this.timeout(60_000);
-  const key = hostileKey();
-  let node: DemoNode;
+  const setup = useHostileProxy({ node: { control: true }, clients: false });
+  const key = setup.key;
   let proxy: HostileProxy;
   let leaks: LeakWatch;
   let services: Services;
@@ -44,9 +45,7 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
 
   before(async () => {
     host.resetHost();
-    node = await startDemoNode({ apiKey: key, control: true });
-    proxy = await startHostileProxy(node.baseUrl);
-    leaks = new LeakWatch(key, [node.baseUrl, proxy.baseUrl]);
+    ({ proxy, leaks } = setup);
     await host.setConfiguration(`${SECTION}.baseUrl`, proxy.baseUrl);
     await host.setConfiguration(`${SECTION}.requestTimeoutSeconds`, 2); // the hang costs 2 s; a loaded machine still answers in time
     const context = host.extensionContext();
@@ -65,8 +64,6 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
 
   after(async () => {
     for (const d of (services?.context.subscriptions ?? []) as { dispose(): unknown }[]) d.dispose();
-    await proxy?.close();
-    await node?.close();
     host.resetHost();
   });
 

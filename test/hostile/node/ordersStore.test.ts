@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { ProviderError, type ProviderErrorKind } from '../../../src/core/errors';
 import { createProviderClients } from '../../../src/core/provider';
 import { redact } from '../../../src/core/redact';
-import { DEMO_WALLETS, startDemoNode, type DemoFault, type DemoNode } from '../../../src/demo/demoNode';
+import { DEMO_WALLETS, type DemoFault, type DemoNode } from '../../../src/demo/demoNode';
 import { AutoRefreshSchedule, nextAutoRefreshSeconds, type Clock } from '../../../src/orders/autoRefresh';
 import { OpenOrdersSource } from '../../../src/orders/openOrdersSource';
 import { OrdersStore, type WalletListing, type WalletSummary } from '../../../src/orders/ordersStore';
@@ -25,8 +25,9 @@ import { infoRequestWeight, WeightLedger } from '../../../src/orders/weightLedge
 import { revealInvisibles } from '../../../src/view/escape';
 import { untranslated } from '../../../src/view/format';
 import { figures, incident } from '../support/figures';
-import { hostileKey, LeakWatch } from '../support/leaks';
-import { mutateInfo, rules, startHostileProxy, type HostileProxy, type ProxyRule } from '../support/hostileProxy';
+import type { LeakWatch } from '../support/leaks';
+import { useHostileProxy } from '../support/craftedAnswers';
+import { mutateInfo, rules, type HostileProxy, type ProxyRule } from '../support/hostileProxy';
 import { assertMarkdownIsText, MARKUP, MARKUP_PAYLOADS, renderMarkdown, textOf, visibleWords } from '../support/markup';
 import * as host from '../support/vscodeStub';
 
@@ -91,7 +92,8 @@ const TREE_FAULTS: TreeFault[] = [
 
 describe('hostile: the Open Orders store under faults (Node, demo node behind a hostile proxy)', function () {
   this.timeout(60_000);
-  const key = hostileKey();
+  const setup = useHostileProxy({ node: { control: true }, clients: false });
+  const key = setup.key;
   let node: DemoNode;
   let proxy: HostileProxy;
   let leaks: LeakWatch;
@@ -125,9 +127,7 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
 
   before(async () => {
     host.resetHost();
-    node = await startDemoNode({ apiKey: key, control: true });
-    proxy = await startHostileProxy(node.baseUrl);
-    leaks = new LeakWatch(key, [node.baseUrl, proxy.baseUrl]);
+    ({ node, proxy, leaks } = setup);
     connect(2); // the hang costs 2 s; a loaded machine still answers in time
     store = new OrdersStore({ sources: { get: async () => source, get existing() { return source; } }, wallets: () => wallets, log, t: untranslated });
     tree = new OpenOrdersTree(store, () => true);
@@ -137,8 +137,6 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
     tree?.dispose();
     store?.dispose();
     source?.dispose();
-    await proxy?.close();
-    await node?.close();
     host.resetHost();
   });
 

@@ -9,6 +9,7 @@ import { ProviderError } from '../../../src/core/errors';
 import { createProviderClients } from '../../../src/core/provider';
 import { DEMO_BLOCKS, DEMO_WALLETS, startDemoNode } from '../../../src/demo/demoNode';
 import { HoverBlocks } from '../../../src/hover/hoverBlocks';
+import { BlockSource } from '../../../src/blocks/blockSource';
 import { OpenOrdersSource } from '../../../src/orders/openOrdersSource';
 import { figures, incident } from '../support/figures';
 import { hostileKey } from '../support/leaks';
@@ -96,7 +97,7 @@ describe('hostile: retries and storms (counted at the server)', function () {
   it('50 hovers over one block during a 503 storm share one read: 3 requests, not 150; a failure is not cached', async () => {
     const clients = createProviderClients(base, key, { timeoutMs: 5000, maxRetries: 2, retryBaseMs: 10 });
     server.handler = (_req, res) => text(res, 503, 'busy');
-    const lookup = new HoverBlocks(clients.evm);
+    const lookup = new HoverBlocks(new BlockSource(clients.evm));
     for (const wave of [1, 2]) {
       const before = server.received.length;
       const errors = await Promise.all(Array.from({ length: 50 }, (_, i) => failure(lookup.find(DEMO_BLOCKS.hoverBlock), `hover ${i}`)));

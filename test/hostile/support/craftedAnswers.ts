@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { describeError, ProviderError, type ProviderErrorKind } from '../../../src/core/errors';
 import { createProviderClients, type ProviderClients } from '../../../src/core/provider';
 import type { RequestEvent } from '../../../src/core/transport';
-import { startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
+import { startDemoNode, type DemoNode, type DemoNodeOptions } from '../../../src/demo/demoNode';
 import { figures, incident } from './figures';
 import { hostileKey, LeakWatch } from './leaks';
 import { startHostileProxy, type HostileProxy, type ProxyRule } from './hostileProxy';
@@ -34,14 +34,27 @@ export interface HostileSetup {
   readonly events: RequestEvent[];
 }
 
-/** Registers the suite's `before` and `after`: a demo node, a hostile proxy in front of it, clients through the proxy. */
-export function useHostileProxy(timeoutMs: number): HostileSetup {
+export interface HostileProxyOptions {
+  /** The clients' request timeout (default 5 s). */
+  timeoutMs?: number;
+  /** The demo node's options (its key is the suite's hostile key). */
+  node?: Omit<DemoNodeOptions, 'apiKey'>;
+  /** Whether to make clients through the proxy (default true); a suite that makes its own leaves `clients` unset. */
+  clients?: boolean;
+}
+
+/**
+ * Registers the suite's `before` and `after`: a demo node, a hostile proxy in front of it, clients through
+ * the proxy. Register it first: the suite's own hooks then find the node and proxy up.
+ */
+export function useHostileProxy(options: number | HostileProxyOptions = {}): HostileSetup {
+  const { timeoutMs = 5_000, node = {}, clients = true } = typeof options === 'number' ? { timeoutMs: options } : options;
   const setup = { key: hostileKey(), events: [] as RequestEvent[] } as unknown as HostileSetup;
   before(async () => {
-    setup.node = await startDemoNode({ apiKey: setup.key });
+    setup.node = await startDemoNode({ ...node, apiKey: setup.key });
     setup.proxy = await startHostileProxy(setup.node.baseUrl);
     setup.leaks = new LeakWatch(setup.key, [setup.node.baseUrl, setup.proxy.baseUrl]);
-    setup.clients = createProviderClients(setup.proxy.baseUrl, setup.key, { timeoutMs, maxRetries: 0, onRequest: (e) => setup.events.push(e) });
+    if (clients) setup.clients = createProviderClients(setup.proxy.baseUrl, setup.key, { timeoutMs, maxRetries: 0, onRequest: (e) => setup.events.push(e) });
   });
   after(async () => {
     await setup.proxy?.close();
