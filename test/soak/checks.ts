@@ -101,6 +101,20 @@ export function burstStarts(times: readonly number[], gapMs: number): number[] {
   return sorted.filter((t, i) => i === 0 || t - (sorted[i - 1] as number) > gapMs);
 }
 
+/**
+ * The weight of each burst of info requests (a refresh of every wallet, its retries and market data),
+ * bursts being apart by more than `gapMs`: what one refresh really cost at the node.
+ */
+export function burstWeights(requests: readonly InfoRequest[], gapMs = 5_000): number[] {
+  const sorted = [...requests].sort((a, b) => a.at - b.at);
+  const weights: number[] = [];
+  sorted.forEach((r, i) => {
+    if (i === 0 || r.at - (sorted[i - 1] as InfoRequest).at > gapMs) weights.push(0);
+    weights[weights.length - 1] += infoWeight(r.type);
+  });
+  return weights;
+}
+
 export function median(values: readonly number[]): number | undefined {
   if (values.length === 0) return undefined;
   const s = [...values].sort((a, b) => a - b);

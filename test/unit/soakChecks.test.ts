@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import {
   budgetEffectFromLog,
   burstStarts,
+  burstWeights,
   evaluateSoak,
   extensionErrors,
   isOrderRow,
@@ -142,6 +143,8 @@ describe('soak checks', () => {
     const whale = '0xc99e';
     const requests = [req(0, 'frontendOpenOrders', whale, ''), req(300, 'frontendOpenOrders', whale, ''), req(10, 'frontendOpenOrders', whale, 'xyz'), req(26_000, 'frontendOpenOrders', whale, ''), req(26_100, 'meta'), req(52_500, 'openOrders', whale, '')];
     assert.deepEqual(observedIntervalsSeconds(requests, whale, ''), [26, 26.5]);
+    assert.deepEqual(burstWeights([req(0, 'meta'), req(4_000, 'allMids'), req(30_000, 'openOrders'), req(30_100, 'orderStatus')]), [22, 22], 'requests under 5 s apart are one refresh');
+    assert.deepEqual(burstWeights([]), []);
     assert.equal(median([26, 26.5, 30]), 26.5);
     assert.equal(median([1, 2]), 1.5);
     assert.equal(median([]), undefined);
