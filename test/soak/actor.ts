@@ -41,7 +41,7 @@ export const HOVER_FILE_TEXT = [
 /** What the page shows when loaded (its number or hash) or when it could not load (a problem state). */
 const PAGE_SHOWN = '[data-field="number"], [data-field="hash"], .state.problem';
 /** A hover that is done: its content's link, or why it could not load. */
-const HOVER_DONE = /Open block details|Open transaction|Open in explorer|Could not load|No such/;
+const HOVER_DONE = /Open block details|Open transaction|Open in explorer|Could not|No such/;
 
 export interface ActorFigures {
   /** Actions by name: how many showed their content, a problem, or neither in time. */
@@ -97,9 +97,10 @@ export class Actor {
     for (const target of targets) {
       try {
         const text = await this.wb.hoverOver(target, { expect: HOVER_DONE, timeoutMs: ACTION_TIMEOUT_MS });
-        this.record('hover', /Could not load/.test(text) ? 'problem' : 'content', target);
-      } catch (e) {
-        this.record('hover', 'stuck', `${target}: ${(e as Error).message.split('\n')[0]}`);
+        this.record('hover', /Could not/.test(text) ? 'problem' : 'content', target);
+      } catch {
+        const shown = await this.wb.page.locator('.monaco-hover:not(.hidden)').allInnerTexts().catch(() => []);
+        this.record('hover', 'stuck', `${target}: ${shown.length ? `the hover shows ${JSON.stringify(shown.join(' | ').slice(0, 200))}` : 'no hover'}`);
       }
       await this.wb.page.keyboard.press('Escape');
       await this.wb.page.mouse.move(5, 5);
