@@ -131,19 +131,23 @@ export function observedIntervalsSeconds(requests: readonly InfoRequest[], user:
 }
 
 /** What the extension's log says the budget did to the interval: the last stretch or pause it wrote. */
-export type BudgetEffect = { kind: 'none' } | { kind: 'stretched'; fromSeconds: number; toSeconds: number; weight: number; times: number } | { kind: 'paused'; weight: number };
+export type BudgetEffect =
+  | { kind: 'none' }
+  /** `steps`: every interval the log announced, in order (each announcement is also a notification). */
+  | { kind: 'stretched'; fromSeconds: number; toSeconds: number; weight: number; steps: number[] }
+  | { kind: 'paused'; weight: number };
 
 export function budgetEffectFromLog(log: string): BudgetEffect {
   let effect: BudgetEffect = { kind: 'none' };
-  let times = 0;
+  const steps: number[] = [];
   const pattern = /Automatic refresh every (\d+) s would exceed the request-weight budget \(weight (\d+) per refresh\); refreshing every (\d+) s instead|Automatic refresh paused: one refresh weighs (\d+)/g;
   for (const m of log.matchAll(pattern)) {
     if (m[4] !== undefined) {
       effect = { kind: 'paused', weight: Number(m[4]) };
       continue;
     }
-    times += 1;
-    effect = { kind: 'stretched', fromSeconds: Number(m[1]), weight: Number(m[2]), toSeconds: Number(m[3]), times };
+    steps.push(Number(m[3]));
+    effect = { kind: 'stretched', fromSeconds: Number(m[1]), weight: Number(m[2]), toSeconds: Number(m[3]), steps: [...steps] };
   }
   return effect;
 }

@@ -68,7 +68,7 @@ function budgetText(r: SoakRecord): string {
     case 'paused':
       return `${set}, paused by the budget (one refresh weighs ${r.budget.weight}); ${atNode}`;
     case 'stretched':
-      return `${set}, stretched by the budget to **${r.budget.toSeconds} s** (weight ${r.budget.weight} per refresh; the log said so ${r.budget.times} time(s)); ${atNode}`;
+      return `${set}, stretched by the budget to **${r.budget.toSeconds} s** (weight ${r.budget.weight} per refresh by the extension's count; announced ${r.budget.steps.length} time(s): ${r.budget.steps.map((x) => `${x} s`).join(', ')}); ${atNode}`;
   }
 }
 

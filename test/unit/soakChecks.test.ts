@@ -134,7 +134,7 @@ describe('soak checks', () => {
       '2026-11-25 16:00:01.000 [warning] Automatic refresh every 5 s would exceed the request-weight budget (weight 262 per refresh); refreshing every 27 s instead.',
       '2026-11-25 16:00:30.000 [warning] Automatic refresh every 5 s would exceed the request-weight budget (weight 250 per refresh); refreshing every 25 s instead.',
     ].join('\n');
-    assert.deepEqual(budgetEffectFromLog(log), { kind: 'stretched', fromSeconds: 5, toSeconds: 25, weight: 250, times: 2 });
+    assert.deepEqual(budgetEffectFromLog(log), { kind: 'stretched', fromSeconds: 5, toSeconds: 25, weight: 250, steps: [27, 25] });
     assert.deepEqual(budgetEffectFromLog(`${log}\n[warning] Automatic refresh paused: one refresh weighs 700, more than the 600 per minute automatic refreshes may spend.`), { kind: 'paused', weight: 700 });
   });
 
