@@ -113,24 +113,17 @@ runMain('soak', async () => {
     const hostNode = String(await host.value('process.version'));
     log(`extension host inspector on port ${inspectPort} (Node ${hostNode})`);
 
-    await w.runCommand('Hyperliquid: Set API Key');
-    await w.fillInputBox(node.apiKey);
-    await w.waitForNotification('API key saved', 30_000);
-    await w.clearNotifications();
-    await w.runCommand('Hyperliquid: Focus on Open Orders View');
-    await w.treeRowsWhen(VIEW, 'the three wallets with their orders', (rows) => walletProblems(rows, WALLETS).length === 0, 120_000);
-    log(`wallets loaded after ${seconds(t0)}`);
-
-    // From here on: faults, and a watcher of the notifications and (once measuring) the tree.
-    const faults = startFaultSchedule(node, seed);
+    // A watcher of the notifications from the key on (all but the key's own confirmation, which the soak
+    // asked for; none is cleared until the end) and, once measuring, of the tree.
     const notifications = new Set<string>();
+    const keep = (shown: string[]) => shown.filter((n) => !n.startsWith('API key saved')).forEach((n) => notifications.add(n));
     const sampleProblems: string[] = [];
     let samples = 0;
     let measuring = false;
     let watching = true;
     const watcher = (async () => {
       while (watching) {
-        for (const n of await w.notifications().catch(() => [])) notifications.add(n);
+        keep(await w.notifications().catch(() => []));
         if (measuring) {
           const rows = await w.treeRowTexts(VIEW).catch(() => undefined);
           if (rows) {
@@ -141,6 +134,14 @@ runMain('soak', async () => {
         await sleep(2_000);
       }
     })();
+
+    await w.runCommand('Hyperliquid: Set API Key');
+    await w.fillInputBox(node.apiKey);
+    await w.waitForNotification('API key saved', 30_000);
+    await w.runCommand('Hyperliquid: Focus on Open Orders View');
+    await w.treeRowsWhen(VIEW, 'the three wallets with their orders', (rows) => walletProblems(rows, WALLETS).length === 0, 120_000);
+    log(`wallets loaded after ${seconds(t0)}`);
+    const faults = startFaultSchedule(node, seed);
 
     const actor = new Actor(w);
     const checkpoints: Checkpoint[] = [];
@@ -181,7 +182,7 @@ runMain('soak', async () => {
     // Every notification shown since the key was saved: the toasts seen, and the notification center.
     await w.runCommand('Notifications: Show Notifications').catch(() => undefined);
     await w.page.waitForTimeout(500);
-    for (const n of await w.notifications()) notifications.add(n);
+    keep(await w.notifications());
     await w.runCommand('Notifications: Clear All Notifications').catch(() => undefined);
 
     // The last good orders: a good refresh, then one that fails; every wallet keeps the same rows, stale.
