@@ -104,6 +104,8 @@ runMain('soak', async () => {
         'hyperliquidExplorer.baseUrl': proxy.baseUrl,
         'hyperliquidExplorer.autoRefreshSeconds': AUTO_REFRESH_SECONDS,
         'hyperliquidExplorer.wallets': WALLETS.map(({ address, label }) => ({ address, label, dexes: ['xyz', 'flx'] })),
+        // code-server offers to forward ports processes open (its own notification): not the extension's.
+        'remote.autoForwardPorts': false,
       },
       payload: [['inspect-extensions', String(inspectPort)]],
     });
