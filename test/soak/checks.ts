@@ -18,6 +18,12 @@ export interface ResourceCounts {
 
 export const RESOURCE_NAMES: readonly (keyof ResourceCounts)[] = ['timers', 'sockets', 'emitterListeners', 'abortListeners'];
 
+/** Each count's least value over several looks (one that comes and goes is no leak). */
+export function leastOf(looks: readonly ResourceCounts[]): ResourceCounts {
+  const least = (k: keyof ResourceCounts) => Math.min(...looks.map((l) => l[k]));
+  return { timers: least('timers'), sockets: least('sockets'), emitterListeners: least('emitterListeners'), abortListeners: least('abortListeners') };
+}
+
 /** One measurement of the extension host, taken with the UI idle and the provider quiet. */
 export interface Checkpoint {
   label: string;

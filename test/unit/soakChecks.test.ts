@@ -10,6 +10,7 @@ import {
   heapCheck,
   infoWeight,
   lastGoodProblems,
+  leastOf,
   median,
   observedIntervalsSeconds,
   peakWindowWeight,
@@ -71,6 +72,16 @@ describe('soak checks', () => {
       const grown = resourceChecks(point(0), point(0, { [k]: v }));
       assert.deepEqual(grown.map((c) => c.ok).filter((ok) => !ok).length, 1, `${k} grown by one over its slack fails`);
     }
+  });
+
+  it('takes each count’s least value over several looks', () => {
+    assert.deepEqual(
+      leastOf([
+        { timers: 9, sockets: 1, emitterListeners: 90, abortListeners: 0 },
+        { timers: 7, sockets: 0, emitterListeners: 95, abortListeners: 1 },
+      ]),
+      { timers: 7, sockets: 0, emitterListeners: 90, abortListeners: 0 },
+    );
   });
 
   it('reads a wallet row: its count (with thousands separators) and whether it is stale', () => {
