@@ -242,8 +242,10 @@ export interface SoakFigures {
   walletSamples: number;
   /** Problems of the final check (last good orders kept through a failed refresh). */
   lastGoodProblems: readonly string[];
-  /** Distinct notifications shown during the soak. */
+  /** Distinct notifications (messages, not progress) shown from the key on. */
   notifications: readonly string[];
+  /** Progress notifications still shown at the end, with the pages closed and the provider quiet. */
+  progressLeft: readonly string[];
   /** UI actions that showed neither their content nor a problem in time. */
   stuckActions: readonly string[];
   /** Error lines of our extension in the extension host's log. */
@@ -312,6 +314,7 @@ export function evaluateSoak(f: SoakFigures, limits = SOAK_LIMITS): Check[] {
     { name: 'last good orders kept through a failed refresh', ok: f.lastGoodProblems.length === 0, detail: f.lastGoodProblems.length ? list(f.lastGoodProblems).slice(2) : 'same rows, marked stale' },
     ...weightChecks(f, limits),
     { name: 'notifications', ok: f.notifications.length <= limits.notifications, detail: `${f.notifications.length} (at most ${limits.notifications})${list(f.notifications)}` },
+    { name: 'progress notifications left at the end', ok: f.progressLeft.length === 0, detail: `${f.progressLeft.length}${list(f.progressLeft)}` },
     { name: 'UI actions that never showed a result', ok: f.stuckActions.length === 0, detail: `${f.stuckActions.length}${list(f.stuckActions)}` },
     { name: 'errors of the extension in the extension host log', ok: f.extensionErrors.length === 0, detail: `${f.extensionErrors.length}${list(f.extensionErrors)}` },
   ];

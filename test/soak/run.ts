@@ -43,6 +43,7 @@ import {
 import { startCountingProxy, type CountingProxy } from './countingProxy';
 import { startFaultSchedule } from './faultSchedule';
 import { Inspector } from './inspector';
+import { shownNotifications, type ShownNotification } from './notifications';
 import { printRecord, writeRecord } from './report';
 
 const VIEW = 'Open Orders';
@@ -120,14 +121,20 @@ runMain('soak', async () => {
     // A watcher of the notifications from the key on (all but the key's own confirmation, which the soak
     // asked for; none is cleared until the end) and, once measuring, of the tree.
     const notifications = new Set<string>();
-    const keep = (shown: string[]) => shown.filter((n) => !n.startsWith('API key saved')).forEach((n) => notifications.add(n));
+    const progressSeen = new Set<string>();
+    const keep = (shown: ShownNotification[]) => {
+      for (const n of shown) {
+        if (n.progress) progressSeen.add(n.message);
+        else if (!n.message.startsWith('API key saved')) notifications.add(n.message);
+      }
+    };
     const sampleProblems: string[] = [];
     let samples = 0;
     let measuring = false;
     let watching = true;
     const watcher = (async () => {
       while (watching) {
-        keep(await w.notifications().catch(() => []));
+        keep(await shownNotifications(w.page));
         if (measuring) {
           const rows = await w.treeRowTexts(VIEW).catch(() => undefined);
           if (rows) {
@@ -190,9 +197,12 @@ runMain('soak', async () => {
     await watcher;
 
     // Every notification shown since the key was saved: the toasts seen, and the notification center.
+    // A progress notification still there with the pages closed and the provider quiet is one left behind.
     await w.runCommand('Notifications: Show Notifications').catch(() => undefined);
     await w.page.waitForTimeout(500);
-    keep(await w.notifications());
+    const atEnd = await shownNotifications(w.page);
+    keep(atEnd);
+    const progressLeft = atEnd.filter((n) => n.progress).map((n) => n.message);
     await w.runCommand('Notifications: Clear All Notifications').catch(() => undefined);
 
     // The last good orders: a good refresh, then one that fails; every wallet keeps the same rows, stale.
@@ -222,6 +232,7 @@ runMain('soak', async () => {
       walletSamples: samples,
       lastGoodProblems: lastGoodProblems({ before, after, labels: WALLETS.map((x) => x.label) }),
       notifications: [...notifications],
+      progressLeft,
       stuckActions: actor.figures.stuck,
       extensionErrors: extensionErrors(hostLog),
     };
@@ -250,6 +261,7 @@ runMain('soak', async () => {
         perRefresh: median(burstWeights(measured)),
       },
       outcomes,
+      progressSeen: [...progressSeen],
       evmRequests: proxy.evmRequests,
       actor: actor.figures,
     };
