@@ -11,9 +11,11 @@ export interface ShownNotification {
   progress: boolean;
 }
 
-export function shownNotifications(page: Page): Promise<ShownNotification[]> {
+/** What the toasts and the open notification center show (`center`: only the center). */
+export function shownNotifications(page: Page, where: 'all' | 'center' = 'all'): Promise<ShownNotification[]> {
+  const items = where === 'center' ? '.notifications-center .notification-list-item' : '.notifications-toasts .notification-list-item, .notifications-center .notification-list-item';
   return page
-    .locator('.notifications-toasts .notification-list-item, .notifications-center .notification-list-item')
+    .locator(items)
     .evaluateAll((items) =>
       // No named functions in here: tsx would wrap them in a helper the page does not have.
       items.map((item) => {

@@ -43,7 +43,7 @@ import {
 import { startCountingProxy, type CountingProxy } from './countingProxy';
 import { startFaultSchedule } from './faultSchedule';
 import { Inspector } from './inspector';
-import { shownNotifications, type ShownNotification } from './notifications';
+import { shownNotifications } from './notifications';
 import { printRecord, writeRecord } from './report';
 
 const VIEW = 'Open Orders';
@@ -118,23 +118,17 @@ runMain('soak', async () => {
     const hostNode = String(await host.value('process.version'));
     log(`extension host inspector on port ${inspectPort} (Node ${hostNode})`);
 
-    // A watcher of the notifications from the key on (all but the key's own confirmation, which the soak
-    // asked for; none is cleared until the end) and, once measuring, of the tree.
-    const notifications = new Set<string>();
+    // A watcher of the progress notifications (for the record) and, once measuring, of the tree. The
+    // messages are read from the notification center at the end: none is cleared until then, and a toast
+    // caught while a finished progress notification fades out looks like a message.
     const progressSeen = new Set<string>();
-    const keep = (shown: ShownNotification[]) => {
-      for (const n of shown) {
-        if (n.progress) progressSeen.add(n.message);
-        else if (!n.message.startsWith('API key saved')) notifications.add(n.message);
-      }
-    };
     const sampleProblems: string[] = [];
     let samples = 0;
     let measuring = false;
     let watching = true;
     const watcher = (async () => {
       while (watching) {
-        keep(await shownNotifications(w.page));
+        for (const n of await shownNotifications(w.page)) if (n.progress) progressSeen.add(n.message);
         if (measuring) {
           const rows = await w.treeRowTexts(VIEW).catch(() => undefined);
           if (rows) {
@@ -196,12 +190,13 @@ runMain('soak', async () => {
     watching = false;
     await watcher;
 
-    // Every notification shown since the key was saved: the toasts seen, and the notification center.
-    // A progress notification still there with the pages closed and the provider quiet is one left behind.
+    // Every message shown since the key was saved (but the key's own confirmation, which the soak asked
+    // for) is in the notification center. A progress notification still there, with the pages closed and
+    // the provider quiet, is one left behind.
     await w.runCommand('Notifications: Show Notifications').catch(() => undefined);
-    await w.page.waitForTimeout(500);
-    const atEnd = await shownNotifications(w.page);
-    keep(atEnd);
+    await w.page.waitForTimeout(1_000);
+    const atEnd = await shownNotifications(w.page, 'center');
+    const notifications = [...new Set(atEnd.filter((n) => !n.progress && !n.message.startsWith('API key saved')).map((n) => n.message))];
     const progressLeft = atEnd.filter((n) => n.progress).map((n) => n.message);
     await w.runCommand('Notifications: Clear All Notifications').catch(() => undefined);
 
@@ -231,7 +226,7 @@ runMain('soak', async () => {
       walletSampleProblems: sampleProblems,
       walletSamples: samples,
       lastGoodProblems: lastGoodProblems({ before, after, labels: WALLETS.map((x) => x.label) }),
-      notifications: [...notifications],
+      notifications,
       progressLeft,
       stuckActions: actor.figures.stuck,
       extensionErrors: extensionErrors(hostLog),
