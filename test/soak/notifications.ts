@@ -1,8 +1,8 @@
 /**
- * The notifications the workbench shows now (toasts, and the notification center when open), each as its
- * message and whether it is a progress notification (a running progress bar: VS Code's "Activating
- * Extensions...", a page's "Loading…" after 300 ms). Messages and progress are counted apart: a progress
- * notification goes away by itself when its work ends, a message stays until the person closes it.
+ * The notifications of the open notification center, each as its message and whether it is a progress
+ * notification (a running progress bar: VS Code's "Activating Extensions...", a page's "Loading…" after
+ * 300 ms). A message stays there until the person closes it; a progress notification goes away by itself
+ * when its work ends.
  */
 import type { Page } from 'playwright-core';
 
@@ -11,11 +11,9 @@ export interface ShownNotification {
   progress: boolean;
 }
 
-/** What the toasts and the open notification center show (`center`: only the center). */
-export function shownNotifications(page: Page, where: 'all' | 'center' = 'all'): Promise<ShownNotification[]> {
-  const items = where === 'center' ? '.notifications-center .notification-list-item' : '.notifications-toasts .notification-list-item, .notifications-center .notification-list-item';
+export function centerNotifications(page: Page): Promise<ShownNotification[]> {
   return page
-    .locator(items)
+    .locator('.notifications-center .notification-list-item')
     .evaluateAll((items) =>
       // No named functions in here: tsx would wrap them in a helper the page does not have.
       items.map((item) => {

@@ -34,8 +34,6 @@ export interface SoakRecord {
   /** Info requests of the measured part; the peak minute counts from the first request. */
   weight: { total: number; perMinute: number; peakMinute: number; requests: number; perRefresh?: number };
   outcomes: Record<string, number>;
-  /** Distinct progress notifications seen (VS Code's own and the pages' "Loading…" after 300 ms). */
-  progressSeen: string[];
   evmRequests: number;
   actor: ActorFigures;
 }
@@ -98,7 +96,7 @@ export function recordBlock(r: SoakRecord): string {
     `- Auto-refresh: ${budgetText(r)}`,
     `- Request weight (info, counted at the node's side, measured part): ${r.weight.total.toLocaleString('en-US')} in ${r.weight.requests} requests, ${Math.round(r.weight.perMinute)} per minute, a refresh with its retries ${r.weight.perRefresh ?? '–'} (median)${r.budget.kind === 'stretched' ? ` where the extension counts ${r.budget.weight}` : ''}; peak ${r.weight.peakMinute} in one minute from the first request on; ${r.evmRequests.toLocaleString('en-US')} JSON-RPC requests in the whole run`,
     `- Answers in the measured part (counted at the wire; the demo's \`outage\` dex answers the maker 500 by design): ${outcomesText(r.outcomes)}`,
-    `- UI: ${actionsText(r.actor)}; ${r.progressSeen.length} distinct progress notifications came and went`,
+    `- UI: ${actionsText(r.actor)}`,
     `- Heap after GC: ${r.checkpoints.map((c) => `${c.label} ${mb(c.heapUsed)}`).join(', ')}`,
     '',
     '| check | measured | verdict |',

@@ -43,7 +43,7 @@ import {
 import { startCountingProxy, type CountingProxy } from './countingProxy';
 import { startFaultSchedule } from './faultSchedule';
 import { Inspector } from './inspector';
-import { shownNotifications } from './notifications';
+import { centerNotifications } from './notifications';
 import { printRecord, writeRecord } from './report';
 
 const VIEW = 'Open Orders';
@@ -118,17 +118,15 @@ runMain('soak', async () => {
     const hostNode = String(await host.value('process.version'));
     log(`extension host inspector on port ${inspectPort} (Node ${hostNode})`);
 
-    // A watcher of the progress notifications (for the record) and, once measuring, of the tree. The
-    // messages are read from the notification center at the end: none is cleared until then, and a toast
-    // caught while a finished progress notification fades out looks like a message.
-    const progressSeen = new Set<string>();
+    // A watcher of the tree, once measuring. (The messages are read from the notification center at the
+    // end: none is cleared until then, and a toast caught while a finished progress notification fades out
+    // looks like a message.)
     const sampleProblems: string[] = [];
     let samples = 0;
     let measuring = false;
     let watching = true;
     const watcher = (async () => {
       while (watching) {
-        for (const n of await shownNotifications(w.page)) if (n.progress) progressSeen.add(n.message);
         if (measuring) {
           const rows = await w.treeRowTexts(VIEW).catch(() => undefined);
           if (rows) {
@@ -195,7 +193,7 @@ runMain('soak', async () => {
     // the provider quiet, is one left behind.
     await w.runCommand('Notifications: Show Notifications').catch(() => undefined);
     await w.page.waitForTimeout(1_000);
-    const atEnd = await shownNotifications(w.page, 'center');
+    const atEnd = await centerNotifications(w.page);
     const notifications = [...new Set(atEnd.filter((n) => !n.progress && !n.message.startsWith('API key saved')).map((n) => n.message))];
     const progressLeft = atEnd.filter((n) => n.progress).map((n) => n.message);
     await w.runCommand('Notifications: Clear All Notifications').catch(() => undefined);
@@ -256,7 +254,6 @@ runMain('soak', async () => {
         perRefresh: median(burstWeights(measured)),
       },
       outcomes,
-      progressSeen: [...progressSeen],
       evmRequests: proxy.evmRequests,
       actor: actor.figures,
     };
