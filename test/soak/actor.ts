@@ -13,7 +13,9 @@ import type { Workbench } from '../ui/workbench';
 const ACTION_TIMEOUT_MS = 45_000;
 
 /** Ordinary small blocks below the sample block: more of them than the block cache keeps (16). */
-const BLOCKS = Array.from({ length: 40 }, (_, i) => DEMO_BLOCKS.sampleBlock - 1 - i * 3).filter((n) => !isBigDemoBlock(n)).slice(0, 24);
+const BLOCKS = Array.from({ length: 40 }, (_, i) => DEMO_BLOCKS.sampleBlock - 1 - i * 3)
+  .filter((n) => !isBigDemoBlock(n))
+  .slice(0, 24);
 
 /** The sample transactions, then the first transaction of each block above. */
 const TRANSACTIONS: string[] = [
@@ -21,7 +23,12 @@ const TRANSACTIONS: string[] = [
   DEMO_SAMPLES.erc20TransferTx,
   DEMO_SAMPLES.failedTx,
   DEMO_SAMPLES.internalTransfersTx,
-  ...BLOCKS.flatMap((n) => demoBlockModel(n)?.transactions.slice(-1).map((t) => t.hash) ?? []),
+  ...BLOCKS.flatMap(
+    (n) =>
+      demoBlockModel(n)
+        ?.transactions.slice(-1)
+        .map((t) => t.hash) ?? [],
+  ),
 ];
 
 const HOVER_BLOCKS = Array.from({ length: 8 }, (_, i) => `0x${(0x1a2b + i * 0x111).toString(16)}`);
@@ -65,7 +72,11 @@ export class Actor {
   /** One round: a block page, a transaction page, three hovers; every editor closed at the end. */
   async playRound(): Promise<void> {
     const i = this.round++;
-    await this.page('block page', () => this.wb.runCommand('Hyperliquid: Look Up Block…').then(() => this.wb.fillInputBox(String(BLOCKS[i % BLOCKS.length]))), String(BLOCKS[i % BLOCKS.length]));
+    await this.page(
+      'block page',
+      () => this.wb.runCommand('Hyperliquid: Look Up Block…').then(() => this.wb.fillInputBox(String(BLOCKS[i % BLOCKS.length]))),
+      String(BLOCKS[i % BLOCKS.length]),
+    );
     const tx = TRANSACTIONS[i % TRANSACTIONS.length] as string;
     await this.page('transaction page', () => this.wb.runCommand('Hyperliquid: Open Transaction…').then(() => this.wb.fillInputBox(tx)), tx);
     await this.hovers(i);
@@ -87,7 +98,11 @@ export class Actor {
   }
 
   private async hovers(i: number): Promise<void> {
-    const targets = [HOVER_BLOCKS[i % HOVER_BLOCKS.length], HOVER_TRANSACTIONS[i % HOVER_TRANSACTIONS.length], HOVER_ADDRESSES[i % HOVER_ADDRESSES.length]] as string[];
+    const targets = [
+      HOVER_BLOCKS[i % HOVER_BLOCKS.length],
+      HOVER_TRANSACTIONS[i % HOVER_TRANSACTIONS.length],
+      HOVER_ADDRESSES[i % HOVER_ADDRESSES.length],
+    ] as string[];
     try {
       await this.wb.openFile(HOVER_FILE);
     } catch (e) {
@@ -99,7 +114,10 @@ export class Actor {
         const text = await this.wb.hoverOver(target, { expect: HOVER_DONE, timeoutMs: ACTION_TIMEOUT_MS });
         this.record('hover', /Could not/.test(text) ? 'problem' : 'content', target);
       } catch {
-        const shown = await this.wb.page.locator('.monaco-hover:not(.hidden)').allInnerTexts().catch(() => []);
+        const shown = await this.wb.page
+          .locator('.monaco-hover:not(.hidden)')
+          .allInnerTexts()
+          .catch(() => []);
         this.record('hover', 'stuck', `${target}: ${shown.length ? `the hover shows ${JSON.stringify(shown.join(' | ').slice(0, 200))}` : 'no hover'}`);
       }
       await this.wb.page.keyboard.press('Escape');

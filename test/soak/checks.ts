@@ -146,7 +146,8 @@ export type BudgetEffect =
 export function budgetEffectFromLog(log: string): BudgetEffect {
   let effect: BudgetEffect = { kind: 'none' };
   const steps: number[] = [];
-  const pattern = /Automatic refresh every (\d+) s would exceed the request-weight budget \(weight (\d+) per refresh\); refreshing every (\d+) s instead|Automatic refresh paused: one refresh weighs (\d+)/g;
+  const pattern =
+    /Automatic refresh every (\d+) s would exceed the request-weight budget \(weight (\d+) per refresh\); refreshing every (\d+) s instead|Automatic refresh paused: one refresh weighs (\d+)/g;
   for (const m of log.matchAll(pattern)) {
     if (m[4] !== undefined) {
       effect = { kind: 'paused', weight: Number(m[4]) };
@@ -271,7 +272,12 @@ export function heapCheck(baseline: Checkpoint, end: Checkpoint, limits = SOAK_L
 }
 
 export function resourceChecks(baseline: Checkpoint, end: Checkpoint, limits = SOAK_LIMITS): Check[] {
-  const names: Record<keyof ResourceCounts, string> = { timers: 'timers', sockets: 'sockets to the provider', emitterListeners: 'event emitter listeners', abortListeners: 'abort signal listeners' };
+  const names: Record<keyof ResourceCounts, string> = {
+    timers: 'timers',
+    sockets: 'sockets to the provider',
+    emitterListeners: 'event emitter listeners',
+    abortListeners: 'abort signal listeners',
+  };
   return RESOURCE_NAMES.map((k) => ({
     name: names[k],
     ok: end.resources[k] <= baseline.resources[k] + limits.resourceSlack[k],
@@ -311,11 +317,23 @@ export function evaluateSoak(f: SoakFigures, limits = SOAK_LIMITS): Check[] {
       ok: f.walletSampleProblems.length === 0 && f.walletSamples > 0,
       detail: `${f.walletSamples} looks at the tree, ${f.walletSampleProblems.length} problems${list(f.walletSampleProblems)}`,
     },
-    { name: 'last good orders kept through a failed refresh', ok: f.lastGoodProblems.length === 0, detail: f.lastGoodProblems.length ? list(f.lastGoodProblems).slice(2) : 'same rows, marked stale' },
+    {
+      name: 'last good orders kept through a failed refresh',
+      ok: f.lastGoodProblems.length === 0,
+      detail: f.lastGoodProblems.length ? list(f.lastGoodProblems).slice(2) : 'same rows, marked stale',
+    },
     ...weightChecks(f, limits),
-    { name: 'notifications', ok: f.notifications.length <= limits.notifications, detail: `${f.notifications.length} (at most ${limits.notifications})${list(f.notifications)}` },
+    {
+      name: 'notifications',
+      ok: f.notifications.length <= limits.notifications,
+      detail: `${f.notifications.length} (at most ${limits.notifications})${list(f.notifications)}`,
+    },
     { name: 'progress notifications left at the end', ok: f.progressLeft.length === 0, detail: `${f.progressLeft.length}${list(f.progressLeft)}` },
     { name: 'UI actions that never showed a result', ok: f.stuckActions.length === 0, detail: `${f.stuckActions.length}${list(f.stuckActions)}` },
-    { name: 'errors of the extension in the extension host log', ok: f.extensionErrors.length === 0, detail: `${f.extensionErrors.length}${list(f.extensionErrors)}` },
+    {
+      name: 'errors of the extension in the extension host log',
+      ok: f.extensionErrors.length === 0,
+      detail: `${f.extensionErrors.length}${list(f.extensionErrors)}`,
+    },
   ];
 }

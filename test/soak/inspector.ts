@@ -42,7 +42,9 @@ export class Inspector {
     let url: string | undefined;
     while (!url) {
       try {
-        const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(2_000) })).json()) as { webSocketDebuggerUrl?: string }[];
+        const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(2_000) })).json()) as {
+          webSocketDebuggerUrl?: string;
+        }[];
         url = targets.find((t) => t.webSocketDebuggerUrl)?.webSocketDebuggerUrl;
       } catch {
         url = undefined;
@@ -91,7 +93,10 @@ export class Inspector {
 
   /** Evaluates `expression` in the host (with the console's `require`), returning an object handle. */
   private async handle(expression: string, group: string): Promise<string> {
-    const r = (await this.send('Runtime.evaluate', { expression, includeCommandLineAPI: true, objectGroup: group })) as { result?: RemoteObject; exceptionDetails?: { text?: string } };
+    const r = (await this.send('Runtime.evaluate', { expression, includeCommandLineAPI: true, objectGroup: group })) as {
+      result?: RemoteObject;
+      exceptionDetails?: { text?: string };
+    };
     if (r.exceptionDetails || !r.result?.objectId) throw new Error(`inspector: ${expression} failed: ${JSON.stringify(r.exceptionDetails ?? r.result)}`);
     return r.result.objectId;
   }

@@ -42,7 +42,11 @@ export interface SoakRecord {
 export function commit(): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return dirty ? `${sha} + uncommitted changes` : sha;
   } catch {
     return 'unknown (not a git checkout)';
@@ -60,7 +64,10 @@ const minutesText = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 
 function budgetText(r: SoakRecord): string {
   const observed = median(r.observedIntervals);
-  const atNode = observed === undefined ? 'no two refreshes seen at the node' : `median ${observed} s between refreshes at the node (${r.observedIntervals.length} intervals, ${Math.min(...r.observedIntervals)}–${Math.max(...r.observedIntervals)} s; longer after a 429)`;
+  const atNode =
+    observed === undefined
+      ? 'no two refreshes seen at the node'
+      : `median ${observed} s between refreshes at the node (${r.observedIntervals.length} intervals, ${Math.min(...r.observedIntervals)}–${Math.max(...r.observedIntervals)} s; longer after a 429)`;
   const set = `setting ${r.autoRefreshSetting} s (the shortest the extension takes: it reads 1 s as 5 s)`;
   switch (r.budget.kind) {
     case 'none':
@@ -80,7 +87,12 @@ function actionsText(a: ActorFigures): string {
 
 function outcomesText(o: Record<string, number>): string {
   const order = ['ok', 'slow', 'HTTP 429', 'HTTP 500', 'reset', 'malformed', 'cut', 'client gave up'];
-  const keys = [...order.filter((k) => k in o), ...Object.keys(o).filter((k) => !order.includes(k)).sort()];
+  const keys = [
+    ...order.filter((k) => k in o),
+    ...Object.keys(o)
+      .filter((k) => !order.includes(k))
+      .sort(),
+  ];
   return keys.map((k) => `${k} ${o[k]}`).join(', ');
 }
 

@@ -78,7 +78,10 @@ async function providerQuiet(proxy: CountingProxy, quietMs = 3_000, maxMs = 90_0
 /** Every file under `dir` whose name matches. */
 function filesUnder(dir: string, name: RegExp): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && name.test(e.name)).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && name.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 const readAll = (files: string[]) => files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
@@ -182,7 +185,11 @@ runMain('soak', async () => {
     }
     measuring = false;
     const measuredToMs = Date.now() - t0;
-    const outcomes = Object.fromEntries(Object.entries(proxy.outcomes).map(([k, n]) => [k, n - (outcomesBefore[k] ?? 0)]).filter(([, n]) => Number(n) > 0));
+    const outcomes = Object.fromEntries(
+      Object.entries(proxy.outcomes)
+        .map(([k, n]) => [k, n - (outcomesBefore[k] ?? 0)])
+        .filter(([, n]) => Number(n) > 0),
+    );
     faults.stop();
     const end = await checkpoint('end');
     watching = false;
@@ -200,7 +207,13 @@ runMain('soak', async () => {
 
     // The last good orders: a good refresh, then one that fails; every wallet keeps the same rows, stale.
     await w.runCommand('Hyperliquid: Refresh Open Orders');
-    const before = await w.treeSettled(VIEW, 'every wallet current', (rows) => WALLETS.every(({ label }) => walletRow(rows, label)?.stale === false) && walletProblems(rows, WALLETS).length === 0, 500, 120_000);
+    const before = await w.treeSettled(
+      VIEW,
+      'every wallet current',
+      (rows) => WALLETS.every(({ label }) => walletRow(rows, label)?.stale === false) && walletProblems(rows, WALLETS).length === 0,
+      500,
+      120_000,
+    );
     node.setFaults([{ kind: 'status', status: 500, endpoint: 'info' }]);
     await w.runCommand('Hyperliquid: Refresh Open Orders');
     const after = await w

@@ -39,7 +39,10 @@ describe('soak checks', () => {
 
   it('finds the heaviest sliding minute, not the heaviest calendar minute', () => {
     // 30 requests of 20 at 50–59 s and 30 more at 61–70 s: 1,200 in one sliding minute, 600 in each calendar one.
-    const requests = [...Array.from({ length: 30 }, (_, i) => req(50_000 + i * 300, 'meta')), ...Array.from({ length: 30 }, (_, i) => req(61_000 + i * 300, 'meta'))];
+    const requests = [
+      ...Array.from({ length: 30 }, (_, i) => req(50_000 + i * 300, 'meta')),
+      ...Array.from({ length: 30 }, (_, i) => req(61_000 + i * 300, 'meta')),
+    ];
     assert.equal(peakWindowWeight(requests).weight, 1200);
     assert.equal(peakWindowWeight([req(0, 'meta'), req(60_000, 'meta')]).weight, 20, 'a window is [t − 60 s, t]: 60 s apart is two windows');
     assert.equal(peakWindowWeight([]).weight, 0);
@@ -54,7 +57,10 @@ describe('soak checks', () => {
     assert.equal(weightChecks({ requests: steady, measuredFromMs: 0, measuredToMs: 600_000 })[1]!.ok, false);
     assert.equal(weightChecks({ requests: steady.slice(0, 35), measuredFromMs: 0, measuredToMs: 60_000 })[1]!.ok, true);
     const light = Array.from({ length: 250 }, (_, i) => req(i * (600_000 / 250), 'meta')); // 500 a minute
-    assert.deepEqual(weightChecks({ requests: light, measuredFromMs: 0, measuredToMs: 600_000 }).map((c) => c.ok), [true, true]);
+    assert.deepEqual(
+      weightChecks({ requests: light, measuredFromMs: 0, measuredToMs: 600_000 }).map((c) => c.ok),
+      [true, true],
+    );
   });
 
   it('allows the heap 10 MB of growth after GC, not more', () => {
@@ -67,8 +73,16 @@ describe('soak checks', () => {
   it('allows timers, sockets and listeners their slack over the start, not more', () => {
     const { timers, sockets, emitterListeners, abortListeners } = SOAK_LIMITS.resourceSlack;
     const within = resourceChecks(point(0), point(0, { timers: 10 + timers, sockets: sockets, emitterListeners: 400 + emitterListeners, abortListeners }));
-    assert.deepEqual(within.map((c) => c.ok), [true, true, true, true]);
-    for (const [k, v] of Object.entries({ timers: 11 + timers, sockets: sockets + 1, emitterListeners: 401 + emitterListeners, abortListeners: abortListeners + 1 })) {
+    assert.deepEqual(
+      within.map((c) => c.ok),
+      [true, true, true, true],
+    );
+    for (const [k, v] of Object.entries({
+      timers: 11 + timers,
+      sockets: sockets + 1,
+      emitterListeners: 401 + emitterListeners,
+      abortListeners: abortListeners + 1,
+    })) {
       const grown = resourceChecks(point(0), point(0, { [k]: v }));
       assert.deepEqual(grown.map((c) => c.ok).filter((ok) => !ok).length, 1, `${k} grown by one over its slack fails`);
     }
@@ -101,13 +115,17 @@ describe('soak checks', () => {
       { label: 'Soak empty', hasOrders: false },
     ];
     assert.deepEqual(walletProblems(['Soak maker 52 orders', 'Soak whale 5,000 orders · stale · 16:02:03', 'Soak empty 0 orders'], wallets), []);
-    assert.deepEqual(walletProblems(['Soak maker 0 orders', 'Soak empty 0 orders'], wallets), ['Soak maker: no orders shown (Soak maker 0 orders)', 'Soak whale: not listed']);
+    assert.deepEqual(walletProblems(['Soak maker 0 orders', 'Soak empty 0 orders'], wallets), [
+      'Soak maker: no orders shown (Soak maker 0 orders)',
+      'Soak whale: not listed',
+    ]);
   });
 
   it('tells order rows from wallet, group and message rows', () => {
     assert.ok(isOrderRow('HYPE 40 @ 37.5 · 1,500 USDC · +1.2% from mid'));
     assert.ok(isOrderRow('BTC Stop Market · 0.25 · trigger ≤ 96,000 · 24,000 USDC'));
-    for (const r of ['Soak maker 52 orders', 'Perps (24)', 'outage server error (HTTP 500) · select to retry', 'Gone since last refresh (3)']) assert.ok(!isOrderRow(r), r);
+    for (const r of ['Soak maker 52 orders', 'Perps (24)', 'outage server error (HTTP 500) · select to retry', 'Gone since last refresh (3)'])
+      assert.ok(!isOrderRow(r), r);
   });
 
   it('checks the last good orders: same count and rows, every wallet stale', () => {
@@ -146,15 +164,29 @@ describe('soak checks', () => {
       '2026-11-25 16:00:30.000 [warning] Automatic refresh every 5 s would exceed the request-weight budget (weight 250 per refresh); refreshing every 25 s instead.',
     ].join('\n');
     assert.deepEqual(budgetEffectFromLog(log), { kind: 'stretched', fromSeconds: 5, toSeconds: 25, weight: 250, steps: [27, 25] });
-    assert.deepEqual(budgetEffectFromLog(`${log}\n[warning] Automatic refresh paused: one refresh weighs 700, more than the 600 per minute automatic refreshes may spend.`), { kind: 'paused', weight: 700 });
+    assert.deepEqual(
+      budgetEffectFromLog(`${log}\n[warning] Automatic refresh paused: one refresh weighs 700, more than the 600 per minute automatic refreshes may spend.`),
+      { kind: 'paused', weight: 700 },
+    );
   });
 
   it('measures the refresh interval at the node: bursts of one wallet’s requests on one dex', () => {
     assert.deepEqual(burstStarts([0, 500, 1_000, 26_000, 26_400, 53_000], 2_000), [0, 26_000, 53_000]);
     const whale = '0xc99e';
-    const requests = [req(0, 'frontendOpenOrders', whale, ''), req(300, 'frontendOpenOrders', whale, ''), req(10, 'frontendOpenOrders', whale, 'xyz'), req(26_000, 'frontendOpenOrders', whale, ''), req(26_100, 'meta'), req(52_500, 'openOrders', whale, '')];
+    const requests = [
+      req(0, 'frontendOpenOrders', whale, ''),
+      req(300, 'frontendOpenOrders', whale, ''),
+      req(10, 'frontendOpenOrders', whale, 'xyz'),
+      req(26_000, 'frontendOpenOrders', whale, ''),
+      req(26_100, 'meta'),
+      req(52_500, 'openOrders', whale, ''),
+    ];
     assert.deepEqual(observedIntervalsSeconds(requests, whale, ''), [26, 26.5]);
-    assert.deepEqual(burstWeights([req(0, 'meta'), req(4_000, 'allMids'), req(30_000, 'openOrders'), req(30_100, 'orderStatus')]), [22, 22], 'requests under 5 s apart are one refresh');
+    assert.deepEqual(
+      burstWeights([req(0, 'meta'), req(4_000, 'allMids'), req(30_000, 'openOrders'), req(30_100, 'orderStatus')]),
+      [22, 22],
+      'requests under 5 s apart are one refresh',
+    );
     assert.deepEqual(burstWeights([]), []);
     assert.equal(median([26, 26.5, 30]), 26.5);
     assert.equal(median([1, 2]), 1.5);
@@ -177,15 +209,28 @@ describe('soak checks', () => {
       stuckActions: [],
       extensionErrors: [],
     };
-    assert.deepEqual(evaluateSoak(clean).filter((c) => !c.ok), []);
-    const failed = evaluateSoak({ ...clean, end: point(95 * MB, { timers: 40 }), notifications: ['a', 'b', 'c', 'd'], progressLeft: ['Loading block 19,999,000…'], stuckActions: ['block 19999000'], walletSamples: 0 }).filter((c) => !c.ok);
-    assert.deepEqual(failed.map((c) => c.name), [
-      'extension host heap after GC',
-      'timers',
-      'every wallet listed with its orders, all along',
-      'notifications',
-      'progress notifications left at the end',
-      'UI actions that never showed a result',
-    ]);
+    assert.deepEqual(
+      evaluateSoak(clean).filter((c) => !c.ok),
+      [],
+    );
+    const failed = evaluateSoak({
+      ...clean,
+      end: point(95 * MB, { timers: 40 }),
+      notifications: ['a', 'b', 'c', 'd'],
+      progressLeft: ['Loading block 19,999,000…'],
+      stuckActions: ['block 19999000'],
+      walletSamples: 0,
+    }).filter((c) => !c.ok);
+    assert.deepEqual(
+      failed.map((c) => c.name),
+      [
+        'extension host heap after GC',
+        'timers',
+        'every wallet listed with its orders, all along',
+        'notifications',
+        'progress notifications left at the end',
+        'UI actions that never showed a result',
+      ],
+    );
   });
 });
