@@ -39,6 +39,8 @@ export interface WorkbenchOptions {
   extraVsix?: () => Promise<string[]>;
   /** Viewport size; default 1400×900. */
   viewport?: { width: number; height: number };
+  /** Workbench `?payload=` entries (e.g. `inspect-extensions`); turns on the smoke-test driver, which honours them. */
+  payload?: [string, string][];
 }
 
 const SHOTS = path.join(TEST_RESULTS, 'ui');
@@ -88,7 +90,7 @@ export class Workbench {
       files: opts.files,
       settings: opts.settings,
       env: opts.env,
-      smokeTestDriver: opts.development,
+      smokeTestDriver: opts.development || opts.payload !== undefined,
     });
     let browser: Browser | undefined;
     try {
@@ -97,7 +99,8 @@ export class Workbench {
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);
       const wb = new Workbench(page, server, browser, context);
-      const url = server.url(opts.development ? { payload: [['extensionDevelopmentPath', server.remoteUri(ROOT)]] } : {});
+      const payload: [string, string][] = [...(opts.development ? [['extensionDevelopmentPath', server.remoteUri(ROOT)] as [string, string]] : []), ...(opts.payload ?? [])];
+      const url = server.url(payload.length ? { payload } : {});
       try {
         await page.goto(url, { timeout: 60_000 });
         await wb.untilReady();
