@@ -134,10 +134,14 @@ export default async function run(): Promise<BenchRow[]> {
   // Host side: the message as sent, against formatting every row on the host and sending them all.
   if (process.env.BENCH_VERBOSE) console.error('host side…');
   const hostOurs = await measure(() => JSON.stringify(message()), 15, 3);
-  const hostNaive = await measure(() => {
-    const m = everything();
-    return JSON.stringify(m.type === 'show' && m.view.kind === 'block' ? { ...m, rows: m.view.firstRows.map(toTransactionRow) } : m);
-  }, 15, 3);
+  const hostNaive = await measure(
+    () => {
+      const m = everything();
+      return JSON.stringify(m.type === 'show' && m.view.kind === 'block' ? { ...m, rows: m.view.firstRows.map(toTransactionRow) } : m);
+    },
+    15,
+    3,
+  );
 
   const browser = await launchChromium();
   try {
@@ -182,8 +186,12 @@ if (require.main === module) {
   run().then(
     (rows) => {
       for (const r of rows) {
-        const base = r.baseline ? `  baseline (${r.baseline.name}): median ${r.baseline.stats.median.toFixed(1)} ${r.unit}, p95 ${r.baseline.stats.p95.toFixed(1)} ${r.unit}` : '';
-        console.log(`${r.name}\n  ours: median ${r.ours.median.toFixed(1)} ${r.unit}, p95 ${r.ours.p95.toFixed(1)} ${r.unit} (${r.ours.samples} runs)${r.target ? `  target ${r.target}: ${r.met ? 'met' : 'NOT met'}` : ''}\n${base}${r.note ? `\n  ${r.note}` : ''}`);
+        const base = r.baseline
+          ? `  baseline (${r.baseline.name}): median ${r.baseline.stats.median.toFixed(1)} ${r.unit}, p95 ${r.baseline.stats.p95.toFixed(1)} ${r.unit}`
+          : '';
+        console.log(
+          `${r.name}\n  ours: median ${r.ours.median.toFixed(1)} ${r.unit}, p95 ${r.ours.p95.toFixed(1)} ${r.unit} (${r.ours.samples} runs)${r.target ? `  target ${r.target}: ${r.met ? 'met' : 'NOT met'}` : ''}\n${base}${r.note ? `\n  ${r.note}` : ''}`,
+        );
       }
     },
     (e: unknown) => {

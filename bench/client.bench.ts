@@ -45,7 +45,14 @@ function bareHttp(url: string): (body: string) => Promise<unknown> {
   return (body) =>
     new Promise((resolve, reject) => {
       const req = http.request(
-        { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          agent,
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -147,13 +154,15 @@ interface Latency {
   target: number;
 }
 
-async function measureScenario(s: Scenario, concurrency: number, rounds: number, warmup: number, cpu: CpuBreakdown, latency: Latency = { ms: 0, target: 1.1 }): Promise<BenchRow[]> {
-  const contenders: Contender[] = [
-    { name: 'ours', call: s.ours },
-    { name: 'http', call: s.bareHttp },
-    { name: 'fetch', call: s.bareFetch },
-    s.library,
-  ];
+async function measureScenario(
+  s: Scenario,
+  concurrency: number,
+  rounds: number,
+  warmup: number,
+  cpu: CpuBreakdown,
+  latency: Latency = { ms: 0, target: 1.1 },
+): Promise<BenchRow[]> {
+  const contenders: Contender[] = [{ name: 'ours', call: s.ours }, { name: 'http', call: s.bareHttp }, { name: 'fetch', call: s.bareFetch }, s.library];
   const samples = await interleaved(contenders, rounds, warmup, concurrency);
   const ours = stats(samples.get('ours')!);
   const viaHttp = stats(samples.get('http')!);
@@ -165,7 +174,8 @@ async function measureScenario(s: Scenario, concurrency: number, rounds: number,
   const bareName = httpFaster ? 'bare Node http (keep-alive agent) + JSON.parse' : 'bare fetch + JSON.parse';
   const other = httpFaster ? `fetch + JSON.parse: median ${viaFetch.median.toFixed(2)} ms` : `Node http + JSON.parse: median ${viaHttp.median.toFixed(2)} ms`;
   const how =
-    (concurrency === 1 ? 'one at a time' : `${concurrency} at once (time for all ${concurrency})`) + (latency.ms ? `, ${latency.ms} ms network latency` : ', loopback');
+    (concurrency === 1 ? 'one at a time' : `${concurrency} at once (time for all ${concurrency})`) +
+    (latency.ms ? `, ${latency.ms} ms network latency` : ', loopback');
   const bareRatio = ratio(ours, bare);
   const libRatio = ratio(ours, library);
   return [
@@ -221,7 +231,12 @@ export default async function run(): Promise<BenchRow[]> {
     const viemSample = (await viemRequest({ method: 'ots_getBlockDetails', params: [BLOCK] })) as { block: { transactionCount: number } };
     const httpSample = (await viaHttp.evm(rpcBody())) as { result: { block: { transactionCount: number } } };
     const fetchSample = (await viaFetch.evm(rpcBody())) as { result: { block: { transactionCount: number } } };
-    if (count === 0 || viemSample.block.transactionCount !== count || httpSample.result.block.transactionCount !== count || fetchSample.result.block.transactionCount !== count) {
+    if (
+      count === 0 ||
+      viemSample.block.transactionCount !== count ||
+      httpSample.result.block.transactionCount !== count ||
+      fetchSample.result.block.transactionCount !== count
+    ) {
       throw new Error('the contenders did not get the same block');
     }
     const orders = await ours.info.openOrders(MARKET_MAKER, '');

@@ -35,7 +35,11 @@ export default async function run(): Promise<BenchRow[]> {
   let spotMeta;
   try {
     const post = async (endpoint: 'evm' | 'info', body: object) => {
-      const res = await fetch(`${node.baseUrl}/${node.apiKey}/${endpoint}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${node.baseUrl}/${node.apiKey}/${endpoint}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`demo node: HTTP ${res.status}`);
       return res.text();
     };
@@ -58,7 +62,8 @@ export default async function run(): Promise<BenchRow[]> {
     return { kind: 'block', block, firstRows };
   };
   const first = await decodeBlock();
-  if (first.kind !== 'block' || first.firstRows.length !== FIRST_ROWS || first.block.transactionCount !== 10_000) throw new Error('expected a 10,000-transaction block and its first rows');
+  if (first.kind !== 'block' || first.firstRows.length !== FIRST_ROWS || first.block.transactionCount !== 10_000)
+    throw new Error('expected a 10,000-transaction block and its first rows');
   // The same, then every other row as the webview asks for them (scrolled to the end): all 10,000 validated.
   const decodeBlockAndAllRows = async () => {
     const source = sourceOf();

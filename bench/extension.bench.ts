@@ -108,7 +108,12 @@ function sizeRows(extensionDir: string): BenchRow[] {
     note: `${kb(zlib.gzipSync(axios).length).toFixed(0)} KB gzipped; no form-data, follow-redirects, fetch or xhr adapter`,
   });
   const webviewDir = path.join(extensionDir, 'dist', 'webview');
-  for (const f of fs.existsSync(webviewDir) ? fs.readdirSync(webviewDir).filter((n) => n.endsWith('.js')).sort() : []) {
+  for (const f of fs.existsSync(webviewDir)
+    ? fs
+        .readdirSync(webviewDir)
+        .filter((n) => n.endsWith('.js'))
+        .sort()
+    : []) {
     const script = file(`dist/webview/${f}`);
     rows.push({
       group: 'extension',
@@ -146,7 +151,9 @@ function readActivationEvents(userDataDir: string): string[] {
     for (const host of fs.readdirSync(path.join(logs, session)).filter((d) => d.startsWith('exthost'))) {
       const file = path.join(logs, session, host, 'remoteexthost.log');
       if (!fs.existsSync(file)) continue;
-      const m = new RegExp(`_doActivateExtension ${EXTENSION_ID.replace(/\./g, '\\.')}, startup: \\w+, activationEvent: '([^']+)'`).exec(fs.readFileSync(file, 'utf8'));
+      const m = new RegExp(`_doActivateExtension ${EXTENSION_ID.replace(/\./g, '\\.')}, startup: \\w+, activationEvent: '([^']+)'`).exec(
+        fs.readFileSync(file, 'utf8'),
+      );
       if (m) events.push(m[1]);
     }
   }
@@ -161,7 +168,11 @@ async function hostSamples(extensionDir: string): Promise<HostSample[]> {
   const demo = await startDemoNodeProcess();
   let server: CodeServer | undefined;
   try {
-    const cs = await startCodeServer({ name: 'bench', smokeTestDriver: true, env: { HYPERLIQUID_EXPLORER_DEMO_NODE: demo.baseUrl, HYPERLIQUID_EXPLORER_DEMO_KEY: demo.apiKey } });
+    const cs = await startCodeServer({
+      name: 'bench',
+      smokeTestDriver: true,
+      env: { HYPERLIQUID_EXPLORER_DEMO_NODE: demo.baseUrl, HYPERLIQUID_EXPLORER_DEMO_KEY: demo.apiKey },
+    });
     server = cs;
     const browser = await launchChromium(cs.isolatedEnv);
     environment.chromium = browser.version();
@@ -189,7 +200,8 @@ async function hostSamples(extensionDir: string): Promise<HostSample[]> {
         const done = new Promise<HostSample>((resolve, reject) => {
           let sample: HostSample | undefined;
           onResult = (s) => (sample = s);
-          onExit = (code) => (sample && code === 0 ? resolve(sample) : reject(new Error(`the in-host bench ended with exit code ${code} and ${sample ? 'a' : 'no'} result`)));
+          onExit = (code) =>
+            sample && code === 0 ? resolve(sample) : reject(new Error(`the in-host bench ended with exit code ${code} and ${sample ? 'a' : 'no'} result`));
         });
         // A fresh folder per load: nothing restored from the load before (an open block panel would be).
         const folder = path.join(cs.runDir, `workspace-${load}`);
@@ -231,21 +243,19 @@ export default async function run(): Promise<BenchRow[]> {
   const scale = others.length
     ? `for scale, the other extensions loaded in the same windows took ${median(others).toFixed(0)} ms (median of ${others.length})${git.length ? `, vscode.git ${median(git).toFixed(0)} ms` : ''}; `
     : '';
-  rows.push(
-    {
-      group: 'extension',
-      name: 'Activation in the real host: loading dist/extension.js and the chunks it requires (VS Code’s own marks) + activate() (the extension’s own timing)',
-      unit: 'ms',
-      ours: activation,
-      target: '≤ 15 ms (median)',
-      met: activation.median <= 15,
-      note:
-        `load ${median(complete.map((s) => s.loadCodeMs!)).toFixed(0)} ms + activate() ${median(complete.map((s) => s.activateFnMs!)).toFixed(2)} ms (medians); ` +
-        scale +
-        `a second copy of what activation loads, required fresh, takes ${median(samples.map((s) => s.reload?.wallMs ?? NaN)).toFixed(1)} ms (${median(samples.map((s) => s.reload?.cpuMs ?? NaN)).toFixed(1)} ms CPU) once its Node modules are loaded; ` +
-        `code-server ${environment.codeServer}, ${samples.length} window loads after a warm-up, ${pids} extension hosts; activated by ${events}`,
-    },
-  );
+  rows.push({
+    group: 'extension',
+    name: 'Activation in the real host: loading dist/extension.js and the chunks it requires (VS Code’s own marks) + activate() (the extension’s own timing)',
+    unit: 'ms',
+    ours: activation,
+    target: '≤ 15 ms (median)',
+    met: activation.median <= 15,
+    note:
+      `load ${median(complete.map((s) => s.loadCodeMs!)).toFixed(0)} ms + activate() ${median(complete.map((s) => s.activateFnMs!)).toFixed(2)} ms (medians); ` +
+      scale +
+      `a second copy of what activation loads, required fresh, takes ${median(samples.map((s) => s.reload?.wallMs ?? NaN)).toFixed(1)} ms (${median(samples.map((s) => s.reload?.cpuMs ?? NaN)).toFixed(1)} ms CPU) once its Node modules are loaded; ` +
+      `code-server ${environment.codeServer}, ${samples.length} window loads after a warm-up, ${pids} extension hosts; activated by ${events}`,
+  });
   const cold = samples.flatMap((s) => (s.activateWallMs === undefined ? [] : [s.activateWallMs]));
   if (cold.length) {
     rows.push({

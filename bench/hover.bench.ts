@@ -64,7 +64,12 @@ export default async function run(): Promise<BenchRow[]> {
 
     return [
       cachedHoverRow('Block hover on a cached block (token check + cache hit + Markdown)', cachedStats, 'request to the local demo node', stats(uncached)),
-      cachedHoverRow('Transaction hover on a cached transaction (token check + cache hit + Markdown)', txCached, 'transaction, then receipt, from the local demo node', txUncachedStats),
+      cachedHoverRow(
+        'Transaction hover on a cached transaction (token check + cache hit + Markdown)',
+        txCached,
+        'transaction, then receipt, from the local demo node',
+        txUncachedStats,
+      ),
       {
         group: 'extension',
         name: 'Transaction hover, cold (not cached): transaction and receipt asked at once',
@@ -93,7 +98,15 @@ export default async function run(): Promise<BenchRow[]> {
 
 /** A cached hover's row: ≤ 1 ms at p95, beside the same hover without a cache (`how` it asks). */
 function cachedHoverRow(name: string, ours: Stats, how: string, uncached: Stats): BenchRow {
-  return { group: 'extension', name, unit: 'ms', ours, baseline: { name: `the same hover without a cache (${how})`, stats: uncached }, target: '≤ 1 ms (p95)', met: ours.p95 <= 1 };
+  return {
+    group: 'extension',
+    name,
+    unit: 'ms',
+    ours,
+    baseline: { name: `the same hover without a cache (${how})`, stats: uncached },
+    target: '≤ 1 ms (p95)',
+    met: ours.p95 <= 1,
+  };
 }
 
 /** The synchronous path of a hover whose answer is cached, 2,000 rounds after 200. */
@@ -142,7 +155,9 @@ if (require.main === module) {
     (rows) => {
       for (const r of rows) {
         const base = r.baseline ? ` | ${r.baseline.name}: median ${fmt(r.baseline.stats.median)}, p95 ${fmt(r.baseline.stats.p95)}` : '';
-        console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: median ${fmt(r.ours.median)} ${r.unit}, p95 ${fmt(r.ours.p95)} ${r.unit} (n=${r.ours.samples})${base} | target ${r.target}`);
+        console.log(
+          `${r.met ? 'MET ' : 'MISS'} ${r.name}: median ${fmt(r.ours.median)} ${r.unit}, p95 ${fmt(r.ours.p95)} ${r.unit} (n=${r.ours.samples})${base} | target ${r.target}`,
+        );
       }
     },
     (e: unknown) => {

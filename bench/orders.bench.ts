@@ -26,8 +26,16 @@ interface TreeItemShape {
 function treeItems(groups: GroupRow[]): TreeItemShape[] {
   const items: TreeItemShape[] = [];
   for (const g of groups) {
-    items.push({ id: g.id, label: g.label, description: g.description, iconPath: g.icon, contextValue: g.contextValue, collapsibleState: g.orders.length <= 100 ? 2 : 1 });
-    for (const o of g.orders as OrderRow[]) items.push({ id: o.id, label: o.label, description: o.description, iconPath: o.icon, contextValue: o.contextValue, collapsibleState: 0 });
+    items.push({
+      id: g.id,
+      label: g.label,
+      description: g.description,
+      iconPath: g.icon,
+      contextValue: g.contextValue,
+      collapsibleState: g.orders.length <= 100 ? 2 : 1,
+    });
+    for (const o of g.orders as OrderRow[])
+      items.push({ id: o.id, label: o.label, description: o.description, iconPath: o.icon, contextValue: o.contextValue, collapsibleState: 0 });
   }
   return items;
 }
@@ -41,7 +49,11 @@ export default async function run(): Promise<BenchRow[]> {
   const node = await startDemoNode();
   try {
     const post = async (body: object) => {
-      const res = await fetch(`${node.baseUrl}/${node.apiKey}/info`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${node.baseUrl}/${node.apiKey}/info`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return res.text();
     };
     const response = await post({ type: 'frontendOpenOrders', user: whale.address, dex: '' });
@@ -54,28 +66,40 @@ export default async function run(): Promise<BenchRow[]> {
 
     // 1. What the view does once the client has validated the answer: orders → view-model → tree items.
     const validated = fromResponse(response);
-    const viewOnly = await measure(() => {
-      const items = treeItems(buildWalletView({ address: whale.address, orders: validated, spotMeta, mids, t: untranslated }).groups);
-      if (items.length < 5000) throw new Error('missing items');
-      return items;
-    }, 40, 5);
+    const viewOnly = await measure(
+      () => {
+        const items = treeItems(buildWalletView({ address: whale.address, orders: validated, spotMeta, mids, t: untranslated }).groups);
+        if (items.length < 5000) throw new Error('missing items');
+        return items;
+      },
+      40,
+      5,
+    );
 
     // 2. The whole way from the response text: parse, validate (the core's schema), then the same.
-    const firstLoad = await measure(() => {
-      const orders = fromResponse(response);
-      const view = buildWalletView({ address: whale.address, orders, spotMeta, mids, t: untranslated });
-      const items = treeItems(view.groups);
-      if (items.length < 5000) throw new Error('missing items');
-      return items;
-    }, 40, 5);
+    const firstLoad = await measure(
+      () => {
+        const orders = fromResponse(response);
+        const view = buildWalletView({ address: whale.address, orders, spotMeta, mids, t: untranslated });
+        const items = treeItems(view.groups);
+        if (items.length < 5000) throw new Error('missing items');
+        return items;
+      },
+      40,
+      5,
+    );
 
     // 3. A refresh from the response text: the same, plus the diff against the previous 5,000 orders.
     const previous = fromResponse(response);
-    const refresh = await measure(() => {
-      const orders = fromResponse(response);
-      const changes = diffOrders(previous, orders);
-      return treeItems(buildWalletView({ address: whale.address, orders, changes, spotMeta, mids, t: untranslated }).groups);
-    }, 40, 5);
+    const refresh = await measure(
+      () => {
+        const orders = fromResponse(response);
+        const changes = diffOrders(previous, orders);
+        return treeItems(buildWalletView({ address: whale.address, orders, changes, spotMeta, mids, t: untranslated }).groups);
+      },
+      40,
+      5,
+    );
 
     // Baseline: JSON.parse of the same response alone.
     const parseOnly = stats(await measure(() => JSON.parse(response), 40, 5));
@@ -128,7 +152,9 @@ if (require.main === module) {
       const fmt = (n: number) => n.toFixed(2);
       for (const r of rows) {
         const base = r.baseline ? ` vs ${r.baseline.name}: median ${fmt(r.baseline.stats.median)} ${r.unit}, p95 ${fmt(r.baseline.stats.p95)} ${r.unit}` : '';
-        console.log(`${r.met ? 'MET ' : 'MISS'} ${r.name}: median ${fmt(r.ours.median)} ${r.unit}, p95 ${fmt(r.ours.p95)} ${r.unit} (n=${r.ours.samples})${base} | target ${r.target} | ${r.note}`);
+        console.log(
+          `${r.met ? 'MET ' : 'MISS'} ${r.name}: median ${fmt(r.ours.median)} ${r.unit}, p95 ${fmt(r.ours.p95)} ${r.unit} (n=${r.ours.samples})${base} | target ${r.target} | ${r.note}`,
+        );
       }
     },
     (e) => {

@@ -78,7 +78,14 @@ function failedRow(name: string, message: string): BenchRow {
   };
 }
 
-function document(runs: BenchRun[], rows: BenchRow[], environment: Record<string, string | undefined>, started: Date, loadBefore: string, totalSeconds: number): string {
+function document(
+  runs: BenchRun[],
+  rows: BenchRow[],
+  environment: Record<string, string | undefined>,
+  started: Date,
+  loadBefore: string,
+  totalSeconds: number,
+): string {
   const cpus = os.cpus();
   const misses = rows.filter((r) => r.met === false);
   const lines = [
@@ -155,7 +162,11 @@ runMain('bench', async () => {
   if (Number(process.versions.node.split('.')[0]) !== HOST_NODE_MAJOR && !process.env.HLX_BENCH_ANY_NODE) {
     // Measure what the extension host runs: again under the host's Node, installed with the test host.
     log(`Node ${process.version} here; running the benches under the extension host's Node (${host.node24})`);
-    const child = spawnTracked(host.node24, ['--import', 'tsx', __filename, ...process.argv.slice(2)], { name: 'bench (Node 24)', cwd: ROOT, stdio: 'inherit' });
+    const child = spawnTracked(host.node24, ['--import', 'tsx', __filename, ...process.argv.slice(2)], {
+      name: 'bench (Node 24)',
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     const code = await child.exited;
     return typeof code === 'number' ? code : 1;
   }
@@ -183,7 +194,9 @@ runMain('bench', async () => {
 
   console.log(markdownTable(rows));
   const misses = rows.filter((r) => r.met === false).length;
-  console.log(`\n${rows.length} rows, ${misses} missed; ${totalSeconds.toFixed(0)} s (target ≤ ${BUDGET_SECONDS} s); load average before: ${loadBefore}, after: ${loadAverage()}`);
+  console.log(
+    `\n${rows.length} rows, ${misses} missed; ${totalSeconds.toFixed(0)} s (target ≤ ${BUDGET_SECONDS} s); load average before: ${loadBefore}, after: ${loadAverage()}`,
+  );
   fs.mkdirSync(path.dirname(DOC), { recursive: true });
   fs.writeFileSync(DOC, document(runs, rows, environment, started, loadBefore, totalSeconds));
   console.log(`written to ${path.relative(process.cwd(), DOC)}`);

@@ -120,7 +120,9 @@ async function refreshRuns(wb: Workbench): Promise<number[]> {
       const w = window as unknown as { __hlxTreeChangedAt?: number; __hlxObserver?: MutationObserver };
       w.__hlxTreeChangedAt = undefined;
       w.__hlxObserver?.disconnect();
-      const rows = Array.from(document.querySelectorAll('.pane')).find((p) => /Open Orders/i.test(p.querySelector('.pane-header')?.textContent ?? ''))?.querySelector('.monaco-list-rows');
+      const rows = Array.from(document.querySelectorAll('.pane'))
+        .find((p) => /Open Orders/i.test(p.querySelector('.pane-header')?.textContent ?? ''))
+        ?.querySelector('.monaco-list-rows');
       if (!rows) throw new Error('no Open Orders rows');
       w.__hlxObserver = new MutationObserver(() => (w.__hlxTreeChangedAt = performance.now()));
       w.__hlxObserver.observe(rows, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-label', 'title'] });
@@ -171,7 +173,10 @@ async function hoverRuns(wb: Workbench, target: HoverTarget): Promise<{ cold: nu
 async function hoverOnce(page: Page, token: string, shows: RegExp): Promise<number> {
   for (let attempt = 0; attempt < 4; attempt++) {
     await page.mouse.move(5, 300);
-    await page.locator('.monaco-hover:not(.hidden)').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('.monaco-hover:not(.hidden)')
+      .waitFor({ state: 'hidden', timeout: 10_000 })
+      .catch(() => undefined);
     const box = await tokenBox(page, token);
     const start = await page.evaluate(() => performance.timeOrigin + performance.now());
     await page.mouse.move(box.x, box.y, { steps: 2 });
@@ -194,17 +199,20 @@ async function hoverOnce(page: Page, token: string, shows: RegExp): Promise<numb
 async function tokenBox(page: Page, text: string): Promise<{ x: number; y: number }> {
   // The editor renders a long token (a 66-character hash) in pieces of at most 50 characters: find the
   // piece that holds its start, and aim at its middle, which is still inside the token.
-  const box = await page.evaluate((needle) => {
-    for (const line of Array.from(document.querySelectorAll('.editor-instance .monaco-editor .view-lines .view-line'))) {
-      for (const span of Array.from(line.querySelectorAll('span span'))) {
-        if (span.textContent?.includes(needle)) {
-          const r = span.getBoundingClientRect();
-          return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  const box = await page.evaluate(
+    (needle) => {
+      for (const line of Array.from(document.querySelectorAll('.editor-instance .monaco-editor .view-lines .view-line'))) {
+        for (const span of Array.from(line.querySelectorAll('span span'))) {
+          if (span.textContent?.includes(needle)) {
+            const r = span.getBoundingClientRect();
+            return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+          }
         }
       }
-    }
-    return undefined;
-  }, text.slice(0, 24));
+      return undefined;
+    },
+    text.slice(0, 24),
+  );
   if (!box) throw new Error(`${text} is not visible in the editor`);
   return box;
 }
@@ -262,8 +270,16 @@ export default async function run(): Promise<BenchRow[]> {
         met: stats(refreshes).median <= 250,
         note: 'from the click in the palette to the last change of the tree’s rows (settled for 1 s)',
       },
-      hoverRow('Real host: hover on a hex block number, cold (block not cached) → hover shown', hovers, 'editor.hover.delay 0 (VS Code’s default adds 300 ms before it asks any provider)'),
-      hoverRow('Real host: hover on a transaction hash, cold (new clients, nothing cached) → hover shown', txHovers, 'transaction and receipt asked at once; editor.hover.delay 0'),
+      hoverRow(
+        'Real host: hover on a hex block number, cold (block not cached) → hover shown',
+        hovers,
+        'editor.hover.delay 0 (VS Code’s default adds 300 ms before it asks any provider)',
+      ),
+      hoverRow(
+        'Real host: hover on a transaction hash, cold (new clients, nothing cached) → hover shown',
+        txHovers,
+        'transaction and receipt asked at once; editor.hover.delay 0',
+      ),
     ];
     return rows;
   } finally {
@@ -274,7 +290,10 @@ export default async function run(): Promise<BenchRow[]> {
 if (require.main === module) {
   void run().then(
     (rows) => {
-      for (const r of rows) console.log(`${r.name}: median ${r.ours.median.toFixed(1)} ${r.unit}, p95 ${r.ours.p95.toFixed(1)}${r.baseline ? `; ${r.baseline.name}: ${r.baseline.stats.median.toFixed(1)}` : ''}`);
+      for (const r of rows)
+        console.log(
+          `${r.name}: median ${r.ours.median.toFixed(1)} ${r.unit}, p95 ${r.ours.p95.toFixed(1)}${r.baseline ? `; ${r.baseline.name}: ${r.baseline.stats.median.toFixed(1)}` : ''}`,
+        );
       process.exit(0);
     },
     (e: Error) => {

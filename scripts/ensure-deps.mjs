@@ -57,7 +57,9 @@ function main() {
   const t0 = Date.now();
   console.log(`[deps] ${reason}: npm ci --no-audit --no-fund …`);
   // npm_config_* set by the outer `npm run` (e.g. its user agent) are not the install's business.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_(?!config_(registry|cache|userconfig|.*proxy|cafile|strict_ssl|offline|prefer_offline)$)/i.test(k)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^npm_(?!config_(registry|cache|userconfig|.*proxy|cafile|strict_ssl|offline|prefer_offline)$)/i.test(k)),
+  );
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const r = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit', env, shell: process.platform === 'win32' });
   if (r.status !== 0) {

@@ -79,7 +79,10 @@ async function blockPicture(wb: Workbench): Promise<void> {
   await wb.runCommand('Hyperliquid: Look Up Block…');
   await wb.fillInputBox(String(BLOCK));
   const text = BLOCK.toLocaleString('en-US');
-  await wb.page.locator('.tabs-container .tab', { hasText: `Block ${text}` }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await wb.page
+    .locator('.tabs-container .tab', { hasText: `Block ${text}` })
+    .first()
+    .waitFor({ state: 'visible', timeout: 30_000 });
   const view = wb.webview();
   await view.locator('.tx-row:not(.tx-head):not(.placeholder)').nth(10).waitFor({ timeout: 30_000 });
   await wb.page.mouse.move(2, 400); // no row under the mouse
@@ -134,9 +137,7 @@ async function ordersPicture(wb: Workbench): Promise<void> {
   await waitForRow(wb, /^Gone since last refresh/, 'the orders gone since the last refresh');
   // Down to the last row, not the empty rest of the side bar.
   const bar = await box(wb, '.part.sidebar');
-  const rowsBottom = await wb
-    .treeRowLocator('Open Orders')
-    .evaluateAll((rows) => Math.max(...rows.map((r) => r.getBoundingClientRect().bottom)));
+  const rowsBottom = await wb.treeRowLocator('Open Orders').evaluateAll((rows) => Math.max(...rows.map((r) => r.getBoundingClientRect().bottom)));
   await shoot(wb, 'orders.png', { ...bar, height: Math.min(bar.height, rowsBottom + 10 - bar.y) });
   await wb.page.setViewportSize({ width: 1280, height: 860 });
 }
@@ -148,13 +149,19 @@ async function hoverPicture(wb: Workbench): Promise<void> {
   await wb.page.locator('.tabs-container .tab', { hasText: 'block-hover-sample.py' }).first().waitFor({ state: 'visible' });
   // A language service may add a "Loading…" part to hovers until it has read the file: let it finish.
   await wb.page.waitForTimeout(1000);
-  await wb.page.locator('.part.statusbar', { hasText: 'Analyzing' }).waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
+  await wb.page
+    .locator('.part.statusbar', { hasText: 'Analyzing' })
+    .waitFor({ state: 'detached', timeout: 30_000 })
+    .catch(() => undefined);
   for (let attempt = 0; ; attempt++) {
     await wb.hoverOver('0x1a2b', { expect: 'Open block details', timeoutMs: 30_000 });
     const settled = await wb.page
       .locator('.monaco-hover:not(.hidden)', { hasText: 'Loading' })
       .waitFor({ state: 'detached', timeout: 10_000 })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     if (settled || attempt === 2) break;
     await wb.page.keyboard.press('Escape');
     await wb.page.mouse.move(5, 5);

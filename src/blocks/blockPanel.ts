@@ -58,7 +58,9 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
       try {
         const clients = await services.connection.clients();
         if (clients) {
-          const latest = await withDelayedProgress(vscode.l10n.t('Looking up the latest block…'), abort, () => sourceFor(services, clients).latest(abort.signal));
+          const latest = await withDelayedProgress(vscode.l10n.t('Looking up the latest block…'), abort, () =>
+            sourceFor(services, clients).latest(abort.signal),
+          );
           return BlockPanel.createOrShow(services, { kind: 'number', number: latest });
         }
       } catch (e) {
@@ -131,9 +133,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   }
 
   private progressTitle(): string {
-    return this.target.kind === 'latest'
-      ? vscode.l10n.t('Looking up the latest block…')
-      : vscode.l10n.t('Looking up block {0}…', blockQueryText(this.target));
+    return this.target.kind === 'latest' ? vscode.l10n.t('Looking up the latest block…') : vscode.l10n.t('Looking up block {0}…', blockQueryText(this.target));
   }
 
   protected failureWords(): { log: string; cancelled: string } {

@@ -25,7 +25,11 @@ export function askForBlock(context: vscode.ExtensionContext): Promise<BlockQuer
     start: [
       latestItem,
       ...(recent.length ? [{ label: vscode.l10n.t('Recent'), kind: vscode.QuickPickItemKind.Separator }] : []),
-      ...recent.map((n) => ({ label: blockQueryText({ kind: 'number', number: n }), description: toHex(n), value: { kind: 'number', number: n } as BlockQuery })),
+      ...recent.map((n) => ({
+        label: blockQueryText({ kind: 'number', number: n }),
+        description: toHex(n),
+        value: { kind: 'number', number: n } as BlockQuery,
+      })),
     ],
     itemFor: (text) => {
       const parsed = parseBlockQuery(text, vscodeTranslate);

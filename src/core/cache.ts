@@ -109,16 +109,16 @@ export class RequestCache<K, V> {
         controller,
         waiters: 0,
         promise: startLoad(load, controller.signal).then(
-            (value) => {
-              if (this.inFlight.get(key) === started) this.inFlight.delete(key);
-              if (!controller.signal.aborted) this.set(key, value);
-              return value;
-            },
-            (error: unknown) => {
-              if (this.inFlight.get(key) === started) this.inFlight.delete(key);
-              throw error;
-            },
-          ),
+          (value) => {
+            if (this.inFlight.get(key) === started) this.inFlight.delete(key);
+            if (!controller.signal.aborted) this.set(key, value);
+            return value;
+          },
+          (error: unknown) => {
+            if (this.inFlight.get(key) === started) this.inFlight.delete(key);
+            throw error;
+          },
+        ),
       };
       this.inFlight.set(key, started);
       running = started;

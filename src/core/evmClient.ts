@@ -140,7 +140,9 @@ export class EvmClient {
     if (result === null) return null;
     const logs = typeof result === 'object' && !Array.isArray(result) ? (result as { logs?: unknown }).logs : undefined;
     if (Array.isArray(logs) && logs.length > MAX_RECEIPT_LOGS) {
-      throw invalid(`The node’s answer to ${method} has ${logs.length.toLocaleString('en-US')} logs: more than this explorer reads (${MAX_RECEIPT_LOGS.toLocaleString('en-US')}).`);
+      throw invalid(
+        `The node’s answer to ${method} has ${logs.length.toLocaleString('en-US')} logs: more than this explorer reads (${MAX_RECEIPT_LOGS.toLocaleString('en-US')}).`,
+      );
     }
     const parsed = this.shape(transactionReceiptResult, result, method);
     checkSameHash(asked, parsed.transactionHash, method);
@@ -176,7 +178,9 @@ export class EvmClient {
     if (result === null) throw new ProviderError('notFound', `The node has no trace of transaction ${shortHash(asked)}.`, { endpoint: 'evm' });
     // Counted before the entries are checked one by one: a trace of a million entries is refused at once.
     if (Array.isArray(result) && result.length > MAX_TRACE_ENTRIES) {
-      throw invalid(`The node’s answer to ${method} has ${result.length.toLocaleString('en-US')} entries: more than this explorer reads (${MAX_TRACE_ENTRIES.toLocaleString('en-US')}).`);
+      throw invalid(
+        `The node’s answer to ${method} has ${result.length.toLocaleString('en-US')} entries: more than this explorer reads (${MAX_TRACE_ENTRIES.toLocaleString('en-US')}).`,
+      );
     }
     return this.shape(traceResult, result, method, toTrace);
   }
@@ -215,7 +219,6 @@ export class EvmClient {
       throw e;
     }
   }
-
 
   private async call(method: EvmMethod, params: unknown[], signal: AbortSignal | undefined, blockNumber?: number): Promise<unknown> {
     const id = this.nextId++;

@@ -98,7 +98,8 @@ export class InfoClient {
   async allMids(dex: string, signal?: AbortSignal): Promise<Map<string, string>> {
     const json = await this.post({ type: 'allMids', dex: dexArg(dex) }, 'allMids', signal);
     // valibot's record takes an array as an object of "0", "1", …: refuse it first.
-    if (Array.isArray(json)) throw new ProviderError('invalidResponse', 'The provider’s answer to allMids: Invalid type: expected an object, not an array', { endpoint: 'info' });
+    if (Array.isArray(json))
+      throw new ProviderError('invalidResponse', 'The provider’s answer to allMids: Invalid type: expected an object, not an array', { endpoint: 'info' });
     return new Map(Object.entries(this.shape(allMidsResult, json, 'allMids')));
   }
 

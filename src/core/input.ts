@@ -110,7 +110,8 @@ export type LookUpQuery = { kind: 'block'; query: BlockQuery } | { kind: 'hash';
  */
 export function parseLookUp(input: string, t: Translate): Parsed<LookUpQuery> {
   const text = input.trim();
-  if (text === '') return refuse('empty', t('Type a block number (6699, 0x1a2b or “latest”), a transaction hash (0x + 64 hex digits) or an address (0x + 40).'));
+  if (text === '')
+    return refuse('empty', t('Type a block number (6699, 0x1a2b or “latest”), a transaction hash (0x + 64 hex digits) or an address (0x + 40).'));
   const hex = /^0x/i.test(text) ? text.slice(2) : undefined;
   if (hex !== undefined && isHexDigits(hex)) return hexLookUp(text, hex.length, t);
   if (hex === undefined && isHexDigits(text) && /[a-f]/i.test(text)) {
@@ -120,7 +121,10 @@ export function parseLookUp(input: string, t: Translate): Parsed<LookUpQuery> {
   const block = parseBlockQuery(text, t);
   if (block.ok) return { ok: true, value: { kind: 'block', query: block.value } };
   if (block.problem === 'unrecognized') {
-    return refuse('unrecognized', t('“{0}” is not a block number (6699, 0x1a2b, “latest”), a transaction hash (0x + 64 hex digits) or an address (0x + 40).', shorten(text)));
+    return refuse(
+      'unrecognized',
+      t('“{0}” is not a block number (6699, 0x1a2b, “latest”), a transaction hash (0x + 64 hex digits) or an address (0x + 40).', shorten(text)),
+    );
   }
   return block;
 }

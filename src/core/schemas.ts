@@ -4,15 +4,43 @@
  */
 import * as v from 'valibot';
 import { ADDRESS, HASH, HEX_BYTES, HEX_QUANTITY, HEX_SAFE_INTEGER, isAddress, isHash, isHexQuantity } from './hex';
-import type { Address, BlockDetails, BlockTransaction, BlockTransactionList, Hash, TraceEntry, TransactionDetails, TransactionPage, TransactionReceipt } from './model';
+import type {
+  Address,
+  BlockDetails,
+  BlockTransaction,
+  BlockTransactionList,
+  Hash,
+  TraceEntry,
+  TransactionDetails,
+  TransactionPage,
+  TransactionReceipt,
+} from './model';
 
-
-const quantity = v.pipe(v.string(), v.regex(HEX_QUANTITY, 'expected a 0x hex quantity'), v.transform((s) => BigInt(s)));
-const hash = v.pipe(v.string(), v.regex(HASH, 'expected a 32-byte 0x hash'), v.transform((s) => s.toLowerCase() as Hash));
-const address = v.pipe(v.string(), v.regex(ADDRESS, 'expected a 0x address'), v.transform((s) => s.toLowerCase() as Address));
+const quantity = v.pipe(
+  v.string(),
+  v.regex(HEX_QUANTITY, 'expected a 0x hex quantity'),
+  v.transform((s) => BigInt(s)),
+);
+const hash = v.pipe(
+  v.string(),
+  v.regex(HASH, 'expected a 32-byte 0x hash'),
+  v.transform((s) => s.toLowerCase() as Hash),
+);
+const address = v.pipe(
+  v.string(),
+  v.regex(ADDRESS, 'expected a 0x address'),
+  v.transform((s) => s.toLowerCase() as Address),
+);
 const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 /** Either a JSON integer or a 0x hex quantity (nodes differ on transactionIndex). */
-const index = v.union([count, v.pipe(v.string(), v.regex(HEX_SAFE_INTEGER), v.transform((s) => Number.parseInt(s, 16)))]);
+const index = v.union([
+  count,
+  v.pipe(
+    v.string(),
+    v.regex(HEX_SAFE_INTEGER),
+    v.transform((s) => Number.parseInt(s, 16)),
+  ),
+]);
 
 const transaction = v.looseObject({
   hash,
@@ -115,8 +143,7 @@ function toTransaction(t: v.InferOutput<typeof transaction>): BlockTransaction {
 
 // ---- the fast path for transactions: the schema's rules as a predicate, without valibot's copies ----
 
-const isIndex = (x: unknown): boolean =>
-  (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0) || (typeof x === 'string' && HEX_SAFE_INTEGER.test(x));
+const isIndex = (x: unknown): boolean => (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0) || (typeof x === 'string' && HEX_SAFE_INTEGER.test(x));
 
 interface RawTransaction {
   hash: string;
@@ -266,11 +293,19 @@ export function toTransactionPage(r: v.InferOutput<typeof blockTransactionsResul
 // ---- transactions, receipts, traces and addresses (issue 17) ----
 
 /** Byte data (calldata, log data, code, revert data), lowercased. */
-const data = v.pipe(v.string(), v.regex(HEX_BYTES, 'expected 0x hex bytes'), v.transform((s) => s.toLowerCase()));
+const data = v.pipe(
+  v.string(),
+  v.regex(HEX_BYTES, 'expected 0x hex bytes'),
+  v.transform((s) => s.toLowerCase()),
+);
 /** A transaction type: nodes send a 0x quantity; a few send a JSON integer. */
 const txType = v.union([
   v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(255)),
-  v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,2}$/, 'expected a 0x transaction type'), v.transform((s) => Number.parseInt(s, 16))),
+  v.pipe(
+    v.string(),
+    v.regex(/^0x[0-9a-fA-F]{1,2}$/, 'expected a 0x transaction type'),
+    v.transform((s) => Number.parseInt(s, 16)),
+  ),
 ]);
 
 /** `eth_getTransactionByHash`: a mined transaction, or a pending one (block fields null). */
@@ -326,7 +361,14 @@ const log = v.looseObject({
 export const transactionReceiptResult = v.looseObject({
   transactionHash: hash,
   /** 0x1 success, 0x0 reverted (EIP-658); pre-Byzantium receipts have a `root` instead. */
-  status: v.optional(v.nullable(v.pipe(quantity, v.check((s) => s === 0n || s === 1n, 'expected 0x0 or 0x1')))),
+  status: v.optional(
+    v.nullable(
+      v.pipe(
+        quantity,
+        v.check((s) => s === 0n || s === 1n, 'expected 0x0 or 0x1'),
+      ),
+    ),
+  ),
   gasUsed: quantity,
   effectiveGasPrice: v.optional(v.nullable(quantity)),
   contractAddress: v.optional(v.nullable(address)),
@@ -371,10 +413,7 @@ const traceEntry = v.looseObject({
 });
 
 /** `ots_traceTransaction`: the calls, creates and self-destructs inside a transaction, in order. */
-export const traceResult = v.pipe(
-  v.array(traceEntry),
-  v.maxLength(MAX_TRACE_ENTRIES, `more than ${MAX_TRACE_ENTRIES.toLocaleString('en-US')} entries`),
-);
+export const traceResult = v.pipe(v.array(traceEntry), v.maxLength(MAX_TRACE_ENTRIES, `more than ${MAX_TRACE_ENTRIES.toLocaleString('en-US')} entries`));
 
 export function toTrace(entries: v.InferOutput<typeof traceResult>): TraceEntry[] {
   return entries.map((e) => ({

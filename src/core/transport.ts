@@ -110,7 +110,11 @@ export class Transport {
    */
   async postJson(endpoint: Endpoint, body: string, label: string, signal?: AbortSignal, limits?: AnswerLimits): Promise<unknown> {
     const maxRetries = this.options.maxRetries ?? 2;
-    const bounded: AnswerLimits = { maxValues: Number.POSITIVE_INFINITY, ...limits, maxBytes: Math.min(limits?.maxBytes ?? this.maxResponseBytes, this.maxResponseBytes) };
+    const bounded: AnswerLimits = {
+      maxValues: Number.POSITIVE_INFINITY,
+      ...limits,
+      maxBytes: Math.min(limits?.maxBytes ?? this.maxResponseBytes, this.maxResponseBytes),
+    };
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.once(endpoint, body, label, attempt, bounded, signal);

@@ -262,7 +262,15 @@ function hypeAmount(r: Random): bigint {
 }
 
 /** A normal transaction; `budget` is the gas left in the block. Undefined when nothing fits. */
-function normalTransaction(r: Random, n: number, index: number, baseFee: bigint, budget: number, transfersOnly: boolean, big: boolean): DemoTransaction | undefined {
+function normalTransaction(
+  r: Random,
+  n: number,
+  index: number,
+  baseFee: bigint,
+  budget: number,
+  transfersOnly: boolean,
+  big: boolean,
+): DemoTransaction | undefined {
   if (budget < 21_000) return undefined;
   const roll = transfersOnly ? 0 : r.int(0, 99);
   const kind = roll < 40 ? 'transfer' : roll < 95 ? 'call' : 'create';
@@ -397,7 +405,8 @@ function systemTransaction(r: Random, n: number, index: number): DemoTransaction
 }
 
 function transactionCounts(n: number, r: Random, big: boolean): { system: number; normal: number; transfersOnly: boolean } {
-  if (n === DEMO_BLOCKS.hugeBlock || n === DEMO_BLOCKS.hugeSpecBlock) return { system: DEMO_HUGE_TRANSACTION_COUNT - 1_200, normal: 1_200, transfersOnly: true };
+  if (n === DEMO_BLOCKS.hugeBlock || n === DEMO_BLOCKS.hugeSpecBlock)
+    return { system: DEMO_HUGE_TRANSACTION_COUNT - 1_200, normal: 1_200, transfersOnly: true };
   if (n === DEMO_BLOCKS.emptyBlock) return { system: 0, normal: 0, transfersOnly: false };
   if (big) return { system: r.int(0, 6), normal: r.int(20, 160), transfersOnly: false };
   const forced = n === DEMO_BLOCKS.smallBlock || n === DEMO_BLOCKS.hoverBlock || n === DEMO_HEAD;

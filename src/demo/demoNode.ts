@@ -123,7 +123,14 @@ function send(res: http.ServerResponse, reply: Reply): void {
 }
 
 /** A valid-looking JSON body of exactly `bytes` bytes, streamed until done or `closed()`. */
-async function streamOversize(res: http.ServerResponse, bytes: number, chunked: boolean, endpoint: 'evm' | 'info', id: JsonRpcId, closed: () => boolean): Promise<void> {
+async function streamOversize(
+  res: http.ServerResponse,
+  bytes: number,
+  chunked: boolean,
+  endpoint: 'evm' | 'info',
+  id: JsonRpcId,
+  closed: () => boolean,
+): Promise<void> {
   const prefix =
     endpoint === 'evm'
       ? `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"block":{"number":"0x1a2b","extraData":"0x`
@@ -256,7 +263,10 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
         if (closed || res.destroyed) return;
         return send(res, normal());
       case 'status': {
-        const reply = fault.body !== undefined ? { status: fault.status, contentType: fault.contentType ?? TEXT_TYPE, body: fault.body } : defaultStatusReply(fault.status, endpoint);
+        const reply =
+          fault.body !== undefined
+            ? { status: fault.status, contentType: fault.contentType ?? TEXT_TYPE, body: fault.body }
+            : defaultStatusReply(fault.status, endpoint);
         if (fault.contentType !== undefined) reply.contentType = fault.contentType;
         return send(res, fault.retryAfter !== undefined ? { ...reply, headers: { ...reply.headers, 'Retry-After': fault.retryAfter } } : reply);
       }
@@ -264,7 +274,10 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
         return send(res, {
           status: 200,
           contentType: JSON_TYPE,
-          body: endpoint === 'evm' ? `{"jsonrpc":"2.0","id":${JSON.stringify(firstId)},"result":{"block":{"number":"0x1a2b",` : '[{"coin":"BTC","limitPx":"101240.0",',
+          body:
+            endpoint === 'evm'
+              ? `{"jsonrpc":"2.0","id":${JSON.stringify(firstId)},"result":{"block":{"number":"0x1a2b",`
+              : '[{"coin":"BTC","limitPx":"101240.0",',
         });
       case 'truncated': {
         const reply = normal();
@@ -283,7 +296,11 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       case 'hang':
         return; // closeAllConnections() in close() ends it.
       case 'respond':
-        return send(res, { status: fault.status ?? 200, contentType: fault.contentType ?? JSON_TYPE, body: fault.echoId ? withId(fault.body, firstId) : fault.body });
+        return send(res, {
+          status: fault.status ?? 200,
+          contentType: fault.contentType ?? JSON_TYPE,
+          body: fault.echoId ? withId(fault.body, firstId) : fault.body,
+        });
       case 'unsupportedMethod':
         // On /info, which has no JSON-RPC methods, the fault never matches a `type` it could refuse.
         return send(res, endpoint === 'evm' ? evm.reply(body.text, false, new Set([fault.method as string])) : normal());

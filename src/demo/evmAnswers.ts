@@ -105,7 +105,9 @@ export class EvmAnswers {
       if (parsed.length === 0) return json(rpcError(null, -32600, 'Invalid request'));
       if (parsed.length > DEMO_MAX_BATCH) {
         // Erigon's own shape: one error object, not an array.
-        return json(rpcError(null, -32000, `batch limit ${DEMO_MAX_BATCH} exceeded (can increase by --rpc.batch.limit). Requested batch of size: ${parsed.length}`));
+        return json(
+          rpcError(null, -32000, `batch limit ${DEMO_MAX_BATCH} exceeded (can increase by --rpc.batch.limit). Requested batch of size: ${parsed.length}`),
+        );
       }
       return json(`[${this.batch(parsed, wrongId, unsupported).join(',')}]`);
     }

@@ -71,7 +71,8 @@ export function faultListProblem(value: unknown): string | undefined {
       case 'respond':
         if (typeof o.body !== 'string' || !str('contentType')) return `${where}: body (and contentType) must be strings`;
         if (o.echoId !== undefined && typeof o.echoId !== 'boolean') return `${where}: echoId must be a boolean`;
-        if (o.status !== undefined && !(Number.isInteger(o.status) && (o.status as number) >= 200 && (o.status as number) <= 599)) return `${where}: status must be 200..599`;
+        if (o.status !== undefined && !(Number.isInteger(o.status) && (o.status as number) >= 200 && (o.status as number) <= 599))
+          return `${where}: status must be 200..599`;
         break;
     }
   }

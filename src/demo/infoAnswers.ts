@@ -63,7 +63,12 @@ export class InfoAnswers {
       case 'orderStatus': {
         if (!isUser(r.user) || !(typeof r.oid === 'number' && Number.isSafeInteger(r.oid) && r.oid >= 0)) return unprocessable;
         const user = r.user.toLowerCase();
-        const status = demoOrderStatus(user, r.oid, (dex) => this.epochs.get(`${user}|${dex}`)?.epoch ?? 0, (e) => this.epochTime(user, e));
+        const status = demoOrderStatus(
+          user,
+          r.oid,
+          (dex) => this.epochs.get(`${user}|${dex}`)?.epoch ?? 0,
+          (e) => this.epochTime(user, e),
+        );
         return json(JSON.stringify(status));
       }
       default:

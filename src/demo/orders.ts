@@ -92,9 +92,23 @@ const MAKER_BOOKS: Record<string, { book: readonly Slot[]; seed: number; oidBase
 };
 
 const WHALE_MARKETS: readonly DemoMarket[] = [
-  MARKETS.BTC, MARKETS.ETH, MARKETS.HYPE, MARKETS.SOL, MARKETS.ARB, MARKETS.DOGE, MARKETS.AVAX, MARKETS.LINK,
-  MARKETS.XRP, MARKETS.SUI, MARKETS.kPEPE, MARKETS.BNB, MARKETS.LTC, MARKETS.ENA,
-  MARKETS['@107'], MARKETS['PURR/USDC'], MARKETS['@142'],
+  MARKETS.BTC,
+  MARKETS.ETH,
+  MARKETS.HYPE,
+  MARKETS.SOL,
+  MARKETS.ARB,
+  MARKETS.DOGE,
+  MARKETS.AVAX,
+  MARKETS.LINK,
+  MARKETS.XRP,
+  MARKETS.SUI,
+  MARKETS.kPEPE,
+  MARKETS.BNB,
+  MARKETS.LTC,
+  MARKETS.ENA,
+  MARKETS['@107'],
+  MARKETS['PURR/USDC'],
+  MARKETS['@142'],
 ];
 
 /** Rounds a tick count to at most 5 significant figures (Hyperliquid's price rule). */
@@ -189,7 +203,17 @@ function slotFate(s: number): string {
 
 /** Frontend fields of a plain resting limit order, as the real API sends them. */
 function asPlainLimit(o: DemoOpenOrder): DemoOpenOrder {
-  return { ...o, orderType: 'Limit', tif: 'Gtc', isTrigger: false, triggerPx: '0.0', triggerCondition: 'N/A', isPositionTpsl: false, reduceOnly: o.reduceOnly ?? false, children: [] };
+  return {
+    ...o,
+    orderType: 'Limit',
+    tif: 'Gtc',
+    isTrigger: false,
+    triggerPx: '0.0',
+    triggerCondition: 'N/A',
+    isPositionTpsl: false,
+    reduceOnly: o.reduceOnly ?? false,
+    children: [],
+  };
 }
 
 /**
@@ -212,7 +236,15 @@ function makerStandingOrders(clock: EpochClock): DemoOpenOrder[] {
     children: [],
     ...o,
   });
-  const stopLoss = trigger({ coin: 'BTC', oid: 42_170_000_101, side: 'A', sz: '0.25', limitPx: '95000.0', triggerPx: '96000.0', triggerCondition: 'Price below 96000' });
+  const stopLoss = trigger({
+    coin: 'BTC',
+    oid: 42_170_000_101,
+    side: 'A',
+    sz: '0.25',
+    limitPx: '95000.0',
+    triggerPx: '96000.0',
+    triggerCondition: 'Price below 96000',
+  });
   const positionTp = trigger({
     coin: 'ETH',
     oid: 42_170_000_102,
@@ -277,9 +309,7 @@ export function demoOpenOrders(user: string, dex: string, epoch: number, clock: 
   return demoWalletOrders(user, dex, epoch, clock, false) ?? [];
 }
 
-export type DemoOrderStatus =
-  | { status: 'order'; order: { order: DemoOpenOrder; status: string; statusTimestamp: number } }
-  | { status: 'unknownOid' };
+export type DemoOrderStatus = { status: 'order'; order: { order: DemoOpenOrder; status: string; statusTimestamp: number } } | { status: 'unknownOid' };
 
 /**
  * What `orderStatus` answers for `oid` of `user`, given each dex's current epoch (the number of order

@@ -38,7 +38,14 @@ export const DEMO_FAILED_REASON = 'UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT';
 /** The panic code of the sample block's panicking transaction: arithmetic overflow or underflow. */
 export const DEMO_PANIC_CODE = 0x11;
 
-const REASONS = [DEMO_FAILED_REASON, 'ERC20: transfer amount exceeds balance', 'Ownable: caller is not the owner', 'Pausable: paused', 'STF', 'Too little received'];
+const REASONS = [
+  DEMO_FAILED_REASON,
+  'ERC20: transfer amount exceeds balance',
+  'Ownable: caller is not the owner',
+  'Pausable: paused',
+  'STF',
+  'Too little received',
+];
 const PANICS = [0x11, 0x12, 0x32, 0x01];
 
 export interface DemoLog {
@@ -191,7 +198,14 @@ export function demoCode(address: string): string {
 let withCode: Set<string> | undefined;
 let known: Set<string> | undefined;
 function codeAddresses(): Set<string> {
-  return (withCode ??= new Set([...demoContractPool(), ...DEMO_SYSTEM_TOKEN_CONTRACTS, DEMO_WHYPE, DEMO_TOKEN_CONTRACT, DEMO_NFT_CONTRACT, DEMO_CREATED_CONTRACT]));
+  return (withCode ??= new Set([
+    ...demoContractPool(),
+    ...DEMO_SYSTEM_TOKEN_CONTRACTS,
+    DEMO_WHYPE,
+    DEMO_TOKEN_CONTRACT,
+    DEMO_NFT_CONTRACT,
+    DEMO_CREATED_CONTRACT,
+  ]));
 }
 
 /** HYPE balance in wei: a fixed amount for every address the demo chain uses, 0 for any other. */

@@ -16,4 +16,3 @@ export const DEMO_WALLETS: readonly DemoWallet[] = [
   { address: '0xc99eea773b67463c280018cecaf551ab8bc6430c', label: 'Demo whale (5,000 orders)', kind: 'whale', dexes: [''] },
   { address: '0xf1b863cde0f6aa08539b107738150025b79ef185', label: 'Demo empty wallet', kind: 'empty', dexes: [] },
 ];
-

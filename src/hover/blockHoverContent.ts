@@ -5,7 +5,6 @@ import { Commands } from '../ids';
 import { formatFees, gasPercent, shortHash, timeAgo, utcTime, type Translate } from '../view/format';
 import { failedHoverContent, noKeyHoverContent, type HoverContent } from './hoverContent';
 
-
 /** The few header fields a hover shows; what the cache keeps (not the block's transactions or raw JSON). */
 export interface BlockSummary {
   number: number;
@@ -39,7 +38,12 @@ export function blockHoverContent(block: BlockSummary, nowMs: number, t: Transla
     lines: [
       t('Time: {0} ({1})', utcTime(block.timestamp), timeAgo(BigInt(Math.floor(nowMs / 1000)) - block.timestamp, t)),
       t('Transactions: {0}', groupThousands(String(block.transactionCount))),
-      t('Gas used: {0} ({1} of {2})', gasPercent(block.gasUsed, block.gasLimit), groupThousands(block.gasUsed.toString()), groupThousands(block.gasLimit.toString())),
+      t(
+        'Gas used: {0} ({1} of {2})',
+        gasPercent(block.gasUsed, block.gasLimit),
+        groupThousands(block.gasUsed.toString()),
+        groupThousands(block.gasLimit.toString()),
+      ),
       t('Total fees: {0} HYPE', formatFees(block.totalFees)),
       t('Hash: {0}', shortHash(block.hash)),
     ],

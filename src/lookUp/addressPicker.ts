@@ -25,8 +25,14 @@ export async function showAddress(summary: AddressSummary): Promise<AddressOutco
     { label: `$(copy) ${t('Copy Address')}`, action: 'copy' },
   ];
   const chosen = await vscode.window.showQuickPick(items, {
-    title: summary.kind === 'contract' ? t('Contract {0} · balance {1} HYPE', shortAddress(summary.address), balance) : t('Account {0} · balance {1} HYPE', shortAddress(summary.address), balance),
-    placeHolder: summary.kind === 'contract' ? t('{0} is a contract (it has code). What would you like to do?', summary.address) : t('{0} is an account (no code). What would you like to do?', summary.address),
+    title:
+      summary.kind === 'contract'
+        ? t('Contract {0} · balance {1} HYPE', shortAddress(summary.address), balance)
+        : t('Account {0} · balance {1} HYPE', shortAddress(summary.address), balance),
+    placeHolder:
+      summary.kind === 'contract'
+        ? t('{0} is a contract (it has code). What would you like to do?', summary.address)
+        : t('{0} is an account (no code). What would you like to do?', summary.address),
   });
   if (!chosen) return { kind: 'address', summary };
   switch (chosen.action) {

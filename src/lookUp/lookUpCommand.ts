@@ -31,7 +31,13 @@ export type LookUpOutcome =
  * the right page for it. A 64-hex value is a transaction if the chain has one, else a block hash.
  */
 export async function lookUp(services: Services, arg: unknown): Promise<LookUpOutcome | undefined> {
-  const asked = await givenOrAsked(services, lookUpFromArgument(arg, t), (error) => t('Cannot look that up: {0}', error), () => askForLookUp(services.context), (clients) => warmUp(services, clients));
+  const asked = await givenOrAsked(
+    services,
+    lookUpFromArgument(arg, t),
+    (error) => t('Cannot look that up: {0}', error),
+    () => askForLookUp(services.context),
+    (clients) => warmUp(services, clients),
+  );
   if (!asked) return undefined;
   const outcome = await open(services, asked.clients, asked.query);
   if (outcome.kind !== 'failed' && outcome.kind !== 'cancelled' && outcome.kind !== 'notFound') await remember(services, asked.query);

@@ -22,6 +22,10 @@ export function understood(query: LookUpQuery, t: Translate): { label: string; d
     case 'hash':
       return { label: t('Transaction or block hash'), description: shortHash(query.hash), detail: t('Looks for a transaction with this hash, then a block.') };
     case 'address':
-      return { label: t('Address'), description: shortAddress(query.address), detail: t('Shows whether it is a contract or an account, its HYPE balance, and what you can do with it.') };
+      return {
+        label: t('Address'),
+        description: shortAddress(query.address),
+        detail: t('Shows whether it is a contract or an account, its HYPE balance, and what you can do with it.'),
+      };
   }
 }

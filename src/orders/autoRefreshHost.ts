@@ -30,8 +30,16 @@ export function refreshBudget(services: Services, store: OrdersStore, schedule: 
     const stretched = schedule.effectiveIntervalSeconds;
     if (interval <= 0 || stretched <= interval || stretched === warnedAt) return;
     warnedAt = stretched;
-    services.log.warn(`Automatic refresh every ${interval} s would exceed the request-weight budget (weight ${store.refreshWeight} per refresh); refreshing every ${stretched} s instead.`);
-    void notify('warning', vscode.l10n.t('Refreshing every {0} s would exceed Hyperliquid’s request budget for these wallets and dexs; Open Orders refreshes every {1} s instead.', interval, stretched),
+    services.log.warn(
+      `Automatic refresh every ${interval} s would exceed the request-weight budget (weight ${store.refreshWeight} per refresh); refreshing every ${stretched} s instead.`,
+    );
+    void notify(
+      'warning',
+      vscode.l10n.t(
+        'Refreshing every {0} s would exceed Hyperliquid’s request budget for these wallets and dexs; Open Orders refreshes every {1} s instead.',
+        interval,
+        stretched,
+      ),
     );
   };
   // Fewer wallets or dexs may make a paused refresh fit again.

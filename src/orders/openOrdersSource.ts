@@ -88,7 +88,12 @@ export interface LoadOptions {
  * The dexs to ask besides the first one, at most `cap`: the wallet's own `wanted` dexs, then `prefer`
  * (where still listed or wanted), then `listed` in its order; names the API would refuse are dropped.
  */
-export function chooseDexs(listed: readonly string[], wanted: readonly string[], prefer: readonly string[] = [], cap = MAX_DEXS_PER_WALLET - 1): { asked: string[]; skipped: string[] } {
+export function chooseDexs(
+  listed: readonly string[],
+  wanted: readonly string[],
+  prefer: readonly string[] = [],
+  cap = MAX_DEXS_PER_WALLET - 1,
+): { asked: string[]; skipped: string[] } {
   const known = new Set([...listed, ...wanted]);
   const order = [...new Set([...wanted, ...prefer.filter((d) => known.has(d)), ...listed])].filter((d) => DEX_NAME.test(d));
   return { asked: order.slice(0, cap), skipped: order.slice(cap) };
@@ -212,7 +217,11 @@ export class OpenOrdersSource {
     // The first dex starts at once; the others as soon as the (usually cached) dex list is known.
     const first = settle(ordersOf(''));
     const dexs = await this.knownDexs(signal, tally);
-    const { asked: others, skipped: skippedDexs } = chooseDexs(dexs.map((d) => d.name), extraDexes, prefer);
+    const { asked: others, skipped: skippedDexs } = chooseDexs(
+      dexs.map((d) => d.name),
+      extraDexes,
+      prefer,
+    );
     const answers = await Promise.all([first, ...others.map((dex) => settle(ordersOf(dex)))]);
     if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
 
@@ -238,7 +247,12 @@ export class OpenOrdersSource {
     const needPairs = orders.some((o) => o.dex === '' && /^@\d+$/.test(o.order.coin)) || [...withOrders].some((d) => d !== '');
     const [pairs, units, mids] = await Promise.all([
       needPairs ? settle(this.pairs(signal, tally)) : Promise.resolve(undefined),
-      this.unitsOf([...withOrders].filter((d) => d !== ''), signal, limiter, tally),
+      this.unitsOf(
+        [...withOrders].filter((d) => d !== ''),
+        signal,
+        limiter,
+        tally,
+      ),
       this.midsOf([...withOrders], signal, limiter, tally),
     ]);
     if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
@@ -263,7 +277,10 @@ export class OpenOrdersSource {
         return await this.info.frontendOpenOrders(address, dex, signal);
       } catch (e) {
         if (!isRefusal(e)) throw e;
-        this.refuse('frontendOpenOrders', `The provider does not serve frontendOpenOrders (${describeError(e)}); open orders come from openOrders, without order types, triggers or TP/SL.`);
+        this.refuse(
+          'frontendOpenOrders',
+          `The provider does not serve frontendOpenOrders (${describeError(e)}); open orders come from openOrders, without order types, triggers or TP/SL.`,
+        );
       }
     }
     tally.add('openOrders');

@@ -6,7 +6,6 @@ import { escapeMarkdown, revealInvisibles } from '../view/escape';
 import { isoTime, timeAgo } from '../view/format';
 import { fateText, notionalOf, type GroupRow, type IconRef, type OrderRow } from './ordersViewModel';
 
-
 export function themeIcon(icon: IconRef): vscode.ThemeIcon {
   return icon.color ? new vscode.ThemeIcon(icon.id, new vscode.ThemeColor(icon.color)) : new vscode.ThemeIcon(icon.id);
 }
@@ -22,7 +21,9 @@ export function groupItem(row: GroupRow): vscode.TreeItem {
   item.iconPath = themeIcon(row.icon);
   item.contextValue = row.contextValue;
   if (row.groupKind === 'gone') {
-    item.tooltip = vscode.l10n.t('Orders that were open at the previous refresh and are not any more, with what Hyperliquid says became of them (filled, cancelled, triggered, rejected) where the provider answers. Listed until the next refresh.');
+    item.tooltip = vscode.l10n.t(
+      'Orders that were open at the previous refresh and are not any more, with what Hyperliquid says became of them (filled, cancelled, triggered, rejected) where the provider answers. Listed until the next refresh.',
+    );
   } else if (row.groupKind === 'outcome') {
     item.tooltip = vscode.l10n.t('Orders on outcome markets (coins starting with #): neither perps nor spot pairs.');
   } else if (row.fullName) {
@@ -32,7 +33,10 @@ export function groupItem(row: GroupRow): vscode.TreeItem {
 }
 
 export function orderItem(row: OrderRow): vscode.TreeItem {
-  const item = new vscode.TreeItem(revealInvisibles(row.label), row.children?.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(
+    revealInvisibles(row.label),
+    row.children?.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+  );
   item.id = row.id;
   item.description = row.description === undefined ? undefined : revealInvisibles(row.description);
   item.iconPath = themeIcon(row.icon);

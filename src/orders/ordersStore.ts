@@ -292,19 +292,36 @@ export class OrdersStore {
       if (!current() || source.signal.aborted) return { address, ok: false };
       const orders = withStaleDexs(result, entry.last?.snapshot.orders);
       const changes = diffOrders(entry.last?.snapshot.orders, orders);
-      const fates = changes.gone.length > 0 ? await source.fates(address, changes.gone.map((o) => o.order.oid), tally) : new Map<number, OrderFate>();
+      const fates =
+        changes.gone.length > 0
+          ? await source.fates(
+              address,
+              changes.gone.map((o) => o.order.oid),
+              tally,
+            )
+          : new Map<number, OrderFate>();
       if (!current() || source.signal.aborted) return { address, ok: false };
       this.marketData.take(result, orders);
       const dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e)]));
       const view = this.buildView(address, orders, changes, fates, dexErrors, result.skippedDexs);
       const { weight, marketWeight } = tally;
-      entry.last = { snapshot: { orders, fetchedAt: result.fetchedAt }, changes, fates, dexErrors, view, weight, marketWeight, skippedDexs: result.skippedDexs };
+      entry.last = {
+        snapshot: { orders, fetchedAt: result.fetchedAt },
+        changes,
+        fates,
+        dexErrors,
+        view,
+        weight,
+        marketWeight,
+        skippedDexs: result.skippedDexs,
+      };
       entry.error = undefined;
       if (result.spotMetaError) log.warn(`Spot pair names for ${address} stay raw (@N): ${describeError(result.spotMetaError)}`);
       for (const [dex, e] of result.dexErrors) log.warn(`Open orders of ${address} on dex “${dex || 'first'}” could not be refreshed: ${describeError(e)}`);
       const filled = changes.gone.filter((o) => fates.get(o.order.oid)?.status === 'filled');
       if (filled.length > 0) this.filled.fire({ wallet: entry.wallet, filled: filled.map((o) => o.order) });
-      if (result.skippedDexs.length > 0) log.debug(`Open orders of ${address}: ${result.skippedDexs.length} dexs over the cap of ${MAX_DEXS_PER_WALLET} not asked.`);
+      if (result.skippedDexs.length > 0)
+        log.debug(`Open orders of ${address}: ${result.skippedDexs.length} dexs over the cap of ${MAX_DEXS_PER_WALLET} not asked.`);
       log.debug(`Open orders of ${address}: ${result.orders.length} in ${Date.now() - started} ms, ${tally.requests} requests, weight ${weight}`);
       return { address, ok: true };
     } catch (e) {
@@ -316,9 +333,29 @@ export class OrdersStore {
     }
   }
 
-  private buildView(address: string, orders: WalletOrder[], changes: OrderChanges, fates: ReadonlyMap<number, OrderFate>, dexErrors: ReadonlyMap<string, string>, skippedDexs: readonly string[]): WalletView {
+  private buildView(
+    address: string,
+    orders: WalletOrder[],
+    changes: OrderChanges,
+    fates: ReadonlyMap<number, OrderFate>,
+    dexErrors: ReadonlyMap<string, string>,
+    skippedDexs: readonly string[],
+  ): WalletView {
     const m = this.marketData;
-    return buildWalletView({ address, orders, changes, spotMeta: m.spotMeta, dexs: m.dexs, units: m.units, mids: m.mids, fates, dexErrors, skippedDexs, dexCap: MAX_DEXS_PER_WALLET, t: this.deps.t });
+    return buildWalletView({
+      address,
+      orders,
+      changes,
+      spotMeta: m.spotMeta,
+      dexs: m.dexs,
+      units: m.units,
+      mids: m.mids,
+      fates,
+      dexErrors,
+      skippedDexs,
+      dexCap: MAX_DEXS_PER_WALLET,
+      t: this.deps.t,
+    });
   }
 
   /** One wallet's refresh without market data: as its last one sent, else a guess from the dexs it would ask. */
@@ -349,7 +386,9 @@ function summaryOf(e: WalletEntry): WalletSummary {
     label: e.wallet.label,
     demo: e.demo,
     orderCount: last?.view.orderCount,
-    groups: (last?.view.groups ?? []).filter((g) => g.groupKind !== 'gone').map((g) => ({ label: g.label, orders: g.orders.reduce((n, o) => n + 1 + (o.children?.length ?? 0), 0) })),
+    groups: (last?.view.groups ?? [])
+      .filter((g) => g.groupKind !== 'gone')
+      .map((g) => ({ label: g.label, orders: g.orders.reduce((n, o) => n + 1 + (o.children?.length ?? 0), 0) })),
     gone: last?.changes.gone.length ?? 0,
     goneFates: (last?.changes.gone ?? []).flatMap((o) => {
       const fate = last?.fates.get(o.order.oid);

@@ -21,7 +21,10 @@ import { settings } from '../platform/settings';
 export function createOrdersStore(services: Services): OrdersStore {
   const { connection, log, context } = services;
   // One source per connection: its caches and what the provider refused belong to that provider.
-  const sources = new PerConnection(connection, (clients) => new OpenOrdersSource(clients.info, { note: (m) => log.info(m), wantMids: () => settings.ordersShowDistanceFromMid() }));
+  const sources = new PerConnection(
+    connection,
+    (clients) => new OpenOrdersSource(clients.info, { note: (m) => log.info(m), wantMids: () => settings.ordersShowDistanceFromMid() }),
+  );
   const store = new OrdersStore({ sources, wallets: walletList(services), log, t: vscodeTranslate, ledger: new WeightLedger() });
   context.subscriptions.push(
     sources,
@@ -52,7 +55,10 @@ function walletList({ connection, log }: Services): () => WalletListing[] {
       warnedAbout.add(typed);
     }
     for (const typed of invalidDexes) {
-      if (!warnedAbout.has(`dex:${typed}`)) log.warn(`${settingId(Settings.wallets)}: dex “${typed.slice(0, 60)}” is not a perp dex name (1–32 letters, digits, _ or -), or one too many; skipped.`);
+      if (!warnedAbout.has(`dex:${typed}`))
+        log.warn(
+          `${settingId(Settings.wallets)}: dex “${typed.slice(0, 60)}” is not a perp dex name (1–32 letters, digits, _ or -), or one too many; skipped.`,
+        );
       warnedAbout.add(`dex:${typed}`);
     }
     const listed: WalletListing[] = wallets.map((wallet) => ({ wallet, demo: false }));

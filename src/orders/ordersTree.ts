@@ -59,7 +59,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     return node;
   }
 
-// ---- TreeDataProvider ----
+  // ---- TreeDataProvider ----
 
   getChildren(element?: OrdersNode): OrdersNode[] {
     if (!element) {
@@ -87,7 +87,11 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       description: vscode.l10n.t('select to retry'),
       tooltip:
         group.orders.length > 0 && entry?.last
-          ? vscode.l10n.t('{0}\n\nThe orders of {1} below are older than the rest and may be out of date. Select this row to try again.', group.error ?? '', dex)
+          ? vscode.l10n.t(
+              '{0}\n\nThe orders of {1} below are older than the rest and may be out of date. Select this row to try again.',
+              group.error ?? '',
+              dex,
+            )
           : vscode.l10n.t('{0}\n\nThe orders of {1} could not be fetched. Select this row to try again.', group.error ?? '', dex),
       icon: { id: 'error', color: 'errorForeground' },
       command: { command: Commands.refreshWallet, title: vscode.l10n.t('Retry'), arguments: [address] },
@@ -106,7 +110,11 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
         label: entry.error.message,
         description: vscode.l10n.t('select to retry'),
         tooltip: entry.last
-          ? vscode.l10n.t('{0}\n\nThe orders below are from {1} and may be out of date. Select this row to try again.', entry.error.message, timeOf(entry.last.snapshot.fetchedAt))
+          ? vscode.l10n.t(
+              '{0}\n\nThe orders below are from {1} and may be out of date. Select this row to try again.',
+              entry.error.message,
+              timeOf(entry.last.snapshot.fetchedAt),
+            )
           : vscode.l10n.t('{0}\n\nSelect this row to try again.', entry.error.message),
         icon: { id: 'error', color: 'errorForeground' },
         command: { command: Commands.refreshWallet, title: vscode.l10n.t('Retry'), arguments: [address] },
@@ -115,7 +123,13 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     }
     if (!entry.last) {
       if (entry.refreshing || !entry.error) {
-        out.push({ kind: 'message', id: `loading:${address}`, label: vscode.l10n.t('Loading open orders…'), icon: { id: 'loading~spin' }, contextValue: 'loading' });
+        out.push({
+          kind: 'message',
+          id: `loading:${address}`,
+          label: vscode.l10n.t('Loading open orders…'),
+          icon: { id: 'loading~spin' },
+          contextValue: 'loading',
+        });
       }
       return out;
     }
@@ -125,7 +139,9 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
         kind: 'message',
         id: `empty:${address}`,
         label: vscode.l10n.t('No open orders'),
-        tooltip: vscode.l10n.t('Hyperliquid lists no pending orders for this wallet. An API (agent) wallet has none of its own: watch its master account instead.'),
+        tooltip: vscode.l10n.t(
+          'Hyperliquid lists no pending orders for this wallet. An API (agent) wallet has none of its own: watch its master account instead.',
+        ),
         icon: { id: 'circle-large-outline' },
         contextValue: 'empty',
       });

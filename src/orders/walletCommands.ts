@@ -111,7 +111,11 @@ async function offerToWait({ store, services }: WalletCommandContext, request: R
 /** Says why a command does not apply to `address` when it is not a watched wallet. */
 function notWatched(store: OrdersStore, address: string): void {
   if (store.wallet(address)?.demo) {
-    void notify('info', vscode.l10n.t('This is a wallet of the demo node: it is shown while demo data is on and goes away when it is off. Watch it with “Watch Wallet…” to keep it.'),
+    void notify(
+      'info',
+      vscode.l10n.t(
+        'This is a wallet of the demo node: it is shown while demo data is on and goes away when it is off. Watch it with “Watch Wallet…” to keep it.',
+      ),
     );
   } else {
     void notify('info', vscode.l10n.t('That wallet is not watched.'));

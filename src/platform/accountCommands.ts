@@ -24,10 +24,7 @@ export function registerAccountCommands(services: Services): void {
   update();
   void connection.whenReady().then(update);
 
-  context.subscriptions.push(
-    status,
-    connection.onDidChange(update),
-  );
+  context.subscriptions.push(status, connection.onDidChange(update));
   registerCommands(context, {
     [Commands.setApiKey]: (keyArg) => setApiKey(services, keyArg),
     [Commands.clearApiKey]: () => clearApiKey(services),
@@ -132,7 +129,9 @@ async function confirmKeyFromArgument(replacing: boolean): Promise<boolean> {
     replacing
       ? vscode.l10n.t('Replace your Hyperliquid Explorer API key with a key passed by a command?')
       : vscode.l10n.t('Store an API key passed by a command for Hyperliquid Explorer?'),
-    vscode.l10n.t('Another extension or a link asked to set the key. Continue only if you started this yourself; otherwise your requests would go out with someone else’s key.'),
+    vscode.l10n.t(
+      'Another extension or a link asked to set the key. Continue only if you started this yourself; otherwise your requests would go out with someone else’s key.',
+    ),
     store,
   );
   return pick === store;
@@ -152,9 +151,8 @@ async function confirmClearKey(): Promise<boolean> {
 
 async function tryDemo({ connection, log }: Services): Promise<void> {
   try {
-    await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the Hyperliquid demo node…') },
-      () => connection.startDemo(),
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the Hyperliquid demo node…') }, () =>
+      connection.startDemo(),
     );
   } catch (e) {
     await connection.stopDemo(); // no status bar saying "Demo Data" for a node that is not there

@@ -15,9 +15,7 @@ const SAMPLE_URI = vscode.Uri.from({ scheme: SAMPLE_SCHEME, path: '/block-hover-
  * shows "Loading…" under ours for documents of this scheme).
  */
 export function registerWalkthroughCommands({ context }: Services): void {
-  context.subscriptions.push(
-    vscode.workspace.registerTextDocumentContentProvider(SAMPLE_SCHEME, { provideTextDocumentContent: hoverSample }),
-  );
+  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(SAMPLE_SCHEME, { provideTextDocumentContent: hoverSample }));
   registerCommands(context, {
     [Commands.openHoverSample]: async () => {
       const document = await vscode.workspace.openTextDocument(SAMPLE_URI);
@@ -25,7 +23,10 @@ export function registerWalkthroughCommands({ context }: Services): void {
       const typed = document.languageId === 'python' ? document : await vscode.languages.setTextDocumentLanguage(document, 'python');
       const editor = await vscode.window.showTextDocument(typed, { preview: false });
       const block = HOVER_SAMPLE_VALUES.block;
-      const line = typed.getText().split('\n').findIndex((l) => l.includes(block));
+      const line = typed
+        .getText()
+        .split('\n')
+        .findIndex((l) => l.includes(block));
       if (line >= 0) {
         const at = new vscode.Position(line, typed.lineAt(line).text.indexOf(block) + 2);
         editor.selection = new vscode.Selection(at, at);

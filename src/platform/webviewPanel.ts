@@ -5,7 +5,15 @@ import type { ProviderClients } from '../core/provider';
 import { Commands, SECTION } from '../ids';
 import { revealInvisibles } from '../view/escape';
 import type { Translate } from '../view/format';
-import { explorerUrl, problemKindOf, type CommonProblemKind, type CommonWebviewMessage, type HostMessageOf, type PageProtocol, type WebviewMessageOf } from '../view/panelMessages';
+import {
+  explorerUrl,
+  problemKindOf,
+  type CommonProblemKind,
+  type CommonWebviewMessage,
+  type HostMessageOf,
+  type PageProtocol,
+  type WebviewMessageOf,
+} from '../view/panelMessages';
 import PAGES from '../webview/pages.json';
 import type { Services } from './services';
 import { settings } from './settings';
@@ -52,7 +60,9 @@ export function panelOptions(context: vscode.ExtensionContext): vscode.WebviewPa
 export function panelHtml(webview: vscode.Webview, extension: vscode.Uri, page: { name: PageName; title: string; loadingText: string }): string {
   const nonce = crypto.randomBytes(18).toString('base64');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extension, 'dist', 'webview', `${page.name}.js`));
-  const styles = ['panel.css', PAGES[page.name].style].map((s) => `<link rel="stylesheet" href="${webview.asWebviewUri(vscode.Uri.joinPath(extension, 'media', s)).toString()}">`);
+  const styles = ['panel.css', PAGES[page.name].style].map(
+    (s) => `<link rel="stylesheet" href="${webview.asWebviewUri(vscode.Uri.joinPath(extension, 'media', s)).toString()}">`,
+  );
   const csp = [
     "default-src 'none'",
     `style-src ${webview.cspSource}`,
@@ -163,7 +173,11 @@ export abstract class PanelHost<P extends PageProtocol, Target, Result> implemen
   ) {
     this.view = initial;
     panel.iconPath = vscode.Uri.joinPath(services.context.extensionUri, 'media', 'hyperliquid.svg');
-    panel.webview.html = panelHtml(panel.webview, services.context.extensionUri, { name: page.name, title: page.title(target), loadingText: page.loadingText(target) });
+    panel.webview.html = panelHtml(panel.webview, services.context.extensionUri, {
+      name: page.name,
+      title: page.title(target),
+      loadingText: page.loadingText(target),
+    });
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((m: unknown) => {

@@ -13,7 +13,12 @@ import { TransactionPanel, type TransactionResult } from './transactionPanel';
  * up showing, or undefined when nothing was opened.
  */
 export async function openTransaction(services: Services, arg: unknown): Promise<TransactionResult | undefined> {
-  const asked = await givenOrAsked(services, transactionHashFromArgument(arg, vscode.l10n.t), (error) => vscode.l10n.t('Cannot open that transaction: {0}', error), askForHash);
+  const asked = await givenOrAsked(
+    services,
+    transactionHashFromArgument(arg, vscode.l10n.t),
+    (error) => vscode.l10n.t('Cannot open that transaction: {0}', error),
+    askForHash,
+  );
   return asked && TransactionPanel.createOrShow(services, asked.query);
 }
 

@@ -151,5 +151,12 @@ export function traceView(outcome: Outcome<TraceEntry[]>): TraceView {
 
 function transferView(e: TraceEntry): InternalTransferView {
   const value = e.value ?? 0n;
-  return { type: revealInvisibles(e.type), depth: e.depth, from: e.from, to: e.to, valueHype: groupThousands(weiToHype(value)), valueWei: groupThousands(value.toString()) };
+  return {
+    type: revealInvisibles(e.type),
+    depth: e.depth,
+    from: e.from,
+    to: e.to,
+    valueHype: groupThousands(weiToHype(value)),
+    valueWei: groupThousands(value.toString()),
+  };
 }

@@ -15,7 +15,10 @@ const MAX_DATE_MS = 8_640_000_000_000_000n;
 export function utcTime(seconds: bigint): string {
   const ms = seconds * 1000n;
   if (ms > MAX_DATE_MS || ms < -MAX_DATE_MS) return `${seconds} s`;
-  return new Date(Number(ms)).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  return new Date(Number(ms))
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
 }
 
 /** Milliseconds since the epoch as ISO 8601 (what a tooltip shows beside the age). */

@@ -145,7 +145,8 @@ export function problemState(
   if (kind === 'noKey') actions.append(button(labels.tryDemo, () => post({ type: 'tryDemo' })));
   if (kind === 'config' || withSettings) actions.append(button(labels.openSettings, () => post({ type: 'openSettings' })));
   // Retry is the main action unless the page already offers a better one.
-  if (kind !== 'noKey') actions.append(button(labels.retry, () => post({ type: 'retry' }), { class: actions.querySelector('.primary') ? '' : 'primary', 'data-action': 'retry' }));
+  if (kind !== 'noKey')
+    actions.append(button(labels.retry, () => post({ type: 'retry' }), { class: actions.querySelector('.primary') ? '' : 'primary', 'data-action': 'retry' }));
   if (kind === 'network' || kind === 'other' || kind === 'timeout') actions.append(button(labels.showLog, () => post({ type: 'showLog' })));
   return el(
     'section',

@@ -126,7 +126,11 @@ export function pageShell<P extends PageProtocol>(): PageShell<P> {
       return b;
     },
     explorerLink(text, target, dataField) {
-      return button(text, () => post({ type: 'openExplorer', target }), { class: 'link mono wrap', title: `${labels.openInExplorer}: ${text}`, 'data-field': dataField });
+      return button(text, () => post({ type: 'openExplorer', target }), {
+        class: 'link mono wrap',
+        title: `${labels.openInExplorer}: ${text}`,
+        'data-field': dataField,
+      });
     },
     start(parts) {
       window.addEventListener('message', (event: MessageEvent<HostMessageOf<P>>) => {

@@ -62,7 +62,11 @@ export async function startAnvil(): Promise<AnvilNode> {
   const anvilUrl = `http://127.0.0.1:${port}/`;
   let id = 1;
   const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
-    const res = await fetch(anvilUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) });
+    const res = await fetch(anvilUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }),
+    });
     const body = (await res.json()) as { result?: T; error?: { message: string } };
     if (body.error) throw new Error(`anvil ${method}: ${body.error.message}`);
     return body.result as T;
@@ -170,11 +174,25 @@ export class Sender {
   async mineMixedBlock(reverter: Hex): Promise<number> {
     const to = (i: number) => this.node.accounts[i]!.address;
     await this.send(0, { type: 'legacy', gasPrice: 5n * GWEI, to: to(1), value: 10n ** 18n });
-    await this.send(0, { type: 'eip2930', gasPrice: 4n * GWEI, to: to(1), value: 2n, accessList: [{ address: reverter, storageKeys: [`0x${'0'.repeat(64)}`] }], gas: 30_000n });
+    await this.send(0, {
+      type: 'eip2930',
+      gasPrice: 4n * GWEI,
+      to: to(1),
+      value: 2n,
+      accessList: [{ address: reverter, storageKeys: [`0x${'0'.repeat(64)}`] }],
+      gas: 30_000n,
+    });
     await this.send(0, { ...eip1559(2n), to: to(2), value: 3n });
     const authority = this.node.accounts[3]!;
     const authorization = await authority.signAuthorization({ address: reverter, chainId: CHAIN_ID, nonce: this.nonces.get(authority.address) ?? 0 });
-    await this.send(0, { type: 'eip7702', maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: 1n * GWEI, to: to(1), authorizationList: [authorization], gas: 100_000n });
+    await this.send(0, {
+      type: 'eip7702',
+      maxFeePerGas: 20n * GWEI,
+      maxPriorityFeePerGas: 1n * GWEI,
+      to: to(1),
+      authorizationList: [authorization],
+      gas: 100_000n,
+    });
     await this.send(1, { ...eip1559(1n), to: null, data: REVERTER_INIT_CODE, gas: 100_000n });
     // transfer(address,uint256) to a contract that reverts: a named method, and a failed transaction.
     await this.send(2, { ...eip1559(3n), to: reverter, data: `0xa9059cbb${'00'.repeat(64)}`, gas: 60_000n });

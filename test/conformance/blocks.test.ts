@@ -100,7 +100,11 @@ describe('conformance: our client against anvil (a real Otterscan node) behind a
       assert.equal(details.transactions, undefined, 'anvil sends a slim block, as reth does');
 
       const fees = receipts.map((r) => BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice));
-      assert.equal(details.totalFees, fees.reduce((a, b) => a + b, 0n), 'total fees = Σ gasUsed × effectiveGasPrice');
+      assert.equal(
+        details.totalFees,
+        fees.reduce((a, b) => a + b, 0n),
+        'total fees = Σ gasUsed × effectiveGasPrice',
+      );
       assert.equal(toBlockView(details, 0, t).burntFeesWei.replace(/,/g, ''), details.totalFees.toString());
 
       assert.deepEqual(
@@ -137,7 +141,10 @@ describe('conformance: our client against anvil (a real Otterscan node) behind a
     assert.deepEqual(failed[0]!.method, { kind: 'call', selector: '0xa9059cbb', name: 'transfer' });
     assert.equal(failed[0]!.to, reverter.toLowerCase());
     assert.equal(rows.filter((r) => r.method.kind === 'creation').length, 1);
-    assert.ok(rows.every((r) => !r.system), 'no system transactions on anvil');
+    assert.ok(
+      rows.every((r) => !r.system),
+      'no system transactions on anvil',
+    );
   });
 
   it('reads anvil’s page direction (page 0 = the first transactions) and pages the 260-transaction block exactly', async () => {

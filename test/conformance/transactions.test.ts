@@ -15,7 +15,10 @@ import { eip1559, GWEI, Sender, startAnvil, type AnvilNode } from './anvil';
 import { deployCode, FORWARDER_RUNTIME, revertRuntime, TOKEN_RUNTIME } from './contracts';
 
 const errors = parseAbi(['error Error(string)', 'error Panic(uint256)']);
-const erc20 = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)', 'event Approval(address indexed owner, address indexed spender, uint256 value)']);
+const erc20 = parseAbi([
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+  'event Approval(address indexed owner, address indexed spender, uint256 value)',
+]);
 const erc721 = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)']);
 const REASON = 'Conformance: not enough ✓ HYPE';
 const word = (x: bigint | string) => (typeof x === 'bigint' ? x.toString(16) : x.slice(2)).padStart(64, '0');
@@ -127,7 +130,12 @@ describe('conformance: transactions, receipts, revert reasons, traces and addres
       assert.equal(receipt.contractAddress, rawReceipt.contractAddress?.toLowerCase() ?? null);
       assert.deepEqual(
         receipt.logs,
-        rawReceipt.logs.map((l) => ({ address: l.address.toLowerCase(), topics: l.topics.map((t) => t.toLowerCase()), data: l.data.toLowerCase(), logIndex: Number(l.logIndex) })),
+        rawReceipt.logs.map((l) => ({
+          address: l.address.toLowerCase(),
+          topics: l.topics.map((t) => t.toLowerCase()),
+          data: l.data.toLowerCase(),
+          logIndex: Number(l.logIndex),
+        })),
       );
     });
   }
@@ -184,12 +192,23 @@ describe('conformance: transactions, receipts, revert reasons, traces and addres
       trace.map((t) => ({ type: t.type, depth: t.depth, from: t.from, to: t.to, value: t.value })),
       flat,
     );
-    assert.deepEqual(trace[1], { type: 'CALL', depth: 1, from: contracts.forwarder.toLowerCase(), to: to(1), value: 777n, input: '0x', output: trace[1]!.output });
+    assert.deepEqual(trace[1], {
+      type: 'CALL',
+      depth: 1,
+      from: contracts.forwarder.toLowerCase(),
+      to: to(1),
+      value: 777n,
+      input: '0x',
+      output: trace[1]!.output,
+    });
   });
 
   it('traces a plain transfer as one CALL, and a creation as nothing (anvil leaves top-level creations out)', async () => {
     const plain = await evm.traceTransaction(txs.transfer);
-    assert.deepEqual(plain.map((t) => [t.type, t.depth, t.from, t.to, t.value]), [['CALL', 0, to(0), to(2), 10n ** 18n]]);
+    assert.deepEqual(
+      plain.map((t) => [t.type, t.depth, t.from, t.to, t.value]),
+      [['CALL', 0, to(0), to(2), 10n ** 18n]],
+    );
     // anvil leaves a top-level creation out of ots_traceTransaction (its callTracer has it as CREATE):
     // an empty trace is a real answer, not a failure.
     assert.deepEqual(await evm.traceTransaction(txs.creation), []);

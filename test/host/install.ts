@@ -52,12 +52,7 @@ function readMarker(): { node?: string; codeServer?: string } | undefined {
 
 function cached(): boolean {
   const m = readMarker();
-  return (
-    m?.node === NODE_VERSION &&
-    m?.codeServer === CODE_SERVER_VERSION &&
-    fs.existsSync(NODE24_BIN) &&
-    fs.existsSync(CS_ENTRY)
-  );
+  return m?.node === NODE_VERSION && m?.codeServer === CODE_SERVER_VERSION && fs.existsSync(NODE24_BIN) && fs.existsSync(CS_ENTRY);
 }
 
 /** One step the install would take; `hostPlan()` lists them, `ensureHost()` takes them. */
@@ -138,10 +133,7 @@ async function installHost(): Promise<void> {
   await installNode24();
   await installCodeServer();
   verifyNativeModules();
-  fs.writeFileSync(
-    HOST_MARKER,
-    JSON.stringify({ node: NODE_VERSION, codeServer: CODE_SERVER_VERSION, installedAt: new Date().toISOString() }, null, 2) + '\n',
-  );
+  fs.writeFileSync(HOST_MARKER, JSON.stringify({ node: NODE_VERSION, codeServer: CODE_SERVER_VERSION, installedAt: new Date().toISOString() }, null, 2) + '\n');
   log(`code-server installed in ${seconds(t0)}`);
 }
 
@@ -300,13 +292,17 @@ async function installCodeServer(): Promise<void> {
   log(`code-server ${CODE_SERVER_VERSION}: npm install with Node ${NODE_VERSION} (builds native addons, ~3 min); log: ${INSTALL_LOG}`);
   const t0 = Date.now();
   const out = fs.openSync(INSTALL_LOG, 'w');
-  const t = spawnTracked(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--foreground-scripts', '--loglevel=http', `code-server@${CODE_SERVER_VERSION}`],
-    { name: 'npm install code-server', cwd: CS_DIR, env: node24Env(), stdio: ['ignore', out, out] },
-  );
+  const t = spawnTracked('npm', ['install', '--no-audit', '--no-fund', '--foreground-scripts', '--loglevel=http', `code-server@${CODE_SERVER_VERSION}`], {
+    name: 'npm install code-server',
+    cwd: CS_DIR,
+    env: node24Env(),
+    stdio: ['ignore', out, out],
+  });
   const ticker = setInterval(() => {
-    const lines = fs.readFileSync(INSTALL_LOG, 'utf8').split('\n').filter((l) => /^> \S+@\S+ (install|postinstall)$/.test(l));
+    const lines = fs
+      .readFileSync(INSTALL_LOG, 'utf8')
+      .split('\n')
+      .filter((l) => /^> \S+@\S+ (install|postinstall)$/.test(l));
     log(`  … ${seconds(t0)}${lines.length ? ', last step: ' + lines[lines.length - 1].slice(2) : ''}`);
   }, 20_000);
   let code: number | string;
@@ -318,7 +314,10 @@ async function installCodeServer(): Promise<void> {
     fs.closeSync(out);
   }
   if (code !== 0 || !fs.existsSync(CS_ENTRY)) {
-    const lines = fs.readFileSync(INSTALL_LOG, 'utf8').split('\n').filter((l) => !l.startsWith('npm http '));
+    const lines = fs
+      .readFileSync(INSTALL_LOG, 'utf8')
+      .split('\n')
+      .filter((l) => !l.startsWith('npm http '));
     throw new Error(`code-server install failed (exit ${code}); last lines of ${INSTALL_LOG}:\n${lines.slice(-30).join('\n')}`);
   }
   log(`code-server installed (${seconds(t0)})`);
@@ -338,9 +337,7 @@ function verifyNativeModules(): void {
     execFileSync(NODE24_BIN, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   } catch (e) {
     const err = e as { stderr?: string };
-    throw new Error(
-      `code-server's native modules were not built (did npm skip its postinstall?):\n${err.stderr ?? e}\nSee ${INSTALL_LOG}`,
-    );
+    throw new Error(`code-server's native modules were not built (did npm skip its postinstall?):\n${err.stderr ?? e}\nSee ${INSTALL_LOG}`);
   }
   log(`native modules load under Node ${NODE_VERSION}: ${NATIVE_MODULES.join(', ')}`);
 }

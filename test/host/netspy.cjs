@@ -32,7 +32,10 @@ if (match && !globalThis.__hlxNetSpy) {
     const o = a && typeof a === 'object' ? a : b && typeof b === 'object' ? b : {};
     return `${o.protocol || proto}//${o.hostname || o.host || 'localhost'}${o.port ? ':' + o.port : ''}${o.path || ''}`;
   };
-  for (const [mod, proto] of [[require('node:http'), 'http:'], [require('node:https'), 'https:']]) {
+  for (const [mod, proto] of [
+    [require('node:http'), 'http:'],
+    [require('node:https'), 'https:'],
+  ]) {
     for (const fn of ['request', 'get']) {
       const original = mod[fn];
       mod[fn] = function (a, b, ...rest) {

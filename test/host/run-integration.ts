@@ -59,9 +59,7 @@ runMain('integration', async () => {
       log('opening the workbench with the test payload…');
       await page.goto(url, { timeout: 60_000 });
       const timeoutMs = Number(process.env.HLX_INTEGRATION_TIMEOUT_MS || 300_000);
-      const code = await withTimeout(finished, timeoutMs, 'the extension tests to finish (window.codeAutomationExit)').catch(
-        (e: Error) => e.message,
-      );
+      const code = await withTimeout(finished, timeoutMs, 'the extension tests to finish (window.codeAutomationExit)').catch((e: Error) => e.message);
       if (code !== 0) {
         console.error(`[integration] FAILED: ${typeof code === 'number' ? `exit code ${code}` : code}`);
         console.error(`[integration] code-server log (${server.logFile}), last lines:\n${server.logTail(25)}`);

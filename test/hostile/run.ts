@@ -67,7 +67,11 @@ async function part(name: 'node' | 'host', files: string, seed: number, extraEnv
 function commit(): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return dirty ? `${sha} + uncommitted changes` : sha;
   } catch {
     return 'unknown (not a git checkout)';
@@ -120,7 +124,10 @@ function writeDoc(reports: FiguresReport[], passed: boolean, seed: { seed: numbe
     `Last run: **${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}**, ${passed ? 'all tests passed' : '**tests FAILED**'}.`,
     '',
     `- Commit: \`${commit()}\``,
-    `- Machine: ${machine()}; load average before the run: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`,
+    `- Machine: ${machine()}; load average before the run: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
     `- Node ${process.version} (suite), fast-check seed **${seed.seed}** (${seed.source === 'default' ? 'the fixed default' : seed.source})`,
     `- Reproduce: ${reproduce} (also part of \`npm test\`, with the default seed)`,
     '',
@@ -138,7 +145,9 @@ function writeDoc(reports: FiguresReport[], passed: boolean, seed: { seed: numbe
 runMain('hostile', async () => {
   const t0 = Date.now();
   const seed = chooseSeed(process.argv.slice(2), process.env);
-  console.log(`[hostile] fast-check seed: ${seed.seed} (${seed.source === 'default' ? 'fixed default; --seed <n|random> or HLX_SEED to change' : seed.source})`);
+  console.log(
+    `[hostile] fast-check seed: ${seed.seed} (${seed.source === 'default' ? 'fixed default; --seed <n|random> or HLX_SEED to change' : seed.source})`,
+  );
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const nodeOnly = process.env.HLX_HOSTILE_NODE_ONLY === '1';
   // Part 1 drives the block panel script in Chromium; part 2 needs code-server too.

@@ -36,7 +36,13 @@ export const mochaHooks = {
   async afterAll() {
     // Let anything still settling (a late rejection) show up before the count is final.
     await new Promise((r) => setTimeout(r, 200));
-    writeFigures({ part: process.env.HLX_HOSTILE_PART || 'adhoc', figures: { ...figures }, incidents: [...incidents], tests: { passed, failed }, ms: Date.now() - started });
+    writeFigures({
+      part: process.env.HLX_HOSTILE_PART || 'adhoc',
+      figures: { ...figures },
+      incidents: [...incidents],
+      tests: { passed, failed },
+      ms: Date.now() - started,
+    });
     const bad = MUST_BE_ZERO.filter((k) => figures[k] !== 0);
     if (bad.length) throw new Error(`hostile figures that must be 0 are not: ${bad.map((k) => `${k}=${figures[k]}`).join(', ')}\n${incidents.join('\n')}`);
   },

@@ -19,7 +19,9 @@ function extension(): vscode.Extension<unknown> {
 
 describe('Extension host: activation, commands, settings', () => {
   before(() => {
-    console.log(`  host: VS Code ${vscode.version}, Node ${process.version}, uiKind=${vscode.UIKind[vscode.env.uiKind]}, remote=${vscode.env.remoteName ?? '(local)'}`);
+    console.log(
+      `  host: VS Code ${vscode.version}, Node ${process.version}, uiKind=${vscode.UIKind[vscode.env.uiKind]}, remote=${vscode.env.remoteName ?? '(local)'}`,
+    );
   });
 
   it('activates without opening a network connection', async function () {

@@ -104,7 +104,8 @@ describe('Block hover in the extension host', function () {
     const md = onlyMarkdown(hovers);
     const text = plain(md.value);
     assert.match(text, new RegExp(`^\\*\\*Transaction ${DEMO_SAMPLES.transferTx.slice(0, 10)}…`));
-    for (const label of ['Status: succeeded', 'Block: ', 'From 0x', ' → 0x', 'Value: ', 'Fee: ']) assert.ok(text.includes(label), `"${label}" missing in ${text}`);
+    for (const label of ['Status: succeeded', 'Block: ', 'From 0x', ' → 0x', 'Value: ', 'Fee: '])
+      assert.ok(text.includes(label), `"${label}" missing in ${text}`);
     assert.ok(md.value.includes(`(command:hyperliquidExplorer.openTransaction?${encodeURIComponent(JSON.stringify([DEMO_SAMPLES.transferTx]))})`), md.value);
     assert.deepEqual(md.isTrusted, { enabledCommands: ['hyperliquidExplorer.openTransaction', 'hyperliquidExplorer.lookUpBlock'] });
     const start = doc.getText().indexOf(DEMO_SAMPLES.transferTx);

@@ -55,12 +55,21 @@ describe('Look Up… in the extension host', function () {
     await new Promise((r) => setTimeout(r, 1_000)); // the actions' quick pick is open now
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     const result = await pending;
-    assert.deepEqual(result, { kind: 'address', summary: { address: DEMO_SAMPLES.account.toLowerCase(), kind: 'account', balance: DEMO_SAMPLES.accountBalanceWei } });
+    assert.deepEqual(result, {
+      kind: 'address',
+      summary: { address: DEMO_SAMPLES.account.toLowerCase(), kind: 'account', balance: DEMO_SAMPLES.accountBalanceWei },
+    });
   });
 
   it('remembers what it found, newest first, and not what it did not', () => {
     const recent = services.context.globalState.get<string[]>('hyperliquidExplorer.recentLookUps');
     // One list with the block page's: the block a block hash found is remembered by the page, before the hash.
-    assert.deepEqual(recent?.slice(0, 5), [DEMO_SAMPLES.account.toLowerCase(), DEMO_SAMPLES.blockHash, String(DEMO_SAMPLES.blockWithTransactions), DEMO_SAMPLES.transferTx, '6699']);
+    assert.deepEqual(recent?.slice(0, 5), [
+      DEMO_SAMPLES.account.toLowerCase(),
+      DEMO_SAMPLES.blockHash,
+      String(DEMO_SAMPLES.blockWithTransactions),
+      DEMO_SAMPLES.transferTx,
+      '6699',
+    ]);
   });
 });

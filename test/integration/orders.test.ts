@@ -57,8 +57,14 @@ describe('Open Orders in the extension host', function () {
     const m = byAddress.get(maker.address)!;
     assert.equal(m.error, undefined, 'one failing dex does not fail the wallet');
     assert.deepEqual(m.failedDexs, ['outage']);
-    assert.deepEqual(m.groups.map((g) => g.label), ['Perps', 'flx', 'outage', 'xyz', 'Spot', 'Outcomes']);
-    assert.equal(m.orderCount, m.groups.reduce((n, g) => n + g.orders, 0));
+    assert.deepEqual(
+      m.groups.map((g) => g.label),
+      ['Perps', 'flx', 'outage', 'xyz', 'Spot', 'Outcomes'],
+    );
+    assert.equal(
+      m.orderCount,
+      m.groups.reduce((n, g) => n + g.orders, 0),
+    );
     assert.equal(byAddress.get(whale.address)!.orderCount, 5000);
     assert.equal(byAddress.get(empty.address)!.orderCount, 0);
   });

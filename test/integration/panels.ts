@@ -7,9 +7,7 @@ import { activatedServices } from './activated';
 
 /** The panels' tabs of this viewType (VS Code prefixes the viewType of a webview tab). */
 export function panelTabs(viewType: string): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((g) => g.tabs)
-    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(viewType));
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(viewType));
 }
 
 export async function closePanelTabs(viewType: string): Promise<void> {

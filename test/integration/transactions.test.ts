@@ -62,7 +62,8 @@ describe('Open Transaction in the extension host', function () {
 
   it('refuses a bad argument before any request, and opens no panel', async () => {
     const before = (await tabsWhen(3)).length;
-    for (const bad of ['0x1234', DEMO_SAMPLES.erc20TransferTx.slice(2), 42, { hash: DEMO_SAMPLES.failedTx }]) assert.equal(await open(bad), undefined, String(bad));
+    for (const bad of ['0x1234', DEMO_SAMPLES.erc20TransferTx.slice(2), 42, { hash: DEMO_SAMPLES.failedTx }])
+      assert.equal(await open(bad), undefined, String(bad));
     assert.equal(transactionTabs().length, before);
   });
 
@@ -71,7 +72,12 @@ describe('Open Transaction in the extension host', function () {
 
     it('without ots_traceTransaction: the transaction is shown, its trace says it is not served', async () => {
       node().setFaults([DEMO_FAULT_NO_TRACE]);
-      assert.deepEqual(await open(DEMO_SAMPLES.internalTransfersTx), { hash: DEMO_SAMPLES.internalTransfersTx, shown: 'transaction', status: 'success', trace: 'unsupported' });
+      assert.deepEqual(await open(DEMO_SAMPLES.internalTransfersTx), {
+        hash: DEMO_SAMPLES.internalTransfersTx,
+        shown: 'transaction',
+        status: 'success',
+        trace: 'unsupported',
+      });
     });
 
     it('is cancelled with the panel: a hanging node does not keep the load', async () => {

@@ -44,7 +44,11 @@ export function receiptOf(hash: string = TX, status = '0x1'): Record<string, unk
     logs: [
       {
         address: '0x9B498C3C8A0B8CD8BA1D9851D40D186F1872B44E',
-        topics: ['0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', '0x' + FROM.slice(2).padStart(64, '0'), '0x' + TO.slice(2).padStart(64, '0')],
+        topics: [
+          '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
+          '0x' + FROM.slice(2).padStart(64, '0'),
+          '0x' + TO.slice(2).padStart(64, '0'),
+        ],
         data: '0x' + (10n ** 18n).toString(16).padStart(64, '0'),
         blockNumber: '0x1312d00',
         transactionHash: hash,
@@ -62,4 +66,3 @@ export function receiptOf(hash: string = TX, status = '0x1'): Record<string, unk
     type: '0x2',
   };
 }
-

@@ -72,7 +72,12 @@ export function openTransactionPage(browser: Browser, script: string, options: {
 }
 
 /** Opens a page (`script` from `webviewScript(false, name)`) with panel.css and the page's own stylesheet, as the panel does. */
-export async function openWebviewPage<P extends PageProtocol>(browser: Browser, name: PageName, script: string, options: { width?: number; height?: number } = {}): Promise<WebviewPage<P>> {
+export async function openWebviewPage<P extends PageProtocol>(
+  browser: Browser,
+  name: PageName,
+  script: string,
+  options: { width?: number; height?: number } = {},
+): Promise<WebviewPage<P>> {
   const style = PAGES[name].style;
   const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
   const nonce = crypto.randomBytes(18).toString('base64');

@@ -12,8 +12,8 @@ describe('UI: API key and demo data (packaged extension in code-server)', functi
     assert.equal(await wb().inputBoxIsPassword(), true, 'the API key input box must be a password box');
     const prompt = await wb().inputBoxMessage();
     await wb().fillInputBox('not a key', { submit: false });
-    const problem = await wb().page
-      .waitForFunction(
+    const problem = await wb()
+      .page.waitForFunction(
         (before) => {
           const m = document.querySelector('.quick-input-widget .quick-input-message') as HTMLElement | null;
           const t = m?.innerText.trim() ?? '';
@@ -36,9 +36,11 @@ describe('UI: API key and demo data (packaged extension in code-server)', functi
     await wb().clearNotifications();
     await wb().runCommand('Hyperliquid: Look Up Block…');
     const asked = await Promise.race([
-      wb().waitForNotification(NEEDS_KEY).then(() => 'key' as const),
-      wb().page
-        .locator(`.quick-input-widget .quick-input-box input[placeholder^="${BLOCK_PROMPT}"]`)
+      wb()
+        .waitForNotification(NEEDS_KEY)
+        .then(() => 'key' as const),
+      wb()
+        .page.locator(`.quick-input-widget .quick-input-box input[placeholder^="${BLOCK_PROMPT}"]`)
         .waitFor({ state: 'visible', timeout: 15_000 })
         .then(() => 'block' as const),
     ]);

@@ -5,7 +5,14 @@ import type { Browser } from 'playwright-core';
 import { toBlockView, toTransactionsData } from '../../src/blocks/blockViewModel';
 import type { Translate } from '../../src/view/format';
 import { panelLabels } from '../../src/blocks/labels';
-import { FIRST_ROWS, type BlockView, type BlockHostMessage, type BlockPanelView, type TransactionData, type BlockWebviewMessage } from '../../src/blocks/protocol';
+import {
+  FIRST_ROWS,
+  type BlockView,
+  type BlockHostMessage,
+  type BlockPanelView,
+  type TransactionData,
+  type BlockWebviewMessage,
+} from '../../src/blocks/protocol';
 import { blockDetailsResult, toBlockDetails, validate } from '../../src/core/schemas';
 import { DEMO_BLOCKS, demoBlockDetails } from '../../src/demo/chain';
 import { launchChromium } from '../host/browser';
@@ -117,7 +124,10 @@ describe('block panel webview (Chromium)', function () {
     await p.page.waitForFunction(() => (window as unknown as { __posted: BlockWebviewMessage[] }).__posted.some((m) => m.type === 'needRows'));
     const asked = await messages('needRows');
     assert.ok(asked.every((m) => m.start % 100 === 0 && m.end - m.start <= 100));
-    assert.ok(asked.some((m) => m.start <= 5_000 && m.end > 5_000), JSON.stringify(asked));
+    assert.ok(
+      asked.some((m) => m.start <= 5_000 && m.end > 5_000),
+      JSON.stringify(asked),
+    );
 
     // Rows for another block (a late answer after moving on) are ignored.
     await p.post({ type: 'rows', blockNumber: block.number + 1, start: 5_000, rows: full.slice(5_000, 5_100) });
@@ -134,7 +144,17 @@ describe('block panel webview (Chromium)', function () {
     await p.page.waitForSelector('[data-field="extraData"]');
     assert.equal(await text('[data-field="extraData"]'), MARKUP);
     assert.ok((await text('.tx-row[data-index="0"]'))!.includes(MARKUP));
-    await p.post(show({ kind: 'problem', problem: 'other', blockText: '1', blockNumber: 1, message: `The node returned JSON-RPC error -32603: ${MARKUP}`, latestText: null, latestNumber: null }));
+    await p.post(
+      show({
+        kind: 'problem',
+        problem: 'other',
+        blockText: '1',
+        blockNumber: 1,
+        message: `The node returned JSON-RPC error -32603: ${MARKUP}`,
+        latestText: null,
+        latestNumber: null,
+      }),
+    );
     await p.page.waitForSelector('.problem .message');
     assert.ok((await text('.problem .message'))!.endsWith(MARKUP));
     assert.equal(await p.page.locator('img, b, #app script').count(), 0, 'no element was made from the markup');
@@ -142,7 +162,17 @@ describe('block panel webview (Chromium)', function () {
   });
 
   it('shows no such block with the latest block number, and opens it', async () => {
-    await p.post(show({ kind: 'problem', problem: 'notFound', blockText: '20,000,001', blockNumber: 20_000_001, message: 'Block 20,000,001 does not exist (yet) on this chain.', latestText: '20,000,000', latestNumber: 20_000_000 }));
+    await p.post(
+      show({
+        kind: 'problem',
+        problem: 'notFound',
+        blockText: '20,000,001',
+        blockNumber: 20_000_001,
+        message: 'Block 20,000,001 does not exist (yet) on this chain.',
+        latestText: '20,000,000',
+        latestNumber: 20_000_000,
+      }),
+    );
     await p.page.waitForSelector('.problem-notFound');
     assert.equal(await text('.problem h1'), 'No such block');
     assert.equal(await text('.problem .latest'), 'The latest block is 20,000,000.');
@@ -151,7 +181,17 @@ describe('block panel webview (Chromium)', function () {
   });
 
   it('offers Retry and Set API Key for a rejected key, and the previous and next blocks', async () => {
-    await p.post(show({ kind: 'problem', problem: 'badKey', blockText: '100', blockNumber: 100, message: 'The provider rejected the API key (HTTP 401).', latestText: null, latestNumber: null }));
+    await p.post(
+      show({
+        kind: 'problem',
+        problem: 'badKey',
+        blockText: '100',
+        blockNumber: 100,
+        message: 'The provider rejected the API key (HTTP 401).',
+        latestText: null,
+        latestNumber: null,
+      }),
+    );
     await p.page.getByRole('button', { name: 'Retry' }).click();
     await p.page.getByRole('button', { name: 'Set API Key' }).click();
     await p.page.getByRole('button', { name: /Previous Block/ }).click();
@@ -171,7 +211,10 @@ describe('block panel webview (Chromium)', function () {
     await p.post(showBlock(block, rows));
     await p.page.getByRole('button', { name: 'Copy Hash' }).click();
     await p.page.locator('.tx-row[data-index="0"] .columnHash .link').click();
-    await p.page.locator('.tx-row[data-index="0"] .columnHash').getByRole('button', { name: `Open in Explorer: ${rows![0].hash}` }).click();
+    await p.page
+      .locator('.tx-row[data-index="0"] .columnHash')
+      .getByRole('button', { name: `Open in Explorer: ${rows![0].hash}` })
+      .click();
     assert.deepEqual(await messages('copy'), [{ type: 'copy', text: block.hash }]);
     assert.deepEqual(await messages('openTransaction'), [{ type: 'openTransaction', hash: rows![0].hash }]);
     assert.deepEqual(await messages('openExplorer'), [{ type: 'openExplorer', target: { kind: 'tx', hash: rows![0].hash } }]);

@@ -106,7 +106,10 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     const n = DEMO_BLOCKS.bigBlock;
     const model = demoBlockModel(n)!;
     await blockPage().getByRole('button', { name: 'Show Raw JSON' }).click();
-    await page().locator('.tabs-container .tab', { hasText: `block-${n}.json` }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    await page()
+      .locator('.tabs-container .tab', { hasText: `block-${n}.json` })
+      .first()
+      .waitFor({ state: 'visible', timeout: 15_000 });
     await page().waitForFunction((hash) => document.body.innerText.includes(hash), model.hash, { timeout: 15_000 });
     await wb().waitForStatusBarItem(/^JSON$/);
     await closeEditors();
@@ -166,10 +169,16 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     const next = blockPage().getByRole('button', { name: /Next Block/ });
     await next.focus();
     await page().keyboard.press('Enter');
-    await page().locator('.tabs-container .tab', { hasText: `Block ${group(n + 1)}` }).first().waitFor({ timeout: 30_000 });
+    await page()
+      .locator('.tabs-container .tab', { hasText: `Block ${group(n + 1)}` })
+      .first()
+      .waitFor({ timeout: 30_000 });
     assert.equal(await field('number'), group(n + 1));
     await blockPage().locator('[data-field="parentHash"]').click();
-    await page().locator('.tabs-container .tab', { hasText: `Block ${group(n)}` }).first().waitFor({ timeout: 30_000 });
+    await page()
+      .locator('.tabs-container .tab', { hasText: `Block ${group(n)}` })
+      .first()
+      .waitFor({ timeout: 30_000 });
     assert.equal(await field('hash'), demoBlockModel(n)!.hash);
   });
 
@@ -177,7 +186,10 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     const n = DEMO_BLOCKS.smallBlock;
     await wb().runCommand('Developer: Reload Window');
     await page().locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
-    await page().locator('.tabs-container .tab', { hasText: `Block ${group(n)}` }).first().waitFor({ timeout: 60_000 });
+    await page()
+      .locator('.tabs-container .tab', { hasText: `Block ${group(n)}` })
+      .first()
+      .waitFor({ timeout: 60_000 });
     // The extension activates for the panel (onWebviewPanel), restarts its demo node and loads the block.
     assert.equal(await field('hash', 60_000), demoBlockModel(n)!.hash);
     const first = blockPage().locator('.tx-row[data-index="0"]');
@@ -194,7 +206,10 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     assert.equal(await problem.locator('.latest').textContent(), `The latest block is ${group(DEMO_HEAD)}.`);
     await wb().screenshot('block-not-found');
     await problem.getByRole('button', { name: 'Open Latest Block' }).click();
-    await page().locator('.tabs-container .tab', { hasText: `Block ${group(DEMO_HEAD)}` }).first().waitFor({ timeout: 30_000 });
+    await page()
+      .locator('.tabs-container .tab', { hasText: `Block ${group(DEMO_HEAD)}` })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await closeEditors();
   });
 
@@ -231,8 +246,12 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     const n = DEMO_BLOCKS.bigBlock - 4;
     node.setFaults([{ kind: 'latency', ms: 20_000, endpoint: 'evm', method: 'ots_getBlockDetails', times: 1 }]);
     await lookUp(String(n), `Block ${group(n)}`);
-    await blockPage().locator('.state.loading', { hasText: `Loading block ${group(n)}…` }).waitFor({ timeout: 30_000 });
-    const toast = page().locator('.notifications-toasts .notification-list-item', { hasText: `Looking up block ${group(n)}…` }).first();
+    await blockPage()
+      .locator('.state.loading', { hasText: `Loading block ${group(n)}…` })
+      .waitFor({ timeout: 30_000 });
+    const toast = page()
+      .locator('.notifications-toasts .notification-list-item', { hasText: `Looking up block ${group(n)}…` })
+      .first();
     await toast.waitFor({ state: 'visible', timeout: 15_000 });
     await wb().screenshot('block-loading');
     await toast.getByRole('button', { name: 'Cancel' }).click();
@@ -275,7 +294,10 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     await field('number');
     const csp = (await blockPage().locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
     assert.match(csp, /default-src 'none'/);
-    const scriptSrc = csp.split(';').map((d) => d.trim()).filter((d) => d.startsWith('script-src'));
+    const scriptSrc = csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter((d) => d.startsWith('script-src'));
     assert.equal(scriptSrc.length, 1, csp);
     assert.match(scriptSrc[0]!, /^script-src 'nonce-[A-Za-z0-9+/=]{16,}'$/, 'scripts only by nonce');
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
@@ -322,18 +344,30 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
   });
 
   it('follows the colour theme: high contrast and light', async () => {
-    const background = () => blockPage().locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
-    const outline = () => blockPage().locator('.tx-table').evaluate((t) => getComputedStyle(t).borderTopColor);
+    const background = () =>
+      blockPage()
+        .locator('body')
+        .evaluate((b) => getComputedStyle(b).backgroundColor);
+    const outline = () =>
+      blockPage()
+        .locator('.tx-table')
+        .evaluate((t) => getComputedStyle(t).borderTopColor);
     for (const [theme, expected, shot] of [
       ['Dark High Contrast', 'rgb(0, 0, 0)', 'block-theme-high-contrast'],
       ['Light Modern', 'rgb(255, 255, 255)', 'block-theme-light'],
     ] as const) {
       await wb().runCommand('Preferences: Color Theme');
       await input().fill(theme);
-      const row = rows().filter({ has: page().locator('.label-name', { hasText: new RegExp(`^\\s*${theme}\\s*$`) }) }).first();
+      const row = rows()
+        .filter({ has: page().locator('.label-name', { hasText: new RegExp(`^\\s*${theme}\\s*$`) }) })
+        .first();
       await row.waitFor({ state: 'visible' });
       await row.click();
-      await page().waitForFunction(() => !document.querySelector('.quick-input-widget:not([style*="display: none"]) .quick-input-box input'), undefined, { timeout: 10_000 }).catch(() => undefined);
+      await page()
+        .waitForFunction(() => !document.querySelector('.quick-input-widget:not([style*="display: none"]) .quick-input-box input'), undefined, {
+          timeout: 10_000,
+        })
+        .catch(() => undefined);
       const end = Date.now() + 15_000;
       while ((await background()) !== expected && Date.now() < end) await page().waitForTimeout(200);
       assert.equal(await background(), expected, theme);
@@ -395,7 +429,10 @@ describe('UI: Look Up Block on a real node (anvil behind a provider-shaped gatew
     await wb().clearNotifications();
     await wb().runCommand(COMMAND);
     await wb().fillInputBox(String(block));
-    await page.locator('.tabs-container .tab', { hasText: `Block ${group(block)}` }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page
+      .locator('.tabs-container .tab', { hasText: `Block ${group(block)}` })
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 });
     const field = async (name: string) => {
       const el = wb().webview().locator(`[data-field="${name}"]`);
       await el.waitFor({ timeout: 30_000 });

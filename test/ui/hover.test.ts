@@ -27,7 +27,11 @@ describe('UI: hover on hex block numbers (packaged extension in code-server)', f
   async function hideHover(): Promise<void> {
     await wb().page.keyboard.press('Escape');
     await wb().page.mouse.move(5, 5);
-    await wb().page.locator('.monaco-hover:not(.hidden)').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    await wb()
+      .page.locator('.monaco-hover:not(.hidden)')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5_000 })
+      .catch(() => undefined);
   }
 
   it('without a key, the hover offers Set API Key and Try Demo Data', async () => {
@@ -58,8 +62,14 @@ describe('UI: hover on hex block numbers (packaged extension in code-server)', f
   it('its Open block details link opens the block webview', async () => {
     const link = wb().page.locator('.monaco-hover:not(.hidden) a', { hasText: 'Open block details' }).first();
     await link.click();
-    await wb().page.locator('.tabs-container .tab', { hasText: /Block 6,?699/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
-    await wb().webview().locator('body', { hasText: /6,?699/ }).waitFor({ timeout: 30_000 });
+    await wb()
+      .page.locator('.tabs-container .tab', { hasText: /Block 6,?699/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 });
+    await wb()
+      .webview()
+      .locator('body', { hasText: /6,?699/ })
+      .waitFor({ timeout: 30_000 });
     await wb().screenshot('hover-opened-block-webview');
   });
 

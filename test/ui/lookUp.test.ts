@@ -54,7 +54,11 @@ describe('UI: Look Up… and hovers on transaction hashes and addresses (package
   async function hideHover(): Promise<void> {
     await page().keyboard.press('Escape');
     await page().mouse.move(5, 5);
-    await page().locator('.monaco-hover:not(.hidden)').first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    await page()
+      .locator('.monaco-hover:not(.hidden)')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5_000 })
+      .catch(() => undefined);
   }
 
   it('says inline what it understood as one types (block, hash, address) or what is wrong, before Enter', async () => {
@@ -65,7 +69,10 @@ describe('UI: Look Up… and hovers on transaction hashes and addresses (package
     assert.match(await typeAndRead('1234', /Block 1,234/), /Block 1,234 0x4d2/);
     assert.match(await typeAndRead('0x1a2b', /Block 6,699/), /Block 6,699 0x1a2b/);
     assert.match(await typeAndRead(DEMO_SAMPLES.transferTx, /hash/), new RegExp(`Transaction or block hash ${DEMO_SAMPLES.transferTx.slice(0, 10)}…`));
-    assert.match(await typeAndRead(DEMO_SAMPLES.account.toUpperCase().replace('0X', '0x'), /Address/), new RegExp(`Address ${short(DEMO_SAMPLES.account.toLowerCase())}`));
+    assert.match(
+      await typeAndRead(DEMO_SAMPLES.account.toUpperCase().replace('0X', '0x'), /Address/),
+      new RegExp(`Address ${short(DEMO_SAMPLES.account.toLowerCase())}`),
+    );
     for (const [text, message] of [
       [`0x${'a'.repeat(63)}`, /0x \+ 64 hex digits is a transaction or block hash/],
       ['vault', /is not a block number .*, a transaction hash .* or an address/],
@@ -80,7 +87,10 @@ describe('UI: Look Up… and hovers on transaction hashes and addresses (package
     await typeAndRead('6699', /Block 6,699/);
     await page().keyboard.press('Enter');
     await tab(/Block 6,?699/).waitFor({ state: 'visible', timeout: 30_000 });
-    await wb().webview().locator('body', { hasText: /6,?699/ }).waitFor({ timeout: 30_000 });
+    await wb()
+      .webview()
+      .locator('body', { hasText: /6,?699/ })
+      .waitFor({ timeout: 30_000 });
   });
 
   it('a transaction hash opens its transaction page', async () => {
@@ -102,7 +112,10 @@ describe('UI: Look Up… and hovers on transaction hashes and addresses (package
     await typeAndRead(DEMO_SAMPLES.blockHash, /Transaction or block hash/);
     await page().keyboard.press('Enter');
     await tab(/^\s*Block [\d,]+/).waitFor({ state: 'visible', timeout: 30_000 });
-    await wb().webview().locator('body', { hasText: DEMO_SAMPLES.blockHash.slice(0, 10) }).waitFor({ timeout: 30_000 });
+    await wb()
+      .webview()
+      .locator('body', { hasText: DEMO_SAMPLES.blockHash.slice(0, 10) })
+      .waitFor({ timeout: 30_000 });
 
     await wb().runCommand(COMMAND);
     await typeAndRead(SLOT, /Transaction or block hash/);
@@ -176,11 +189,16 @@ describe('UI: Look Up… and hovers on transaction hashes and addresses (package
     assert.match(account, /Balance: [\d,.]+ HYPE/);
     assert.match(account, /Open in explorer/);
     await page().locator('.monaco-hover:not(.hidden) a', { hasText: 'Look up' }).first().click();
-    await page().locator('.quick-input-widget .quick-input-title', { hasText: /^Account 0x/ }).waitFor({ timeout: 30_000 });
+    await page()
+      .locator('.quick-input-widget .quick-input-title', { hasText: /^Account 0x/ })
+      .waitFor({ timeout: 30_000 });
     await page().keyboard.press('Escape');
 
     // The watched account's orders fill the tree: fold them, as a person would, to see the next wallet come.
-    const accountRow = wb().treeRowLocator('Open Orders').filter({ hasText: short(DEMO_SAMPLES.account.toLowerCase()) }).first();
+    const accountRow = wb()
+      .treeRowLocator('Open Orders')
+      .filter({ hasText: short(DEMO_SAMPLES.account.toLowerCase()) })
+      .first();
     if ((await accountRow.count()) && (await accountRow.getAttribute('aria-expanded')) === 'true') await accountRow.locator('.monaco-tl-twistie').click();
     await wb().openFile(FILE);
     await hideHover();
@@ -188,7 +206,9 @@ describe('UI: Look Up… and hovers on transaction hashes and addresses (package
     assert.match(contract, /A contract \(it has code\)\./);
     await wb().screenshot('hover-address');
     await page().locator('.monaco-hover:not(.hidden) a', { hasText: 'Watch Wallet' }).first().click();
-    await wb().treeRowsWhen('Open Orders', 'the contract watched from the hover', (r) => r.some((x) => x.startsWith(short(DEMO_SAMPLES.contract.toLowerCase()))));
+    await wb().treeRowsWhen('Open Orders', 'the contract watched from the hover', (r) =>
+      r.some((x) => x.startsWith(short(DEMO_SAMPLES.contract.toLowerCase()))),
+    );
 
     // Watched now: Watch Wallet from its hover says so rather than adding it twice.
     await wb().openFile(FILE);

@@ -83,19 +83,34 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
     assert.ok(wallet, JSON.stringify(rows));
     const count = Number(/(\d+) orders/.exec(wallet)?.[1]);
     assert.equal(rows.filter(isOrderRow).length, count, `the wallet says ${count} orders: ${JSON.stringify(rows, null, 1)}`);
-    assert.ok(rows.some((r) => r.startsWith('HYPE/USDC ')), '@107 is shown as HYPE/USDC');
-    assert.ok(rows.some((r) => /^XYZ100 .* USDC · [+−][\d.]+% from mid$/.test(r)), 'second-dex coins under their dex, with their notional and distance from mid');
+    assert.ok(
+      rows.some((r) => r.startsWith('HYPE/USDC ')),
+      '@107 is shown as HYPE/USDC',
+    );
+    assert.ok(
+      rows.some((r) => /^XYZ100 .* USDC · [+−][\d.]+% from mid$/.test(r)),
+      'second-dex coins under their dex, with their notional and distance from mid',
+    );
     assert.ok(!rows.some((r) => / · new$/.test(r) || / → [\d,.]+ @ /.test(r)), 'nothing is marked on the first load');
     // Groups come in order: Perps, then the other dexs by name, then Spot and Outcomes.
     const order = groups.map((g) => rows.findIndex((r) => r.startsWith(`${g} `)));
-    assert.deepEqual([...order].sort((a, b) => a - b), order);
+    assert.deepEqual(
+      [...order].sort((a, b) => a - b),
+      order,
+    );
     await wb().screenshot('orders-first-load');
   });
 
   it('shows a stop with its trigger price, a position TP/SL as the entire position, and TP/SL under their parent', async () => {
     const rows = await rowTexts();
-    assert.ok(rows.some((r) => /^BTC Stop Market · 0\.25 · trigger ≤ 96,000 · 24,000 USDC/.test(r)), JSON.stringify(rows, null, 1));
-    assert.ok(rows.some((r) => /^ETH Take Profit Market · entire position · trigger ≥ 3,750/.test(r)), 'position TP/SL');
+    assert.ok(
+      rows.some((r) => /^BTC Stop Market · 0\.25 · trigger ≤ 96,000 · 24,000 USDC/.test(r)),
+      JSON.stringify(rows, null, 1),
+    );
+    assert.ok(
+      rows.some((r) => /^ETH Take Profit Market · entire position · trigger ≥ 3,750/.test(r)),
+      'position TP/SL',
+    );
     // The parent limit order, then its two children, one level deeper in the tree.
     const parent = rows.findIndex((r) => /^HYPE 40 @ 37\.5 · /.test(r));
     assert.ok(parent >= 0, JSON.stringify(rows, null, 1));
@@ -108,13 +123,20 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
 
   it('counts a non-USDC dex in its own unit, puts the outcome coin in its group, and shows the failing dex beside working ones', async () => {
     const rows = await rowTexts();
-    const flx = rows.slice(rows.findIndex((r) => r.startsWith('flx ')) + 1, rows.findIndex((r) => r.startsWith('outage ')));
+    const flx = rows.slice(
+      rows.findIndex((r) => r.startsWith('flx ')) + 1,
+      rows.findIndex((r) => r.startsWith('outage ')),
+    );
     assert.ok(flx.length > 0 && flx.every((r) => / USDH( · |$)/.test(r)), `flx settles in USDH: ${JSON.stringify(flx)}`);
     const outcomes = rows.slice(rows.findIndex((r) => r.startsWith('Outcomes ')) + 1);
     assert.match(outcomes[0]!, /^#1 150 @ 0\.58 · 87 · Alo/);
     const outage = rows.findIndex((r) => r.startsWith('outage '));
     assert.match(rows[outage + 1]!, /server error \(HTTP 500\).*select to retry/);
-    assert.match(rows.find((r) => r.startsWith('Maker'))!, /\d+ orders$/, 'the wallet itself is current, not stale');
+    assert.match(
+      rows.find((r) => r.startsWith('Maker'))!,
+      /\d+ orders$/,
+      'the wallet itself is current, not stale',
+    );
     await wb().screenshot('orders-dexs-units-outcomes');
   });
 
@@ -126,7 +148,11 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
     // The demo maker replaces one order and partly fills another on each working dex between two answers.
     const rows = await rowsWhen(
       'one gone, one new and one partly filled order per working dex, the gone ones filled',
-      (r) => r.some((x) => x.startsWith('Gone since last refresh (3)')) && newRows(r).length === 3 && fillRows(r).length === 3 && goneRows(r).filter((x) => / · filled$/.test(x)).length === 3,
+      (r) =>
+        r.some((x) => x.startsWith('Gone since last refresh (3)')) &&
+        newRows(r).length === 3 &&
+        fillRows(r).length === 3 &&
+        goneRows(r).filter((x) => / · filled$/.test(x)).length === 3,
     );
     assert.equal(goneRows(rows).filter(isOrderRow).length, 3, 'the three gone orders are listed under their group');
     for (const row of [...newRows(rows), ...fillRows(rows)]) assert.ok(!goneRows(rows).includes(row), `${row} is open, not gone`);
@@ -135,7 +161,10 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
 
   it('the next refresh says the orders that went then were cancelled', async () => {
     await wb().runCommand('Hyperliquid: Refresh Open Orders');
-    const rows = await rowsWhen('gone orders that were cancelled', (r) => r.some((x) => x.startsWith('Gone since last refresh (3)')) && r.some((x) => / · cancelled$/.test(x)));
+    const rows = await rowsWhen(
+      'gone orders that were cancelled',
+      (r) => r.some((x) => x.startsWith('Gone since last refresh (3)')) && r.some((x) => / · cancelled$/.test(x)),
+    );
     assert.ok(!rows.some((x) => / · filled$/.test(x)), 'only what went since the last refresh is listed');
     await wb().screenshot('orders-gone-cancelled');
   });
@@ -143,7 +172,19 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
   it('an order’s tooltip has every field', async () => {
     const hover = await wb().treeTooltip(VIEW, /^HYPE\/USDC/, 'Order id');
     const text = (await hover.innerText()).replace(/\u00a0/g, ' '); // Markdown text keeps its spaces as &nbsp;
-    for (const field of ['Coin', 'HYPE/USDC (@107)', 'Side', 'Limit price', 'Size (remaining)', 'Original size', 'Filled so far', 'Notional', 'Order id', 'Reduce only', 'Placed']) {
+    for (const field of [
+      'Coin',
+      'HYPE/USDC (@107)',
+      'Side',
+      'Limit price',
+      'Size (remaining)',
+      'Original size',
+      'Filled so far',
+      'Notional',
+      'Order id',
+      'Reduce only',
+      'Placed',
+    ]) {
       assert.ok(text.includes(field), `tooltip lacks “${field}”: ${text}`);
     }
     assert.match(text, /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/);
@@ -154,17 +195,27 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
     const before = (await rowTexts()).filter(isOrderRow);
     node.setFaults([{ kind: 'status', status: 401, endpoint: 'info' }]);
     await wb().runCommand('Hyperliquid: Refresh Open Orders');
-    const rows = await rowsWhen('the error row and the stale wallet', (r) => r.some((x) => x.includes('rejected the API key')) && r.some((x) => /^Maker.*stale/.test(x)));
+    const rows = await rowsWhen(
+      'the error row and the stale wallet',
+      (r) => r.some((x) => x.includes('rejected the API key')) && r.some((x) => /^Maker.*stale/.test(x)),
+    );
     const error = rows.find((r) => r.includes('rejected the API key'))!;
     assert.match(error, /HTTP 401/);
-    assert.match(rows.find((r) => r.startsWith('Maker'))!, /\d+ orders · stale · /, 'the wallet is marked stale, with the time of its data');
+    assert.match(
+      rows.find((r) => r.startsWith('Maker'))!,
+      /\d+ orders · stale · /,
+      'the wallet is marked stale, with the time of its data',
+    );
     assert.deepEqual(rows.filter(isOrderRow), before, 'the last orders stay as they were');
     assert.ok(!rows.join('\n').includes(node.apiKey), 'the key is not shown');
     await wb().screenshot('orders-401-stale');
 
     node.clearFaults();
     await wb().treeRowLocator(VIEW).filter({ hasText: 'rejected the API key' }).first().click();
-    const after = await rowsWhen('the error row gone and the wallet fresh', (r) => !r.some((x) => x.includes('rejected the API key')) && r.some((x) => /^Maker.*\d+ orders$/.test(x)));
+    const after = await rowsWhen(
+      'the error row gone and the wallet fresh',
+      (r) => !r.some((x) => x.includes('rejected the API key')) && r.some((x) => /^Maker.*\d+ orders$/.test(x)),
+    );
     assert.ok(after.some(isOrderRow));
   });
 });

@@ -22,7 +22,10 @@ const PROVIDER_HOST = '127.0.0.2';
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 /**
@@ -35,7 +38,27 @@ function certificate(): { dir: string; key: Buffer; cert: Buffer; certFile: stri
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlx-proxy-test-'));
   const keyFile = path.join(dir, 'key.pem');
   const certFile = path.join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', `/CN=${PROVIDER_HOST}`, '-addext', `subjectAltName=IP:${PROVIDER_HOST},DNS:localhost`], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${PROVIDER_HOST}`,
+      '-addext',
+      `subjectAltName=IP:${PROVIDER_HOST},DNS:localhost`,
+    ],
+    { stdio: 'ignore' },
+  );
   return { dir, key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile), certFile };
 }
 
@@ -151,7 +174,10 @@ for (const proxySupport of ['on', 'override'] as const) {
         assert.ok(found.length > 0, 'VS Code no longer logs request URLs at Trace: update README.md');
         for (const file of found) {
           assert.match(path.basename(file), /exthost/i, `${file} holds the key`);
-          const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.includes(setup!.node.apiKey));
+          const lines = fs
+            .readFileSync(file, 'utf8')
+            .split('\n')
+            .filter((l) => l.includes(setup!.node.apiKey));
           for (const line of lines) assert.match(line, /\[(debug|trace)\] ProxyResolver#/, line);
         }
       });

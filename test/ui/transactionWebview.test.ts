@@ -76,7 +76,11 @@ describe('transaction panel webview (Chromium)', function () {
     await p.post(showTx(v));
     assert.equal(await text('[data-field="status"]'), 'Failed');
     assert.equal(await text('[data-field="revert"]'), 'Error: Not enough balance');
-    const panic = toTransactionView(bundle({ receipt: ok(receipt({ status: 'reverted' })), revert: ok({ kind: 'panic', code: 0x11n, meaning: 'arithmetic overflow or underflow' }) }), NOW, t);
+    const panic = toTransactionView(
+      bundle({ receipt: ok(receipt({ status: 'reverted' })), revert: ok({ kind: 'panic', code: 0x11n, meaning: 'arithmetic overflow or underflow' }) }),
+      NOW,
+      t,
+    );
     await p.post(showTx(panic));
     await p.page.waitForFunction(() => document.querySelector('[data-field="revert"]')?.textContent?.startsWith('Panic'));
     assert.equal(await text('[data-field="revert"]'), 'Panic 0x11: arithmetic overflow or underflow');

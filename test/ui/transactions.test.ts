@@ -101,7 +101,10 @@ describe('UI: Open Transaction (packaged extension in code-server)', function ()
   it('the transaction page comes back after a window reload', async () => {
     await wb().runCommand('Developer: Reload Window');
     await page().locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
-    await page().locator('.tabs-container .tab', { hasText: `Transaction ${short(DEMO_SAMPLES.panicTx)}` }).first().waitFor({ timeout: 60_000 });
+    await page()
+      .locator('.tabs-container .tab', { hasText: `Transaction ${short(DEMO_SAMPLES.panicTx)}` })
+      .first()
+      .waitFor({ timeout: 60_000 });
     // The extension activates for the panel (onWebviewPanel) and loads the hash the page kept.
     assert.equal(await field('hash', 60_000), DEMO_SAMPLES.panicTx);
     assert.equal(await field('revert'), 'Panic 0x11: arithmetic overflow or underflow');

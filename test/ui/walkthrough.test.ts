@@ -22,7 +22,9 @@ describe('UI: Get Started walkthrough (packaged extension in code-server, fresh 
 
   /** Brings the walkthrough's tab to the front; opens it again through the palette if a command replaced it. */
   async function showWalkthrough(): Promise<void> {
-    const tab = wb().page.locator('.tabs-container .tab', { hasText: /Welcome|Walkthrough/ }).first();
+    const tab = wb()
+      .page.locator('.tabs-container .tab', { hasText: /Welcome|Walkthrough/ })
+      .first();
     if (await tab.isVisible().catch(() => false)) await tab.click();
     else await openWalkthrough();
     await step('provider').waitFor({ state: 'attached' });
@@ -65,7 +67,13 @@ describe('UI: Get Started walkthrough (packaged extension in code-server, fresh 
     return wb()
       .treeRowLocator('Open Orders')
       .evaluateAll((rows) =>
-        rows.map((row) => [row.querySelector('.label-name')?.textContent, row.querySelector('.label-description')?.textContent].filter(Boolean).join(' ').replace(/\s+/g, ' ').trim()),
+        rows.map((row) =>
+          [row.querySelector('.label-name')?.textContent, row.querySelector('.label-description')?.textContent]
+            .filter(Boolean)
+            .join(' ')
+            .replace(/\s+/g, ' ')
+            .trim(),
+        ),
       );
   }
 
@@ -73,13 +81,16 @@ describe('UI: Get Started walkthrough (packaged extension in code-server, fresh 
     await openWalkthrough();
     await step('provider').waitFor({ state: 'visible' });
     const titles = await wb().page.locator('.getting-started-step .step-title').allInnerTexts();
-    assert.deepEqual(titles.map((t) => t.trim()), [
-      'Point it at your node provider',
-      'Set your API key, or try the demo data',
-      'Look up a block, a transaction or an address',
-      'Watch a wallet',
-      'Hover a block number, a transaction or an address',
-    ]);
+    assert.deepEqual(
+      titles.map((t) => t.trim()),
+      [
+        'Point it at your node provider',
+        'Set your API key, or try the demo data',
+        'Look up a block, a transaction or an address',
+        'Watch a wallet',
+        'Hover a block number, a transaction or an address',
+      ],
+    );
     for (const id of STEPS) assert.equal(await step(id).getAttribute('aria-checked'), 'false', `${id} starts undone`);
     const text = await step('provider').innerText();
     assert.match(text, /https:\/\/hyperliquid-mainnet\.core\.chainstack\.com/, 'the Chainstack URL shape');
@@ -109,7 +120,10 @@ describe('UI: Get Started walkthrough (packaged extension in code-server, fresh 
   it('“Look Up…” asks for a block, a transaction or an address; the block page shows a block with its transactions', async () => {
     await clickStepButton('lookUpBlock', 'Look Up…');
     await wb().fillInputBox(String(BLOCK));
-    await wb().page.locator('.tabs-container .tab', { hasText: `Block ${BLOCK_TEXT}` }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await wb()
+      .page.locator('.tabs-container .tab', { hasText: `Block ${BLOCK_TEXT}` })
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 });
     const page = wb().webview();
     await page.locator('body', { hasText: BLOCK_TEXT }).waitFor({ timeout: 30_000 });
     await page.locator('.tx-row:not(.tx-head):not(.placeholder)').first().waitFor({ timeout: 30_000 });
@@ -132,7 +146,10 @@ describe('UI: Get Started walkthrough (packaged extension in code-server, fresh 
     }
     const wallet = rows.find((r) => r.startsWith('Maker '));
     assert.ok(wallet && /\d+ orders/.test(wallet), `the watched wallet with its order count: ${JSON.stringify(rows)}`);
-    assert.ok(rows.some((r) => / @ [\d,.]+ · /.test(r)), `order rows under it: ${JSON.stringify(rows)}`);
+    assert.ok(
+      rows.some((r) => / @ [\d,.]+ · /.test(r)),
+      `order rows under it: ${JSON.stringify(rows)}`,
+    );
     await wb().screenshot('walkthrough-orders');
     await waitUntilDone('watchWallet');
   });

@@ -61,7 +61,12 @@ function vsixPath(): Promise<string> {
 }
 
 export function screenshotName(title: string): string {
-  return title.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 150) || 'screenshot';
+  return (
+    title
+      .replace(/[^\w.-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 150) || 'screenshot'
+  );
 }
 
 export class Workbench {
@@ -99,7 +104,10 @@ export class Workbench {
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);
       const wb = new Workbench(page, server, browser, context);
-      const payload: [string, string][] = [...(opts.development ? [['extensionDevelopmentPath', server.remoteUri(ROOT)] as [string, string]] : []), ...(opts.payload ?? [])];
+      const payload: [string, string][] = [
+        ...(opts.development ? [['extensionDevelopmentPath', server.remoteUri(ROOT)] as [string, string]] : []),
+        ...(opts.payload ?? []),
+      ];
       const url = server.url(payload.length ? { payload } : {});
       try {
         await page.goto(url, { timeout: 60_000 });
@@ -170,7 +178,12 @@ export class Workbench {
     const timeout = opts.timeoutMs ?? 20_000;
     await this.dismissQuickInput();
     await this.page.keyboard.press('F1');
-    if (!(await this.quickInputField().isVisible().catch(() => false)) && (await this.dialogText())) {
+    if (
+      !(await this.quickInputField()
+        .isVisible()
+        .catch(() => false)) &&
+      (await this.dialogText())
+    ) {
       throw new Error(`cannot open the command palette for "${title}": a modal dialog is open; ${await this.describeState()}`);
     }
     const input = this.quickInputField();
@@ -211,9 +224,15 @@ export class Workbench {
 
   /** Closes a quick input left open (Escape), if any. */
   async dismissQuickInput(): Promise<void> {
-    if (await this.quickInputField().isVisible().catch(() => false)) {
+    if (
+      await this.quickInputField()
+        .isVisible()
+        .catch(() => false)
+    ) {
       await this.page.keyboard.press('Escape');
-      await this.quickInputField().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+      await this.quickInputField()
+        .waitFor({ state: 'hidden', timeout: 5000 })
+        .catch(() => undefined);
     }
   }
 
@@ -254,7 +273,11 @@ export class Workbench {
   async pickRefuses(text: string, message: RegExp): Promise<void> {
     const input = this.quickInputField();
     await input.fill(text);
-    await this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: message }).first().waitFor({ state: 'visible', timeout: 5_000 });
+    await this.page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+      .filter({ hasText: message })
+      .first()
+      .waitFor({ state: 'visible', timeout: 5_000 });
     await this.page.keyboard.press('Enter');
     await this.page.waitForTimeout(300);
     if (!(await input.isVisible())) throw new Error(`Enter on "${text}" closed the pick: it must stay open`);
@@ -318,7 +341,10 @@ export class Workbench {
       throw new Error(`view "${viewTitle}" is not visible; visible views: ${JSON.stringify(titles)}`);
     }
     const min = opts.min ?? 1;
-    if (min > 0) await this.treeRowLocator(viewTitle).nth(min - 1).waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 20_000 });
+    if (min > 0)
+      await this.treeRowLocator(viewTitle)
+        .nth(min - 1)
+        .waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 20_000 });
     return (await this.treeRowLocator(viewTitle).allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   }
 
@@ -398,7 +424,10 @@ export class Workbench {
           const last = (el as HTMLElement & { __hlxLast?: number }).__hlxLast;
           return last === undefined ? -1 : performance.now() - last;
         })
-        .then((ms) => (ms < 0 ? Infinity : ms), () => 0); // a detached row was just re-rendered
+        .then(
+          (ms) => (ms < 0 ? Infinity : ms),
+          () => 0,
+        ); // a detached row was just re-rendered
     let rehovers = 0;
     await target.waitFor({ state: 'visible', timeout: timeoutMs });
     await watch();
@@ -415,10 +444,18 @@ export class Workbench {
       await watch();
       await target.hover();
       for (;;) {
-        if (await hover.waitFor({ state: 'visible', timeout: 1_000 }).then(() => true, () => false)) return hover;
+        if (
+          await hover.waitFor({ state: 'visible', timeout: 1_000 }).then(
+            () => true,
+            () => false,
+          )
+        )
+          return hover;
         if (Date.now() > end) {
           const state = await this.describeState().catch(() => '');
-          throw new Error(`no tooltip containing ${String(expect)} on the ${viewTitle} row ${String(row)} in ${timeoutMs} ms (moved off and back ${rehovers} time(s) after the row re-rendered)${state ? `; ${state}` : ''}`);
+          throw new Error(
+            `no tooltip containing ${String(expect)} on the ${viewTitle} row ${String(row)} in ${timeoutMs} ms (moved off and back ${rehovers} time(s) after the row re-rendered)${state ? `; ${state}` : ''}`,
+          );
         }
         const since = await sinceRerender();
         // Re-rendered, then quiet for longer than the delay, and still no tooltip: the pending hover was dropped.
@@ -450,7 +487,10 @@ export class Workbench {
       throw new Error(`Quick Open did not find "${name}" in ${this.workspace}`);
     }
     await row.click();
-    await this.page.locator('.tabs-container .tab', { hasText: path.basename(name) }).first().waitFor({ state: 'visible' });
+    await this.page
+      .locator('.tabs-container .tab', { hasText: path.basename(name) })
+      .first()
+      .waitFor({ state: 'visible' });
     await this.page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ state: 'visible' });
   }
 
@@ -504,7 +544,10 @@ export class Workbench {
   /** Messages of the notification toasts now visible, plus the notification center's when open. */
   async notifications(): Promise<string[]> {
     const sel = '.notifications-toasts .notification-list-item-message, .notifications-center .notification-list-item-message';
-    const texts = await this.page.locator(sel).allInnerTexts().catch(() => [] as string[]);
+    const texts = await this.page
+      .locator(sel)
+      .allInnerTexts()
+      .catch(() => [] as string[]);
     return [...new Set(texts.map((t) => t.trim()).filter(Boolean))];
   }
 
@@ -551,9 +594,20 @@ export class Workbench {
 
   /** Closes a modal dialog and a quick input left open, so that the next test starts clean. */
   async resetUi(): Promise<void> {
-    for (let i = 0; i < 3 && (await this.page.locator('.monaco-dialog-box').isVisible().catch(() => false)); i++) {
+    for (
+      let i = 0;
+      i < 3 &&
+      (await this.page
+        .locator('.monaco-dialog-box')
+        .isVisible()
+        .catch(() => false));
+      i++
+    ) {
       await this.page.keyboard.press('Escape');
-      await this.page.locator('.monaco-dialog-box').waitFor({ state: 'hidden', timeout: 2000 }).catch(() => undefined);
+      await this.page
+        .locator('.monaco-dialog-box')
+        .waitFor({ state: 'hidden', timeout: 2000 })
+        .catch(() => undefined);
     }
     await this.dismissQuickInput();
   }

@@ -64,7 +64,10 @@ describe('validation by the range read (issue 16)', () => {
     await assert.rejects(rows(source, details, bad, bad + 1), isInvalid(expected), 'asked again, refused again');
     // Ranges that do not hold it are served; all the way to the end.
     assert.equal((await rows(source, details, 3 * MAX_ROWS_PER_REQUEST, 4 * MAX_ROWS_PER_REQUEST)).length, MAX_ROWS_PER_REQUEST);
-    assert.deepEqual((await rows(source, details, bad - 1, bad)).map((r) => r.index), [bad - 1]);
+    assert.deepEqual(
+      (await rows(source, details, bad - 1, bad)).map((r) => r.index),
+      [bad - 1],
+    );
     assert.equal((await rows(source, details, 9_900, 10_000)).at(-1)!.index, 9_999);
   });
 
@@ -79,7 +82,10 @@ describe('validation by the range read (issue 16)', () => {
     server.rpcResult(hugeBlock((r) => r.block.transactions.pop()));
     await assert.rejects(clients.evm.getBlockDetails(N), isInvalid(/block\.transactionCount does not match the number of block\.transactions/));
     server.rpcResult(hugeBlock((r) => (r.block.transactions = { 0: r.block.transactions[0] })));
-    await assert.rejects(clients.evm.getBlockDetails(N), isInvalid(/^The node’s answer to ots_getBlockDetails: block\.transactions: Invalid type: Expected Array$/));
+    await assert.rejects(
+      clients.evm.getBlockDetails(N),
+      isInvalid(/^The node’s answer to ots_getBlockDetails: block\.transactions: Invalid type: Expected Array$/),
+    );
     server.rpcResult(hugeBlock((r) => (r.block.transactions = null)));
     await assert.rejects(clients.evm.getBlockDetails(N), isInvalid(/block\.transactions: Invalid type/));
   });
@@ -92,7 +98,10 @@ describe('validation by the range read (issue 16)', () => {
     assert.equal(list.length, 10_000);
     assert.equal(list.slice(5, 6)[0], list.slice(0, 10)[5], 'the same object when read again');
     assert.deepEqual(list.slice(-5, 3), [], 'bounds read as Array.prototype.slice reads them');
-    assert.deepEqual(list.slice(-2).map((t) => t.hash), result.block.transactions.slice(-2).map((t: Json) => t.hash.toLowerCase()));
+    assert.deepEqual(
+      list.slice(-2).map((t) => t.hash),
+      result.block.transactions.slice(-2).map((t: Json) => t.hash.toLowerCase()),
+    );
     assert.equal(list.slice(9_998, 20_000).length, 2);
     const all = list.slice();
     assert.equal(all.length, 10_000);
@@ -100,7 +109,14 @@ describe('validation by the range read (issue 16)', () => {
       const raw = result.block.transactions[i];
       assert.deepEqual(
         [tx.hash, tx.from, tx.to, tx.value, tx.gas, tx.gasPrice],
-        [raw.hash.toLowerCase(), raw.from.toLowerCase(), raw.to?.toLowerCase() ?? null, BigInt(raw.value), BigInt(raw.gas), raw.gasPrice === undefined ? undefined : BigInt(raw.gasPrice)],
+        [
+          raw.hash.toLowerCase(),
+          raw.from.toLowerCase(),
+          raw.to?.toLowerCase() ?? null,
+          BigInt(raw.value),
+          BigInt(raw.gas),
+          raw.gasPrice === undefined ? undefined : BigInt(raw.gasPrice),
+        ],
       );
     });
   });
@@ -111,7 +127,10 @@ describe('transactions checked in place (issue 16)', () => {
   /** What the schema alone says of one transaction: decoded, or its error message (as block.transactions.0…). */
   function bySchema(tx: unknown): unknown {
     try {
-      return fields(validate(blockTransactionsResult, { fullblock: { number: '0x1', transactionCount: 1, transactions: [tx] } }, 'ots_getBlockDetails').fullblock.transactions[0]);
+      return fields(
+        validate(blockTransactionsResult, { fullblock: { number: '0x1', transactionCount: 1, transactions: [tx] } }, 'ots_getBlockDetails').fullblock
+          .transactions[0],
+      );
     } catch (e) {
       assert.ok(e instanceof InvalidShapeError);
       return e.message.replace('fullblock.transactions.', 'block.transactions.');
@@ -127,8 +146,39 @@ describe('transactions checked in place (issue 16)', () => {
   }
 
   it('decodes and refuses exactly as the schema does, field by field', () => {
-    const base = { hash: '0x' + 'Ab'.repeat(32), from: '0x' + 'cD'.repeat(20), to: '0x' + '12'.repeat(20), value: '0xDE0B6B3A7640000', gas: '0x5208', gasPrice: '0x0', transactionIndex: 3, input: '0xa9059cbb' };
-    const values: unknown[] = [undefined, null, true, 0, -1, 1.5, 2 ** 53, '', 'x', '0x', '0x0', '0x1f', '0x' + 'f'.repeat(64), '0x' + 'f'.repeat(65), '0x' + 'a'.repeat(13), '0x' + 'a'.repeat(14), '0x' + 'a'.repeat(40), '0x' + 'A'.repeat(64), '-0x1', [], {}];
+    const base = {
+      hash: '0x' + 'Ab'.repeat(32),
+      from: '0x' + 'cD'.repeat(20),
+      to: '0x' + '12'.repeat(20),
+      value: '0xDE0B6B3A7640000',
+      gas: '0x5208',
+      gasPrice: '0x0',
+      transactionIndex: 3,
+      input: '0xa9059cbb',
+    };
+    const values: unknown[] = [
+      undefined,
+      null,
+      true,
+      0,
+      -1,
+      1.5,
+      2 ** 53,
+      '',
+      'x',
+      '0x',
+      '0x0',
+      '0x1f',
+      '0x' + 'f'.repeat(64),
+      '0x' + 'f'.repeat(65),
+      '0x' + 'a'.repeat(13),
+      '0x' + 'a'.repeat(14),
+      '0x' + 'a'.repeat(40),
+      '0x' + 'A'.repeat(64),
+      '-0x1',
+      [],
+      {},
+    ];
     let refused = 0;
     for (const key of [...Object.keys(base), 'extra']) {
       for (const value of values) {
@@ -166,8 +216,47 @@ describe('open orders checked in place (issue 16)', () => {
 
   it('decodes and refuses exactly as the schema does, field by field', () => {
     const base: Json[] = fixture('hyperliquid_frontendOpenOrders_response_2023-11-16.json').response;
-    const values: unknown[] = [undefined, null, true, 0, -1, 1.5, 2 ** 53, '', 'x', '1.5', '-1', '9'.repeat(41), '0x' + 'a'.repeat(32), '0xZZ', 'A', 'B', 'C', [], {}, 'y'.repeat(201)];
-    const keys = ['coin', 'limitPx', 'oid', 'side', 'sz', 'timestamp', 'origSz', 'cloid', 'reduceOnly', 'orderType', 'tif', 'isTrigger', 'triggerPx', 'triggerCondition', 'isPositionTpsl', 'children', 'extra'];
+    const values: unknown[] = [
+      undefined,
+      null,
+      true,
+      0,
+      -1,
+      1.5,
+      2 ** 53,
+      '',
+      'x',
+      '1.5',
+      '-1',
+      '9'.repeat(41),
+      '0x' + 'a'.repeat(32),
+      '0xZZ',
+      'A',
+      'B',
+      'C',
+      [],
+      {},
+      'y'.repeat(201),
+    ];
+    const keys = [
+      'coin',
+      'limitPx',
+      'oid',
+      'side',
+      'sz',
+      'timestamp',
+      'origSz',
+      'cloid',
+      'reduceOnly',
+      'orderType',
+      'tif',
+      'isTrigger',
+      'triggerPx',
+      'triggerCondition',
+      'isPositionTpsl',
+      'children',
+      'extra',
+    ];
     let refused = 0;
     for (const key of keys) {
       for (const value of values) {
@@ -196,7 +285,21 @@ describe('open orders checked in place (issue 16)', () => {
 
 describe('jsonLength', () => {
   it('is the length of the JSON text, counted without writing it', () => {
-    for (const value of [null, 0, -1.5e-7, 123456789, true, false, '', 'text', [], {}, [1, 'a', null, [true, { b: [] }]], { a: 1, 'k y': 'v', n: { m: [null] } }, hugeBlock()]) {
+    for (const value of [
+      null,
+      0,
+      -1.5e-7,
+      123456789,
+      true,
+      false,
+      '',
+      'text',
+      [],
+      {},
+      [1, 'a', null, [true, { b: [] }]],
+      { a: 1, 'k y': 'v', n: { m: [null] } },
+      hugeBlock(),
+    ]) {
       assert.equal(jsonLength(value), JSON.stringify(value).length, JSON.stringify(value).slice(0, 60));
     }
   });

@@ -61,7 +61,9 @@ for (const pageDirection of ['last', 'first'] as const) {
       assert.equal(rows.length, 10_000);
       assert.deepEqual(
         rows.slice(0, 5).map((r) => r.hash),
-        demoBlockModel(n)!.transactions.slice(0, 5).map((t) => t.hash),
+        demoBlockModel(n)!
+          .transactions.slice(0, 5)
+          .map((t) => t.hash),
       );
     });
 

@@ -90,7 +90,12 @@ describe('block transactions (real local server)', () => {
   });
 
   it('takes status, gas used and fee from the receipts', async () => {
-    pagesServer(server, 3, () => 'first', (i) => ({ status: i === 1 ? '0x0' : '0x1', gasUsed: '0x5208', effectiveGasPrice: hex(2_000_000_000) }));
+    pagesServer(
+      server,
+      3,
+      () => 'first',
+      (i) => ({ status: i === 1 ? '0x0' : '0x1', gasUsed: '0x5208', effectiveGasPrice: hex(2_000_000_000) }),
+    );
     const got = await new BlockTransactionPages(evm(), 7, 3).range(0, 3);
     assert.deepEqual(
       got.map((t) => t.status),
@@ -103,7 +108,10 @@ describe('block transactions (real local server)', () => {
 
   it('refuses a transactionCount no node can serve (2^32) with a clear message', async () => {
     server.rpcResult({ block: header(5, 2 ** 32), issuance: { blockReward: '0x0', uncleReward: '0x0', issuance: '0x0' }, totalFees: '0x0' });
-    await assert.rejects(evm().getBlockDetails(5), (e: unknown) => isProviderError(e) && e.kind === 'invalidResponse' && /4,294,967,296 transactions/.test(e.message));
+    await assert.rejects(
+      evm().getBlockDetails(5),
+      (e: unknown) => isProviderError(e) && e.kind === 'invalidResponse' && /4,294,967,296 transactions/.test(e.message),
+    );
     server.rpcResult({ block: header(5, MAX_BLOCK_TRANSACTIONS), issuance: { blockReward: '0x0', uncleReward: '0x0', issuance: '0x0' }, totalFees: '0x0' });
     assert.equal((await evm().getBlockDetails(5)).block.transactionCount, MAX_BLOCK_TRANSACTIONS);
   });
@@ -115,14 +123,20 @@ describe('block transactions (real local server)', () => {
     assert.equal(server.received[0]!.url, '/key/nanoreth');
     for (const bad of ['', '.', '..', '.hidden', 'a/b', 'evm?x', 'e v m', 'x'.repeat(65)]) {
       assert.ok(evmPathProblem(bad), `“${bad}” is refused`);
-      assert.throws(() => createProviderClients(base, 'key', { timeoutMs: 5_000 }, bad), (e: unknown) => isProviderError(e) && e.kind === 'config');
+      assert.throws(
+        () => createProviderClients(base, 'key', { timeoutMs: 5_000 }, bad),
+        (e: unknown) => isProviderError(e) && e.kind === 'config',
+      );
     }
     for (const good of ['evm', 'nanoreth', 'hypercore-evm_1']) assert.equal(evmPathProblem(good), undefined);
   });
 
   it('the block panel’s source refuses an answer about another block than the one asked for', async () => {
     server.rpcResult({ block: header(6, 0), issuance: { blockReward: '0x0', uncleReward: '0x0', issuance: '0x0' }, totalFees: '0x0' });
-    await assert.rejects(new BlockSource(evm()).block(5), (e: unknown) => isProviderError(e) && e.kind === 'invalidResponse' && /block 6, not block 5/.test(e.message));
+    await assert.rejects(
+      new BlockSource(evm()).block(5),
+      (e: unknown) => isProviderError(e) && e.kind === 'invalidResponse' && /block 6, not block 5/.test(e.message),
+    );
     // And the pages of another block.
     server.handler = (req, res) => {
       const body = req.json as { id: number };

@@ -149,7 +149,10 @@ describe('block view-model', () => {
       assert.equal(row(tx({ transactionIndex: 7 }), 2).index, 7);
       assert.equal(row(tx(), 2).index, 2);
       const rows = toTransactionsData([tx({ transactionIndex: 2 }), tx({ transactionIndex: 0 }), tx({ transactionIndex: 1 })]);
-      assert.deepEqual(rows.map((r) => r.index), [0, 1, 2]);
+      assert.deepEqual(
+        rows.map((r) => r.index),
+        [0, 1, 2],
+      );
     });
 
     it('reads the demo chain’s system transactions (first in the block, gas price 0) as system', () => {
@@ -157,7 +160,17 @@ describe('block view-model', () => {
       const system = model.transactions.filter((x) => x.system);
       assert.ok(system.length > 0, 'the demo small block has system transactions');
       for (const x of model.transactions) {
-        const shown = row({ hash: x.hash as `0x${string}`, from: x.from as `0x${string}`, to: x.to as `0x${string}` | null, value: x.value, gas: BigInt(x.gas), gasPrice: x.gasPrice }, x.index);
+        const shown = row(
+          {
+            hash: x.hash as `0x${string}`,
+            from: x.from as `0x${string}`,
+            to: x.to as `0x${string}` | null,
+            value: x.value,
+            gas: BigInt(x.gas),
+            gasPrice: x.gasPrice,
+          },
+          x.index,
+        );
         assert.equal(shown.system, x.system, `transaction ${x.index}`);
         if (shown.system) assert.equal(shown.gasPriceGwei, '0');
       }

@@ -51,12 +51,27 @@ describe('bundles (esbuild.mjs)', function () {
     assert.ok(loaded.length >= 1, 'extension.js was built');
     const held = loaded.flatMap((f) => Object.keys(outputs[f].inputs));
     assert.ok(held.includes('src/extension.ts') && held.includes('src/platform/connection.ts'), 'the walk reached what activation runs');
-    for (const lazy of ['node_modules/axios/', 'src/blocks/blockPanel.ts', 'src/transactions/transactionPanel.ts', 'src/lookUp/lookUpCommand.ts', 'src/platform/webviewPanel.ts']) {
-      assert.deepEqual(held.filter((i) => i.includes(lazy)), [], `${lazy} is loaded at activation`);
+    for (const lazy of [
+      'node_modules/axios/',
+      'src/blocks/blockPanel.ts',
+      'src/transactions/transactionPanel.ts',
+      'src/lookUp/lookUpCommand.ts',
+      'src/platform/webviewPanel.ts',
+    ]) {
+      assert.deepEqual(
+        held.filter((i) => i.includes(lazy)),
+        [],
+        `${lazy} is loaded at activation`,
+      );
     }
-    const dynamic = outputs[loaded.find((f) => f.endsWith('extension.js'))!].imports.filter((i) => i.kind === 'dynamic-import').map((i) => path.basename(i.path));
+    const dynamic = outputs[loaded.find((f) => f.endsWith('extension.js'))!].imports
+      .filter((i) => i.kind === 'dynamic-import')
+      .map((i) => path.basename(i.path));
     assert.ok(dynamic.includes('axios.js'), `axios is imported dynamically from its own file: ${dynamic.join(', ')}`);
-    assert.ok(inputs['axios.js']?.some((i) => i.includes('node_modules/axios/')), 'axios.js holds axios');
+    assert.ok(
+      inputs['axios.js']?.some((i) => i.includes('node_modules/axios/')),
+      'axios.js holds axios',
+    );
   });
 
   it('writes CommonJS (what VS Code loads fastest): the entry requires its chunks, and axios only when called', () => {
@@ -92,8 +107,21 @@ describe('bundles (esbuild.mjs)', function () {
 
   it('leaves out what our configuration never runs: multipart, redirects, environment proxies, the fetch and xhr adapters', () => {
     const all = Object.values(inputs).flat();
-    for (const left of ['node_modules/form-data/', 'node_modules/mime-db/', 'node_modules/follow-redirects/', 'node_modules/proxy-from-env/', 'node_modules/https-proxy-agent/', 'node_modules/agent-base/', 'adapters/fetch.js', 'adapters/xhr.js']) {
-      assert.deepEqual(all.filter((i) => i.includes(left)), [], `${left} is bundled`);
+    for (const left of [
+      'node_modules/form-data/',
+      'node_modules/mime-db/',
+      'node_modules/follow-redirects/',
+      'node_modules/proxy-from-env/',
+      'node_modules/https-proxy-agent/',
+      'node_modules/agent-base/',
+      'adapters/fetch.js',
+      'adapters/xhr.js',
+    ]) {
+      assert.deepEqual(
+        all.filter((i) => i.includes(left)),
+        [],
+        `${left} is bundled`,
+      );
     }
   });
 

@@ -33,8 +33,18 @@ const [MAKER, WHALE, EMPTY] = DEMO_WALLETS.map((w) => w.address) as [string, str
 // Parsed JSON from the wire, checked field by field by the assertions.
 type Json = any;
 
-async function post(url: string, body: unknown, contentType = 'application/json', signal?: AbortSignal): Promise<{ status: number; type: string; text: string; headers: Headers }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body), signal });
+async function post(
+  url: string,
+  body: unknown,
+  contentType = 'application/json',
+  signal?: AbortSignal,
+): Promise<{ status: number; type: string; text: string; headers: Headers }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    signal,
+  });
   return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text(), headers: res.headers };
 }
 
@@ -84,14 +94,18 @@ function rawPost(url: string, body: string): Promise<{ status?: number; headers?
     let received = 0;
     let status: number | undefined;
     let headers: http.IncomingHttpHeaders | undefined;
-    const req = http.request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      status = res.statusCode;
-      headers = res.headers;
-      res.on('data', (c: Buffer) => (received += c.length));
-      res.on('end', () => resolve({ status, headers, received, failed: false }));
-      res.on('error', () => resolve({ status, headers, received, failed: true }));
-      res.on('aborted', () => resolve({ status, headers, received, failed: true }));
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        status = res.statusCode;
+        headers = res.headers;
+        res.on('data', (c: Buffer) => (received += c.length));
+        res.on('end', () => resolve({ status, headers, received, failed: false }));
+        res.on('error', () => resolve({ status, headers, received, failed: true }));
+        res.on('aborted', () => resolve({ status, headers, received, failed: true }));
+      },
+    );
     req.on('error', () => resolve({ status, headers, received, failed: true }));
     req.end(body);
   });
@@ -138,7 +152,18 @@ describe('demo node: blocks over JSON-RPC', () => {
     assert.equal(block.transactions, undefined);
     assert.equal(typeof block.transactionCount, 'number');
     assert.ok(block.transactionCount > 0);
-    for (const field of ['sha3Uncles', 'stateRoot', 'receiptsRoot', 'transactionsRoot', 'extraData', 'mixHash', 'nonce', 'size', 'difficulty', 'totalDifficulty']) {
+    for (const field of [
+      'sha3Uncles',
+      'stateRoot',
+      'receiptsRoot',
+      'transactionsRoot',
+      'extraData',
+      'mixHash',
+      'nonce',
+      'size',
+      'difficulty',
+      'totalDifficulty',
+    ]) {
       assert.equal(typeof block[field], 'string', field);
     }
     assert.match(block.logsBloom, /^0x[0-9a-f]{512}$/);
@@ -220,7 +245,10 @@ describe('demo node: blocks over JSON-RPC', () => {
     const spec = (await rpc(node, 'ots_getBlockDetails', [DEMO_BLOCKS.hugeSpecBlock])).result.block.transactions;
     assert.equal(spec[0].gasPrice, '0x0');
     assert.ok(spec[0].from === HYPE_SYSTEM_ADDRESS || /^0x20[0-9a-f]{38}$/.test(spec[0].from));
-    assert.ok(spec.some((t: Json) => /^0x20[0-9a-f]{38}$/.test(t.from)), 'token system transactions too');
+    assert.ok(
+      spec.some((t: Json) => /^0x20[0-9a-f]{38}$/.test(t.from)),
+      'token system transactions too',
+    );
   });
 
   it('cuts input to the 4-byte selector and includes contract creations (to: null)', async () => {
@@ -261,13 +289,25 @@ describe('demo node: blocks over JSON-RPC', () => {
     const count = demoBlockModel(n)?.transactions.length ?? 0;
     assert.ok(count >= 4);
     const page0 = (await rpc(node, 'ots_getBlockTransactions', [n, 0, 2])).result;
-    assert.deepEqual(page0.fullblock.transactions.map((t: Json) => Number(t.transactionIndex)), [count - 2, count - 1]);
-    assert.deepEqual(page0.receipts.map((t: Json) => Number(t.transactionIndex)), [count - 2, count - 1]);
+    assert.deepEqual(
+      page0.fullblock.transactions.map((t: Json) => Number(t.transactionIndex)),
+      [count - 2, count - 1],
+    );
+    assert.deepEqual(
+      page0.receipts.map((t: Json) => Number(t.transactionIndex)),
+      [count - 2, count - 1],
+    );
     assert.equal(page0.fullblock.transactionCount, count);
     const { txs, pages } = await allTransactions(node, n, 2);
-    assert.deepEqual(txs.map((t: Json) => Number(t.transactionIndex)), [...Array(count).keys()]);
+    assert.deepEqual(
+      txs.map((t: Json) => Number(t.transactionIndex)),
+      [...Array(count).keys()],
+    );
     // Concatenating pages in page order is NOT transaction order here.
-    assert.notDeepEqual(pages.flat().map((t: Json) => Number(t.transactionIndex)), [...Array(count).keys()]);
+    assert.notDeepEqual(
+      pages.flat().map((t: Json) => Number(t.transactionIndex)),
+      [...Array(count).keys()],
+    );
     // A page past the start is empty.
     const past = (await rpc(node, 'ots_getBlockTransactions', [n, 200, 2])).result;
     assert.deepEqual(past.fullblock.transactions, []);
@@ -290,7 +330,10 @@ describe('demo node: blocks over JSON-RPC', () => {
     assert.equal(slim.block.transactionCount, 10_000);
     const { txs, receipts } = await allTransactions(node, DEMO_BLOCKS.hugeBlock, 100);
     assert.equal(new Set(txs.map((t: Json) => t.hash)).size, 10_000);
-    assert.deepEqual(txs.map((t: Json) => Number(t.transactionIndex)), [...Array(10_000).keys()]);
+    assert.deepEqual(
+      txs.map((t: Json) => Number(t.transactionIndex)),
+      [...Array(10_000).keys()],
+    );
     const fees = receipts.reduce((sum: bigint, r: Json) => sum + BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice), 0n);
     assert.equal(BigInt(slim.totalFees), fees);
   });
@@ -322,14 +365,20 @@ describe('demo node: page direction "first"', () => {
   it('puts the first transactions on page 0, and the same transactions in the same order overall', async () => {
     const n = DEMO_BLOCKS.smallBlock;
     const page0 = (await rpc(node, 'ots_getBlockTransactions', [n, 0, 2])).result;
-    assert.deepEqual(page0.fullblock.transactions.map((t: Json) => Number(t.transactionIndex)), [0, 1]);
+    assert.deepEqual(
+      page0.fullblock.transactions.map((t: Json) => Number(t.transactionIndex)),
+      [0, 1],
+    );
     const last = await startDemoNode({ now: () => NOW });
     try {
       const a = await allTransactions(node, n, 3);
       const b = await allTransactions(last, n, 3);
       assert.deepEqual(a.txs, b.txs);
       assert.deepEqual(a.receipts, b.receipts);
-      assert.deepEqual(a.pages.flat().map((t: Json) => Number(t.transactionIndex)), a.txs.map((t: Json) => Number(t.transactionIndex)));
+      assert.deepEqual(
+        a.pages.flat().map((t: Json) => Number(t.transactionIndex)),
+        a.txs.map((t: Json) => Number(t.transactionIndex)),
+      );
     } finally {
       await last.close();
     }
@@ -432,8 +481,14 @@ describe('demo node: info API', () => {
     const orders: DemoOpenOrder[] = await info(node, { type: 'openOrders', user: MAKER, dex: '' });
     orders.forEach(checkOrder);
     for (const coin of ['BTC', 'ETH', 'HYPE']) {
-      assert.ok(orders.some((o) => o.coin === coin && o.side === 'B'), `${coin} bid`);
-      assert.ok(orders.some((o) => o.coin === coin && o.side === 'A'), `${coin} ask`);
+      assert.ok(
+        orders.some((o) => o.coin === coin && o.side === 'B'),
+        `${coin} bid`,
+      );
+      assert.ok(
+        orders.some((o) => o.coin === coin && o.side === 'A'),
+        `${coin} ask`,
+      );
     }
     assert.ok(orders.some((o) => o.coin === '@107'));
     assert.ok(orders.some((o) => o.coin === 'PURR/USDC'));
@@ -446,7 +501,11 @@ describe('demo node: info API', () => {
     for (const coin of new Set(book.map((o) => o.coin))) {
       const bids = book.filter((o) => o.coin === coin && o.side === 'B').map((o) => units(o.limitPx));
       const asks = book.filter((o) => o.coin === coin && o.side === 'A').map((o) => units(o.limitPx));
-      if (bids.length && asks.length) assert.ok(bids.every((b) => asks.every((a) => b < a)), coin);
+      if (bids.length && asks.length)
+        assert.ok(
+          bids.every((b) => asks.every((a) => b < a)),
+          coin,
+        );
     }
   });
 
@@ -484,7 +543,10 @@ describe('demo node: info API', () => {
   it('answers perpDexs with null for the first dex, then flx, outage and xyz', async () => {
     const dexs = await info(node, { type: 'perpDexs' });
     assert.equal(dexs[0], null);
-    assert.deepEqual(dexs.slice(1).map((d: Json) => d.name), ['flx', 'outage', 'xyz']);
+    assert.deepEqual(
+      dexs.slice(1).map((d: Json) => d.name),
+      ['flx', 'outage', 'xyz'],
+    );
     for (const d of dexs.slice(1)) assert.match(d.deployer, /^0x[0-9a-f]{40}$/);
   });
 
@@ -493,7 +555,14 @@ describe('demo node: info API', () => {
     const plainLimit = orders.find((o) => o.coin === 'BTC' && o.orderType === 'Limit')!;
     // As seen on the wire (QuickNode's dataset): the defaults of a plain resting limit order.
     assert.deepEqual(
-      { triggerCondition: plainLimit.triggerCondition, isTrigger: plainLimit.isTrigger, triggerPx: plainLimit.triggerPx, children: plainLimit.children, isPositionTpsl: plainLimit.isPositionTpsl, tif: plainLimit.tif },
+      {
+        triggerCondition: plainLimit.triggerCondition,
+        isTrigger: plainLimit.isTrigger,
+        triggerPx: plainLimit.triggerPx,
+        children: plainLimit.children,
+        isPositionTpsl: plainLimit.isPositionTpsl,
+        tif: plainLimit.tif,
+      },
       { triggerCondition: 'N/A', isTrigger: false, triggerPx: '0.0', children: [], isPositionTpsl: false, tif: 'Gtc' },
     );
     const stop = orders.find((o) => o.orderType === 'Stop Market' && o.coin === 'BTC')!;
@@ -504,8 +573,15 @@ describe('demo node: info API', () => {
     assert.equal(tpsl.sz, '0.0');
     const parent = orders.find((o) => o.children.length > 0)!;
     assert.equal(parent.children.length, 2);
-    for (const c of parent.children) assert.ok(orders.some((o) => o.oid === c.oid), 'a child also comes as an order of its own');
-    assert.ok(orders.some((o) => o.coin.startsWith('#')), 'an outcome coin');
+    for (const c of parent.children)
+      assert.ok(
+        orders.some((o) => o.oid === c.oid),
+        'a child also comes as an order of its own',
+      );
+    assert.ok(
+      orders.some((o) => o.coin.startsWith('#')),
+      'an outcome coin',
+    );
   });
 
   it('answers openOrders with the same orders, without frontend fields', async () => {
@@ -516,7 +592,10 @@ describe('demo node: info API', () => {
       const node3 = await startDemoNode({ now: () => NOW });
       const plain: Json[] = await info(node3, { type: 'openOrders', user: MAKER, dex: '' });
       await node3.close();
-      assert.deepEqual(plain.map((o) => o.oid), rich.map((o) => o.oid));
+      assert.deepEqual(
+        plain.map((o) => o.oid),
+        rich.map((o) => o.oid),
+      );
       assert.ok(plain.every((o) => o.orderType === undefined && o.children === undefined && o.triggerPx === undefined));
     } finally {
       await node2.close();
@@ -637,7 +716,10 @@ describe('demo node: open orders evolve between refreshes', () => {
         assert.ok(d.partial.length >= 1, `dex "${dex}" epoch ${e}: partial`);
         assert.deepEqual(d.changedOtherwise, [], `dex "${dex}" epoch ${e}: nothing else changes`);
         const maxOld = Math.max(...prev.map((o) => o.oid));
-        assert.ok(d.added.every((o) => o.oid > maxOld), 'new orders get higher oids');
+        assert.ok(
+          d.added.every((o) => o.oid > maxOld),
+          'new orders get higher oids',
+        );
         next.forEach((o) => assert.ok(units(o.sz) <= units(o.origSz) && (units(o.sz) > 0n || o.coin === 'ETH')));
         prev = next;
       }
@@ -785,7 +867,10 @@ describe('demo node: faults', () => {
   it('hang: never answers, and close() still ends it', async () => {
     const own = await startDemoNode({ now: () => NOW });
     own.setFaults([{ kind: 'hang' }]);
-    await assert.rejects(post(evmUrl(own), blockNumber, 'application/json', AbortSignal.timeout(300)), (e: Error) => e.name === 'TimeoutError' || e.name === 'AbortError');
+    await assert.rejects(
+      post(evmUrl(own), blockNumber, 'application/json', AbortSignal.timeout(300)),
+      (e: Error) => e.name === 'TimeoutError' || e.name === 'AbortError',
+    );
     const pending = post(evmUrl(own), blockNumber).then(
       () => 'answered',
       () => 'failed',
@@ -880,7 +965,8 @@ describe('demo node: command line', () => {
       assert.equal(JSON.parse(r.text).result, '0x' + DEMO_HEAD.toString(16));
       // --without ots_traceTransaction: a node without traces, the rest as usual (and not undone by a reset).
       const hash = demoBlockModel(DEMO_BLOCKS.hoverBlock)!.transactions[0]!.hash;
-      const ask = async (method: string) => JSON.parse((await post(`${info.baseUrl}/${info.apiKey}/evm`, { jsonrpc: '2.0', id: 2, method, params: [hash] })).text);
+      const ask = async (method: string) =>
+        JSON.parse((await post(`${info.baseUrl}/${info.apiKey}/evm`, { jsonrpc: '2.0', id: 2, method, params: [hash] })).text);
       assert.equal((await ask('ots_traceTransaction')).error.code, -32601);
       assert.equal((await ask('eth_getTransactionByHash')).result.hash, hash);
       assert.equal((await post(`${info.baseUrl}/__demo/reset`, '')).status, 200);

@@ -112,17 +112,26 @@ describe('demo node: transactions, receipts, revert reasons, traces, blocks by h
     const tx = await clients.evm.getTransaction(DEMO_SAMPLES.erc20TransferTx);
     const receipt = await clients.evm.getTransactionReceipt(DEMO_SAMPLES.erc20TransferTx);
     const decoded = receipt!.logs.map(decodeLog);
-    assert.deepEqual(decoded.map((d) => d?.kind), ['erc20Transfer', 'erc20Approval']);
+    assert.deepEqual(
+      decoded.map((d) => d?.kind),
+      ['erc20Transfer', 'erc20Approval'],
+    );
     const transfer = decoded[0] as { from: string; to: string; amount: bigint };
     assert.equal(transfer.amount, 250_000_000n);
-    assert.equal(tx!.input, '0x23b872dd' + transfer.from.slice(2).padStart(64, '0') + transfer.to.slice(2).padStart(64, '0') + (250_000_000n).toString(16).padStart(64, '0'));
+    assert.equal(
+      tx!.input,
+      '0x23b872dd' + transfer.from.slice(2).padStart(64, '0') + transfer.to.slice(2).padStart(64, '0') + 250_000_000n.toString(16).padStart(64, '0'),
+    );
     assert.equal((decoded[1] as { spender: string }).spender, tx!.from);
     assert.ok(receipt!.logs.every((l) => l.address === DEMO_SAMPLES.tokenContract));
   });
 
   it('sample: an ERC-721 transfer (4 topics, no data) of token 4821', async () => {
     const receipt = await clients.evm.getTransactionReceipt(DEMO_SAMPLES.erc721TransferTx);
-    assert.deepEqual(receipt!.logs.map(decodeLog).map((d) => d?.kind), ['erc721Transfer']);
+    assert.deepEqual(
+      receipt!.logs.map(decodeLog).map((d) => d?.kind),
+      ['erc721Transfer'],
+    );
     assert.equal((decodeLog(receipt!.logs[0]!) as { tokenId: bigint }).tokenId, 4821n);
     assert.equal(receipt!.logs[0]!.address, DEMO_SAMPLES.nftContract);
   });
@@ -197,7 +206,11 @@ describe('demo node: transactions, receipts, revert reasons, traces, blocks by h
     const contract = await clients.evm.getAddressSummary(DEMO_SAMPLES.contract);
     assert.equal(contract.kind, 'contract');
     assert.ok(contract.balance > 0n);
-    assert.deepEqual(await clients.evm.getAddressSummary(DEMO_SAMPLES.account), { address: DEMO_SAMPLES.account, kind: 'account', balance: DEMO_SAMPLES.accountBalanceWei });
+    assert.deepEqual(await clients.evm.getAddressSummary(DEMO_SAMPLES.account), {
+      address: DEMO_SAMPLES.account,
+      kind: 'account',
+      balance: DEMO_SAMPLES.accountBalanceWei,
+    });
     assert.ok(DEMO_SAMPLES.accountBalanceWei > 0n);
     assert.deepEqual(await clients.evm.getAddressSummary(`0x${'0'.repeat(39)}1`), { address: `0x${'0'.repeat(39)}1`, kind: 'account', balance: 0n });
   });
@@ -245,7 +258,11 @@ describe('demo node: transactions, receipts, revert reasons, traces, blocks by h
 
   it('refuses malformed parameters with -32602', async () => {
     const call = async (method: string, params: unknown[]) => {
-      const res = await fetch(`${node.baseUrl}/${node.apiKey}/evm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method, params }) });
+      const res = await fetch(`${node.baseUrl}/${node.apiKey}/evm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 9, method, params }),
+      });
       return ((await res.json()) as { error?: { code: number } }).error?.code;
     };
     for (const [method, params] of [

@@ -9,7 +9,30 @@ import { hoverMarkdown } from '../../src/hover/hoverContent';
 import { escapeMarkdown, revealInvisibles } from '../../src/view/escape';
 
 const INVISIBLE = /[\p{Cf}\u2028\u2029\u115f\u1160\u3164\uffa0]|\u034f/u;
-const SPOOFERS = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u180e', '\u2028', '\u3164', '\u{e0041}'];
+const SPOOFERS = [
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u2060',
+  '\ufeff',
+  '\u00ad',
+  '\u180e',
+  '\u2028',
+  '\u3164',
+  '\u{e0041}',
+];
 
 describe('revealInvisibles (issue 13, finding 7)', () => {
   it('shows each bidirectional override, isolate, mark and zero-width character as [U+XXXX]', () => {
@@ -26,7 +49,10 @@ describe('revealInvisibles (issue 13, finding 7)', () => {
         const shown = revealInvisibles(t);
         assert.ok(!INVISIBLE.test(shown), JSON.stringify(shown));
         // Undoing the escapes gives the text back: nothing else was touched.
-        assert.equal(shown.replace(/\[U\+([0-9A-F]{4,5})\]/g, (_m, h: string) => String.fromCodePoint(parseInt(h, 16))), t.replace(/\[U\+([0-9A-F]{4,5})\]/g, (_m, h: string) => String.fromCodePoint(parseInt(h, 16))));
+        assert.equal(
+          shown.replace(/\[U\+([0-9A-F]{4,5})\]/g, (_m, h: string) => String.fromCodePoint(parseInt(h, 16))),
+          t.replace(/\[U\+([0-9A-F]{4,5})\]/g, (_m, h: string) => String.fromCodePoint(parseInt(h, 16))),
+        );
       }),
       { numRuns: 500 },
     );
@@ -43,7 +69,9 @@ describe('revealInvisibles (issue 13, finding 7)', () => {
   });
 
   it('a hover with a provider’s message holding them shows escapes', () => {
-    const md = hoverMarkdown(errorHoverContent(6705, 'node says \u202eyrtne\u200b', (s: string, ...a: unknown[]) => s.replace(/\{(\d+)\}/g, (_m, i: string) => String(a[Number(i)]))));
+    const md = hoverMarkdown(
+      errorHoverContent(6705, 'node says \u202eyrtne\u200b', (s: string, ...a: unknown[]) => s.replace(/\{(\d+)\}/g, (_m, i: string) => String(a[Number(i)]))),
+    );
     assert.ok(!INVISIBLE.test(md), JSON.stringify(md));
     assert.match(md, /\\\[U\\\+202E\\\]yrtne/);
   });

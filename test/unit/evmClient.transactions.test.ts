@@ -41,23 +41,26 @@ describe('EvmClient: transactions, receipts, revert data, traces, blocks by hash
     const sent = rpc(server.received.at(-1)!);
     assert.deepEqual([sent.method, sent.params], ['eth_getTransactionByHash', [TX]]);
     assert.equal(server.received.at(-1)!.url, `/${KEY}/evm`);
-    assert.deepEqual({ ...tx, raw: undefined }, {
-      hash: TX,
-      blockNumber: 0x1312d00n,
-      blockHash: BLOCK_HASH,
-      transactionIndex: 3,
-      from: FROM,
-      to: TO,
-      value: 10n ** 18n,
-      gas: 21000n,
-      gasPrice: 10n ** 9n,
-      maxFeePerGas: 2n * 10n ** 9n,
-      maxPriorityFeePerGas: 0n,
-      nonce: 42n,
-      type: 2,
-      input: '0xa9059cbb',
-      raw: undefined,
-    });
+    assert.deepEqual(
+      { ...tx, raw: undefined },
+      {
+        hash: TX,
+        blockNumber: 0x1312d00n,
+        blockHash: BLOCK_HASH,
+        transactionIndex: 3,
+        from: FROM,
+        to: TO,
+        value: 10n ** 18n,
+        gas: 21000n,
+        gasPrice: 10n ** 9n,
+        maxFeePerGas: 2n * 10n ** 9n,
+        maxPriorityFeePerGas: 0n,
+        nonce: 42n,
+        type: 2,
+        input: '0xa9059cbb',
+        raw: undefined,
+      },
+    );
     assert.deepEqual(tx!.raw, rethTransaction());
   });
 
@@ -83,8 +86,14 @@ describe('EvmClient: transactions, receipts, revert data, traces, blocks by hash
 
   it('refuses an answer for another transaction than asked, naming both (shortened)', async () => {
     answer({ eth_getTransactionByHash: rethTransaction(OTHER), eth_getTransactionReceipt: receiptOf(OTHER) });
-    await assert.rejects(clients.evm.getTransaction(TX), (e: ProviderError) => e.kind === 'invalidResponse' && /eth_getTransactionByHash is for 0x6ba9ed0a…2ee963d2, not 0x0433cca2…3b2a9c6f/.test(e.message));
-    await assert.rejects(clients.evm.getTransactionReceipt(TX), (e: ProviderError) => e.kind === 'invalidResponse' && /eth_getTransactionReceipt is for 0x6ba9ed0a/.test(e.message));
+    await assert.rejects(
+      clients.evm.getTransaction(TX),
+      (e: ProviderError) => e.kind === 'invalidResponse' && /eth_getTransactionByHash is for 0x6ba9ed0a…2ee963d2, not 0x0433cca2…3b2a9c6f/.test(e.message),
+    );
+    await assert.rejects(
+      clients.evm.getTransactionReceipt(TX),
+      (e: ProviderError) => e.kind === 'invalidResponse' && /eth_getTransactionReceipt is for 0x6ba9ed0a/.test(e.message),
+    );
   });
 
   it('reads the receipt: status, gas, effective price, created contract, logs lowercased', async () => {
@@ -107,7 +116,11 @@ describe('EvmClient: transactions, receipts, revert data, traces, blocks by hash
 
   const badReceipts: [string, Record<string, unknown>, RegExp][] = [
     ['a status of 0x2', { ...receiptOf(), status: '0x2' }, /eth_getTransactionReceipt: status: expected 0x0 or 0x1/],
-    ['five topics', { ...receiptOf(), logs: [{ address: TO, topics: Array(5).fill('0x' + '0'.repeat(64)), data: '0x' }] }, /logs\.0\.topics: a log has at most 4 topics/],
+    [
+      'five topics',
+      { ...receiptOf(), logs: [{ address: TO, topics: Array(5).fill('0x' + '0'.repeat(64)), data: '0x' }] },
+      /logs\.0\.topics: a log has at most 4 topics/,
+    ],
     ['odd-length log data', { ...receiptOf(), logs: [{ address: TO, topics: [], data: '0x123' }] }, /logs\.0\.data: expected 0x hex bytes/],
     ['logs null (as ots_getBlockTransactions sends them)', { ...receiptOf(), logs: null }, /logs: /],
     ['no gasUsed', { ...receiptOf(), gasUsed: undefined }, /gasUsed/],
@@ -137,7 +150,11 @@ describe('EvmClient: transactions, receipts, revert data, traces, blocks by hash
   it('refuses revert data that is broken hex or no string', async () => {
     for (const result of ['0x123', '0xzz', 42, { data: '0x' }]) {
       answer({ ots_getTransactionError: result });
-      await assert.rejects(clients.evm.getTransactionError(TX), (e: ProviderError) => e.kind === 'invalidResponse' && /ots_getTransactionError/.test(e.message), String(result));
+      await assert.rejects(
+        clients.evm.getTransactionError(TX),
+        (e: ProviderError) => e.kind === 'invalidResponse' && /ots_getTransactionError/.test(e.message),
+        String(result),
+      );
     }
   });
 
@@ -153,20 +170,29 @@ describe('EvmClient: transactions, receipts, revert data, traces, blocks by hash
     });
     const trace = await clients.evm.traceTransaction(TX);
     assert.equal(rpc(server.received.at(-1)!).method, 'ots_traceTransaction');
-    assert.deepEqual(trace.map((t) => [t.type, t.depth, t.value, t.to, t.output]), [
-      ['CALL', 0, 0n, TO, undefined],
-      ['STATICCALL', 1, null, '0xefeb9590d490b1db0ff471dc7a04016164538a66', undefined],
-      ['CALL', 1, 10n ** 18n, FROM, '0x'],
-      ['CREATE2', 1, 0n, '0x' + 'd'.repeat(40), '0x6001'],
-      ['SELFDESTRUCT', 2, 5n, null, undefined],
-    ]);
+    assert.deepEqual(
+      trace.map((t) => [t.type, t.depth, t.value, t.to, t.output]),
+      [
+        ['CALL', 0, 0n, TO, undefined],
+        ['STATICCALL', 1, null, '0xefeb9590d490b1db0ff471dc7a04016164538a66', undefined],
+        ['CALL', 1, 10n ** 18n, FROM, '0x'],
+        ['CREATE2', 1, 0n, '0x' + 'd'.repeat(40), '0x6001'],
+        ['SELFDESTRUCT', 2, 5n, null, undefined],
+      ],
+    );
   });
 
   it('says a node without ots_traceTransaction is one (rpc -32601), and reth’s null trace is notFound', async () => {
     answer({});
-    await assert.rejects(clients.evm.traceTransaction(TX), (e: ProviderError) => e.kind === 'rpc' && e.rpcCode === -32601 && /does not support ots_traceTransaction/.test(e.message));
+    await assert.rejects(
+      clients.evm.traceTransaction(TX),
+      (e: ProviderError) => e.kind === 'rpc' && e.rpcCode === -32601 && /does not support ots_traceTransaction/.test(e.message),
+    );
     answer({ ots_traceTransaction: null });
-    await assert.rejects(clients.evm.traceTransaction(TX), (e: ProviderError) => e.kind === 'notFound' && /no trace of transaction 0x0433cca2…/.test(e.message));
+    await assert.rejects(
+      clients.evm.traceTransaction(TX),
+      (e: ProviderError) => e.kind === 'notFound' && /no trace of transaction 0x0433cca2…/.test(e.message),
+    );
   });
 
   it('refuses trace entries of the wrong shape, naming the entry', async () => {
@@ -179,7 +205,11 @@ describe('EvmClient: transactions, receipts, revert data, traces, blocks by hash
       [{ ...good, value: 5 }, /1\.value/],
     ] as const) {
       answer({ ots_traceTransaction: [good, entry] });
-      await assert.rejects(clients.evm.traceTransaction(TX), (e: ProviderError) => e.kind === 'invalidResponse' && message.test(e.message), JSON.stringify(entry));
+      await assert.rejects(
+        clients.evm.traceTransaction(TX),
+        (e: ProviderError) => e.kind === 'invalidResponse' && message.test(e.message),
+        JSON.stringify(entry),
+      );
     }
   });
 
@@ -190,7 +220,10 @@ describe('EvmClient: transactions, receipts, revert data, traces, blocks by hash
     answer({ eth_getBlockByHash: null });
     assert.equal(await clients.evm.getBlockNumberByHash(BLOCK_HASH as Hash), null);
     answer({ eth_getBlockByHash: { hash: OTHER, number: '0x1' } });
-    await assert.rejects(clients.evm.getBlockNumberByHash(BLOCK_HASH as Hash), (e: ProviderError) => e.kind === 'invalidResponse' && /eth_getBlockByHash is for 0x6ba9ed0a/.test(e.message));
+    await assert.rejects(
+      clients.evm.getBlockNumberByHash(BLOCK_HASH as Hash),
+      (e: ProviderError) => e.kind === 'invalidResponse' && /eth_getBlockByHash is for 0x6ba9ed0a/.test(e.message),
+    );
   });
 
   it('sums up an address: contract with code, account without, an EIP-7702 delegation still an account', async () => {
@@ -212,7 +245,10 @@ describe('EvmClient: transactions, receipts, revert data, traces, blocks by hash
     answer({ eth_getCode: 'code', eth_getBalance: '0x0' });
     await assert.rejects(clients.evm.getAddressSummary(address as Hash), (e: ProviderError) => e.kind === 'invalidResponse' && /eth_getCode/.test(e.message));
     answer({ eth_getCode: '0x', eth_getBalance: 1 });
-    await assert.rejects(clients.evm.getAddressSummary(address as Hash), (e: ProviderError) => e.kind === 'invalidResponse' && /eth_getBalance/.test(e.message));
+    await assert.rejects(
+      clients.evm.getAddressSummary(address as Hash),
+      (e: ProviderError) => e.kind === 'invalidResponse' && /eth_getBalance/.test(e.message),
+    );
   });
 
   it('refuses a bad hash or address before any request', async () => {
@@ -236,9 +272,13 @@ describe('EvmClient: transactions, receipts, revert data, traces, blocks by hash
   });
 
   it('keeps the key out of a JSON-RPC error that echoes it', async () => {
-    server.handler = (req, res) => json(res, 200, { jsonrpc: '2.0', id: rpc(req).id, error: { code: -32000, message: `failed for /${KEY}/evm at https://node.example/${KEY}/evm` } });
+    server.handler = (req, res) =>
+      json(res, 200, { jsonrpc: '2.0', id: rpc(req).id, error: { code: -32000, message: `failed for /${KEY}/evm at https://node.example/${KEY}/evm` } });
     for (const call of [() => clients.evm.getTransaction(TX), () => clients.evm.traceTransaction(TX), () => clients.evm.getAddressSummary(FROM as Hash)]) {
-      await assert.rejects(call(), (e: ProviderError) => e.kind === 'rpc' && !e.message.includes(KEY) && !String(e.stack).includes(KEY) && /\[redacted\]/.test(e.message));
+      await assert.rejects(
+        call(),
+        (e: ProviderError) => e.kind === 'rpc' && !e.message.includes(KEY) && !String(e.stack).includes(KEY) && /\[redacted\]/.test(e.message),
+      );
     }
   });
 });

@@ -54,15 +54,26 @@ describe('hover tokens: hashes and addresses', () => {
   });
 
   it('refuses hex of other lengths, hex inside longer hex (calldata) and hex glued to identifiers', () => {
-    for (const text of [`0x${'a'.repeat(63)}`, `0x${'a'.repeat(65)}`, `0x${'a'.repeat(39)}`, `0x${'a'.repeat(41)}`, `0x${'a'.repeat(128)}`, `x${HASH}`, `${HASH}g`, `${FROM}_1`]) {
+    for (const text of [
+      `0x${'a'.repeat(63)}`,
+      `0x${'a'.repeat(65)}`,
+      `0x${'a'.repeat(39)}`,
+      `0x${'a'.repeat(41)}`,
+      `0x${'a'.repeat(128)}`,
+      `x${HASH}`,
+      `${HASH}g`,
+      `${FROM}_1`,
+    ]) {
       for (let at = 0; at <= text.length; at++) assert.equal(findHoverToken(` ${text} `, at + 1), undefined, `${text} at ${at}`);
     }
   });
 
   it('classifies 40- and 64-digit tokens at any position in them, with any surroundings (property)', () => {
-    const hex = fc.array(fc.constantFrom(...'0123456789abcdefABCDEF'.split('')), { minLength: 40, maxLength: 40 }).chain((a40) =>
-      fc.array(fc.constantFrom(...'0123456789abcdef'.split('')), { minLength: 24, maxLength: 24 }).map((a24) => [a40.join(''), a40.join('') + a24.join('')]),
-    );
+    const hex = fc
+      .array(fc.constantFrom(...'0123456789abcdefABCDEF'.split('')), { minLength: 40, maxLength: 40 })
+      .chain((a40) =>
+        fc.array(fc.constantFrom(...'0123456789abcdef'.split('')), { minLength: 24, maxLength: 24 }).map((a24) => [a40.join(''), a40.join('') + a24.join('')]),
+      );
     fc.assert(
       fc.property(hex, fc.constantFrom(' ', '"', "'", '(', '=', ','), fc.nat(66), ([forty, sixtyFour], sep, offset) => {
         for (const [digits, kind] of [
@@ -84,7 +95,13 @@ describe('transaction hover content', () => {
   it('shows status, block and position, from → to, value and fee, with links to the transaction page and its block', () => {
     const content = transactionHoverContent(transactionSummary(tx(), receipt()), t);
     assert.equal(content.title, 'Transaction 0x88df0164…a713944b');
-    assert.deepEqual(content.lines, ['Status: succeeded', 'Block: 6,699, position 3', 'From 0x5aae…eaed → 0xfb69…d359', 'Value: 1.5 HYPE', 'Fee: 0.000021 HYPE']);
+    assert.deepEqual(content.lines, [
+      'Status: succeeded',
+      'Block: 6,699, position 3',
+      'From 0x5aae…eaed → 0xfb69…d359',
+      'Value: 1.5 HYPE',
+      'Fee: 0.000021 HYPE',
+    ]);
     const markdown = hoverMarkdown(content);
     assert.ok(markdown.includes(`(command:hyperliquidExplorer.openTransaction?${encodeURIComponent(JSON.stringify([HASH]))})`), markdown);
     assert.ok(markdown.includes(`(command:hyperliquidExplorer.lookUpBlock?${encodeURIComponent('[6699]')})`), markdown);
@@ -148,7 +165,12 @@ describe('address hover content', () => {
 
   it('without a key it keeps the actions and offers Set API Key and Try Demo Data; a failure keeps the actions too', () => {
     const noKey = noKeyAddressHoverContent(FROM, EXPLORER, t);
-    assert.deepEqual(linkedCommands(noKey), ['hyperliquidExplorer.watchWallet', 'hyperliquidExplorer.lookUp', 'hyperliquidExplorer.setApiKey', 'hyperliquidExplorer.tryDemo']);
+    assert.deepEqual(linkedCommands(noKey), [
+      'hyperliquidExplorer.watchWallet',
+      'hyperliquidExplorer.lookUp',
+      'hyperliquidExplorer.setApiKey',
+      'hyperliquidExplorer.tryDemo',
+    ]);
     const failed = addressErrorHoverContent(FROM, EXPLORER, 'timeout', t);
     assert.deepEqual(failed.lines, ['Could not load the address: timeout']);
     assert.deepEqual(linkedCommands(failed), ['hyperliquidExplorer.watchWallet', 'hyperliquidExplorer.lookUp']);
@@ -224,7 +246,10 @@ describe('hover lookups for transactions and addresses (what is kept, and for ho
   it('keeps an address summary for a few seconds (a balance changes)', async () => {
     let now = 0;
     let calls = 0;
-    const lookup = new HoverAddresses({ getAddressSummary: async (address) => (calls++, { address, kind: 'account', balance: BigInt(calls) }) }, { now: () => now });
+    const lookup = new HoverAddresses(
+      { getAddressSummary: async (address) => (calls++, { address, kind: 'account', balance: BigInt(calls) }) },
+      { now: () => now },
+    );
     assert.equal((await lookup.find(FROM)).balance, 1n);
     assert.equal((await lookup.find(FROM)).balance, 1n);
     now += ADDRESS_KEEP_MS;

@@ -204,7 +204,10 @@ describe('hover lookups (demo node over HTTP)', function () {
       assert.equal(await requestsDuring(() => lookups.transactions.find(NOT_A_TX)), 0);
       const line = `bytes32 constant SLOT = ${NOT_A_TX};`;
       const before = node.requests;
-      assert.equal(hoverAt(line, line.indexOf('0x') + 5, lookups, { nowMs: Date.now(), t: untranslated, explorerUrl: 'https://hyperevmscan.io' })?.nothing, true);
+      assert.equal(
+        hoverAt(line, line.indexOf('0x') + 5, lookups, { nowMs: Date.now(), t: untranslated, explorerUrl: 'https://hyperevmscan.io' })?.nothing,
+        true,
+      );
       assert.equal(node.requests, before);
     });
 

@@ -5,7 +5,35 @@ import { findHexToken, MAX_HEX_DIGITS } from '../../src/hover/hoverToken';
 const hexDigit = fc.constantFrom(...'0123456789abcdefABCDEF'.split(''));
 const hexDigits = (min: number, max: number) => fc.array(hexDigit, { minLength: min, maxLength: max }).map((a) => a.join(''));
 /** Characters that end an identifier in the languages we hover. */
-const separator = fc.constantFrom(' ', '\t', '"', "'", '`', ',', ';', ':', '(', ')', '[', ']', '{', '}', '=', '+', '-', '*', '/', '<', '>', '.', '#', '!', '|', '&', '@');
+const separator = fc.constantFrom(
+  ' ',
+  '\t',
+  '"',
+  "'",
+  '`',
+  ',',
+  ';',
+  ':',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '=',
+  '+',
+  '-',
+  '*',
+  '/',
+  '<',
+  '>',
+  '.',
+  '#',
+  '!',
+  '|',
+  '&',
+  '@',
+);
 const separators = fc.array(separator, { maxLength: 3 }).map((a) => a.join(''));
 /** Any text that does not end (or start) in an identifier character, to put on either side. */
 const surroundings = fc.tuple(fc.string({ maxLength: 20 }), separators);
@@ -87,12 +115,17 @@ describe('findHexToken', () => {
 
   it('gives no hover anywhere on an address or a hash, in any text (property)', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 30 }), fc.constantFrom(40, 64).chain((n) => hexDigits(n, n)), fc.string({ maxLength: 30 }), (before, digits, after) => {
-        const long = `0x${digits}`;
-        const line = `${before} ${long} ${after}`;
-        const offset = before.length + 1;
-        for (const at of positionsOf(offset, long.length)) assert.equal(findHexToken(line, at), undefined, `at ${at}`);
-      }),
+      fc.property(
+        fc.string({ maxLength: 30 }),
+        fc.constantFrom(40, 64).chain((n) => hexDigits(n, n)),
+        fc.string({ maxLength: 30 }),
+        (before, digits, after) => {
+          const long = `0x${digits}`;
+          const line = `${before} ${long} ${after}`;
+          const offset = before.length + 1;
+          for (const at of positionsOf(offset, long.length)) assert.equal(findHexToken(line, at), undefined, `at ${at}`);
+        },
+      ),
       { numRuns: 500 },
     );
   });

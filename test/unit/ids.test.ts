@@ -17,7 +17,11 @@ describe('ids (one typed module, the same as package.json)', () => {
       const id = settingId(name);
       assert.ok(declared.includes(id) || declared.some((d) => d.startsWith(`${id}.`)), `${id} is not declared`);
     }
-    for (const id of declared) assert.ok(Object.values(Settings).some((n) => settingId(n) === id), `${id} has no entry in Settings`);
+    for (const id of declared)
+      assert.ok(
+        Object.values(Settings).some((n) => settingId(n) === id),
+        `${id} has no entry in Settings`,
+      );
   });
 
   it('uses the context keys and views that package.json reads', () => {

@@ -62,8 +62,12 @@ describe('core clients read the public fixtures', () => {
       server.handler = (req, res) => json(res, 200, { jsonrpc: '2.0', id: (req.json as { id: number }).id, error });
       await assert.rejects(clients.evm.getBlockDetails(0xffffffff), (e: ProviderError) => e.kind === 'notFound');
     }
-    server.handler = (req, res) => json(res, 200, { jsonrpc: '2.0', id: (req.json as { id: number }).id, error: { code: -32000, message: 'header not available' } });
-    await assert.rejects(clients.evm.getBlockDetails(5), (e: ProviderError) => e.kind === 'rpc' && e.rpcCode === -32000 && /header not available/.test(e.message));
+    server.handler = (req, res) =>
+      json(res, 200, { jsonrpc: '2.0', id: (req.json as { id: number }).id, error: { code: -32000, message: 'header not available' } });
+    await assert.rejects(
+      clients.evm.getBlockDetails(5),
+      (e: ProviderError) => e.kind === 'rpc' && e.rpcCode === -32000 && /header not available/.test(e.message),
+    );
   });
 
   it('orders a page of ots_getBlockTransactions by transactionIndex (Erigon pages from the end)', async () => {
@@ -88,7 +92,15 @@ describe('core clients read the public fixtures', () => {
     server.handler = (_req, res) => json(res, 200, f.response);
     const orders = await clients.info.openOrders(f.request.user.toUpperCase().replace('0X', '0x'));
     assert.equal(orders.length, f.response.length);
-    const none = { orderType: undefined, tif: undefined, isTrigger: undefined, triggerPx: undefined, triggerCondition: undefined, isPositionTpsl: undefined, children: undefined };
+    const none = {
+      orderType: undefined,
+      tif: undefined,
+      isTrigger: undefined,
+      triggerPx: undefined,
+      triggerCondition: undefined,
+      isPositionTpsl: undefined,
+      children: undefined,
+    };
     assert.deepEqual(orders[0], { ...f.response[0], origSz: undefined, cloid: undefined, reduceOnly: undefined, ...none, raw: f.response[0] });
     // The address was lowercased before it was sent, with dex "".
     assert.deepEqual(server.received.at(-1)!.json, { type: 'openOrders', user: f.request.user.toLowerCase(), dex: '' });
@@ -138,19 +150,36 @@ describe('core clients read the public fixtures', () => {
     assert.equal(orders[1].orderType, 'Stop Market');
     assert.equal(orders[1].triggerPx, '9.995');
     assert.equal(orders[1].tif, undefined, 'tif null for a trigger');
-    assert.deepEqual(orders[2].children!.map((c) => c.orderType), ['Stop Market', 'Take Profit Market']);
+    assert.deepEqual(
+      orders[2].children!.map((c) => c.orderType),
+      ['Stop Market', 'Take Profit Market'],
+    );
   });
 
   it('asks meta, allMids and orderStatus in their real shapes', async () => {
     server.handler = (req, res) => {
       const body = JSON.parse(req.body) as { type: string };
-      if (body.type === 'meta') return json(res, 200, { universe: [{ szDecimals: 3, name: 'flx:TSLA', maxLeverage: 10 }], marginTables: [], collateralToken: 360 });
+      if (body.type === 'meta')
+        return json(res, 200, { universe: [{ szDecimals: 3, name: 'flx:TSLA', maxLeverage: 10 }], marginTables: [], collateralToken: 360 });
       if (body.type === 'allMids') return json(res, 200, { 'flx:TSLA': '435.12', 'flx:SILVER': '48.215' });
-      return json(res, 200, { status: 'order', order: { order: { coin: 'BTC', side: 'B', limitPx: '100000.0', sz: '0.0', oid: 77, timestamp: 1, origSz: '0.1' }, status: 'filled', statusTimestamp: 1_700_000_000_000 } });
+      return json(res, 200, {
+        status: 'order',
+        order: {
+          order: { coin: 'BTC', side: 'B', limitPx: '100000.0', sz: '0.0', oid: 77, timestamp: 1, origSz: '0.1' },
+          status: 'filled',
+          statusTimestamp: 1_700_000_000_000,
+        },
+      });
     };
     assert.deepEqual(await clients.info.perpMeta('flx'), { collateralToken: 360 });
     assert.deepEqual(server.received.at(-1)!.json, { type: 'meta', dex: 'flx' });
-    assert.deepEqual([...(await clients.info.allMids('flx'))], [['flx:TSLA', '435.12'], ['flx:SILVER', '48.215']]);
+    assert.deepEqual(
+      [...(await clients.info.allMids('flx'))],
+      [
+        ['flx:TSLA', '435.12'],
+        ['flx:SILVER', '48.215'],
+      ],
+    );
     assert.deepEqual(server.received.at(-1)!.json, { type: 'allMids', dex: 'flx' });
     assert.deepEqual(await clients.info.orderStatus('0x' + 'A'.repeat(40), 77), { status: 'filled', at: 1_700_000_000_000 });
     assert.deepEqual(server.received.at(-1)!.json, { type: 'orderStatus', user: '0x' + 'a'.repeat(40), oid: 77 });
@@ -172,7 +201,12 @@ describe('core clients read the public fixtures', () => {
     const body = fixtureText('hyperliquid_info_http422_body.txt');
     server.handler = (_req, res) => text(res, 422, body);
     const user = '0x' + 'a'.repeat(40);
-    for (const call of [() => clients.info.frontendOpenOrders(user), () => clients.info.perpMeta('xyz'), () => clients.info.allMids(''), () => clients.info.orderStatus(user, 1)]) {
+    for (const call of [
+      () => clients.info.frontendOpenOrders(user),
+      () => clients.info.perpMeta('xyz'),
+      () => clients.info.allMids(''),
+      () => clients.info.orderStatus(user, 1),
+    ]) {
       await assert.rejects(call(), (e: unknown) => isRefusal(e) && (e as ProviderError).message.includes(body));
     }
     server.handler = (_req, res) => json(res, 500, null);
@@ -181,7 +215,10 @@ describe('core clients read the public fixtures', () => {
 
   it('rejects answers of the wrong shape: a status that is neither order nor unknownOid, a mid that is not a decimal', async () => {
     server.handler = (_req, res) => json(res, 200, { status: 'weird' });
-    await assert.rejects(clients.info.orderStatus('0x' + 'a'.repeat(40), 1), (e: ProviderError) => e.kind === 'invalidResponse' && /orderStatus/.test(e.message));
+    await assert.rejects(
+      clients.info.orderStatus('0x' + 'a'.repeat(40), 1),
+      (e: ProviderError) => e.kind === 'invalidResponse' && /orderStatus/.test(e.message),
+    );
     server.handler = (_req, res) => json(res, 200, { BTC: 100000 });
     await assert.rejects(clients.info.allMids(''), (e: ProviderError) => e.kind === 'invalidResponse' && /allMids: BTC/.test(e.message));
     server.handler = (_req, res) => json(res, 200, { universe: [], collateralToken: '0' });

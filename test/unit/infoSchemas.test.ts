@@ -6,7 +6,24 @@ import { isOrderItem, openOrdersResult, validateOrders } from '../../src/core/in
 import { demoWalletOrders, DEMO_WALLETS } from '../../src/demo/orders';
 import { fixture } from '../support/fixtures';
 
-const FIELDS = ['coin', 'limitPx', 'oid', 'side', 'sz', 'timestamp', 'origSz', 'cloid', 'reduceOnly', 'orderType', 'tif', 'isTrigger', 'triggerPx', 'triggerCondition', 'isPositionTpsl', 'children'];
+const FIELDS = [
+  'coin',
+  'limitPx',
+  'oid',
+  'side',
+  'sz',
+  'timestamp',
+  'origSz',
+  'cloid',
+  'reduceOnly',
+  'orderType',
+  'tif',
+  'isTrigger',
+  'triggerPx',
+  'triggerCondition',
+  'isPositionTpsl',
+  'children',
+];
 
 /** Real and demo items: plain, trigger, TP/SL, with children. */
 function bases(): Record<string, unknown>[] {
@@ -21,7 +38,28 @@ const schemaSays = (o: unknown) => v.safeParse(openOrdersResult, [o]).success;
 /** Values near the edges of what the schema takes. */
 const edgy = fc.oneof(
   fc.anything(),
-  fc.constantFrom('', 'A', 'B', 'C', '0', '0.0', '1.', '.5', '-1', '1e3', ' 1', '１', '0x' + 'a'.repeat(32), '0x' + 'a'.repeat(31), 'x'.repeat(40), 'x'.repeat(41), 'x'.repeat(100), 'x'.repeat(101), 'x'.repeat(200), 'x'.repeat(201)),
+  fc.constantFrom(
+    '',
+    'A',
+    'B',
+    'C',
+    '0',
+    '0.0',
+    '1.',
+    '.5',
+    '-1',
+    '1e3',
+    ' 1',
+    '１',
+    '0x' + 'a'.repeat(32),
+    '0x' + 'a'.repeat(31),
+    'x'.repeat(40),
+    'x'.repeat(41),
+    'x'.repeat(100),
+    'x'.repeat(101),
+    'x'.repeat(200),
+    'x'.repeat(201),
+  ),
   fc.constantFrom(0, -0, -1, 1.5, 2 ** 53, 2 ** 53 - 1, Number.NaN, Infinity, null, true, false, [], {}),
   fc.string(),
   fc.double(),
@@ -60,7 +98,10 @@ describe('order list fast path', () => {
   it('says what is wrong in the schema’s words when the fast path says no', () => {
     const o = bases()[0]!;
     o.side = 'C';
-    assert.throws(() => validateOrders([o], 'frontendOpenOrders'), /^Error: frontendOpenOrders: 0\.side: Invalid type|frontendOpenOrders: 0\.side: Invalid type/);
+    assert.throws(
+      () => validateOrders([o], 'frontendOpenOrders'),
+      /^Error: frontendOpenOrders: 0\.side: Invalid type|frontendOpenOrders: 0\.side: Invalid type/,
+    );
     assert.throws(() => validateOrders({}, 'openOrders'), /openOrders: Invalid type/);
   });
 });

@@ -89,10 +89,24 @@ describe('API key and base URL rules', () => {
   });
 
   it('allows https anywhere and http only on loopback', () => {
-    for (const ok of ['https://hyperliquid-mainnet.core.chainstack.com', 'https://x.quiknode.pro/', 'http://127.0.0.1:8545', 'http://localhost:1', 'http://[::1]:9']) {
+    for (const ok of [
+      'https://hyperliquid-mainnet.core.chainstack.com',
+      'https://x.quiknode.pro/',
+      'http://127.0.0.1:8545',
+      'http://localhost:1',
+      'http://[::1]:9',
+    ]) {
       assert.equal(baseUrlProblem(ok), undefined, ok);
     }
-    for (const bad of ['http://example.com', 'http://127.0.0.1.evil.com', 'ftp://127.0.0.1', 'not a url', 'https://u:p@x.com', 'https://x.com/?k=1', 'javascript:alert(1)']) {
+    for (const bad of [
+      'http://example.com',
+      'http://127.0.0.1.evil.com',
+      'ftp://127.0.0.1',
+      'not a url',
+      'https://u:p@x.com',
+      'https://x.com/?k=1',
+      'javascript:alert(1)',
+    ]) {
       assert.ok(baseUrlProblem(bad), bad);
     }
   });
@@ -118,7 +132,22 @@ describe('input messages: translated through t, and never branched on', () => {
     ['blockQueryFromArgument', (input, t) => blockQueryFromArgument(input, t)],
     ['transactionHashFromArgument', (input, t) => transactionHashFromArgument(input, t)],
   ];
-  const inputs = ['', '-5', '12.5', '1e6', '0x', '0x12g', '9007199254740992', 'hello', '0x123', 'ab'.repeat(20), 'ab'.repeat(32), '0x' + 'a'.repeat(63), '0x' + 'z'.repeat(40), '6699'];
+  const inputs = [
+    '',
+    '-5',
+    '12.5',
+    '1e6',
+    '0x',
+    '0x12g',
+    '9007199254740992',
+    'hello',
+    '0x123',
+    'ab'.repeat(20),
+    'ab'.repeat(32),
+    '0x' + 'a'.repeat(63),
+    '0x' + 'z'.repeat(40),
+    '6699',
+  ];
 
   for (const [name, parse] of parsers) {
     it(`${name}: every refusal is the translated message, for the same problem`, () => {
@@ -159,7 +188,10 @@ describe('input messages: translated through t, and never branched on', () => {
     const keys = asked.map((a) => a.message);
     for (const key of keys) assert.doesNotMatch(key, /hello|12g|aaaa|1,234|this one has \d/, key);
     assert.ok(keys.includes('“{0}” is not a block number (6699, 0x1a2b, “latest”), a transaction hash (0x + 64 hex digits) or an address (0x + 40).'));
-    assert.ok(asked.some((a) => a.message.endsWith('this has {0}.') && a.args[0] === '1,234'), 'counts are formatted before');
+    assert.ok(
+      asked.some((a) => a.message.endsWith('this has {0}.') && a.args[0] === '1,234'),
+      'counts are formatted before',
+    );
     assert.ok(asked.some((a) => a.message.endsWith('this one has {0}.') && a.args[0] === '3'));
   });
 
@@ -168,7 +200,10 @@ describe('input messages: translated through t, and never branched on', () => {
     const german: Translate = (message, ...args) => t(bundle[message] ?? message, ...args);
     assert.equal((parseBlockQuery('-5', german) as { error: string }).error, 'Eine Blocknummer kann nicht negativ sein.');
     assert.equal((blockQueryFromArgument(-5, german) as { error: string }).error, 'Eine Blocknummer kann nicht negativ sein.');
-    assert.equal((parseBlockQuery('hello', german) as { error: string }).error, '„hello“ ist keine Blocknummer. Geben Sie eine Dezimalzahl, eine 0x-Hexzahl oder „latest“ ein.');
+    assert.equal(
+      (parseBlockQuery('hello', german) as { error: string }).error,
+      '„hello“ ist keine Blocknummer. Geben Sie eine Dezimalzahl, eine 0x-Hexzahl oder „latest“ ein.',
+    );
     // Look Up's own message, not Look Up Block's: the choice is made on the problem, which German text cannot hide.
     assert.deepEqual(parseLookUp('hello', german), {
       ok: false,

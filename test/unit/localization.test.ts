@@ -86,8 +86,15 @@ describe('Localization', () => {
   });
 
   it('package.nls.json has no unused keys', () => {
-    const used = new Set(JSON.stringify(manifest).match(/%[\w.-]+%/g)?.map((p) => p.slice(1, -1)));
-    assert.deepEqual(Object.keys(english).filter((k) => !used.has(k)), []);
+    const used = new Set(
+      JSON.stringify(manifest)
+        .match(/%[\w.-]+%/g)
+        ?.map((p) => p.slice(1, -1)),
+    );
+    assert.deepEqual(
+      Object.keys(english).filter((k) => !used.has(k)),
+      [],
+    );
   });
 
   it('the German manifest translation covers only existing keys, with texts that differ from the English', () => {
@@ -118,9 +125,14 @@ describe('Localization', () => {
     for (const sf of parsed) {
       visit(sf, (n) => {
         if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && shownArguments.test(n.expression.name.text)) {
-          for (const arg of n.arguments) if ((isText(arg) || ts.isTemplateExpression(arg)) && words.test(arg.getText())) offenders.push(`${where(sf, arg)} ${arg.getText()}`);
+          for (const arg of n.arguments)
+            if ((isText(arg) || ts.isTemplateExpression(arg)) && words.test(arg.getText())) offenders.push(`${where(sf, arg)} ${arg.getText()}`);
         }
-        const value = ts.isPropertyAssignment(n) ? n.initializer : ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken ? n.right : undefined;
+        const value = ts.isPropertyAssignment(n)
+          ? n.initializer
+          : ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken
+            ? n.right
+            : undefined;
         const name = ts.isPropertyAssignment(n) ? n.name.getText() : ts.isBinaryExpression(n) && ts.isPropertyAccessExpression(n.left) ? n.left.name.text : '';
         if (value && shownProperties.has(name) && (isText(value) || ts.isTemplateExpression(value)) && words.test(value.getText())) {
           offenders.push(`${where(sf, value)} ${name}: ${value.getText()}`);
@@ -162,7 +174,10 @@ describe('Walkthrough', () => {
         assert.ok(commands.has(id) || id === 'workbench.action.openSettings', `${step.id} names an unknown command ${id}`);
       }
       // A button's own command completes the step.
-      assert.ok(linked.some((id) => onCommand.includes(id)), `${step.id}: no button completes it`);
+      assert.ok(
+        linked.some((id) => onCommand.includes(id)),
+        `${step.id}: no button completes it`,
+      );
     }
   });
 

@@ -8,7 +8,10 @@ import type { Hash, LogEntry } from '../../src/core/model';
 const A = '0x1111111111111111111111111111111111111111';
 const B = '0x2222222222222222222222222222222222222222';
 const TOKEN = '0x9b498c3c8a0b8cd8ba1d9851d40d186f1872b44e';
-const erc20 = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)', 'event Approval(address indexed owner, address indexed spender, uint256 value)']);
+const erc20 = parseAbi([
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+  'event Approval(address indexed owner, address indexed spender, uint256 value)',
+]);
 const erc721 = parseAbi([
   'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
   'event Approval(address indexed owner, address indexed approved, uint256 indexed tokenId)',
@@ -38,7 +41,12 @@ describe('decodeLog', () => {
 
   it('reads mixed-case topics and returns lowercase addresses', () => {
     const transfer = encodeEventTopics({ abi: erc20, eventName: 'Transfer', args: { from: A, to: B } }) as string[];
-    const r = decodeLog(log(transfer.map((t) => t.toUpperCase().replace('0X', '0x')), amountData(5n)));
+    const r = decodeLog(
+      log(
+        transfer.map((t) => t.toUpperCase().replace('0X', '0x')),
+        amountData(5n),
+      ),
+    );
     assert.deepEqual(r, { kind: 'erc20Transfer', from: A, to: B, amount: 5n });
   });
 

@@ -70,7 +70,14 @@ describe('Look Up…: recent lookups', () => {
 
   it('is one list for Look Up… and the block page: Look Up Block offers its numbered blocks, newest first', () => {
     let stored: string[] = [];
-    for (const query of [q('6699'), q(HASH), blockLookUp({ kind: 'number', number: 42 }), q('latest'), q(ADDRESS), blockLookUp({ kind: 'number', number: 6699 })]) {
+    for (const query of [
+      q('6699'),
+      q(HASH),
+      blockLookUp({ kind: 'number', number: 42 }),
+      q('latest'),
+      q(ADDRESS),
+      blockLookUp({ kind: 'number', number: 6699 }),
+    ]) {
       stored = rememberLookUp(readRecentLookUps(stored), query);
     }
     assert.deepEqual(stored, ['6699', ADDRESS.toLowerCase(), 'latest', '42', HASH]);

@@ -29,7 +29,10 @@ describe('open orders from the demo node', () => {
   it('gets the market maker’s rich orders on every dex, each dex in its unit, the failing dex apart, @N named by spotMeta', async () => {
     const result = await source().load(maker.address);
     assert.equal(result.rich, true);
-    assert.deepEqual(result.dexs.map((d) => d.name), ['flx', 'outage', 'xyz']);
+    assert.deepEqual(
+      result.dexs.map((d) => d.name),
+      ['flx', 'outage', 'xyz'],
+    );
     assert.deepEqual([...result.dexErrors.keys()], ['outage']);
     assert.equal(result.dexErrors.get('outage')!.kind, 'server');
     assert.deepEqual(Object.fromEntries(result.units), { '': 'USDC', flx: 'USDH', xyz: 'USDC' });
@@ -37,11 +40,20 @@ describe('open orders from the demo node', () => {
     assert.ok(result.spotMeta, 'spotMeta fetched because @N coins are present');
     assert.deepEqual(notes, []);
     const view = buildWalletView({ address: maker.address, ...result, dexErrors: new Map([['outage', 'failed']]), t: untranslated });
-    assert.deepEqual(view.groups.map((g) => g.label), ['Perps', 'flx', 'outage', 'xyz', 'Spot', 'Outcomes']);
+    assert.deepEqual(
+      view.groups.map((g) => g.label),
+      ['Perps', 'flx', 'outage', 'xyz', 'Spot', 'Outcomes'],
+    );
     const spotNames = view.groups[4].orders.map((o) => o.label);
     assert.ok(spotNames.includes('HYPE/USDC'), spotNames.join());
-    assert.ok(spotNames.every((n) => !n.startsWith('@')), 'every demo pair is named');
-    assert.ok(view.groups[1].orders.every((o) => o.description.includes(' USDH')), 'flx notionals in USDH');
+    assert.ok(
+      spotNames.every((n) => !n.startsWith('@')),
+      'every demo pair is named',
+    );
+    assert.ok(
+      view.groups[1].orders.every((o) => o.description.includes(' USDH')),
+      'flx notionals in USDH',
+    );
     assert.ok(view.groups[0].orders.some((o) => o.description.startsWith('Stop Market · ')));
     assert.ok(view.groups[0].orders.some((o) => o.description.includes('entire position')));
     assert.ok(view.groups[0].orders.some((o) => o.children?.length === 2));
@@ -60,15 +72,25 @@ describe('open orders from the demo node', () => {
       assert.equal(fills.length, 1, `partial fill on “${dex}”`);
     }
     const before = node.requests;
-    const fates = await s.fates(maker.address, changes.gone.map((o) => o.order.oid));
+    const fates = await s.fates(
+      maker.address,
+      changes.gone.map((o) => o.order.oid),
+    );
     assert.equal(node.requests - before, 3, 'one orderStatus per gone order');
-    assert.deepEqual(changes.gone.map((o) => fates.get(o.order.oid)?.status), ['filled', 'filled', 'filled'], 'slot 0 of each book fills first');
+    assert.deepEqual(
+      changes.gone.map((o) => fates.get(o.order.oid)?.status),
+      ['filled', 'filled', 'filled'],
+      'slot 0 of each book fills first',
+    );
   });
 
   it('looks up at most 10 gone orders per refresh', async () => {
     const s = source();
     const before = node.requests;
-    await s.fates(maker.address, Array.from({ length: 25 }, (_, i) => i + 1));
+    await s.fates(
+      maker.address,
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
     assert.equal(node.requests - before, 10);
   });
 
@@ -141,7 +163,10 @@ describe('open orders from the demo node', () => {
     await s.fates(maker.address, [result.orders[0]!.order.oid]);
     assert.equal(node.requests, before, 'orderStatus is not asked again');
     assert.equal(notes.length, 3);
-    assert.ok(['meta', 'allMids', 'orderStatus'].every((t) => notes.some((n) => n.includes(`does not serve ${t}`))), notes.join('\n'));
+    assert.ok(
+      ['meta', 'allMids', 'orderStatus'].every((t) => notes.some((n) => n.includes(`does not serve ${t}`))),
+      notes.join('\n'),
+    );
   });
 
   it('keeps the wallet when one dex fails, and fails it when every dex or the key fails', async () => {

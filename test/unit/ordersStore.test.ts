@@ -37,7 +37,18 @@ describe('open orders store', () => {
     logLines = [];
     const log = { warn: (m: string) => void logLines.push(m), debug: () => undefined };
     ledger = new WeightLedger();
-    store = new OrdersStore({ sources: { get: async () => source, get existing() { return source; } }, wallets: () => wallets, log, t: untranslated, ledger });
+    store = new OrdersStore({
+      sources: {
+        get: async () => source,
+        get existing() {
+          return source;
+        },
+      },
+      wallets: () => wallets,
+      log,
+      t: untranslated,
+      ledger,
+    });
     changes = [];
     store.onDidChange((a) => changes.push(a));
   });
@@ -68,7 +79,10 @@ describe('open orders store', () => {
     let all = 0;
     store.onDidRefreshAll(() => (all += 1));
     const outcomes = await store.refreshAll();
-    assert.deepEqual(outcomes.map((o) => o.ok), [true, true]);
+    assert.deepEqual(
+      outcomes.map((o) => o.ok),
+      [true, true],
+    );
     assert.deepEqual(refreshing, [true, false]);
     assert.equal(all, 1);
     const [m, e] = store.summaries();
@@ -84,7 +98,10 @@ describe('open orders store', () => {
   it('holds the market data once for all wallets of a connection, and drops it when the connection changes', async () => {
     await store.refreshAll();
     const markets = store.markets;
-    assert.deepEqual(markets.dexs.map((d) => d.name), ['flx', 'outage', 'xyz']);
+    assert.deepEqual(
+      markets.dexs.map((d) => d.name),
+      ['flx', 'outage', 'xyz'],
+    );
     assert.ok(markets.spotMeta, 'spot pairs, for @N names');
     assert.equal(markets.units.get('flx'), 'USDH');
     assert.ok(markets.mids.get('')?.size, 'mids of the first dex');

@@ -78,7 +78,13 @@ describe('open orders view-model', () => {
     });
 
     it('drops the dex prefix of HIP-3 coins under their dex, keeping the raw coin', () => {
-      assert.deepEqual(marketOf('xyz:XYZ100', 'xyz', meta, new Map([['xyz', 'USDC']])), { kind: 'perps', dex: 'xyz', name: 'XYZ100', rawCoin: 'xyz:XYZ100', quote: 'USDC' });
+      assert.deepEqual(marketOf('xyz:XYZ100', 'xyz', meta, new Map([['xyz', 'USDC']])), {
+        kind: 'perps',
+        dex: 'xyz',
+        name: 'XYZ100',
+        rawCoin: 'xyz:XYZ100',
+        quote: 'USDC',
+      });
       assert.equal(marketOf('abc:FOO', 'xyz', meta).name, 'abc:FOO'); // a prefix of another dex stays
     });
 
@@ -183,12 +189,10 @@ describe('open orders view-model', () => {
     });
 
     it('rounds products exactly, on the fast and the big-integer path alike (property)', () => {
-      const decimal = fc
-        .tuple(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.nat({ max: 20 }))
-        .map(([n, scale]) => {
-          const text = n.toString().padStart(scale + 1, '0');
-          return scale ? `${text.slice(0, -scale)}.${text.slice(-scale)}` : text;
-        });
+      const decimal = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.nat({ max: 20 })).map(([n, scale]) => {
+        const text = n.toString().padStart(scale + 1, '0');
+        return scale ? `${text.slice(0, -scale)}.${text.slice(-scale)}` : text;
+      });
       fc.assert(
         fc.property(decimal, decimal, fc.nat({ max: 4 }), (a, b, digits) => {
           assert.equal(roundedProduct(a, b, digits), displayDecimal(roundDecimal(multiplyDecimals(a, b), digits)));
@@ -196,13 +200,11 @@ describe('open orders view-model', () => {
         { numRuns: 2000 },
       );
       // Mostly the double fast path: at most 15 digits each, as real prices and sizes are.
-      const short = fc
-        .tuple(fc.bigInt({ min: 0n, max: 10n ** 15n - 1n }), fc.nat({ max: 15 }))
-        .map(([n, scale]) => {
-          const text = n.toString().padStart(scale + 1, '0');
-          const decimal = scale ? `${text.slice(0, -scale)}.${text.slice(-scale)}` : text;
-          return decimal.replace(/^0+(?=\d)/, '').length > 16 ? '1' : decimal;
-        });
+      const short = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 15n - 1n }), fc.nat({ max: 15 })).map(([n, scale]) => {
+        const text = n.toString().padStart(scale + 1, '0');
+        const decimal = scale ? `${text.slice(0, -scale)}.${text.slice(-scale)}` : text;
+        return decimal.replace(/^0+(?=\d)/, '').length > 16 ? '1' : decimal;
+      });
       fc.assert(
         fc.property(short, short, fc.nat({ max: 8 }), (a, b, digits) => {
           assert.equal(roundedProduct(a, b, digits), displayDecimal(roundDecimal(multiplyDecimals(a, b), digits)));
@@ -327,7 +329,10 @@ describe('open orders view-model', () => {
       const matic = view.groups[0].orders.find((o) => o.label === 'MATIC')!;
       assert.equal(notionalOf(matic.order), '216.15059'); // 208.7 × 1.0357
       assert.equal(matic.description, '208.7 @ 1.0357 · 216.15 USDC');
-      assert.deepEqual(matic.order.raw, f.response.find((o: { coin: string }) => o.coin === 'MATIC'));
+      assert.deepEqual(
+        matic.order.raw,
+        f.response.find((o: { coin: string }) => o.coin === 'MATIC'),
+      );
     });
 
     it('keeps origSz and reduceOnly of the frontendOpenOrders capture, and its extra fields in raw', () => {
@@ -348,70 +353,134 @@ describe('open orders view-model', () => {
         parent.children!.map((c) => c.description),
         ['Stop Market · 12.5 · trigger ≤ 9.995 · 124.94 USDC', 'Take Profit Market · 12.5 · trigger ≥ 10.004 · 125.05 USDC'],
       );
-      assert.deepEqual(parent.children!.map((c) => c.id), [`child:${ADDR}:3184595905:3184595906`, `child:${ADDR}:3184595905:3184595907`]);
+      assert.deepEqual(
+        parent.children!.map((c) => c.id),
+        [`child:${ADDR}:3184595905:3184595906`, `child:${ADDR}:3184595905:3184595907`],
+      );
     });
 
     it('reads every frontend field of the capture: type, trigger, condition, tif null, TP/SL flags', () => {
       const f = fixture('hyperliquid_frontendOpenOrders_response_2023-11-16.json');
       const [tp, sl, limit] = toOpenOrders(validate(frontendOpenOrdersResult, f.response, 'frontendOpenOrders'), f.response);
       assert.deepEqual(
-        { orderType: tp.orderType, isTrigger: tp.isTrigger, triggerPx: tp.triggerPx, triggerCondition: tp.triggerCondition, tif: tp.tif, isPositionTpsl: tp.isPositionTpsl },
-        { orderType: 'Take Profit Market', isTrigger: true, triggerPx: '10.004', triggerCondition: 'Price above 10.004', tif: undefined, isPositionTpsl: false },
+        {
+          orderType: tp.orderType,
+          isTrigger: tp.isTrigger,
+          triggerPx: tp.triggerPx,
+          triggerCondition: tp.triggerCondition,
+          tif: tp.tif,
+          isPositionTpsl: tp.isPositionTpsl,
+        },
+        {
+          orderType: 'Take Profit Market',
+          isTrigger: true,
+          triggerPx: '10.004',
+          triggerCondition: 'Price above 10.004',
+          tif: undefined,
+          isPositionTpsl: false,
+        },
       );
       assert.equal(sl.orderType, 'Stop Market');
       assert.equal(limit.tif, 'Gtc');
-      assert.deepEqual(limit.children!.map((c) => c.oid), [3184595906, 3184595907]);
+      assert.deepEqual(
+        limit.children!.map((c) => c.oid),
+        [3184595906, 3184595907],
+      );
       assert.equal(limit.children![0].raw, (f.response[2].children as unknown[])[0]);
     });
   });
 
   describe('trigger orders, TP/SL, outcomes, units, mids, fates and failed dexs', () => {
-    const trig = (extra: Partial<OpenOrder>) => order('BTC', 'A', '95000', '0.25', { orderType: 'Stop Market', isTrigger: true, triggerPx: '96000', triggerCondition: 'Price below 96000', reduceOnly: true, ...extra });
+    const trig = (extra: Partial<OpenOrder>) =>
+      order('BTC', 'A', '95000', '0.25', {
+        orderType: 'Stop Market',
+        isTrigger: true,
+        triggerPx: '96000',
+        triggerCondition: 'Price below 96000',
+        reduceOnly: true,
+        ...extra,
+      });
 
     it('shows a stop with its type and trigger price, and a trigger limit with its limit too', () => {
       const view = buildWalletView({
         address: ADDR,
-        orders: [on('', trig({ oid: 1 })), on('', trig({ oid: 2, orderType: 'Take Profit Limit', triggerPx: '99000', triggerCondition: 'Price above 99000', limitPx: '99500' }))],
+        orders: [
+          on('', trig({ oid: 1 })),
+          on('', trig({ oid: 2, orderType: 'Take Profit Limit', triggerPx: '99000', triggerCondition: 'Price above 99000', limitPx: '99500' })),
+        ],
         t: untranslated,
       });
-      assert.deepEqual(view.groups[0].orders.map((o) => o.description), [
-        'Stop Market · 0.25 · trigger ≤ 96,000 · 24,000 USDC',
-        'Take Profit Limit · 0.25 · trigger ≥ 99,000 → 99,500 · 24,750 USDC',
-      ]);
+      assert.deepEqual(
+        view.groups[0].orders.map((o) => o.description),
+        ['Stop Market · 0.25 · trigger ≤ 96,000 · 24,000 USDC', 'Take Profit Limit · 0.25 · trigger ≥ 99,000 → 99,500 · 24,750 USDC'],
+      );
     });
 
     it('shows a position TP/SL (size 0) as the entire position, without a notional', () => {
-      const view = buildWalletView({ address: ADDR, orders: [on('', trig({ oid: 1, sz: '0.0', isPositionTpsl: true, orderType: 'Take Profit Market', triggerPx: '3750', triggerCondition: 'Price above 3750' }))], t: untranslated });
+      const view = buildWalletView({
+        address: ADDR,
+        orders: [
+          on('', trig({ oid: 1, sz: '0.0', isPositionTpsl: true, orderType: 'Take Profit Market', triggerPx: '3750', triggerCondition: 'Price above 3750' })),
+        ],
+        t: untranslated,
+      });
       assert.equal(view.groups[0].orders[0].description, 'Take Profit Market · entire position · trigger ≥ 3,750');
     });
 
     it('says reduce only and a time in force other than Gtc where they matter', () => {
       const view = buildWalletView({
         address: ADDR,
-        orders: [on('', order('ETH', 'B', '3000', '1', { oid: 1, orderType: 'Limit', tif: 'Alo', reduceOnly: true })), on('', order('ETH', 'B', '2900', '1', { oid: 2, orderType: 'Limit', tif: 'Gtc' }))],
+        orders: [
+          on('', order('ETH', 'B', '3000', '1', { oid: 1, orderType: 'Limit', tif: 'Alo', reduceOnly: true })),
+          on('', order('ETH', 'B', '2900', '1', { oid: 2, orderType: 'Limit', tif: 'Gtc' })),
+        ],
         t: untranslated,
       });
-      assert.deepEqual(view.groups[0].orders.map((o) => o.description), ['1 @ 3,000 · 3,000 USDC · Alo · reduce only', '1 @ 2,900 · 2,900 USDC']);
+      assert.deepEqual(
+        view.groups[0].orders.map((o) => o.description),
+        ['1 @ 3,000 · 3,000 USDC · Alo · reduce only', '1 @ 2,900 · 2,900 USDC'],
+      );
     });
 
     it('puts outcome coins in their own group after Spot', () => {
-      const view = buildWalletView({ address: ADDR, orders: [on('', order('#1', 'B', '0.58', '150', { oid: 1 })), on('', order('@107', 'B', '38', '1', { oid: 2 })), on('', order('BTC', 'B', '1', '1', { oid: 3 }))], t: untranslated });
-      assert.deepEqual(view.groups.map((g) => [g.label, g.groupKind, g.id]), [
-        ['Perps', 'perps', `group:${ADDR}:`],
-        ['Spot', 'spot', `group:${ADDR}:spot`],
-        ['Outcomes', 'outcome', `group:${ADDR}:outcome`],
-      ]);
+      const view = buildWalletView({
+        address: ADDR,
+        orders: [
+          on('', order('#1', 'B', '0.58', '150', { oid: 1 })),
+          on('', order('@107', 'B', '38', '1', { oid: 2 })),
+          on('', order('BTC', 'B', '1', '1', { oid: 3 })),
+        ],
+        t: untranslated,
+      });
+      assert.deepEqual(
+        view.groups.map((g) => [g.label, g.groupKind, g.id]),
+        [
+          ['Perps', 'perps', `group:${ADDR}:`],
+          ['Spot', 'spot', `group:${ADDR}:spot`],
+          ['Outcomes', 'outcome', `group:${ADDR}:outcome`],
+        ],
+      );
       assert.equal(view.groups[2].orders[0].description, '150 @ 0.58 · 87');
     });
 
     it('labels each dex’s notionals in its own unit', () => {
-      const view = buildWalletView({ address: ADDR, orders: [on('flx', order('flx:TSLA', 'B', '435', '2', { oid: 1 }))], units: new Map([['flx', 'USDH']]), t: untranslated });
+      const view = buildWalletView({
+        address: ADDR,
+        orders: [on('flx', order('flx:TSLA', 'B', '435', '2', { oid: 1 }))],
+        units: new Map([['flx', 'USDH']]),
+        t: untranslated,
+      });
       assert.equal(view.groups[0].orders[0].description, '2 @ 435 · 870 USDH');
     });
 
     it('adds the distance from the mid (limit price, or trigger price for triggers), only where a mid is known', () => {
       const mids = new Map([['', new Map([['BTC', '100000']])]]);
-      const view = buildWalletView({ address: ADDR, orders: [on('', order('BTC', 'B', '99000', '1', { oid: 1 })), on('', trig({ oid: 2 })), on('', order('ETH', 'B', '1', '1', { oid: 3 }))], mids, t: untranslated });
+      const view = buildWalletView({
+        address: ADDR,
+        orders: [on('', order('BTC', 'B', '99000', '1', { oid: 1 })), on('', trig({ oid: 2 })), on('', order('ETH', 'B', '1', '1', { oid: 3 }))],
+        mids,
+        t: untranslated,
+      });
       const byOid = new Map(view.groups[0].orders.map((o) => [o.order.oid, o]));
       assert.match(byOid.get(1)!.description, / · −1\.00% from mid$/);
       assert.match(byOid.get(2)!.description, / · −4\.00% from mid$/);
@@ -438,7 +507,12 @@ describe('open orders view-model', () => {
     });
 
     it('gives a failed dex its group with the error, even without orders', () => {
-      const view = buildWalletView({ address: ADDR, orders: [on('', order('BTC', 'B', '1', '1', { oid: 1 }))], dexErrors: new Map([['outage', 'The provider had a server error (HTTP 500).']]), t: untranslated });
+      const view = buildWalletView({
+        address: ADDR,
+        orders: [on('', order('BTC', 'B', '1', '1', { oid: 1 }))],
+        dexErrors: new Map([['outage', 'The provider had a server error (HTTP 500).']]),
+        t: untranslated,
+      });
       const failed = view.groups.find((g) => g.dex === 'outage')!;
       assert.equal(failed.error, 'The provider had a server error (HTTP 500).');
       assert.equal(failed.orders.length, 0);

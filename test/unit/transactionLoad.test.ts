@@ -20,7 +20,16 @@ const rpc = (req: ReceivedRequest) => req.json as Rpc;
 function blockDetails(n: number): unknown {
   const h = '0x' + 'ab'.repeat(32);
   return {
-    block: { number: '0x' + n.toString(16), hash: h, parentHash: h, timestamp: '0x6553f100', miner: '0x' + '0'.repeat(40), gasUsed: '0x0', gasLimit: '0x2dc6c0', transactionCount: 4 },
+    block: {
+      number: '0x' + n.toString(16),
+      hash: h,
+      parentHash: h,
+      timestamp: '0x6553f100',
+      miner: '0x' + '0'.repeat(40),
+      gasUsed: '0x0',
+      gasLimit: '0x2dc6c0',
+      transactionCount: 4,
+    },
     issuance: { blockReward: '0x0', uncleReward: '0x0', issuance: '0x0' },
     totalFees: '0x0',
   };

@@ -50,7 +50,11 @@ describe('transaction view-model', () => {
       meaning: 'arithmetic overflow or underflow',
     });
     assert.deepEqual(reverted(ok({ kind: 'panic', code: 0x99n })).revert, { kind: 'panic', code: '0x99', meaning: null });
-    assert.deepEqual(reverted(ok({ kind: 'custom', selector: '0xdeadbeef', data: '0xdeadbeef01' })).revert, { kind: 'custom', selector: '0xdeadbeef', data: '0xdeadbeef01' });
+    assert.deepEqual(reverted(ok({ kind: 'custom', selector: '0xdeadbeef', data: '0xdeadbeef01' })).revert, {
+      kind: 'custom',
+      selector: '0xdeadbeef',
+      data: '0xdeadbeef01',
+    });
     assert.deepEqual(reverted(ok({ kind: 'none' })).revert, { kind: 'none' });
     // A revert message is node text: invisible characters are shown, not hidden.
     assert.deepEqual(reverted(ok({ kind: 'error', message: 'a\u202eb' })).revert, { kind: 'error', message: 'a[U+202E]b' });
@@ -137,7 +141,11 @@ describe('transaction view-model', () => {
     assert.equal(v.gasUsed, null);
     assert.equal(v.logs, null);
     assert.equal(v.gasPriceGwei, '2', 'the transaction’s own gas price');
-    const p = toTransactionView(bundle({ tx: tx({ blockNumber: null, blockHash: null, transactionIndex: null }), receipt: ok(null), blockTimestamp: undefined }), NOW, t);
+    const p = toTransactionView(
+      bundle({ tx: tx({ blockNumber: null, blockHash: null, transactionIndex: null }), receipt: ok(null), blockTimestamp: undefined }),
+      NOW,
+      t,
+    );
     assert.equal(p.status, 'pending');
     assert.equal(p.blockNumber, null);
     assert.equal(p.position, null);
@@ -201,7 +209,10 @@ describe('transaction panel protocol', () => {
         type: fc.constantFrom('ready', 'openBlock', 'copyInput', 'copy', 'openExplorer', 'retry', 'needRows', 'openTransaction', 'evil'),
         number: fc.oneof(fc.integer({ min: -5, max: 10 }), fc.double(), fc.string()),
         text: fc.string({ maxLength: 300 }),
-        target: fc.oneof(fc.anything(), fc.record({ kind: fc.constantFrom('block', 'tx', 'address', 'url'), number: fc.integer(), hash: fc.string(), address: fc.string() })),
+        target: fc.oneof(
+          fc.anything(),
+          fc.record({ kind: fc.constantFrom('block', 'tx', 'address', 'url'), number: fc.integer(), hash: fc.string(), address: fc.string() }),
+        ),
       }),
     );
     fc.assert(
@@ -212,7 +223,8 @@ describe('transaction panel protocol', () => {
         if (msg.type === 'openBlock') assert.ok(Number.isSafeInteger(msg.number) && msg.number >= 0);
         if (msg.type === 'copy') assert.ok(typeof msg.text === 'string' && msg.text.length <= 200);
         // The page the host would open: on the explorer, and nothing but a block, transaction or address there.
-        if (msg.type === 'openExplorer') assert.match(explorerUrl('https://explorer.test', msg.target), /^https:\/\/explorer\.test\/(block\/\d+|tx\/0x[0-9a-f]{64}|address\/0x[0-9a-f]{40})$/);
+        if (msg.type === 'openExplorer')
+          assert.match(explorerUrl('https://explorer.test', msg.target), /^https:\/\/explorer\.test\/(block\/\d+|tx\/0x[0-9a-f]{64}|address\/0x[0-9a-f]{40})$/);
       }),
     );
   });

@@ -26,22 +26,92 @@ const rpcId = (req: ReceivedRequest) => (req.json as { id: number }).id;
 const cases: Case[] = [
   { name: '401', kind: 'badKey', reply: (_q, r) => text(r, 401, `invalid key ${KEY}`), message: /rejected the API key \(HTTP 401\)/ },
   { name: '403', kind: 'badKey', reply: (_q, r) => text(r, 403, 'forbidden'), message: /HTTP 403/ },
-  { name: '404 echoing the path with the key', kind: 'wrongPath', reply: (q, r) => text(r, 404, `<html>Cannot POST ${q.url}</html>`, 'text/html'), message: /no evm endpoint.*HTTP 404/ },
+  {
+    name: '404 echoing the path with the key',
+    kind: 'wrongPath',
+    reply: (q, r) => text(r, 404, `<html>Cannot POST ${q.url}</html>`, 'text/html'),
+    message: /no evm endpoint.*HTTP 404/,
+  },
   { name: '413', kind: 'tooLarge', reply: (_q, r) => text(r, 413, 'too large'), message: /too large \(HTTP 413\)/ },
-  { name: '422 with the provider text', kind: 'refused', reply: (_q, r) => text(r, 422, 'Failed to deserialize the JSON body into the target type'), message: /HTTP 422\): Failed to deserialize/, call: (c) => c.info.spotMeta() },
-  { name: '429 with Retry-After', kind: 'rateLimited', reply: (_q, r) => json(r, 429, { error: { code: 429, message: 'The requests per second (RPS) of your requests are higher than your plan allows.' } }, { 'Retry-After': '120' }), message: /HTTP 429\)\. Try again in 120 s/ },
+  {
+    name: '422 with the provider text',
+    kind: 'refused',
+    reply: (_q, r) => text(r, 422, 'Failed to deserialize the JSON body into the target type'),
+    message: /HTTP 422\): Failed to deserialize/,
+    call: (c) => c.info.spotMeta(),
+  },
+  {
+    name: '429 with Retry-After',
+    kind: 'rateLimited',
+    reply: (_q, r) =>
+      json(
+        r,
+        429,
+        { error: { code: 429, message: 'The requests per second (RPS) of your requests are higher than your plan allows.' } },
+        { 'Retry-After': '120' },
+      ),
+    message: /HTTP 429\)\. Try again in 120 s/,
+  },
   { name: '500 with body null', kind: 'server', reply: (_q, r) => text(r, 500, 'null', 'application/json'), message: /server error \(HTTP 500\)/ },
-  { name: '502 HTML page from a proxy', kind: 'server', reply: (q, r) => text(r, 502, `<html><body>Bad gateway for ${q.url}</body></html>`, 'text/html'), message: /HTTP 502/ },
-  { name: '200 HTML page', kind: 'invalidResponse', reply: (_q, r) => text(r, 200, `<!doctype html><p>login at https://x.example/${KEY}</p>`, 'text/html'), message: /an HTML page instead of JSON/ },
+  {
+    name: '502 HTML page from a proxy',
+    kind: 'server',
+    reply: (q, r) => text(r, 502, `<html><body>Bad gateway for ${q.url}</body></html>`, 'text/html'),
+    message: /HTTP 502/,
+  },
+  {
+    name: '200 HTML page',
+    kind: 'invalidResponse',
+    reply: (_q, r) => text(r, 200, `<!doctype html><p>login at https://x.example/${KEY}</p>`, 'text/html'),
+    message: /an HTML page instead of JSON/,
+  },
   { name: 'malformed JSON', kind: 'invalidResponse', reply: (_q, r) => text(r, 200, '{"jsonrpc":"2.0","id":', 'application/json'), message: /not JSON/ },
-  { name: 'wrong id', kind: 'invalidResponse', reply: (q, r) => json(r, 200, { jsonrpc: '2.0', id: rpcId(q) + 7, result: null }), message: /different request \(JSON-RPC id/ },
-  { name: 'JSON-RPC error whose message echoes the key', kind: 'rpc', reply: (q, r) => json(r, 200, { jsonrpc: '2.0', id: rpcId(q), error: { code: -32602, message: `bad params for /${KEY}/evm` } }), message: /JSON-RPC error -32602/ },
-  { name: 'wrong types', kind: 'invalidResponse', reply: (q, r) => json(r, 200, { jsonrpc: '2.0', id: rpcId(q), result: { block: { number: 5 }, issuance: {}, totalFees: '0x0' } }), message: /ots_getBlockDetails: block\.number/ },
-  { name: 'number over 2^256', kind: 'invalidResponse', reply: (q, r) => json(r, 200, { jsonrpc: '2.0', id: rpcId(q), result: '0x1' + '0'.repeat(64) }), message: /eth_blockNumber/, call: (c) => c.evm.getBlockNumber() },
-  { name: 'connection reset mid-body', kind: 'network', reply: (_q, r) => { r.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' }); r.write('{"jsonrpc":"2.0",'); setTimeout(() => r.socket?.destroy(), 20); }, message: /closed before the answer was complete/ },
+  {
+    name: 'wrong id',
+    kind: 'invalidResponse',
+    reply: (q, r) => json(r, 200, { jsonrpc: '2.0', id: rpcId(q) + 7, result: null }),
+    message: /different request \(JSON-RPC id/,
+  },
+  {
+    name: 'JSON-RPC error whose message echoes the key',
+    kind: 'rpc',
+    reply: (q, r) => json(r, 200, { jsonrpc: '2.0', id: rpcId(q), error: { code: -32602, message: `bad params for /${KEY}/evm` } }),
+    message: /JSON-RPC error -32602/,
+  },
+  {
+    name: 'wrong types',
+    kind: 'invalidResponse',
+    reply: (q, r) => json(r, 200, { jsonrpc: '2.0', id: rpcId(q), result: { block: { number: 5 }, issuance: {}, totalFees: '0x0' } }),
+    message: /ots_getBlockDetails: block\.number/,
+  },
+  {
+    name: 'number over 2^256',
+    kind: 'invalidResponse',
+    reply: (q, r) => json(r, 200, { jsonrpc: '2.0', id: rpcId(q), result: '0x1' + '0'.repeat(64) }),
+    message: /eth_blockNumber/,
+    call: (c) => c.evm.getBlockNumber(),
+  },
+  {
+    name: 'connection reset mid-body',
+    kind: 'network',
+    reply: (_q, r) => {
+      r.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
+      r.write('{"jsonrpc":"2.0",');
+      setTimeout(() => r.socket?.destroy(), 20);
+    },
+    message: /closed before the answer was complete/,
+  },
   { name: 'socket destroyed without an answer', kind: 'network', reply: (_q, r) => r.socket?.destroy(), message: /closed before the answer was complete/ },
   { name: 'timeout', kind: 'timeout', reply: () => undefined, message: /did not answer within 0\.3 s/ },
-  { name: 'oversize body', kind: 'tooLarge', reply: (_q, r) => { r.writeHead(200, { 'Content-Type': 'application/json' }); r.end('[' + '"x",'.repeat(100_000) + '"x"]'); }, message: /larger than the 64 KB limit/ },
+  {
+    name: 'oversize body',
+    kind: 'tooLarge',
+    reply: (_q, r) => {
+      r.writeHead(200, { 'Content-Type': 'application/json' });
+      r.end('[' + '"x",'.repeat(100_000) + '"x"]');
+    },
+    message: /larger than the 64 KB limit/,
+  },
 ];
 
 describe('transport: error taxonomy and redaction over real HTTP', () => {
@@ -67,7 +137,13 @@ describe('transport: error taxonomy and redaction over real HTTP', () => {
       assert.ok(error instanceof ProviderError, `not a ProviderError: ${String(error)}`);
       assert.equal(error.kind, c.kind, error.message);
       assert.match(error.message, c.message);
-      const everything = [error.message, error.stack ?? '', describeError(error), JSON.stringify(error), ...events.map((e) => JSON.stringify({ ...e, error: e.error?.message }))];
+      const everything = [
+        error.message,
+        error.stack ?? '',
+        describeError(error),
+        JSON.stringify(error),
+        ...events.map((e) => JSON.stringify({ ...e, error: e.error?.message })),
+      ];
       for (const text of everything) {
         assert.ok(!text.includes(KEY), `the key leaked: ${text}`);
         assert.ok(!text.includes(baseUrl), `the URL leaked: ${text}`);
@@ -100,16 +176,38 @@ describe('transport: error taxonomy and redaction over real HTTP', () => {
     await assert.rejects(clients.evm.getBlockDetails(-1), (e: ProviderError) => e.kind === 'badInput');
     await assert.rejects(clients.evm.getBlockDetails(1.5), (e: ProviderError) => e.kind === 'badInput');
     await assert.rejects(clients.evm.getBlockDetails(2 ** 53), (e: ProviderError) => e.kind === 'badInput');
-    assert.throws(() => createProviderClients('http://example.com', KEY, { timeoutMs: 1000 }), (e: ProviderError) => e.kind === 'config' && /https/.test(e.message));
-    assert.throws(() => createProviderClients('ftp://127.0.0.1', KEY, { timeoutMs: 1000 }), (e: ProviderError) => e.kind === 'config');
-    assert.throws(() => createProviderClients(baseUrl, 'a/b', { timeoutMs: 1000 }), (e: ProviderError) => e.kind === 'config' && !e.message.includes('a/b'));
-    assert.throws(() => createProviderClients(baseUrl, '', { timeoutMs: 1000 }), (e: ProviderError) => e.kind === 'config');
+    assert.throws(
+      () => createProviderClients('http://example.com', KEY, { timeoutMs: 1000 }),
+      (e: ProviderError) => e.kind === 'config' && /https/.test(e.message),
+    );
+    assert.throws(
+      () => createProviderClients('ftp://127.0.0.1', KEY, { timeoutMs: 1000 }),
+      (e: ProviderError) => e.kind === 'config',
+    );
+    assert.throws(
+      () => createProviderClients(baseUrl, 'a/b', { timeoutMs: 1000 }),
+      (e: ProviderError) => e.kind === 'config' && !e.message.includes('a/b'),
+    );
+    assert.throws(
+      () => createProviderClients(baseUrl, '', { timeoutMs: 1000 }),
+      (e: ProviderError) => e.kind === 'config',
+    );
     assert.equal(server.received.length, before);
   });
 
   it('rejects transactionCount that does not match transactions', async () => {
     server.rpcResult({
-      block: { number: '0x1', hash: '0x' + '1'.repeat(64), parentHash: '0x' + '2'.repeat(64), timestamp: '0x1', miner: '0x' + '0'.repeat(40), gasUsed: '0x0', gasLimit: '0x1', transactionCount: 3, transactions: [] },
+      block: {
+        number: '0x1',
+        hash: '0x' + '1'.repeat(64),
+        parentHash: '0x' + '2'.repeat(64),
+        timestamp: '0x1',
+        miner: '0x' + '0'.repeat(40),
+        gasUsed: '0x0',
+        gasLimit: '0x1',
+        transactionCount: 3,
+        transactions: [],
+      },
       issuance: { blockReward: '0x0', uncleReward: '0x0', issuance: '0x0' },
       totalFees: '0x0',
     });
@@ -134,7 +232,8 @@ describe('transport: retries', () => {
   it('honours a short Retry-After on 429 and then succeeds', async () => {
     const clients = createProviderClients(baseUrl, KEY, { timeoutMs: 2000, maxRetries: 2 });
     let calls = 0;
-    server.handler = (q, r) => (++calls === 1 ? text(r, 429, 'slow down', 'text/plain', { 'Retry-After': '1' }) : json(r, 200, { jsonrpc: '2.0', id: rpcId(q), result: '0x2a' }));
+    server.handler = (q, r) =>
+      ++calls === 1 ? text(r, 429, 'slow down', 'text/plain', { 'Retry-After': '1' }) : json(r, 200, { jsonrpc: '2.0', id: rpcId(q), result: '0x2a' });
     const t = Date.now();
     assert.equal(await clients.evm.getBlockNumber(), 42);
     assert.ok(Date.now() - t >= 950, 'waited for Retry-After');

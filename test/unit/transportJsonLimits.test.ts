@@ -67,7 +67,11 @@ describe('JSON limits scan: nesting', () => {
   });
 
   it('scans a large legitimate answer fast (strings are jumped over)', () => {
-    const tx = { hash: '0x' + 'ab'.repeat(32), input: '0x' + 'cd'.repeat(2000), accessList: [{ address: '0x' + '01'.repeat(20), storageKeys: ['0x' + '00'.repeat(32)] }] };
+    const tx = {
+      hash: '0x' + 'ab'.repeat(32),
+      input: '0x' + 'cd'.repeat(2000),
+      accessList: [{ address: '0x' + '01'.repeat(20), storageKeys: ['0x' + '00'.repeat(32)] }],
+    };
     const text = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { block: { transactions: Array.from({ length: 5000 }, () => tx) } } });
     const bytes = Buffer.from(text);
     const started = performance.now();

@@ -119,7 +119,10 @@ describe('transport: the size cap (issue 13, finding 3)', () => {
     try {
       const clients = createProviderClients(server.baseUrl, 'sk-size-test', { timeoutMs: 10_000, maxRetries: 0, maxResponseBytes: 32 * CAP });
       // The transport's own cap: a request that asks for no smaller one (eth_blockNumber asks for 64 KB).
-      await assert.rejects(clients.transport.postJson('evm', '{}', 'test'), (e: unknown) => isProviderError(e) && e.kind === 'tooLarge' && /32 MB limit/.test(e.message));
+      await assert.rejects(
+        clients.transport.postJson('evm', '{}', 'test'),
+        (e: unknown) => isProviderError(e) && e.kind === 'tooLarge' && /32 MB limit/.test(e.message),
+      );
       await sleep(100);
       // Before the fix the client read up to its 32 MB cap; what gets through now is what the sockets buffer.
       assert.ok(server.sent.bytes < 8 * CAP, `the server sent ${(server.sent.bytes / CAP).toFixed(1)} MB before the refusal`);

@@ -62,24 +62,29 @@ describe('request weight ledger', () => {
 
   it('after waiting what it says, the refresh fits (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 1, max: 600 })), { maxLength: 30 }), fc.integer({ min: 1, max: 1500 }), fc.constantFrom(1, 0.5), (spends, weight, share) => {
-        now = 1_000_000;
-        ledger = new WeightLedger({ now: () => now });
-        for (const [after, w] of spends) {
-          now += after;
-          ledger.spend(w);
-        }
-        const wait = ledger.waitMs(weight, share);
-        assert.ok(wait >= 0 && wait <= 60_000);
-        if (wait > 0) {
-          now += wait - 1;
-          const before = ledger.spent();
-          assert.ok(before > 0 && before + weight > 1200 * share, 'not a millisecond too late');
-          now += 1;
-        }
-        const spent = ledger.spent();
-        assert.ok(spent === 0 || spent + weight <= 1200 * share, `${spent} + ${weight} after ${wait} ms`);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 1, max: 600 })), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 1500 }),
+        fc.constantFrom(1, 0.5),
+        (spends, weight, share) => {
+          now = 1_000_000;
+          ledger = new WeightLedger({ now: () => now });
+          for (const [after, w] of spends) {
+            now += after;
+            ledger.spend(w);
+          }
+          const wait = ledger.waitMs(weight, share);
+          assert.ok(wait >= 0 && wait <= 60_000);
+          if (wait > 0) {
+            now += wait - 1;
+            const before = ledger.spent();
+            assert.ok(before > 0 && before + weight > 1200 * share, 'not a millisecond too late');
+            now += 1;
+          }
+          const spent = ledger.spent();
+          assert.ok(spent === 0 || spent + weight <= 1200 * share, `${spent} + ${weight} after ${wait} ms`);
+        },
+      ),
     );
   });
 });

@@ -104,7 +104,12 @@ function renderBlock(b: BlockView, firstRows: TransactionData[]): HTMLElement[] 
   const hype = (amount: string) => `${amount} ${labels.hype}`;
   const weiNote = (amount: string) => el('span', { class: 'secondary mono' }, ` (${amount} ${labels.wei})`);
   fields.append(
-    ...field(labels.number, el('span', { class: 'mono', 'data-field': 'number' }, b.numberText), ' ', el('span', { class: 'secondary mono', 'data-field': 'numberHex' }, b.numberHex)),
+    ...field(
+      labels.number,
+      el('span', { class: 'mono', 'data-field': 'number' }, b.numberText),
+      ' ',
+      el('span', { class: 'secondary mono', 'data-field': 'numberHex' }, b.numberHex),
+    ),
     ...field(labels.hash, el('span', { class: 'mono wrap', 'data-field': 'hash' }, b.hash), copyButton(b.hash, labels.hash)),
     ...field(
       labels.parentHash,
@@ -117,7 +122,12 @@ function renderBlock(b: BlockView, firstRows: TransactionData[]): HTMLElement[] 
         : el('span', { class: 'mono wrap', 'data-field': 'parentHash' }, b.parentHash),
       copyButton(b.parentHash, labels.parentHash),
     ),
-    ...field(labels.time, el('span', { 'data-field': 'time' }, b.timeUtc), ' ', el('span', { class: 'secondary', 'data-field': 'timeRelative' }, `(${b.timeRelative})`)),
+    ...field(
+      labels.time,
+      el('span', { 'data-field': 'time' }, b.timeUtc),
+      ' ',
+      el('span', { class: 'secondary', 'data-field': 'timeRelative' }, `(${b.timeRelative})`),
+    ),
     ...field(labels.miner, explorerLink(b.miner, { kind: 'address', address: b.miner }), copyButton(b.miner, labels.miner)),
     ...field(labels.gasUsed, el('span', { 'data-field': 'gas' }, format(labels.gasUsedOf, b.gasUsed, b.gasLimit, b.gasPercent)), gasMeter(b.gasPercent)),
     ...field(labels.baseFee, el('span', { 'data-field': 'baseFee' }, b.baseFeeGwei !== null ? `${b.baseFeeGwei} ${labels.gwei}` : labels.notAvailable)),
@@ -160,7 +170,18 @@ function gasMeter(percent: string): HTMLElement {
 
 // ---- the transactions: a virtualized table ----
 
-const COLUMNS = ['columnIndex', 'columnStatus', 'columnHash', 'columnMethod', 'columnFrom', 'columnTo', 'columnValue', 'columnFee', 'columnGasUsed', 'columnGasPrice'] as const;
+const COLUMNS = [
+  'columnIndex',
+  'columnStatus',
+  'columnHash',
+  'columnMethod',
+  'columnFrom',
+  'columnTo',
+  'columnValue',
+  'columnFee',
+  'columnGasUsed',
+  'columnGasPrice',
+] as const;
 const NUMERIC = new Set<string>(['columnValue', 'columnFee', 'columnGasUsed', 'columnGasPrice']);
 
 class TransactionTable {
@@ -208,7 +229,12 @@ class TransactionTable {
       this.element = el('section', { class: 'transactions', 'aria-labelledby': 'tx-title' }, title, el('p', { class: 'empty' }, labels.noTransactions));
       return;
     }
-    const tableEl = el('div', { class: 'tx-table', role: 'table', 'aria-labelledby': 'tx-title', 'aria-rowcount': count + 1 }, el('div', { role: 'rowgroup' }, head), this.viewport);
+    const tableEl = el(
+      'div',
+      { class: 'tx-table', role: 'table', 'aria-labelledby': 'tx-title', 'aria-rowcount': count + 1 },
+      el('div', { role: 'rowgroup' }, head),
+      this.viewport,
+    );
     this.element = el('section', { class: 'transactions', 'aria-labelledby': 'tx-title' }, title, this.hideToggle, this.banner, tableEl);
     this.receive(block.number, 0, firstRows);
     this.viewport.addEventListener(
@@ -380,7 +406,12 @@ class TransactionTable {
   }
 
   private placeholder(index: number, position: number): HTMLElement {
-    const node = el('div', { class: 'tx-row placeholder', role: 'row' }, el('span', { role: 'cell', class: 'cell columnIndex' }, String(index)), el('span', { role: 'cell', class: 'cell wide secondary' }, labels.loadingRow));
+    const node = el(
+      'div',
+      { class: 'tx-row placeholder', role: 'row' },
+      el('span', { role: 'cell', class: 'cell columnIndex' }, String(index)),
+      el('span', { role: 'cell', class: 'cell wide secondary' }, labels.loadingRow),
+    );
     this.position(node, position);
     return node;
   }
@@ -407,7 +438,11 @@ class TransactionTable {
         tx.system ? el('span', { class: 'badge system', title: labels.systemTooltip }, labels.system) : null,
         ...address(tx.from, labels.columnFrom),
       ),
-      el('span', { role: 'cell', class: 'cell columnTo' }, ...(tx.to === null ? [el('span', { class: 'secondary creation' }, labels.contractCreation)] : address(tx.to, labels.columnTo))),
+      el(
+        'span',
+        { role: 'cell', class: 'cell columnTo' },
+        ...(tx.to === null ? [el('span', { class: 'secondary creation' }, labels.contractCreation)] : address(tx.to, labels.columnTo)),
+      ),
       el('span', { role: 'cell', class: 'cell columnValue num', title: tx.valueHype }, tx.valueHype),
       el('span', { role: 'cell', class: 'cell columnFee num', title: tx.feeHype ?? undefined }, tx.feeHype ?? labels.notAvailable),
       el('span', { role: 'cell', class: 'cell columnGasUsed num', title: format(labels.gasLimitTooltip, tx.gas) }, tx.gasUsed ?? labels.notAvailable),
@@ -422,7 +457,8 @@ class TransactionTable {
 /** A failed transaction is marked in words (and for screen readers); a successful one with a quiet check. */
 function statusMark(failed: boolean | null): HTMLElement | null {
   if (failed === null) return null;
-  if (failed) return el('span', { class: 'badge failed', title: labels.statusFailedLabel, 'aria-label': labels.statusFailedLabel, role: 'img' }, labels.statusFailed);
+  if (failed)
+    return el('span', { class: 'badge failed', title: labels.statusFailedLabel, 'aria-label': labels.statusFailedLabel, role: 'img' }, labels.statusFailed);
   return el('span', { class: 'status-ok secondary', title: labels.statusSuccessLabel, 'aria-label': labels.statusSuccessLabel, role: 'img' }, '✓');
 }
 

@@ -38,7 +38,9 @@ function partProblem(text: string, f: PartFailure, retrying: boolean, part: stri
     { class: 'banner', role: 'alert', 'data-part': part },
     el('span', {}, text),
     f.unsupported ? null : ' ',
-    f.unsupported ? null : button(retrying ? labels.retrying : labels.retry, () => post({ type: 'retry' }), { 'data-action': `retry-${part}`, disabled: retrying }),
+    f.unsupported
+      ? null
+      : button(retrying ? labels.retrying : labels.retry, () => post({ type: 'retry' }), { 'data-action': `retry-${part}`, disabled: retrying }),
   );
 }
 
@@ -54,7 +56,15 @@ function renderTransaction(tx: TransactionView, retrying: boolean): HTMLElement[
   );
   if (tx.revert) fields.append(...field(labels.revertReason, renderRevert(tx.revert, retrying)));
   fields.append(...field(labels.block, ...renderBlock(tx)));
-  if (tx.timeUtc !== null) fields.append(...field(labels.time, el('span', { 'data-field': 'time' }, tx.timeUtc), ' ', el('span', { class: 'secondary', 'data-field': 'timeRelative' }, `(${tx.timeRelative})`)));
+  if (tx.timeUtc !== null)
+    fields.append(
+      ...field(
+        labels.time,
+        el('span', { 'data-field': 'time' }, tx.timeUtc),
+        ' ',
+        el('span', { class: 'secondary', 'data-field': 'timeRelative' }, `(${tx.timeRelative})`),
+      ),
+    );
   fields.append(...field(labels.from, ...address(tx.from, labels.from, 'from')));
   if (tx.to !== null) fields.append(...field(labels.to, ...address(tx.to, labels.to, 'to')));
   else {
@@ -63,10 +73,21 @@ function renderTransaction(tx: TransactionView, retrying: boolean): HTMLElement[
   }
   fields.append(
     ...field(labels.value, el('span', { 'data-field': 'value' }, hype(tx.valueHype)), weiNote(tx.valueWei)),
-    ...field(labels.fee, ...(tx.feeHype !== null && tx.feeWei !== null ? [el('span', { 'data-field': 'fee' }, hype(tx.feeHype)), weiNote(tx.feeWei)] : [el('span', { 'data-field': 'fee' }, labels.notAvailable)])),
+    ...field(
+      labels.fee,
+      ...(tx.feeHype !== null && tx.feeWei !== null
+        ? [el('span', { 'data-field': 'fee' }, hype(tx.feeHype)), weiNote(tx.feeWei)]
+        : [el('span', { 'data-field': 'fee' }, labels.notAvailable)]),
+    ),
     ...field(
       labels.gasUsed,
-      el('span', { 'data-field': 'gas' }, tx.gasUsed !== null && tx.gasPercent !== null ? format(labels.gasUsedOf, tx.gasUsed, tx.gasLimit, tx.gasPercent) : `${labels.notAvailable} (${labels.gasLimit} ${tx.gasLimit})`),
+      el(
+        'span',
+        { 'data-field': 'gas' },
+        tx.gasUsed !== null && tx.gasPercent !== null
+          ? format(labels.gasUsedOf, tx.gasUsed, tx.gasLimit, tx.gasPercent)
+          : `${labels.notAvailable} (${labels.gasLimit} ${tx.gasLimit})`,
+      ),
     ),
     ...field(labels.gasPrice, el('span', { 'data-field': 'gasPrice' }, tx.gasPriceGwei !== null ? `${tx.gasPriceGwei} ${labels.gwei}` : labels.notAvailable)),
     ...field(labels.nonce, el('span', { class: 'mono', 'data-field': 'nonce' }, tx.nonce)),
@@ -74,7 +95,9 @@ function renderTransaction(tx: TransactionView, retrying: boolean): HTMLElement[
     ...field(labels.method, renderMethod(tx.method)),
   );
   const heading = el('h1', { tabindex: -1, id: 'tx-title' }, labels.title, ' ', el('span', { class: `badge status-${tx.status}` }, statusText(tx.status)));
-  const receiptProblem = tx.receiptFailure ? partProblem(format(labels.receiptFailed, tx.receiptFailure.message), tx.receiptFailure, retrying, 'receipt') : null;
+  const receiptProblem = tx.receiptFailure
+    ? partProblem(format(labels.receiptFailed, tx.receiptFailure.message), tx.receiptFailure, retrying, 'receipt')
+    : null;
   return [
     el('section', { class: 'transaction', 'aria-labelledby': 'tx-title' }, heading, receiptProblem, fields),
     renderInput(tx),
@@ -90,7 +113,12 @@ function renderRevert(r: RevertView, retrying: boolean): HTMLElement {
     case 'panic':
       return el('span', { class: 'revert', 'data-field': 'revert' }, format(labels.revertPanic, r.code, r.meaning ?? labels.notAvailable));
     case 'custom':
-      return el('span', { class: 'revert', 'data-field': 'revert' }, format(labels.revertCustom, r.selector), el('pre', { class: 'mono data', tabindex: 0 }, r.data));
+      return el(
+        'span',
+        { class: 'revert', 'data-field': 'revert' },
+        format(labels.revertCustom, r.selector),
+        el('pre', { class: 'mono data', tabindex: 0 }, r.data),
+      );
     case 'none':
       return el('span', { class: 'revert secondary', 'data-field': 'revert' }, labels.revertNone);
     case 'failed':
@@ -103,9 +131,16 @@ function renderBlock(tx: TransactionView): Child[] {
   const number = tx.blockNumber;
   const link =
     number !== null
-      ? button(tx.blockNumberText, () => post({ type: 'openBlock', number }), { class: 'link', title: format(labels.openBlock, tx.blockNumberText), 'data-field': 'block' })
+      ? button(tx.blockNumberText, () => post({ type: 'openBlock', number }), {
+          class: 'link',
+          title: format(labels.openBlock, tx.blockNumberText),
+          'data-field': 'block',
+        })
       : el('span', { 'data-field': 'block' }, tx.blockNumberText);
-  return [link, tx.position !== null ? el('span', { class: 'secondary', 'data-field': 'position' }, ` · ${format(labels.blockAndPosition, tx.position)}`) : null];
+  return [
+    link,
+    tx.position !== null ? el('span', { class: 'secondary', 'data-field': 'position' }, ` · ${format(labels.blockAndPosition, tx.position)}`) : null,
+  ];
 }
 
 function renderMethod(m: TransactionView['method']): HTMLElement {
@@ -122,14 +157,26 @@ function renderMethod(m: TransactionView['method']): HTMLElement {
 }
 
 function renderInput(tx: TransactionView): HTMLElement {
-  const copy = button(labels.copy, () => {
-    post({ type: 'copyInput' });
-    status.textContent = labels.copied;
-  }, { 'data-action': 'copyInput', 'aria-label': labels.copyInput });
+  const copy = button(
+    labels.copy,
+    () => {
+      post({ type: 'copyInput' });
+      status.textContent = labels.copied;
+    },
+    { 'data-action': 'copyInput', 'aria-label': labels.copyInput },
+  );
   return el(
     'section',
     { class: 'input', 'aria-labelledby': 'input-title' },
-    el('h2', { id: 'input-title' }, labels.inputData, ' ', el('span', { class: 'secondary', 'data-field': 'inputBytes' }, `(${format(labels.inputBytes, tx.inputBytes)})`), ' ', copy),
+    el(
+      'h2',
+      { id: 'input-title' },
+      labels.inputData,
+      ' ',
+      el('span', { class: 'secondary', 'data-field': 'inputBytes' }, `(${format(labels.inputBytes, tx.inputBytes)})`),
+      ' ',
+      copy,
+    ),
     el('pre', { class: 'mono data', tabindex: 0, 'aria-labelledby': 'input-title', 'data-field': 'input' }, tx.input),
     tx.inputCut ? el('p', { class: 'secondary note' }, labels.inputCut) : null,
   );
@@ -157,7 +204,12 @@ function renderLog(log: LogView): HTMLElement {
     { class: 'log', 'data-log': log.index },
     el('div', { class: 'log-head' }, el('span', { class: 'badge' }, `#${log.index}`), ' ', labels.logAddress, ' ', ...address(log.address, labels.logAddress)),
     log.decoded ? renderDecoded(log.decoded) : null,
-    el('dl', { class: 'fields' }, ...field(labels.topics, log.topics.length ? topics : labels.notAvailable), ...field(labels.data, el('pre', { class: 'mono data', tabindex: 0 }, log.data))),
+    el(
+      'dl',
+      { class: 'fields' },
+      ...field(labels.topics, log.topics.length ? topics : labels.notAvailable),
+      ...field(labels.data, el('pre', { class: 'mono data', tabindex: 0 }, log.data)),
+    ),
   );
 }
 
@@ -177,7 +229,11 @@ function renderDecoded(d: DecodedLogView): HTMLElement {
 }
 
 function renderTrace(trace: TraceView, retrying: boolean): HTMLElement {
-  const section = el('section', { class: 'trace', 'aria-labelledby': 'trace-title', 'data-trace': trace.state }, el('h2', { id: 'trace-title' }, labels.internalTransfers));
+  const section = el(
+    'section',
+    { class: 'trace', 'aria-labelledby': 'trace-title', 'data-trace': trace.state },
+    el('h2', { id: 'trace-title' }, labels.internalTransfers),
+  );
   if (trace.state === 'unsupported') {
     section.append(el('p', { class: 'secondary', 'data-field': 'trace' }, labels.traceUnsupported));
     return section;

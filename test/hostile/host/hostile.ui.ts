@@ -22,7 +22,7 @@ import { mutateInfo, mutateResult, rpcError, rules, startHostileProxy, type Host
 import { hostileKey, LeakWatch } from '../support/leaks';
 import { MARKUP } from '../support/markup';
 
-type Json = any;  
+type Json = any;
 
 const VIEW = 'Open Orders';
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
@@ -74,24 +74,40 @@ describe('hostile in the real host (packaged extension in code-server)', functio
   };
 
   const blockArg = (req: { json: unknown }) => (req.json as { params?: unknown[] } | undefined)?.params?.[0];
-  const onBlocks = (numbers: number[], rule: ProxyRule): ProxyRule => (req, upstream) => (numbers.includes(Number(blockArg(req))) ? rule(req, upstream) : undefined);
+  const onBlocks =
+    (numbers: number[], rule: ProxyRule): ProxyRule =>
+    (req, upstream) =>
+      numbers.includes(Number(blockArg(req))) ? rule(req, upstream) : undefined;
   /** Once set, the transaction page's Retry of RETRY_TX gets a JSON-RPC error full of markup. */
   let retryFails = false;
   const txArg = (req: { json: unknown }) => String(blockArg(req)).toLowerCase();
-  const onRetryTx = (rule: ProxyRule, when: () => boolean = () => true): ProxyRule => (req, upstream) => (when() && txArg(req) === RETRY_TX ? rule(req, upstream) : undefined);
+  const onRetryTx =
+    (rule: ProxyRule, when: () => boolean = () => true): ProxyRule =>
+    (req, upstream) =>
+      when() && txArg(req) === RETRY_TX ? rule(req, upstream) : undefined;
   const hostileRules = (): ProxyRule =>
     rules(
       onRetryTx(rpcError('ots_traceTransaction', -32000, 'trace unavailable')),
       onRetryTx(rpcError('eth_getTransactionByHash', -32000, `cannot serve ${MARKUP}`), () => retryFails),
-      onBlocks([MARKUP_BLOCK, NEXT_BLOCK], mutateResult('ots_getBlockDetails', (r: Json) => ((r.block.extraData = MARKUP), r))),
+      onBlocks(
+        [MARKUP_BLOCK, NEXT_BLOCK],
+        mutateResult('ots_getBlockDetails', (r: Json) => ((r.block.extraData = MARKUP), r)),
+      ),
       onBlocks([RPC_ERROR_BLOCK, HOVER_BLOCK], rpcError('ots_getBlockDetails', -32000, `cannot serve ${proxy.baseUrl}/${key}/evm key=${key} ${MARKUP}`)),
       (req, upstream) =>
         Number(blockArg(req)) === DEEP_BLOCK && req.methods.includes('ots_getBlockDetails')
           ? upstream().then((u) => ({ body: u.body.replace('"block":{', `"block":{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},`) }))
           : undefined,
-      mutateInfo('openOrders', (orders: Json[], req: Json) => orders.map((o, i) => (i % 3 === 0 && !req.dex && !o.coin.startsWith('@') ? { ...o, coin: COIN } : o))),
-      mutateInfo('frontendOpenOrders', (orders: Json[], req: Json) => orders.map((o, i) => (i % 3 === 0 && !req.dex && !o.coin.startsWith('@') ? { ...o, coin: COIN } : o))),
-      mutateInfo('spotMeta', (meta: Json) => ({ ...meta, tokens: meta.tokens.map((t: Json) => (t.name === 'PURR' ? { ...t, name: `<svg onload=alert(1)>PURR` } : t)) })),
+      mutateInfo('openOrders', (orders: Json[], req: Json) =>
+        orders.map((o, i) => (i % 3 === 0 && !req.dex && !o.coin.startsWith('@') ? { ...o, coin: COIN } : o)),
+      ),
+      mutateInfo('frontendOpenOrders', (orders: Json[], req: Json) =>
+        orders.map((o, i) => (i % 3 === 0 && !req.dex && !o.coin.startsWith('@') ? { ...o, coin: COIN } : o)),
+      ),
+      mutateInfo('spotMeta', (meta: Json) => ({
+        ...meta,
+        tokens: meta.tokens.map((t: Json) => (t.name === 'PURR' ? { ...t, name: `<svg onload=alert(1)>PURR` } : t)),
+      })),
     );
 
   // Registered before useWorkbench's hooks: the proxy listens before the workbench reads its settings.
@@ -196,7 +212,10 @@ describe('hostile in the real host (packaged extension in code-server)', functio
     const message = wb().webview().locator('.state.problem .message');
     await message.waitFor({ timeout: 30_000 });
     const text = (await message.textContent()) ?? '';
-    assert.match(text, /^The node returned JSON-RPC error -32000: cannot serve http:\/\/127\.0\.0\.1:\d+\/\[redacted\] key=\[redacted\] <img src=x onerror="document\.title='pwned'"><script>window\.__hostile=1<\/script>/);
+    assert.match(
+      text,
+      /^The node returned JSON-RPC error -32000: cannot serve http:\/\/127\.0\.0\.1:\d+\/\[redacted\] key=\[redacted\] <img src=x onerror="document\.title='pwned'"><script>window\.__hostile=1<\/script>/,
+    );
     await injected('the block panel (error)', frame.locator('html'));
     await look('block panel error', text, await frame.locator('html').evaluate((e) => (e as HTMLElement).outerHTML));
   });
@@ -215,7 +234,10 @@ describe('hostile in the real host (packaged extension in code-server)', functio
   it('a hover on a block whose lookup fails shows the node’s markup escaped, with no link or image', async () => {
     await wb().openFile('hostile.ts');
     const text = await wb().hoverOver(`0x${HOVER_BLOCK.toString(16)}`, { expect: 'Could not load the block', timeoutMs: 30_000 });
-    assert.match(text, /JSON-RPC error -32000: cannot serve http:\/\/127\.0\.0\.1:\d+\/\[redacted\] key=\[redacted\] <img src=x onerror="document\.title='pwned'"><script>window\.__hostile=1<\/script>\[run\]\(/);
+    assert.match(
+      text,
+      /JSON-RPC error -32000: cannot serve http:\/\/127\.0\.0\.1:\d+\/\[redacted\] key=\[redacted\] <img src=x onerror="document\.title='pwned'"><script>window\.__hostile=1<\/script>\[run\]\(/,
+    );
     const hover = wb().page.locator('.monaco-hover:not(.hidden)').first();
     await injected('the hover', hover);
     assert.equal(await hover.locator('a').count(), 0, 'an error hover has no links');
@@ -272,8 +294,14 @@ describe('hostile in the real host (packaged extension in code-server)', functio
     await wb().waitForInputBoxMessage(/A label for/);
     await wb().fillInputBox(LABEL);
     figures.badInputs += 1; // a label made of markup
-    const rows = await rowsWhen('the markup-labelled wallet with its orders', (r) => r.some((x) => x.startsWith(LABEL)) && r.some(isOrderRow) && r.some((x) => x.startsWith(COIN)));
-    assert.ok(rows.some((r) => r.startsWith('<svg onload=alert(1)>PURR/USDC ')), 'the spot token name, as text');
+    const rows = await rowsWhen(
+      'the markup-labelled wallet with its orders',
+      (r) => r.some((x) => x.startsWith(LABEL)) && r.some(isOrderRow) && r.some((x) => x.startsWith(COIN)),
+    );
+    assert.ok(
+      rows.some((r) => r.startsWith('<svg onload=alert(1)>PURR/USDC ')),
+      'the spot token name, as text',
+    );
     await injected('the Open Orders tree', wb().pane(VIEW));
     await look('tree rows', ...rows);
     const orderTip = await tooltipOf(COIN, 'Order id');
@@ -309,11 +337,16 @@ describe('hostile in the real host (packaged extension in code-server)', functio
     await wb().runCommand('Hyperliquid: Refresh Open Orders');
     const good = (await settledRows('a fresh wallet', (r) => r.some((x) => x.startsWith(LABEL) && /\d+ orders$/.test(x)))).filter(isOrderRow);
     const before = node.requests;
-    node.setFaults([{ kind: 'status', status: 502, endpoint: 'info', contentType: 'text/html', body: `<h1>502</h1><p>upstream ${node.baseUrl}/${key}/info failed</p>` }]);
+    node.setFaults([
+      { kind: 'status', status: 502, endpoint: 'info', contentType: 'text/html', body: `<h1>502</h1><p>upstream ${node.baseUrl}/${key}/info failed</p>` },
+    ]);
     let rows: string[];
     try {
       await wb().runCommand('Hyperliquid: Refresh Open Orders');
-      rows = await settledRows('the error row and the stale wallet', (r) => r.some((x) => x.includes('server error (HTTP 502)')) && r.some((x) => x.startsWith(LABEL) && / · stale · /.test(x)));
+      rows = await settledRows(
+        'the error row and the stale wallet',
+        (r) => r.some((x) => x.includes('server error (HTTP 502)')) && r.some((x) => x.startsWith(LABEL) && / · stale · /.test(x)),
+      );
     } finally {
       node.clearFaults();
       figures.faultsInjected += node.requests - before;
@@ -334,7 +367,8 @@ describe('hostile in the real host (packaged extension in code-server)', functio
     await wb().page.waitForTimeout(1500);
     const browser = await wb().page.evaluate(async () => {
       const texts: { where: string; text: string }[] = [];
-      for (const store of [localStorage, sessionStorage]) for (let i = 0; i < store.length; i++) texts.push({ where: `storage:${store.key(i)}`, text: `${store.key(i)}=${store.getItem(store.key(i)!)}` });
+      for (const store of [localStorage, sessionStorage])
+        for (let i = 0; i < store.length; i++) texts.push({ where: `storage:${store.key(i)}`, text: `${store.key(i)}=${store.getItem(store.key(i)!)}` });
       texts.push({ where: 'cookies', text: document.cookie });
       for (const d of await indexedDB.databases()) {
         const db: IDBDatabase = await new Promise((resolve, reject) => {
@@ -359,7 +393,10 @@ describe('hostile in the real host (packaged extension in code-server)', functio
       }
       return texts;
     });
-    assert.ok(browser.some((t) => t.text.includes('hyperliquidExplorer.recentLookUps')), 'the extension’s own state is among what was searched');
+    assert.ok(
+      browser.some((t) => t.text.includes('hyperliquidExplorer.recentLookUps')),
+      'the extension’s own state is among what was searched',
+    );
     for (const t of browser) leaks.check(t.where, t.text);
 
     // Every file of this code-server run: settings, state, logs (the output channel's file among them).
@@ -375,7 +412,11 @@ describe('hostile in the real host (packaged extension in code-server)', functio
     const outputChannel = files.find((f) => f.endsWith(`${path.sep}Hyperliquid Explorer.log`));
     assert.ok(outputChannel, 'the output channel’s log file exists');
     const channelText = fs.readFileSync(outputChannel, 'utf8');
-    assert.match(channelText, /Block 6,701: The node returned JSON-RPC error -32000: cannot serve http:\/\/127\.0\.0\.1:\d+\/\[redacted\]/, 'the output channel holds the errors, redacted');
+    assert.match(
+      channelText,
+      /Block 6,701: The node returned JSON-RPC error -32000: cannot serve http:\/\/127\.0\.0\.1:\d+\/\[redacted\]/,
+      'the output channel holds the errors, redacted',
+    );
     for (const f of files) leaks.check(path.relative(wb().server.runDir, f), fs.readFileSync(f, 'latin1'));
     leaks.checkAll('everything seen in the UI', seen);
   });

@@ -103,7 +103,15 @@ describe('hostile: the block panel script in Chromium, fed by the real client th
       await page.post({
         type: 'show',
         labels,
-        view: { kind: 'problem', problem: 'other', blockText: '19,999,981', blockNumber: DEMO_BLOCKS.smallBlock, message, latestText: null, latestNumber: null },
+        view: {
+          kind: 'problem',
+          problem: 'other',
+          blockText: '19,999,981',
+          blockNumber: DEMO_BLOCKS.smallBlock,
+          message,
+          latestText: null,
+          latestNumber: null,
+        },
       });
       const shown = page.page.locator('.state.problem .message');
       await shown.waitFor();
@@ -119,7 +127,9 @@ describe('hostile: the block panel script in Chromium, fed by the real client th
     await page.post({ type: 'show', labels, view: { kind: 'block', block, firstRows: [] } });
     await page.page.locator('.tx-viewport').waitFor();
     for (const payload of MARKUP_PAYLOADS) {
-      proxy.setRule((req) => (req.methods.includes('ots_getBlockTransactions') ? { status: 422, contentType: 'text/plain', body: `${payload} ${key}` } : undefined));
+      proxy.setRule((req) =>
+        req.methods.includes('ots_getBlockTransactions') ? { status: 422, contentType: 'text/plain', body: `${payload} ${key}` } : undefined,
+      );
       const message = await clients.evm.getBlockTransactions(DEMO_BLOCKS.hugeBlock, 0, 100).then(
         () => assert.fail('expected an error'),
         (e: unknown) => describeError(e),
@@ -128,7 +138,7 @@ describe('hostile: the block panel script in Chromium, fed by the real client th
       await page.post({ type: 'rowsFailed', blockNumber: block.number, start: 0, end: 100, message });
       const banner = page.page.locator('.banner');
       await banner.waitFor();
-      assert.ok((await banner.textContent())?.includes(message), await banner.textContent() ?? '');
+      assert.ok((await banner.textContent())?.includes(message), (await banner.textContent()) ?? '');
       await aftermath('rows failed');
     }
   });

@@ -176,7 +176,10 @@ describe('hostile: bounded parsing — no answer holds the event loop (issue 23)
   it('a legitimately large answer still works: a 10,000-transaction block in one ots_getBlockDetails (measured)', async () => {
     const result = demoBlockDetails(DEMO_BLOCKS.hugeSpecBlock, Math.floor(Date.now() / 1000)) as { block: { transactions: Record<string, unknown>[] } };
     // The demo's block holds plain transfers; each transaction here also carries 500 bytes of calldata.
-    const heavy = { ...result, block: { ...result.block, transactions: result.block.transactions.map((t) => ({ ...t, input: `0xa9059cbb${'ab'.repeat(496)}` })) } };
+    const heavy = {
+      ...result,
+      block: { ...result.block, transactions: result.block.transactions.map((t) => ({ ...t, input: `0xa9059cbb${'ab'.repeat(496)}` })) },
+    };
     for (const [name, value] of [
       ['transfers only', result],
       ['500 bytes of calldata each', heavy],
@@ -193,7 +196,9 @@ describe('hostile: bounded parsing — no answer holds the event loop (issue 23)
       t = performance.now();
       JSON.parse(bytes.toString('utf8'));
       const parseMs = performance.now() - t;
-      console.log(`      ${name}: ${(bytes.length / MB).toFixed(1)} MB; nesting scan ${scanMs.toFixed(1)} ms, JSON.parse ${parseMs.toFixed(0)} ms; whole call: ${heldText(r)}`);
+      console.log(
+        `      ${name}: ${(bytes.length / MB).toFixed(1)} MB; nesting scan ${scanMs.toFixed(1)} ms, JSON.parse ${parseMs.toFixed(0)} ms; whole call: ${heldText(r)}`,
+      );
     }
   });
 
@@ -204,7 +209,11 @@ describe('hostile: bounded parsing — no answer holds the event loop (issue 23)
     const emptyObjects = Buffer.concat([Buffer.from('['), Buffer.alloc(3 * Math.floor((cap - 2) / 3) - 1, '{},'), Buffer.from(']')]);
     for (const [name, body, refused] of [
       ['32 MB of "0," (16 million values)', zeros, /holds more than 1,500,000 values/],
-      [`${(distinctNames.length / MB).toFixed(0)} MB of distinct field names (${names.toLocaleString('en-US')})`, distinctNames, /has more than 4,096 distinct field names/],
+      [
+        `${(distinctNames.length / MB).toFixed(0)} MB of distinct field names (${names.toLocaleString('en-US')})`,
+        distinctNames,
+        /has more than 4,096 distinct field names/,
+      ],
       ['32 MB of "{}," (11 million empty objects)', emptyObjects, /holds more than 1,500,000 values/],
     ] as const) {
       server.handler = (_req, res) => sendBody(res, body);
@@ -231,7 +240,9 @@ describe('hostile: bounded parsing — no answer holds the event loop (issue 23)
       server.handler = (_req, res) => sendBody(res, body);
       const r = await measured(() => run(clients));
       figures.responsesMutated += 1;
-      console.log(`      ${method}: ${(maxValues - 1).toLocaleString('en-US')} empty objects (${(body.length / MB).toFixed(1)} MB): ${r.outcome}, ${heldText(r)}`);
+      console.log(
+        `      ${method}: ${(maxValues - 1).toLocaleString('en-US')} empty objects (${(body.length / MB).toFixed(1)} MB): ${r.outcome}, ${heldText(r)}`,
+      );
       assert.equal(r.outcome, 'invalidResponse', r.message);
     }
   });

@@ -13,7 +13,7 @@ import { figures, incident } from '../support/figures';
 import { hostileKey, LeakWatch } from '../support/leaks';
 import { json, ScriptedServer, text } from '../../support/scriptedServer';
 
-type Json = any;  
+type Json = any;
 
 const RUNS = 50;
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
@@ -26,9 +26,19 @@ interface Target {
 }
 
 const TARGETS: Target[] = [
-  { name: 'ots_getBlockDetails (spec shape)', endpoint: 'evm', run: (c) => c.evm.getBlockDetails(DEMO_BLOCKS.bigBlock), allowed: ['invalidResponse', 'notFound'] },
+  {
+    name: 'ots_getBlockDetails (spec shape)',
+    endpoint: 'evm',
+    run: (c) => c.evm.getBlockDetails(DEMO_BLOCKS.bigBlock),
+    allowed: ['invalidResponse', 'notFound'],
+  },
   { name: 'ots_getBlockDetails (slim)', endpoint: 'evm', run: (c) => c.evm.getBlockDetails(DEMO_BLOCKS.smallBlock), allowed: ['invalidResponse', 'notFound'] },
-  { name: 'ots_getBlockTransactions', endpoint: 'evm', run: (c) => c.evm.getBlockTransactions(DEMO_BLOCKS.smallBlock, 0, 100), allowed: ['invalidResponse', 'notFound'] },
+  {
+    name: 'ots_getBlockTransactions',
+    endpoint: 'evm',
+    run: (c) => c.evm.getBlockTransactions(DEMO_BLOCKS.smallBlock, 0, 100),
+    allowed: ['invalidResponse', 'notFound'],
+  },
   { name: 'eth_blockNumber', endpoint: 'evm', run: (c) => c.evm.getBlockNumber(), allowed: ['invalidResponse'] },
   { name: 'openOrders', endpoint: 'info', run: (c) => c.info.openOrders(maker.address), allowed: ['invalidResponse'] },
   { name: 'spotMeta', endpoint: 'info', run: (c) => c.info.spotMeta(), allowed: ['invalidResponse'] },
@@ -66,7 +76,16 @@ function mutate(original: Json, pathSeed: number, op: Op, replacement: Json): Js
       parent[key] = replacement;
       break;
     case 'retype':
-      parent[key] = typeof current === 'string' ? (Number.isNaN(Number(current)) ? current.length : Number(current)) : typeof current === 'number' ? String(current) : Array.isArray(current) ? { ...current } : [current];
+      parent[key] =
+        typeof current === 'string'
+          ? Number.isNaN(Number(current))
+            ? current.length
+            : Number(current)
+          : typeof current === 'number'
+            ? String(current)
+            : Array.isArray(current)
+              ? { ...current }
+              : [current];
       break;
     case 'huge':
       parent[key] = typeof current === 'string' && current.startsWith('0x') ? '0x1' + '0'.repeat(64) : typeof current === 'string' ? '9'.repeat(60) : 2 ** 64;
@@ -100,7 +119,14 @@ const quantity = (max: bigint) => fc.bigInt({ min: 0n, max }).map((n) => `0x${n.
 const U256 = 2n ** 256n - 1n;
 const hash = fc.tuple(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.nat()).map(([b, s]) => `0x${mixedCase(hexOf(b), s)}`);
 const address = fc.tuple(fc.uint8Array({ minLength: 20, maxLength: 20 }), fc.nat()).map(([b, s]) => `0x${mixedCase(hexOf(b), s)}`);
-const tx = fc.record({ hash, from: address, to: fc.option(address, { nil: null }), value: quantity(U256), gas: quantity(2n ** 64n), gasPrice: quantity(2n ** 80n) });
+const tx = fc.record({
+  hash,
+  from: address,
+  to: fc.option(address, { nil: null }),
+  value: quantity(U256),
+  gas: quantity(2n ** 64n),
+  gasPrice: quantity(2n ** 80n),
+});
 const block = fc.record({
   number: quantity(BigInt(Number.MAX_SAFE_INTEGER)),
   hash,
@@ -112,11 +138,15 @@ const block = fc.record({
   baseFeePerGas: quantity(2n ** 64n),
   transactions: fc.array(tx, { maxLength: 4 }),
 });
-const blockResult = fc.record({ block, issuance: fc.record({ blockReward: quantity(U256), uncleReward: quantity(U256), issuance: quantity(U256) }), totalFees: quantity(U256) }).map((r) => {
-  const withIndexes = r.block.transactions.map((t, i) => ({ ...t, transactionIndex: i }));
-  return { ...r, block: { ...r.block, transactions: withIndexes, transactionCount: withIndexes.length } };
-});
-const decimal = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.option(fc.bigInt({ min: 0n, max: 10n ** 20n }), { nil: undefined })).map(([w, f]) => (f === undefined ? String(w) : `${w}.${f}`));
+const blockResult = fc
+  .record({ block, issuance: fc.record({ blockReward: quantity(U256), uncleReward: quantity(U256), issuance: quantity(U256) }), totalFees: quantity(U256) })
+  .map((r) => {
+    const withIndexes = r.block.transactions.map((t, i) => ({ ...t, transactionIndex: i }));
+    return { ...r, block: { ...r.block, transactions: withIndexes, transactionCount: withIndexes.length } };
+  });
+const decimal = fc
+  .tuple(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.option(fc.bigInt({ min: 0n, max: 10n ** 20n }), { nil: undefined }))
+  .map(([w, f]) => (f === undefined ? String(w) : `${w}.${f}`));
 const order = fc.record(
   {
     coin: fc.string({ minLength: 1, maxLength: 200, unit: 'grapheme' }),
@@ -155,7 +185,8 @@ describe('hostile: response decoding through the clients (fast-check over HTTP)'
     const node = await startDemoNode({ apiKey: key });
     try {
       const demo = createProviderClients(node.baseUrl, key, { timeoutMs: 5000, maxRetries: 0 });
-      const raw = async (endpoint: 'evm' | 'info', body: object) => JSON.parse(String(await demo.transport.postJson(endpoint, JSON.stringify(body), 'fixture').then((j) => JSON.stringify(j))));
+      const raw = async (endpoint: 'evm' | 'info', body: object) =>
+        JSON.parse(String(await demo.transport.postJson(endpoint, JSON.stringify(body), 'fixture').then((j) => JSON.stringify(j))));
       const rpc = async (method: string, params: unknown[]) => (await raw('evm', { jsonrpc: '2.0', id: 1, method, params })).result;
       real.set('ots_getBlockDetails (spec shape)', await rpc('ots_getBlockDetails', [DEMO_BLOCKS.bigBlock]));
       real.set('ots_getBlockDetails (slim)', await rpc('ots_getBlockDetails', [DEMO_BLOCKS.smallBlock]));
@@ -213,7 +244,19 @@ describe('hostile: response decoding through the clients (fast-check over HTTP)'
 
   it('bodies that are not JSON at all, or JSON nested too deep, are refused as invalidResponse', async () => {
     // Nesting past 64 levels is refused before parsing (issue 23); 10,000 levels stay under every method's size cap.
-    for (const raw of ['', ' ', 'null', '"text"', '{"a":', '[1,2', 'NaN', '\u0000', '<html>', '['.repeat(10_000) + ']'.repeat(10_000), '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000)]) {
+    for (const raw of [
+      '',
+      ' ',
+      'null',
+      '"text"',
+      '{"a":',
+      '[1,2',
+      'NaN',
+      '\u0000',
+      '<html>',
+      '['.repeat(10_000) + ']'.repeat(10_000),
+      '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000),
+    ]) {
       next = { raw };
       for (const target of TARGETS) await outcome(target, JSON.stringify(raw.slice(0, 20)));
     }
@@ -242,7 +285,15 @@ describe('hostile: response decoding through the clients (fast-check over HTTP)'
         assert.equal(d.issuance.issuance, BigInt(result.issuance.issuance));
         assert.deepEqual(
           d.transactions.slice().map((t: Json) => [t.hash, t.from, t.to, t.value, t.gas, t.gasPrice, t.transactionIndex]),
-          b.transactions.map((t) => [t.hash.toLowerCase(), t.from.toLowerCase(), t.to?.toLowerCase() ?? null, BigInt(t.value), BigInt(t.gas), BigInt(t.gasPrice), t.transactionIndex]),
+          b.transactions.map((t) => [
+            t.hash.toLowerCase(),
+            t.from.toLowerCase(),
+            t.to?.toLowerCase() ?? null,
+            BigInt(t.value),
+            BigInt(t.gas),
+            BigInt(t.gasPrice),
+            t.transactionIndex,
+          ]),
         );
       }),
       { numRuns: RUNS },

@@ -21,14 +21,23 @@ const blockNumber = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNu
  * With `short`, every call is the same (id 0, page 0), so that 12,000 of them fit in the 1 MB body limit.
  */
 function pagesBatch(count: number, short = false): string {
-  const call = (i: number) => ({ jsonrpc: '2.0', id: short ? 0 : i, method: 'ots_getBlockTransactions', params: [DEMO_BLOCKS.hugeBlock, short ? 0 : i % 100, 100] });
+  const call = (i: number) => ({
+    jsonrpc: '2.0',
+    id: short ? 0 : i,
+    method: 'ots_getBlockTransactions',
+    params: [DEMO_BLOCKS.hugeBlock, short ? 0 : i % 100, 100],
+  });
   return JSON.stringify(Array.from({ length: count }, (_, i) => call(i)));
 }
 
 describe('hostile: the demo node answers only who started it (issue 23)', function () {
   this.timeout(60_000);
   let node: DemoNode;
-  const evm = (body: string, headers: Record<string, string> = {}): RawRequest => ({ path: `/${node.apiKey}/evm`, headers: { ...JSON_TYPE, ...headers }, body });
+  const evm = (body: string, headers: Record<string, string> = {}): RawRequest => ({
+    path: `/${node.apiKey}/evm`,
+    headers: { ...JSON_TYPE, ...headers },
+    body,
+  });
 
   before(async () => (node = await startDemoNode({ control: true })));
   after(() => node.close());
@@ -55,14 +64,26 @@ describe('hostile: the demo node answers only who started it (issue 23)', functi
 
   it('answers only to a loopback Host (any port, so a local proxy still works); any other name gets 421', async () => {
     const port = String(node.port);
-    const foreign = ['evil.example', `evil.example:${port}`, `127.0.0.1.nip.io:${port}`, `localhost.evil.example:${port}`, `0x7f000001:${port}`, `127.0.0.1@evil.example`];
+    const foreign = [
+      'evil.example',
+      `evil.example:${port}`,
+      `127.0.0.1.nip.io:${port}`,
+      `localhost.evil.example:${port}`,
+      `0x7f000001:${port}`,
+      `127.0.0.1@evil.example`,
+    ];
     const loopback = ['127.0.0.1', `127.0.0.1:${port}`, 'localhost:8443', `LOCALHOST:${port}`, '[::1]', `[::1]:${port}`, '127.0.0.2:4443'];
-    const answers = await fromOtherProcess(node.port, [...foreign, ...loopback].map((host) => evm(blockNumber, { Host: host })));
+    const answers = await fromOtherProcess(
+      node.port,
+      [...foreign, ...loopback].map((host) => evm(blockNumber, { Host: host })),
+    );
     figures.badInputs += foreign.length;
     foreign.forEach((host, i) => assert.equal(answers[i]?.status, 421, `Host: ${host} → ${answers[i]?.status} ${answers[i]?.head}`));
     loopback.forEach((host, i) => assert.equal(answers[foreign.length + i]?.status, 200, `Host: ${host}`));
     // The control endpoint too.
-    const [control] = await fromOtherProcess(node.port, [{ path: '/__demo/faults', headers: { ...JSON_TYPE, Host: 'evil.example' }, body: '[{"kind":"hang"}]' }]);
+    const [control] = await fromOtherProcess(node.port, [
+      { path: '/__demo/faults', headers: { ...JSON_TYPE, Host: 'evil.example' }, body: '[{"kind":"hang"}]' },
+    ]);
     assert.equal(control?.status, 421);
   });
 
@@ -105,14 +126,19 @@ describe('hostile: the demo node answers only who started it (issue 23)', functi
     assert.equal(answers[0]?.status, 200);
     assert.ok((answers[0]?.bytes ?? 0) < DEMO_MAX_ANSWER_BYTES + 2.5 * 1024 * 1024, `${answers[0]?.bytes} bytes`);
     const entries = JSON.parse(await postInProcess(node, batch)) as { id: number; result?: unknown; error?: unknown }[];
-    assert.deepEqual(entries.map((e) => e.id), [1, 2, 3, 4]);
+    assert.deepEqual(
+      entries.map((e) => e.id),
+      [1, 2, 3, 4],
+    );
     assert.ok(entries[0]?.result && entries[1]?.result, 'whole answers while under the cap');
     for (const e of entries.slice(2)) assert.deepEqual(e.error, { code: -32003, message: 'response too large' });
     assert.ok(held.busyMs < EVENT_LOOP_LIMIT_MS, heldText(held));
   });
 
   it(`stops building a batch's answers after ${DEMO_BATCH_BUDGET_MS} ms (or the bytes cap): the rest get "request timed out" (or "response too large"), as from geth`, async () => {
-    const first = await longestBlock(() => postInProcess(node, JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ots_getBlockTransactions', params: [DEMO_BLOCKS.hugeBlock, 0, 100] })));
+    const first = await longestBlock(() =>
+      postInProcess(node, JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ots_getBlockTransactions', params: [DEMO_BLOCKS.hugeBlock, 0, 100] })),
+    );
     console.log(`      a page of the 10,000-transaction block, first asked: ${heldText(first)} (building the block, once)`);
     const held = await longestBlock(() => fromOtherProcess(node.port, [evm(pagesBatch(DEMO_MAX_BATCH))]));
     const answers = held.value;
@@ -123,13 +149,18 @@ describe('hostile: the demo node answers only who started it (issue 23)', functi
     assert.equal(entries.length, DEMO_MAX_BATCH);
     const cut = entries.findIndex((e) => e.error);
     assert.ok(cut > 0 && cut < DEMO_MAX_BATCH && entries.slice(0, cut).every((e) => e.result), `answers first, then errors (cut at ${cut})`);
-    assert.ok(entries.slice(cut).every((e, i) => e.id === cut + i && (e.error?.code === -32002 || e.error?.code === -32003)), 'then an error for each call left, with its id');
+    assert.ok(
+      entries.slice(cut).every((e, i) => e.id === cut + i && (e.error?.code === -32002 || e.error?.code === -32003)),
+      'then an error for each call left, with its id',
+    );
     assert.ok(held.busyMs < EVENT_LOOP_LIMIT_MS, heldText(held));
   });
 
   it('refuses a request body nested a million levels deep before parsing it', async () => {
     const deep = '['.repeat(1_000_000);
-    const held = await longestBlock(() => fromOtherProcess(node.port, [evm(deep), { path: `/${node.apiKey}/info`, headers: JSON_TYPE, body: '{"type":' + deep }]));
+    const held = await longestBlock(() =>
+      fromOtherProcess(node.port, [evm(deep), { path: `/${node.apiKey}/info`, headers: JSON_TYPE, body: '{"type":' + deep }]),
+    );
     const answers = held.value;
     figures.badInputs += 2;
     console.log(`      1 MB of "[": ${heldText(held)}`);
@@ -140,7 +171,11 @@ describe('hostile: the demo node answers only who started it (issue 23)', functi
   });
 
   describe('its control endpoint (tests, bench)', () => {
-    const setFault503 = (headers: Record<string, string>): RawRequest => ({ path: '/__demo/faults', headers, body: JSON.stringify([{ kind: 'status', status: 503 }]) });
+    const setFault503 = (headers: Record<string, string>): RawRequest => ({
+      path: '/__demo/faults',
+      headers,
+      body: JSON.stringify([{ kind: 'status', status: 503 }]),
+    });
 
     it('refuses a text/plain POST with a foreign Origin (what a web page can send without a preflight), and sets nothing', async () => {
       const answers = await fromOtherProcess(node.port, [
@@ -152,7 +187,11 @@ describe('hostile: the demo node answers only who started it (issue 23)', functi
         evm(blockNumber),
       ]);
       figures.badInputs += 5;
-      assert.deepEqual(answers.map((a) => a.status), [403, 415, 415, 415, 415, 200], JSON.stringify(answers));
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [403, 415, 415, 415, 415, 200],
+        JSON.stringify(answers),
+      );
     });
 
     it('refuses any request with an Origin header, JSON or not, and the state too', async () => {
@@ -164,12 +203,25 @@ describe('hostile: the demo node answers only who started it (issue 23)', functi
         evm(blockNumber),
       ]);
       figures.badInputs += 4;
-      assert.deepEqual(answers.map((a) => a.status), [403, 403, 403, 403, 200], JSON.stringify(answers));
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [403, 403, 403, 403, 200],
+        JSON.stringify(answers),
+      );
     });
 
     it('still takes JSON without an Origin, as the tests and the bench send it', async () => {
-      const answers = await fromOtherProcess(node.port, [setFault503(JSON_TYPE), evm(blockNumber), { path: '/__demo/reset', headers: JSON_TYPE, body: '' }, evm(blockNumber)]);
-      assert.deepEqual(answers.map((a) => a.status), [200, 503, 200, 200], JSON.stringify(answers));
+      const answers = await fromOtherProcess(node.port, [
+        setFault503(JSON_TYPE),
+        evm(blockNumber),
+        { path: '/__demo/reset', headers: JSON_TYPE, body: '' },
+        evm(blockNumber),
+      ]);
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [200, 503, 200, 200],
+        JSON.stringify(answers),
+      );
     });
   });
 });

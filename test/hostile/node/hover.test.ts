@@ -33,14 +33,31 @@ const HOVER_FAULTS: HoverFault[] = [
   { name: 'HTTP 401', shown: /rejected the API key \(HTTP 401\)/, fault: () => ({ kind: 'status', status: 401 }) },
   { name: 'HTTP 404', shown: /has no evm endpoint at this address \(HTTP 404\)/, fault: () => ({ kind: 'status', status: 404 }) },
   { name: 'HTTP 429', shown: /rate-limiting requests \(HTTP 429\)\. Try again in 90 s/, fault: () => ({ kind: 'status', status: 429, retryAfter: '90' }) },
-  { name: 'HTTP 502 page echoing the key', shown: /server error \(HTTP 502\)/, fault: (key, base) => ({ kind: 'status', status: 502, contentType: 'text/html', body: `<b>${base}/${key}/evm</b>` }) },
-  { name: 'HTML page with HTTP 200', shown: /evm endpoint answered with an HTML page instead of JSON/, fault: (key) => ({ kind: 'respond', contentType: 'text/html', body: `<a href="https://evil.example/${key}">login</a>` }) },
+  {
+    name: 'HTTP 502 page echoing the key',
+    shown: /server error \(HTTP 502\)/,
+    fault: (key, base) => ({ kind: 'status', status: 502, contentType: 'text/html', body: `<b>${base}/${key}/evm</b>` }),
+  },
+  {
+    name: 'HTML page with HTTP 200',
+    shown: /evm endpoint answered with an HTML page instead of JSON/,
+    fault: (key) => ({ kind: 'respond', contentType: 'text/html', body: `<a href="https://evil.example/${key}">login</a>` }),
+  },
   { name: 'connection reset in mid-body', shown: /closed before the answer was complete/, fault: () => ({ kind: 'truncated' }) },
   { name: 'timeout', shown: /did not answer within 2 s/, fault: () => ({ kind: 'hang' }) },
   // Time enough that only the size cap can stop it: a timeout here would be a failure, not a pass.
-  { name: '50 MB body', shown: /^Could not load the block: The provider’s answer was larger than the 32 MB limit\.$/m, fault: () => ({ kind: 'oversize', bytes: 50 * 1024 * 1024 }), timeoutSeconds: 60 },
+  {
+    name: '50 MB body',
+    shown: /^Could not load the block: The provider’s answer was larger than the 32 MB limit\.$/m,
+    fault: () => ({ kind: 'oversize', bytes: 50 * 1024 * 1024 }),
+    timeoutSeconds: 60,
+  },
   { name: 'wrong id', shown: /answered a different request/, fault: () => ({ kind: 'wrongId' }) },
-  { name: 'number over 2^256', shown: /block\.gasUsed: expected a 0x hex quantity/, rule: () => mutateResult('ots_getBlockDetails', (r) => ((r.block.gasUsed = '0x1' + '0'.repeat(64)), r)) },
+  {
+    name: 'number over 2^256',
+    shown: /block\.gasUsed: expected a 0x hex quantity/,
+    rule: () => mutateResult('ots_getBlockDetails', (r) => ((r.block.gasUsed = '0x1' + '0'.repeat(64)), r)),
+  },
   ...MARKUP_PAYLOADS.map((p, i) => ({
     name: `JSON-RPC error with markup #${i}, the URL and the key`,
     shown: /The node returned JSON-RPC error -32000: /,
@@ -84,7 +101,8 @@ describe('hostile: the real hover provider under faults (Node, demo node behind 
     const block = nextBlock++;
     const line = `const deployed = 0x${block.toString(16)}; // ${MARKUP}`;
     const document = { lineAt: () => ({ text: line }) };
-    const result = (await provider.provideHover(document, new host.Position(0, line.indexOf('0x') + 2), new host.CancellationTokenSource().token)) as host.Hover | undefined;
+    const result = (await provider.provideHover(document, new host.Position(0, line.indexOf('0x') + 2), new host.CancellationTokenSource().token)) as
+      host.Hover | undefined;
     assert.ok(result, 'a hover');
     return { markdown: result.contents[0]!, block };
   }

@@ -73,7 +73,12 @@ describe('hostile: user input (fast-check)', () => {
   it('parseAddress accepts exactly 0x + 40 hex digits (any case, spaces around) and lowercases them', () => {
     const address = fc.oneof(
       fc
-        .tuple(fc.constantFrom('', ' ', '\t', '\u00a0'), fc.constantFrom('0x', '0X'), fc.array(fc.constantFrom(...'0123456789abcdefABCDEF'), { minLength: 38, maxLength: 42 }), fc.constantFrom('', ' ', '\n'))
+        .tuple(
+          fc.constantFrom('', ' ', '\t', '\u00a0'),
+          fc.constantFrom('0x', '0X'),
+          fc.array(fc.constantFrom(...'0123456789abcdefABCDEF'), { minLength: 38, maxLength: 42 }),
+          fc.constantFrom('', ' ', '\n'),
+        )
         .map(([a, x, h, b]) => `${a}${x}${h.join('')}${b}`),
       fc.array(fc.constantFrom(...'0123456789abcdefABCDEFgz '), { minLength: 40, maxLength: 40 }).map((a) => `0x${a.join('')}`),
       typed,
@@ -126,12 +131,19 @@ describe('hostile: user input (fast-check)', () => {
 
   it('baseUrlProblem takes https:// anywhere, http:// only on this computer, and nothing with a user, query or fragment', () => {
     const loopback = ['127.0.0.1', 'localhost', '[::1]'];
-    const host = fc.oneof(fc.domain(), fc.ipV4(), fc.constantFrom(...loopback, '127.0.0.1.evil.example', 'localhost.evil.example', '127.0.0.2', '0.0.0.0', '[::ffff:127.0.0.1]'));
+    const host = fc.oneof(
+      fc.domain(),
+      fc.ipV4(),
+      fc.constantFrom(...loopback, '127.0.0.1.evil.example', 'localhost.evil.example', '127.0.0.2', '0.0.0.0', '[::ffff:127.0.0.1]'),
+    );
     const url = fc.tuple(
       fc.constantFrom('https://', 'http://', 'HTTP://', 'ftp://', 'javascript:', 'file://', '//', ''),
       fc.option(fc.constantFrom('user@', 'user:pass@', ':@'), { nil: '' }),
       host,
-      fc.option(fc.integer({ min: 1, max: 65535 }).map((p) => `:${p}`), { nil: '' }),
+      fc.option(
+        fc.integer({ min: 1, max: 65535 }).map((p) => `:${p}`),
+        { nil: '' },
+      ),
       fc.constantFrom('', '/', '/v1', '/a/b/', '/%2e%2e/x'),
       fc.constantFrom('', '?x=1', '#frag', '?'),
     );
@@ -169,7 +181,10 @@ describe('hostile: user input (fast-check)', () => {
       fc.string({ unit: fc.constantFrom(...'0xX1aFg_$é.;( '), maxLength: 12 }),
       hex(40).map((h) => `0x${h}`),
       hex(64).map((h) => `0x${h}`),
-      fc.integer({ min: 1, max: 20 }).chain((n) => hex(n)).map((h) => `0x${h}`),
+      fc
+        .integer({ min: 1, max: 20 })
+        .chain((n) => hex(n))
+        .map((h) => `0x${h}`),
     );
     const line = fc.array(piece, { maxLength: 8 }).map((p) => p.join(''));
     fc.assert(
@@ -194,15 +209,20 @@ describe('hostile: user input (fast-check)', () => {
 
   it('the hover token rule: no position inside an address or a hash is a block number', () => {
     fc.assert(
-      fc.property(fc.constantFrom(40, 64), fc.array(fc.constantFrom(...'0123456789abcdefABCDEF'), { minLength: 64, maxLength: 64 }).map((a) => a.join('')), fc.constantFrom('', ' ', '"', "'", '('), (digits, h, quote) => {
-        const value = `0x${h.slice(0, digits)}`;
-        const text = `const a = ${quote}${value}${quote};`;
-        const start = text.indexOf(value);
-        for (let at = start; at <= start + value.length; at++) {
-          assert.equal(findHexToken(text, at), undefined, `${value} at ${at - start}`);
-          refused();
-        }
-      }),
+      fc.property(
+        fc.constantFrom(40, 64),
+        fc.array(fc.constantFrom(...'0123456789abcdefABCDEF'), { minLength: 64, maxLength: 64 }).map((a) => a.join('')),
+        fc.constantFrom('', ' ', '"', "'", '('),
+        (digits, h, quote) => {
+          const value = `0x${h.slice(0, digits)}`;
+          const text = `const a = ${quote}${value}${quote};`;
+          const start = text.indexOf(value);
+          for (let at = start; at <= start + value.length; at++) {
+            assert.equal(findHexToken(text, at), undefined, `${value} at ${at - start}`);
+            refused();
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -233,7 +253,11 @@ function renderLabel(label: string): { text: string; icons: string[] } {
 
 describe('hostile: text in quick pick labels (fast-check)', () => {
   it('escapeIcons: whatever is typed is shown exactly as typed, and never as an icon', () => {
-    const text = fc.oneof(fc.string({ unit: fc.constantFrom('$', '(', ')', '\\', 'z', 'a', 'p', '~', 's', '-', ' '), maxLength: 24 }), fc.string({ unit: 'grapheme', maxLength: 24 }), fc.constantFrom('$(zap)', '$(zap~spin) x', '\\$(zap)', '$(', '$()', '$(bad name)'));
+    const text = fc.oneof(
+      fc.string({ unit: fc.constantFrom('$', '(', ')', '\\', 'z', 'a', 'p', '~', 's', '-', ' '), maxLength: 24 }),
+      fc.string({ unit: 'grapheme', maxLength: 24 }),
+      fc.constantFrom('$(zap)', '$(zap~spin) x', '\\$(zap)', '$(', '$()', '$(bad name)'),
+    );
     fc.assert(
       fc.property(text, (t) => {
         const shown = renderLabel(escapeIcons(t));
@@ -254,7 +278,12 @@ describe('hostile: text in notifications and input box messages (fast-check)', (
   it('escapeLinksAndIcons: no link and no icon, whatever the text; it reads as typed', () => {
     const text = fc.oneof(
       fc.string({ unit: fc.constantFrom('[', ']', '(', ')', 'x', ' ', 'h', 't', 'p', 's', ':', '/', 'command', 'file', '"', '$', 'z', 'a'), maxLength: 30 }),
-      fc.constantFrom('[x](https://e.example)', '[run](command:workbench.action.terminal.new)', '[f](file:///etc/passwd "t")', '[a](https://a)[b](command:b) $(zap)'),
+      fc.constantFrom(
+        '[x](https://e.example)',
+        '[run](command:workbench.action.terminal.new)',
+        '[f](file:///etc/passwd "t")',
+        '[a](https://a)[b](command:b) $(zap)',
+      ),
       fc.string({ unit: 'grapheme', maxLength: 30 }),
     );
     fc.assert(
@@ -321,7 +350,7 @@ describe('hostile: arguments, stored state and webview messages (fast-check)', (
     fc.assert(
       fc.property(message, (m) => {
         if (!isBlockWebviewMessage(m)) return refused();
-        const msg = m as Record<string, any>;  
+        const msg = m as Record<string, any>;
         if (msg.type === 'openBlock') assert.ok(Number.isSafeInteger(msg.number) && msg.number >= 0);
         if (msg.type === 'needRows') assert.ok(Number.isSafeInteger(msg.start) && msg.end > msg.start && Number.isSafeInteger(msg.end));
         if (msg.type === 'copy') assert.ok(typeof msg.text === 'string' && msg.text.length <= 200);
@@ -360,9 +389,22 @@ describe('hostile: bad input reaches no request (fast-check, a real server count
     const clients = createProviderClients(base, 'sk-inputs-key', { timeoutMs: 1000, maxRetries: 0 });
     const badCall = fc.oneof(
       typed.filter((t) => !/^\s*0x[0-9a-f]{40}\s*$/i.test(t)).map((t) => () => clients.info.openOrders(t)),
-      fc.string({ maxLength: 40 }).filter((d) => !/^[a-zA-Z0-9_-]{0,32}$/.test(d)).map((d) => () => clients.info.openOrders('0x' + 'a'.repeat(40), d)),
-      fc.oneof(fc.double(), fc.integer({ max: -1 }), fc.constant(2 ** 53), fc.constant(Number.NaN)).filter((n) => !(Number.isSafeInteger(n) && n >= 0)).map((n) => () => clients.evm.getBlockDetails(n)),
-      fc.tuple(fc.integer({ min: -5, max: 300 }), fc.integer({ min: -5, max: 300 })).filter(([p, s]) => p < 0 || p > 255 || s < 1 || s > 100).map(([p, s]) => () => clients.evm.getBlockTransactions(1, p, s)),
+      fc
+        .string({ maxLength: 40 })
+        .filter((d) => !/^[a-zA-Z0-9_-]{0,32}$/.test(d))
+        .map((d) => () => clients.info.openOrders('0x' + 'a'.repeat(40), d)),
+      fc
+        .oneof(fc.double(), fc.integer({ max: -1 }), fc.constant(2 ** 53), fc.constant(Number.NaN))
+        .filter((n) => !(Number.isSafeInteger(n) && n >= 0))
+        .map((n) => () => clients.evm.getBlockDetails(n)),
+      fc
+        .tuple(fc.integer({ min: -5, max: 300 }), fc.integer({ min: -5, max: 300 }))
+        .filter(([p, s]) => p < 0 || p > 255 || s < 1 || s > 100)
+        .map(
+          ([p, s]) =>
+            () =>
+              clients.evm.getBlockTransactions(1, p, s),
+        ),
     );
     await fc.assert(
       fc.asyncProperty(badCall, async (call) => {

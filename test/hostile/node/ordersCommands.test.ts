@@ -91,7 +91,10 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
     leaks.checkAll(`${where}: tree`, texts);
     leaks.checkAll(`${where}: tooltips`, markdown);
     leaks.checkAll(`${where}: log`, host.recorded.logLines);
-    leaks.checkAll(`${where}: notifications`, host.recorded.notifications.map((n) => n.message));
+    leaks.checkAll(
+      `${where}: notifications`,
+      host.recorded.notifications.map((n) => n.message),
+    );
   }
 
   const summaryOf = (all: WalletSummary[] | undefined, address: string) => {
@@ -125,10 +128,11 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
     assert.equal(proxy.requests, before.requests, 'no request while the budget has no room');
     assert.equal(summaryOf(summaries, maker.address).orderCount !== undefined, true, 'what the wallets show now');
     await cmd<WalletSummary>('refreshWallet', maker.address); // a second manual refresh meanwhile: no second offer
-    assert.deepEqual(host.recorded.notifications.filter((n) => n.severity === 'warning'), [
-      { severity: 'warning', message: 'Hyperliquid’s request budget for this minute is spent: Open Orders can refresh in 1 s.' },
-    ]);
-    for (const end = Date.now() + 10_000; store.wallet(maker.address)?.last?.snapshot.fetchedAt === before.fetchedAt; ) {
+    assert.deepEqual(
+      host.recorded.notifications.filter((n) => n.severity === 'warning'),
+      [{ severity: 'warning', message: 'Hyperliquid’s request budget for this minute is spent: Open Orders can refresh in 1 s.' }],
+    );
+    for (const end = Date.now() + 10_000; store.wallet(maker.address)?.last?.snapshot.fetchedAt === before.fetchedAt;) {
       assert.ok(Date.now() < end, 'Wait ran the refresh once there was room');
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -152,14 +156,23 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
       assert.ok(deep, 'the order with the deep field is in the tree');
       host.recorded.notifications.length = 0;
       await cmd('copyOrderJson', deep);
-      assert.deepEqual(host.recorded.notifications.filter((n) => n.severity === 'error'), [], 'no error');
+      assert.deepEqual(
+        host.recorded.notifications.filter((n) => n.severity === 'error'),
+        [],
+        'no error',
+      );
       assert.match(host.recorded.clipboard, /^\{\n  "deep": \[\n/, 'copied as JSON, deep field and all');
       // Past 64 levels the whole answer is refused before parsing: the refresh fails and the orders shown stay.
       // Answered by the proxy alone, so that the demo node's orders do not move on (the tests after this one count on them).
-      proxy.setRule((req) => (req.methods.includes('openOrders') || req.methods.includes('frontendOpenOrders') ? { body: `${'['.repeat(100_000)}${']'.repeat(100_000)}` } : undefined));
+      proxy.setRule((req) =>
+        req.methods.includes('openOrders') || req.methods.includes('frontendOpenOrders') ? { body: `${'['.repeat(100_000)}${']'.repeat(100_000)}` } : undefined,
+      );
       const failed = await cmd<WalletSummary>('refreshWallet', maker.address);
       assert.ok(failed.error !== undefined || failed.failedDexs.includes(''), `the refresh failed: ${JSON.stringify(failed)}`);
-      assert.ok(orders().some((o) => o.order.oid === deep.order.oid && 'deep' in o.order.raw), 'the last orders stay');
+      assert.ok(
+        orders().some((o) => o.order.oid === deep.order.oid && 'deep' in o.order.raw),
+        'the last orders stay',
+      );
       figures.staleChecks += 1;
     } finally {
       proxy.setRule(undefined);
@@ -170,16 +183,32 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
   it('the key is in secret storage only: no setting, no globalState or workspaceState value, no log line holds it', async () => {
     const context = services.context as unknown as ReturnType<typeof host.extensionContext>;
     assert.equal(await context.secrets.get('hyperliquidExplorer.apiKey'), key, 'the key is in secret storage');
-    leaks.checkAll('setting writes', host.recorded.settingWrites.map((w) => JSON.stringify(w)));
-    leaks.checkAll('globalState writes', context.globalState.writes.map((w) => JSON.stringify(w)));
-    leaks.checkAll('workspaceState writes', context.workspaceState.writes.map((w) => JSON.stringify(w)));
-    leaks.checkAll('context keys', [...host.recorded.contexts].map((c) => JSON.stringify(c)));
+    leaks.checkAll(
+      'setting writes',
+      host.recorded.settingWrites.map((w) => JSON.stringify(w)),
+    );
+    leaks.checkAll(
+      'globalState writes',
+      context.globalState.writes.map((w) => JSON.stringify(w)),
+    );
+    leaks.checkAll(
+      'workspaceState writes',
+      context.workspaceState.writes.map((w) => JSON.stringify(w)),
+    );
+    leaks.checkAll(
+      'context keys',
+      [...host.recorded.contexts].map((c) => JSON.stringify(c)),
+    );
     leaks.checkAll('log', host.recorded.logLines);
   });
 
   it('whatever is typed as a wallet label: too long is refused in the box and nothing is stored; else it is stored trimmed and shown as text', async () => {
     const other = '0x00000000000000000000000000000000000000aa';
-    const label = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 80 }), fc.constantFrom(...MARKUP_PAYLOADS), fc.string({ unit: fc.constantFrom(' ', '\t', '\n', 'a', '<', '[', '$', '('), maxLength: 70 }));
+    const label = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 80 }),
+      fc.constantFrom(...MARKUP_PAYLOADS),
+      fc.string({ unit: fc.constantFrom(' ', '\t', '\n', 'a', '<', '[', '$', '('), maxLength: 70 }),
+    );
     await fc.assert(
       fc.asyncProperty(label, async (typed) => {
         const walletsBefore = vscode.workspace.getConfiguration(SECTION).get('wallets');
@@ -203,7 +232,10 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
           return;
         }
         assert.equal(await running, true);
-        const stored = vscode.workspace.getConfiguration(SECTION).get<{ address: string; label?: string }[]>('wallets', []).find((w) => w.address === other);
+        const stored = vscode.workspace
+          .getConfiguration(SECTION)
+          .get<{ address: string; label?: string }[]>('wallets', [])
+          .find((w) => w.address === other);
         assert.deepEqual(stored, typed.trim() ? { address: other, label: typed.trim() } : { address: other });
         const item = tree.getTreeItem(tree.walletNode(other)!);
         assert.equal(item.label, revealInvisibles(typed.trim()) || '0x0000…00aa');
@@ -236,9 +268,18 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
       await host.setConfiguration(`${SECTION}.orders.notifyOnFill`, false);
     }
     const shown = host.recorded.notifications.slice(before).map((n) => n.message);
-    assert.ok(shown.filter((m) => m.includes('You already watch this wallet')).length >= MARKUP_PAYLOADS.length, `the duplicate warnings: ${JSON.stringify(shown)}`);
-    assert.ok(shown.some((m) => m.includes(']\u200b(command:')), 'a link in a label is shown as text');
-    assert.ok(shown.some((m) => m.includes('\\$(alert)')), 'an icon in a label is shown as text');
+    assert.ok(
+      shown.filter((m) => m.includes('You already watch this wallet')).length >= MARKUP_PAYLOADS.length,
+      `the duplicate warnings: ${JSON.stringify(shown)}`,
+    );
+    assert.ok(
+      shown.some((m) => m.includes(']\u200b(command:')),
+      'a link in a label is shown as text',
+    );
+    assert.ok(
+      shown.some((m) => m.includes('\\$(alert)')),
+      'an icon in a label is shown as text',
+    );
     // Each message above was also checked where the stand-in received it (support/vscodeStub.ts): any
     // unescaped link or icon counts as markup rendered, which fails the run.
     assert.equal(figures.markupRendered, 0);
@@ -248,7 +289,14 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
   it('whatever the wallets setting holds (hand-edited), the tree shows valid addresses only and does not throw', async () => {
     const entry = fc.oneof(
       fc.anything(),
-      fc.record({ address: fc.oneof(fc.string(), fc.constant(maker.address.toUpperCase()), fc.constant(` ${maker.address} `)), label: fc.anything(), dexes: fc.anything() }, { requiredKeys: [] }),
+      fc.record(
+        {
+          address: fc.oneof(fc.string(), fc.constant(maker.address.toUpperCase()), fc.constant(` ${maker.address} `)),
+          label: fc.anything(),
+          dexes: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
     );
     const saved = vscode.workspace.getConfiguration(SECTION).get('wallets');
     try {

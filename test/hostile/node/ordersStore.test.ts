@@ -46,7 +46,8 @@ const SHOWN: Record<Exclude<ProviderErrorKind, 'cancelled' | 'badInput' | 'confi
   httpStatus: /^The provider answered (HTTP 4\d\d|with a redirect)/,
   timeout: /^The provider did not answer within 2 s\.$/,
   network: /^The connection to the provider was closed before the answer was complete\.$/,
-  invalidResponse: /^The provider(’s answer to (openOrders|frontendOpenOrders|perpDexs|spotMeta): |['’]s info endpoint answered with (an HTML page|text that is not JSON) instead of JSON\.$|’s info endpoint answered with JSON nested more than 64 levels deep)/,
+  invalidResponse:
+    /^The provider(’s answer to (openOrders|frontendOpenOrders|perpDexs|spotMeta): |['’]s info endpoint answered with (an HTML page|text that is not JSON) instead of JSON\.$|’s info endpoint answered with JSON nested more than 64 levels deep)/,
 };
 
 interface TreeFault {
@@ -61,7 +62,8 @@ interface TreeFault {
 }
 
 /** The same change to both order answers: the extension asks frontendOpenOrders, or openOrders where it is refused. */
-const onOrderLists = (change: (orders: Json[], req: Json) => Json): ProxyRule => rules(mutateInfo('openOrders', change), mutateInfo('frontendOpenOrders', change));
+const onOrderLists = (change: (orders: Json[], req: Json) => Json): ProxyRule =>
+  rules(mutateInfo('openOrders', change), mutateInfo('frontendOpenOrders', change));
 
 const TREE_FAULTS: TreeFault[] = [
   { name: 'HTTP 401', kind: 'badKey', fault: () => ({ kind: 'status', status: 401 }) },
@@ -69,12 +71,25 @@ const TREE_FAULTS: TreeFault[] = [
   { name: 'HTTP 404', kind: 'wrongPath', fault: () => ({ kind: 'status', status: 404 }) },
   { name: 'HTTP 413', kind: 'tooLarge', fault: () => ({ kind: 'status', status: 413 }) },
   { name: 'HTTP 422', kind: 'refused', fault: () => ({ kind: 'status', status: 422 }) },
-  { name: 'HTTP 429 with Retry-After', kind: 'rateLimited', fault: () => ({ kind: 'status', status: 429, retryAfter: '120' }), exactly: /\(HTTP 429\)\. Try again in 120 s\.$/ },
+  {
+    name: 'HTTP 429 with Retry-After',
+    kind: 'rateLimited',
+    fault: () => ({ kind: 'status', status: 429, retryAfter: '120' }),
+    exactly: /\(HTTP 429\)\. Try again in 120 s\.$/,
+  },
   { name: 'HTTP 500 (body null)', kind: 'server', fault: () => ({ kind: 'status', status: 500 }) },
-  { name: 'HTTP 502 page echoing the key', kind: 'server', fault: (key, base) => ({ kind: 'status', status: 502, contentType: 'text/html', body: `<h1>502</h1> ${base}/${key}/info` }) },
+  {
+    name: 'HTTP 502 page echoing the key',
+    kind: 'server',
+    fault: (key, base) => ({ kind: 'status', status: 502, contentType: 'text/html', body: `<h1>502</h1> ${base}/${key}/info` }),
+  },
   { name: 'HTTP 503', kind: 'server', fault: () => ({ kind: 'status', status: 503 }) },
   { name: 'HTTP 400 echoing the key', kind: 'httpStatus', fault: (key) => ({ kind: 'status', status: 400, body: `no such key ${key}` }) },
-  { name: 'HTML page with HTTP 200', kind: 'invalidResponse', fault: (key) => ({ kind: 'respond', contentType: 'text/html', body: `<html>login ${key}</html>` }) },
+  {
+    name: 'HTML page with HTTP 200',
+    kind: 'invalidResponse',
+    fault: (key) => ({ kind: 'respond', contentType: 'text/html', body: `<html>login ${key}</html>` }),
+  },
   { name: 'malformed JSON', kind: 'invalidResponse', fault: () => ({ kind: 'malformedJson' }) },
   { name: 'connection reset in mid-body', kind: 'network', fault: () => ({ kind: 'truncated' }) },
   { name: 'connection reset', kind: 'network', fault: () => ({ kind: 'reset' }) },
@@ -82,8 +97,19 @@ const TREE_FAULTS: TreeFault[] = [
   // Reading 32 MB three times side by side can take more than the suite's 2 s on a loaded machine: the
   // size cap must be what stops it, so this case gets time enough that a timeout would be a failure.
   // Each request type has its own cap (issue 23): a wallet's orders 8 MB, perpDexs 4 MB, spotMeta 8 MB.
-  { name: '50 MB body', kind: 'tooLarge', fault: () => ({ kind: 'oversize', bytes: 50 * 1024 * 1024 }), exactly: /^The provider’s answer was larger than the (8|4) MB limit\.$/, timeoutSeconds: 60 },
-  { name: 'deeply nested JSON', kind: 'invalidResponse', fault: () => ({ kind: 'respond', body: '['.repeat(100_000) + ']'.repeat(100_000) }), exactly: /^The provider’s info endpoint answered with JSON nested more than 64 levels deep/ },
+  {
+    name: '50 MB body',
+    kind: 'tooLarge',
+    fault: () => ({ kind: 'oversize', bytes: 50 * 1024 * 1024 }),
+    exactly: /^The provider’s answer was larger than the (8|4) MB limit\.$/,
+    timeoutSeconds: 60,
+  },
+  {
+    name: 'deeply nested JSON',
+    kind: 'invalidResponse',
+    fault: () => ({ kind: 'respond', body: '['.repeat(100_000) + ']'.repeat(100_000) }),
+    exactly: /^The provider’s info endpoint answered with JSON nested more than 64 levels deep/,
+  },
   { name: 'wrong types (oid as text)', kind: 'invalidResponse', rule: onOrderLists((o: Json[]) => o.map((x) => ({ ...x, oid: String(x.oid) }))) },
   { name: 'negative sizes', kind: 'invalidResponse', rule: onOrderLists((o: Json[]) => o.map((x) => ({ ...x, sz: `-${x.sz}` }))) },
   { name: 'numbers over 2^53', kind: 'invalidResponse', rule: onOrderLists((o: Json[]) => o.map((x) => ({ ...x, timestamp: 2 ** 60 }))) },
@@ -111,7 +137,8 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
     source?.dispose();
     const clients = createProviderClients(proxy.baseUrl, key, {
       timeoutMs: timeoutSeconds * 1000,
-      onRequest: (e) => (e.error && e.error.kind !== 'cancelled' ? log.warn(`${e.endpoint} ${e.label}: ${e.error.message}`) : log.debug(`${e.endpoint} ${e.label}`)),
+      onRequest: (e) =>
+        e.error && e.error.kind !== 'cancelled' ? log.warn(`${e.endpoint} ${e.label}: ${e.error.message}`) : log.debug(`${e.endpoint} ${e.label}`),
     });
     source = new OpenOrdersSource(clients.info, { note: log.info, wantMids: () => true });
     store?.connectionChanged();
@@ -129,7 +156,17 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
     host.resetHost();
     ({ node, proxy, leaks } = setup);
     connect(2); // the hang costs 2 s; a loaded machine still answers in time
-    store = new OrdersStore({ sources: { get: async () => source, get existing() { return source; } }, wallets: () => wallets, log, t: untranslated });
+    store = new OrdersStore({
+      sources: {
+        get: async () => source,
+        get existing() {
+          return source;
+        },
+      },
+      wallets: () => wallets,
+      log,
+      t: untranslated,
+    });
     tree = new OpenOrdersTree(store, () => true);
   });
 
@@ -262,7 +299,7 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
     node.setFaults([{ kind: 'hang', endpoint: 'info' }]);
     try {
       const pending = refreshAll();
-      for (const end = Date.now() + 10_000; node.requests === before; ) {
+      for (const end = Date.now() + 10_000; node.requests === before;) {
         assert.ok(Date.now() < end, 'the refresh reached the node');
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -282,7 +319,11 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
 
   it('markup in coin names, spot token names, perp dex names and the wallet label stays text', async () => {
     const payloads = [...MARKUP_PAYLOADS];
-    const markupCoins = (orders: Json[], req: Json) => orders.map((o, i) => ({ ...o, coin: req.dex ? `${req.dex}:${payloads[i % payloads.length]}` : o.coin.startsWith('@') ? o.coin : payloads[i % payloads.length] }));
+    const markupCoins = (orders: Json[], req: Json) =>
+      orders.map((o, i) => ({
+        ...o,
+        coin: req.dex ? `${req.dex}:${payloads[i % payloads.length]}` : o.coin.startsWith('@') ? o.coin : payloads[i % payloads.length],
+      }));
     const asked: Json[] = [];
     proxy.setRule(
       rules(
@@ -294,7 +335,10 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
         mutateInfo('frontendOpenOrders', markupCoins),
         mutateInfo('meta', (meta: Json) => ({ ...meta, collateralToken: 1 })), // token 1's name is markup too
         mutateInfo('spotMeta', (meta: Json) => ({ ...meta, tokens: meta.tokens.map((t: Json, i: number) => ({ ...t, name: payloads[i % payloads.length] })) })),
-        mutateInfo('perpDexs', (dexs: Json[]) => [...dexs.map((d) => (d ? { ...d, fullName: MARKUP } : d)), { name: MARKUP, fullName: MARKUP, deployer: MARKUP }]),
+        mutateInfo('perpDexs', (dexs: Json[]) => [
+          ...dexs.map((d) => (d ? { ...d, fullName: MARKUP } : d)),
+          { name: MARKUP, fullName: MARKUP, deployer: MARKUP },
+        ]),
       ),
     );
     const mutatedBefore = proxy.mutated;
@@ -315,7 +359,11 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
     const { texts, markdown } = treeTexts(maker.address);
     // Tree labels and descriptions are plain strings (VS Code shows them as text): the payloads are there as typed.
     // (Invisible and direction-changing characters are shown as visible escapes, issue 13.)
-    for (const p of payloads) assert.ok(texts.some((t) => t.includes(revealInvisibles(p))), `a row shows ${JSON.stringify(p)} as it is`);
+    for (const p of payloads)
+      assert.ok(
+        texts.some((t) => t.includes(revealInvisibles(p))),
+        `a row shows ${JSON.stringify(p)} as it is`,
+      );
     // Tooltips are Markdown: rendered, they hold no element the payload asked for, and still show its words.
     for (const [i, md] of markdown.entries()) {
       const html = assertMarkdownIsText(`tooltip #${i}`, md);
@@ -331,7 +379,8 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
     // "USDC" with a right-to-left override reads as something else; a zero-width space hides in a name.
     const SPOOFS = ['\u202eCDSU', 'B\u200bTC', 'ETH\u2066\u2069', '\u200fHYPE\u200d', 'PURR\ufeff'];
     const INVISIBLE = /[\p{Cf}\u2028\u2029]/u;
-    const spoofCoins = (orders: Json[], req: Json) => orders.map((o, i) => ({ ...o, coin: req.dex ? `${req.dex}:${SPOOFS[i % SPOOFS.length]}` : o.coin.startsWith('@') ? o.coin : SPOOFS[i % SPOOFS.length] }));
+    const spoofCoins = (orders: Json[], req: Json) =>
+      orders.map((o, i) => ({ ...o, coin: req.dex ? `${req.dex}:${SPOOFS[i % SPOOFS.length]}` : o.coin.startsWith('@') ? o.coin : SPOOFS[i % SPOOFS.length] }));
     proxy.setRule(
       rules(
         mutateInfo('openOrders', spoofCoins),
@@ -423,7 +472,18 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
     const CAP = 8;
     connect(2); // a fresh source: the dex list is cached for minutes
     const ledger = new WeightLedger();
-    const one = new OrdersStore({ sources: { get: async () => source, get existing() { return source; } }, wallets: () => wallets, log, t: untranslated, ledger });
+    const one = new OrdersStore({
+      sources: {
+        get: async () => source,
+        get existing() {
+          return source;
+        },
+      },
+      wallets: () => wallets,
+      log,
+      t: untranslated,
+      ledger,
+    });
     const oneTree = new OpenOrdersTree(one, () => true);
     const many = Array.from({ length: 10_000 }, (_, i) => ({ name: `dex${i}`, fullName: `Dex ${i}`, deployer: '0x' + '1'.repeat(40) }));
     const sent: string[] = [];
@@ -469,7 +529,10 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
   });
 
   it('whatever a hand-edited wallets[].dexes holds, only dex names the API accepts are kept: trimmed, once each, at most 32 (property)', () => {
-    const dexes = fc.oneof(fc.anything(), fc.array(fc.oneof(fc.string(), fc.constantFrom(...MARKUP_PAYLOADS), fc.constant(''), fc.constant(' xyz '), fc.anything()), { maxLength: 80 }));
+    const dexes = fc.oneof(
+      fc.anything(),
+      fc.array(fc.oneof(fc.string(), fc.constantFrom(...MARKUP_PAYLOADS), fc.constant(''), fc.constant(' xyz '), fc.anything()), { maxLength: 80 }),
+    );
     fc.assert(
       fc.property(dexes, (value) => {
         figures.badInputs += 1;
@@ -484,12 +547,17 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
 
   it('the automatic refresh’s wait is never shorter than the interval nor longer than an hour, and honours Retry-After (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 5, max: 3600 }), fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: undefined }), fc.integer({ min: 1, max: 7200 }), (i, retryAfter, previous) => {
-        const next = nextAutoRefreshSeconds(i, new ProviderError('rateLimited', '429', { retryAfterSeconds: retryAfter }), previous);
-        assert.ok(next >= i && next <= 3600, 'never faster than the interval, never over an hour');
-        if (retryAfter !== undefined) assert.ok(next >= Math.min(retryAfter, 3600));
-        assert.equal(nextAutoRefreshSeconds(i, new ProviderError('server', '503'), previous), i, 'back to the interval after another outcome');
-      }),
+      fc.property(
+        fc.integer({ min: 5, max: 3600 }),
+        fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: undefined }),
+        fc.integer({ min: 1, max: 7200 }),
+        (i, retryAfter, previous) => {
+          const next = nextAutoRefreshSeconds(i, new ProviderError('rateLimited', '429', { retryAfterSeconds: retryAfter }), previous);
+          assert.ok(next >= i && next <= 3600, 'never faster than the interval, never over an hour');
+          if (retryAfter !== undefined) assert.ok(next >= Math.min(retryAfter, 3600));
+          assert.equal(nextAutoRefreshSeconds(i, new ProviderError('server', '503'), previous), i, 'back to the interval after another outcome');
+        },
+      ),
     );
   });
 });

@@ -60,7 +60,13 @@ export function fromOtherProcess(port: number, requests: RawRequest[]): Promise<
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`the other process exited with ${code}`));
-      resolve(out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as RawAnswer));
+      resolve(
+        out
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as RawAnswer),
+      );
     });
     child.stdin.end(JSON.stringify({ port, requests }));
   });

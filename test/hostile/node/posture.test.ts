@@ -184,7 +184,10 @@ describe('hostile: posture', () => {
     assert.match(shell, /`script-src 'nonce-\$\{nonce\}'`/);
     assert.match(shell, /const nonce = crypto\.randomBytes\(\d+\)\.toString\('base64'\)/);
     assert.match(shell, /enableCommandUris: false/);
-    assert.match(shell, /localResourceRoots: \[vscode\.Uri\.joinPath\(context\.extensionUri, 'dist', 'webview'\), vscode\.Uri\.joinPath\(context\.extensionUri, 'media'\)\]/);
+    assert.match(
+      shell,
+      /localResourceRoots: \[vscode\.Uri\.joinPath\(context\.extensionUri, 'dist', 'webview'\), vscode\.Uri\.joinPath\(context\.extensionUri, 'media'\)\]/,
+    );
     assert.doesNotMatch(shell, /unsafe-inline|unsafe-eval|https?:\/\/[^'"`\s]*\.(js|css)/);
     // Panels are opened (and revived) by the shared host, with the shared options.
     assert.match(shell, /createWebviewPanel\(.*panelOptions\(services\.context\)\)/, 'the shared host opens panels with the shared options');
@@ -197,10 +200,17 @@ describe('hostile: posture', () => {
       assert.doesNotMatch(host, /createWebviewPanel|webview\.options\s*=/, `${panel} opens with the shared options (through the shared host)`);
       assert.doesNotMatch(host, /webview\.html\s*=/, `${panel} sets no HTML of its own`);
     }
-    const shared = fs.readdirSync(path.join(ROOT, 'src', 'webview')).filter((f) => f.endsWith('.ts')).map((f) => `src/webview/${f}`);
+    const shared = fs
+      .readdirSync(path.join(ROOT, 'src', 'webview'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `src/webview/${f}`);
     for (const script of [...pages.map((p) => `src/${p}/webview/main.ts`), ...shared]) {
       const text = fs.readFileSync(path.join(ROOT, script), 'utf8');
-      assert.doesNotMatch(text, /innerHTML|outerHTML\s*=|insertAdjacentHTML|document\.write|eval\(|new Function/, `${script} builds the page from text nodes only`);
+      assert.doesNotMatch(
+        text,
+        /innerHTML|outerHTML\s*=|insertAdjacentHTML|document\.write|eval\(|new Function/,
+        `${script} builds the page from text nodes only`,
+      );
     }
   });
 });

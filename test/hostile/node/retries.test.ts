@@ -58,8 +58,14 @@ describe('hostile: retries and storms (counted at the server)', function () {
     // Timings on a busy machine are noisy: the checks leave room for it and look at the shape.
     const mean = (ds: number[]) => ds.reduce((a, b) => a + b, 0) / ds.length;
     const spread = (ds: number[]) => Math.max(...ds) - Math.min(...ds);
-    assert.ok(first.every((d) => d >= 0 && d < 300 + 500), `first retries within the 300 ms window (+ slack): ${first.map(Math.round)}`);
-    assert.ok(second.every((d) => d >= 0 && d < 600 + 500), `second retries within the 600 ms window (+ slack): ${second.map(Math.round)}`);
+    assert.ok(
+      first.every((d) => d >= 0 && d < 300 + 500),
+      `first retries within the 300 ms window (+ slack): ${first.map(Math.round)}`,
+    );
+    assert.ok(
+      second.every((d) => d >= 0 && d < 600 + 500),
+      `second retries within the 600 ms window (+ slack): ${second.map(Math.round)}`,
+    );
     assert.ok(mean(second) > mean(first), `the backoff grows: ${mean(first).toFixed(0)} ms, then ${mean(second).toFixed(0)} ms on average`);
     assert.ok(spread(first) > 50 && spread(second) > 100, `jitter spreads the retries: ${spread(first).toFixed(0)} ms, ${spread(second).toFixed(0)} ms`);
   });
@@ -71,7 +77,9 @@ describe('hostile: retries and storms (counted at the server)', function () {
       const retryAfter = makeRetryAfter();
       let calls = 0;
       server.handler = (req, res) =>
-        ++calls === 1 ? text(res, 429, 'slow down', 'text/plain', { 'Retry-After': retryAfter }) : json(res, 200, { jsonrpc: '2.0', id: (req.json as { id: number }).id, result: '0x2a' });
+        ++calls === 1
+          ? text(res, 429, 'slow down', 'text/plain', { 'Retry-After': retryAfter })
+          : json(res, 200, { jsonrpc: '2.0', id: (req.json as { id: number }).id, result: '0x2a' });
       const started = Date.now();
       assert.equal(await clients.evm.getBlockNumber(), 42);
       figures.faultsInjected += 1;

@@ -101,7 +101,10 @@ export function itDecodesOrRefuses(setup: HostileSetup, cases: readonly CraftedC
         leaks.checkError(c.name, e);
         whereShown?.(c, e);
       }
-      leaks.checkAll(`${c.name} (request log)`, events.map((ev) => JSON.stringify({ ...ev, error: ev.error?.message })));
+      leaks.checkAll(
+        `${c.name} (request log)`,
+        events.map((ev) => JSON.stringify({ ...ev, error: ev.error?.message })),
+      );
     });
   }
 }

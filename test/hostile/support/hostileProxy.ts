@@ -102,7 +102,11 @@ export async function startHostileProxy(upstream: string): Promise<HostileProxy>
           const reply: Reply = own ?? (await upstreamOnce());
           if (own) mutated += 1;
           if (res.destroyed) return;
-          res.writeHead(reply.status ?? 200, { 'Content-Type': reply.contentType ?? 'application/json', 'Content-Length': Buffer.byteLength(reply.body), ...reply.headers });
+          res.writeHead(reply.status ?? 200, {
+            'Content-Type': reply.contentType ?? 'application/json',
+            'Content-Length': Buffer.byteLength(reply.body),
+            ...reply.headers,
+          });
           res.end(reply.body);
         } catch {
           res.destroy();
@@ -135,7 +139,7 @@ export async function startHostileProxy(upstream: string): Promise<HostileProxy>
 
 // ---- rules ----
 
-type Json = any;  
+type Json = any;
 
 /** Rewrites the `result` of one JSON-RPC method (the id and envelope stay). */
 export function mutateResult(method: string, change: (result: Json) => Json): ProxyRule {

@@ -82,4 +82,3 @@ export function textOf(html: string): string {
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&');
 }
-

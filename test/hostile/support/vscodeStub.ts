@@ -329,7 +329,16 @@ export const window = {
   },
   createOutputChannel(_name: string, _options?: unknown) {
     const line = (level: string) => (message: string) => void recorded.logLines.push(`[${level}] ${message}`);
-    return { info: line('info'), warn: line('warning'), error: line('error'), debug: line('debug'), trace: line('trace'), appendLine: line('info'), show: () => undefined, dispose: () => undefined };
+    return {
+      info: line('info'),
+      warn: line('warning'),
+      error: line('error'),
+      debug: line('debug'),
+      trace: line('trace'),
+      appendLine: line('info'),
+      show: () => undefined,
+      dispose: () => undefined,
+    };
   },
   withProgress<R>(_options: unknown, task: (progress: { report(): void }, token: CancellationTokenSource['token']) => Thenable<R>): Thenable<R> {
     return task({ report: () => undefined }, new CancellationTokenSource().token);
