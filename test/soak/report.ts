@@ -67,7 +67,7 @@ function budgetText(r: SoakRecord): string {
   const atNode =
     observed === undefined
       ? 'no two refreshes seen at the node'
-      : `median ${observed} s between refreshes at the node (${r.observedIntervals.length} intervals, ${Math.min(...r.observedIntervals)}–${Math.max(...r.observedIntervals)} s; longer after a 429)`;
+      : `median ${observed} s between refreshes at the node (${r.observedIntervals.length} interval${r.observedIntervals.length === 1 ? '' : 's'}, ${Math.min(...r.observedIntervals)}–${Math.max(...r.observedIntervals)} s; longer after a 429)`;
   const set = `setting ${r.autoRefreshSetting} s (the shortest the extension takes: it reads 1 s as 5 s)`;
   switch (r.budget.kind) {
     case 'none':
