@@ -1,7 +1,8 @@
 /**
  * Keeps automatic refreshes within Hyperliquid's request-weight budget: they wait for room in the ledger
  * every refresh spends from, stretch their interval when refreshes are heavy, and pause when one refresh
- * alone weighs more than they may spend in a minute. A stretch and a pause are each said once.
+ * alone weighs more than they may spend in a minute. A stretch and a pause are each said once (until
+ * the interval is back to the setting).
  */
 import * as vscode from 'vscode';
 import type { Services } from '../platform/services';
@@ -14,7 +15,8 @@ import { AUTO_REFRESH_ALLOWANCE, AUTO_REFRESH_BUDGET_SHARE, WEIGHT_PER_MINUTE } 
 /** Call after every refresh of all wallets and every change of the interval: the schedule learns the weight. */
 export function refreshBudget(services: Services, store: OrdersStore, schedule: AutoRefreshSchedule, view: { description?: string }): () => void {
   schedule.setRoomWait(() => store.waitBeforeRefresh({ share: AUTO_REFRESH_BUDGET_SHARE }));
-  let warnedAt = 0;
+  let loggedAt = 0;
+  let stretchSaid = false;
   let pauseSaid = false;
   const update = () => {
     schedule.setRefreshWeight(store.refreshWeight);
@@ -24,15 +26,25 @@ export function refreshBudget(services: Services, store: OrdersStore, schedule: 
       pauseSaid = true;
       return;
     }
-    view.description = undefined;
     pauseSaid = false;
     const interval = settings.autoRefreshSeconds();
     const stretched = schedule.effectiveIntervalSeconds;
-    if (interval <= 0 || stretched <= interval || stretched === warnedAt) return;
-    warnedAt = stretched;
+    if (interval <= 0 || stretched <= interval) {
+      view.description = undefined;
+      loggedAt = 0;
+      stretchSaid = false;
+      return;
+    }
+    // The stretch follows each refresh's weight, so it moves by a few seconds: the view says the current
+    // interval, the log each change, and the notification comes once until the interval is back to the setting.
+    view.description = vscode.l10n.t('every {0} s (request budget)', stretched);
+    if (stretched === loggedAt) return;
+    loggedAt = stretched;
     services.log.warn(
       `Automatic refresh every ${interval} s would exceed the request-weight budget (weight ${store.refreshWeight} per refresh); refreshing every ${stretched} s instead.`,
     );
+    if (stretchSaid) return;
+    stretchSaid = true;
     void notify(
       'warning',
       vscode.l10n.t(
