@@ -31,7 +31,9 @@ describe('hostile: the budget’s stretch of automatic refreshes is said once, n
       schedule.effectiveIntervalSeconds = seconds;
       update();
     }
-    assert.deepEqual(warnings(), ['Refreshing every 5 s would exceed Hyperliquid’s request budget for these wallets and dexs; Open Orders refreshes every 18 s instead.']);
+    assert.deepEqual(warnings(), [
+      'Refreshing every 5 s would exceed Hyperliquid’s request budget for these wallets and dexs; Open Orders refreshes every 18 s instead.',
+    ]);
     assert.equal(view.description, 'every 26 s (request budget)');
     assert.equal(host.recorded.logLines.filter((l) => l.includes('would exceed the request-weight budget')).length, 4, 'the log has every change');
     schedule.effectiveIntervalSeconds = 5;
