@@ -191,12 +191,24 @@ export class Workbench {
     await input.fill('>' + title);
     const rows = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
     const exact = rows.filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }) });
-    try {
-      await exact.first().waitFor({ state: 'visible', timeout });
-    } catch {
+    // Right after a reload the palette can open before the extensions' commands are known, and it does not
+    // update its list when they arrive: as a person would, close it and type the title again.
+    for (const end = Date.now() + timeout; ;) {
+      const found = await exact
+        .first()
+        .waitFor({ state: 'visible', timeout: Math.min(5_000, Math.max(1, end - Date.now())) })
+        .then(() => true)
+        .catch(() => false);
+      if (found) break;
       const offered = (await rows.allInnerTexts().catch(() => [])).map((t) => t.split('\n')[0]);
+      if (Date.now() >= end) {
+        await this.page.keyboard.press('Escape');
+        throw new Error(`command "${title}" is not in the command palette; it offers: ${JSON.stringify(offered.slice(0, 10))}`);
+      }
       await this.page.keyboard.press('Escape');
-      throw new Error(`command "${title}" is not in the command palette; it offers: ${JSON.stringify(offered.slice(0, 10))}`);
+      await this.page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout });
+      await input.fill('>' + title);
     }
     // Enter on the highlighted match, as a person types it: a click can miss a row the list re-renders
     // meanwhile (right after a reload, commands are still being registered and the list redraws).
