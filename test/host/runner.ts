@@ -1,6 +1,7 @@
 // What every runner script (test/host/run-*.ts, test/hostile/run.ts, bench/run.ts, scripts/*.ts) shares:
 // the main() wrapper that turns errors into an exit code and always stops what the run started, and
 // mocha in a child process (own process group, the counting reporter).
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -90,4 +91,19 @@ export async function runMocha(opts: MochaRun): Promise<MochaResult> {
   }
   fs.rmSync(countsFile, { force: true });
   return { code, counts };
+}
+
+/** Commit (with `+ changes` when the tree differs from it), for the record of a run. */
+export function commit(): string {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    return dirty ? `${sha} + uncommitted changes` : sha;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
 }

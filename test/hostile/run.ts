@@ -10,7 +10,6 @@
 // The generated inputs (fast-check) come from one seed, printed at the start: fixed by default, so two runs
 // of one commit try the same inputs; `npm run test:hostile -- --seed 1234` or HLX_SEED=1234 picks another,
 // `--seed random` (HLX_SEED=random) a random one.
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -18,7 +17,7 @@ import { countsLine } from '../support/countingReporter';
 import { packageVsix } from '../host/build';
 import { ROOT, seconds } from '../host/config';
 import { ensureHost } from '../host/install';
-import { runMain, runMocha, type MochaResult } from '../host/runner';
+import { commit, runMain, runMocha, type MochaResult } from '../host/runner';
 import { emptyFigures, FIGURE_NAMES, figuresFile, MUST_BE_ZERO, RESULTS_DIR, type Figures, type FiguresReport } from './support/figures';
 
 const DOC = path.join(ROOT, 'docs', 'RELIABILITY.md');
@@ -61,21 +60,6 @@ async function part(name: 'node' | 'host', files: string, seed: number, extraEnv
     slowMs: 5000,
     env: { ...extraEnv, HLX_HOSTILE_PART: name, HLX_SEED: String(seed) },
   });
-}
-
-/** Commit (with `+ changes` when the tree differs from it), for the record of a run. */
-function commit(): string {
-  try {
-    const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-    return dirty ? `${sha} + uncommitted changes` : sha;
-  } catch {
-    return 'unknown (not a git checkout)';
-  }
 }
 
 /** CPU, cores, memory and OS of this machine, for the record of a run. */

@@ -3,7 +3,7 @@
  * between markers, one block for the last run of the default length or longer (`long`) and one for the
  * last shorter run (`short`, e.g. the minute of `npm test`), so that a short run never replaces a long one.
  */
-import { execFileSync } from 'node:child_process';
+import { commit } from '../host/runner';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -36,21 +36,6 @@ export interface SoakRecord {
   outcomes: Record<string, number>;
   evmRequests: number;
   actor: ActorFigures;
-}
-
-/** Commit (with `+ changes` when the tree differs from it), for the record of a run. */
-export function commit(): string {
-  try {
-    const sha = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-    return dirty ? `${sha} + uncommitted changes` : sha;
-  } catch {
-    return 'unknown (not a git checkout)';
-  }
 }
 
 export function machine(): string {
