@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { blockSourceFor } from '../blocks/api';
 import { describeError, isCancellation } from '../core/errors';
 import type { Connection } from '../platform/connection';
 import type { Log } from '../platform/log';
@@ -24,12 +23,14 @@ const t = vscodeTranslate;
  */
 export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposable {
   private readonly data: PerConnection<HoverData>;
+  /** The block feature's source, loaded with the first hover that needs data: not at activation. */
+  private blocks?: typeof import('../blocks/api');
 
   constructor(
     private readonly connection: Connection,
     private readonly log: Log,
   ) {
-    this.data = new PerConnection(connection, (clients) => new HoverData(clients.evm, blockSourceFor(connection, clients)));
+    this.data = new PerConnection(connection, (clients) => new HoverData(clients.evm, this.blocks!.blockSourceFor(connection, clients)));
   }
 
   provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): vscode.ProviderResult<vscode.Hover> {
@@ -88,6 +89,7 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
   private async currentData(): Promise<HoverData | undefined> {
     await this.connection.whenReady(); // the key is read from secret storage after activation
     if (this.connection.mode === 'none') return undefined;
+    this.blocks ??= await import('../blocks/api');
     return this.data.get();
   }
 }
