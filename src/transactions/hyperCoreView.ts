@@ -65,21 +65,21 @@ export interface HyperCoreView {
   namesProblem: string | null;
 }
 
-/** The section's words, localized by the host. */
+/** The section's words, localized by the host (the page's labels hold them, each prefixed `hc`). */
 export interface HyperCoreLabels {
-  title: string;
-  actions: string;
-  stateSent: string;
-  stateReverted: string;
-  statePending: string;
-  stateUnknown: string;
-  actingFor: string;
-  actionData: string;
-  actionsNotShown: string;
-  transfer: string;
-  reads: string;
-  readsNotShown: string;
-  inputs: string;
-  outputs: string;
-  namesProblem: string;
+  hcTitle: string;
+  hcActions: string;
+  hcStateSent: string;
+  hcStateReverted: string;
+  hcStatePending: string;
+  hcStateUnknown: string;
+  hcActingFor: string;
+  hcActionData: string;
+  hcActionsNotShown: string;
+  hcTransfer: string;
+  hcReads: string;
+  hcReadsNotShown: string;
+  hcInputs: string;
+  hcOutputs: string;
+  hcNamesProblem: string;
 }

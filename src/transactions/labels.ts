@@ -70,6 +70,6 @@ export function transactionLabels(l10n: { t: Translate }): TransactionLabels {
     retrying: l10n.t('Loading again…'),
     problemNotFound: l10n.t('No such transaction'),
     problemOther: l10n.t('The transaction could not be loaded'),
-    hyperCore: hyperCoreLabels(l10n),
+    ...hyperCoreLabels(l10n),
   };
 }

@@ -123,7 +123,7 @@ export type TransactionPanelView =
   | { kind: 'problem'; problem: CommonProblemKind; hash: string; message: string };
 
 /** Every word the webview shows, localized by the host (the webview has no `vscode.l10n`). */
-export interface TransactionLabels extends PageLabels {
+export interface TransactionLabels extends PageLabels, HyperCoreLabels {
   navigation: string;
   title: string;
   hash: string;
@@ -181,7 +181,6 @@ export interface TransactionLabels extends PageLabels {
   traceFailed: string;
   transfersNotShown: string;
   retrying: string;
-  hyperCore: HyperCoreLabels;
 }
 
 /** The transaction page's protocol (see `PageProtocol`): the host sends only `show`. */

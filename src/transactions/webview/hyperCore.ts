@@ -17,18 +17,18 @@ export function renderHyperCore(view: HyperCoreView, labels: HyperCoreLabels, h:
   const section = el(
     'section',
     { class: 'hypercore', 'aria-labelledby': 'hypercore-title', 'data-section': 'hyperCore' },
-    el('h2', { id: 'hypercore-title' }, labels.title),
+    el('h2', { id: 'hypercore-title' }, labels.hcTitle),
   );
   if (view.namesProblem !== null)
-    section.append(el('p', { class: 'banner', role: 'status', 'data-field': 'hcNamesProblem' }, format(labels.namesProblem, view.namesProblem)));
+    section.append(el('p', { class: 'banner', role: 'status', 'data-field': 'hcNamesProblem' }, format(labels.hcNamesProblem, view.namesProblem)));
   if (view.transfer) section.append(renderTransfer(view.transfer, labels, h));
   if (view.actions.length > 0) {
-    section.append(el('h3', {}, labels.actions), ...view.actions.map((a) => renderAction(a, labels, h)));
-    if (view.actionsNotShown > 0) section.append(el('p', { class: 'secondary note' }, format(labels.actionsNotShown, view.actionsNotShown)));
+    section.append(el('h3', {}, labels.hcActions), ...view.actions.map((a) => renderAction(a, labels, h)));
+    if (view.actionsNotShown > 0) section.append(el('p', { class: 'secondary note' }, format(labels.hcActionsNotShown, view.actionsNotShown)));
   }
   if (view.reads.length > 0) {
-    section.append(el('h3', {}, labels.reads), el('ul', { class: 'hc-reads', 'data-field': 'hcReads' }, ...view.reads.map((r) => renderRead(r, labels, h))));
-    if (view.readsNotShown > 0) section.append(el('p', { class: 'secondary note' }, format(labels.readsNotShown, view.readsNotShown)));
+    section.append(el('h3', {}, labels.hcReads), el('ul', { class: 'hc-reads', 'data-field': 'hcReads' }, ...view.reads.map((r) => renderRead(r, labels, h))));
+    if (view.readsNotShown > 0) section.append(el('p', { class: 'secondary note' }, format(labels.hcReadsNotShown, view.readsNotShown)));
   }
   return section;
 }
@@ -46,7 +46,7 @@ function renderTransfer(t: HyperCoreTransferView, labels: HyperCoreLabels, h: Hy
   return el(
     'article',
     { class: 'hc-item', 'data-hc': 'transfer' },
-    el('h3', {}, labels.transfer),
+    el('h3', {}, labels.hcTransfer),
     el('p', { class: 'decoded', 'data-field': 'hcTransfer' }, t.summary),
     fields(t.fields, h),
     t.note !== null ? el('p', { class: 'secondary note' }, t.note) : null,
@@ -54,7 +54,7 @@ function renderTransfer(t: HyperCoreTransferView, labels: HyperCoreLabels, h: Hy
 }
 
 function stateText(a: HyperCoreActionView, labels: HyperCoreLabels): string {
-  return { sent: labels.stateSent, reverted: labels.stateReverted, pending: labels.statePending, unknown: labels.stateUnknown }[a.state];
+  return { sent: labels.hcStateSent, reverted: labels.hcStateReverted, pending: labels.hcStatePending, unknown: labels.hcStateUnknown }[a.state];
 }
 
 function renderAction(a: HyperCoreActionView, labels: HyperCoreLabels, h: HyperCoreHelpers): HTMLElement {
@@ -67,12 +67,12 @@ function renderAction(a: HyperCoreActionView, labels: HyperCoreLabels, h: HyperC
       el('span', { class: 'badge' }, a.title),
       ' ',
       el('span', { 'data-field': 'hcSummary' }, a.summary ?? ''),
-      a.user !== null ? el('span', { class: 'secondary' }, ' ', format(labels.actingFor, a.user)) : null,
+      a.user !== null ? el('span', { class: 'secondary' }, ' ', format(labels.hcActingFor, a.user)) : null,
     ),
     el('p', { class: `hc-state hc-state-${a.state}`, 'data-field': 'hcState' }, stateText(a, labels)),
     a.problem !== null ? el('p', { class: 'revert', role: 'note', 'data-field': 'hcProblem' }, a.problem) : null,
     a.fields.length > 0 ? fields(a.fields, h) : null,
-    el('details', {}, el('summary', {}, labels.actionData), el('pre', { class: 'mono data', tabindex: 0 }, a.data)),
+    el('details', {}, el('summary', {}, labels.hcActionData), el('pre', { class: 'mono data', tabindex: 0 }, a.data)),
   );
 }
 
@@ -84,7 +84,7 @@ function renderRead(r: HyperCoreReadView, labels: HyperCoreLabels, h: HyperCoreH
     ' ',
     ...h.address(r.address, r.name),
     r.problem !== null ? el('p', { class: 'secondary' }, r.problem) : null,
-    r.inputs.length > 0 ? el('div', {}, el('span', { class: 'secondary' }, labels.inputs), fields(r.inputs, h)) : null,
-    r.outputs.length > 0 ? el('div', {}, el('span', { class: 'secondary' }, labels.outputs), fields(r.outputs, h)) : null,
+    r.inputs.length > 0 ? el('div', {}, el('span', { class: 'secondary' }, labels.hcInputs), fields(r.inputs, h)) : null,
+    r.outputs.length > 0 ? el('div', {}, el('span', { class: 'secondary' }, labels.hcOutputs), fields(r.outputs, h)) : null,
   );
 }

@@ -101,7 +101,7 @@ function renderTransaction(tx: TransactionView, retrying: boolean): HTMLElement[
     : null;
   return [
     el('section', { class: 'transaction', 'aria-labelledby': 'tx-title' }, heading, receiptProblem, fields),
-    ...(tx.hyperCore ? [renderHyperCore(tx.hyperCore, labels.hyperCore, { address })] : []),
+    ...(tx.hyperCore ? [renderHyperCore(tx.hyperCore, labels, { address })] : []),
     renderInput(tx),
     renderLogs(tx),
     renderTrace(tx.trace, retrying),
