@@ -93,6 +93,7 @@ export const Settings = {
   hover: 'hover',
   hoverEnabled: 'hover.enabled',
   hoverLanguages: 'hover.languages',
+  transactionsDecodeHyperCore: 'transactions.decodeHyperCore',
 } as const;
 
 export type SettingName = (typeof Settings)[keyof typeof Settings];

@@ -6,6 +6,8 @@
 import { encodeErrorString, encodePanic } from '../core/revert';
 import { APPROVAL_TOPIC, TRANSFER_TOPIC } from '../core/logs';
 import {
+  DEMO_CORE_STRATEGY,
+  DEMO_CORE_WRITER,
   DEMO_CREATED_CONTRACT,
   DEMO_NFT_CONTRACT,
   DEMO_SYSTEM_TOKEN_CONTRACTS,
@@ -37,6 +39,22 @@ export const INSUFFICIENT_BALANCE_SELECTOR = '0xcf479181';
 export const DEMO_FAILED_REASON = 'UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT';
 /** The panic code of the sample block's panicking transaction: arithmetic overflow or underflow. */
 export const DEMO_PANIC_CODE = 0x11;
+
+/** keccak256("RawAction(address,bytes)"): CoreWriter's log of an action sent to HyperCore. */
+export const RAW_ACTION_TOPIC = '0x8c7f585fb295f7eb1e6aeb8fba61b23a4fe60beda405f0045073b185c74412e3';
+/** `sendRawAction(bytes)`. */
+const SEND_RAW_ACTION = '0x17938e13';
+/** The read precompile of perp oracle prices. */
+const ORACLE_PX_PRECOMPILE = '0x0000000000000000000000000000000000000807';
+/**
+ * The sample CoreWriter order: buy 0.25 BTC (perp 0 of the demo's `meta`) at 101,000, good till
+ * cancelled; prices and sizes are sent as 10^8 × the human value. BTC's oracle price read before it:
+ * 1,012,400, which is 101,240 with BTC's 5 size decimals (price / 10^(6 − 5)).
+ */
+export const DEMO_CORE_ORDER = { asset: 0, isBuy: true, limitPx: 101_000n * 10n ** 8n, sz: 25_000_000n, reduceOnly: false, tif: 2, cloid: 0n } as const;
+export const DEMO_ORACLE_PX = 1_012_400n;
+/** The sample transfer from HyperCore: 0.5 UBTC (8 decimals on HyperEVM: 10 on HyperCore, −2). */
+export const DEMO_SYSTEM_TRANSFER_AMOUNT = 50_000_000n;
 
 const REASONS = [
   DEMO_FAILED_REASON,
@@ -106,7 +124,29 @@ export function demoTransactionStory(m: DemoBlockModel, t: DemoTransaction): Dem
   let input = t.input;
   const selector = t.input.slice(0, 10);
   const to = t.to ?? '';
-  if (t.sample === 'erc721Transfer') {
+  if (t.sample === 'coreWriterOrder') {
+    // The trading contract reads the oracle price, then sends the order; CoreWriter logs it for the contract.
+    const o = DEMO_CORE_ORDER;
+    const fields = word(o.asset) + word(o.isBuy ? 1 : 0) + word(o.limitPx) + word(o.sz) + word(o.reduceOnly ? 1 : 0) + word(o.tif) + word(o.cloid);
+    input = selector + fields;
+    const action = '01000001' + fields;
+    const bytesArg = word(32) + word(action.length / 2) + action.padEnd(Math.ceil(action.length / 64) * 64, '0');
+    trace.push({
+      type: 'STATICCALL',
+      depth: 1,
+      from: to,
+      to: ORACLE_PX_PRECOMPILE,
+      value: null,
+      input: '0x' + word(o.asset),
+      output: '0x' + word(DEMO_ORACLE_PX),
+    });
+    sub('CALL', to, DEMO_CORE_WRITER, 0n, SEND_RAW_ACTION + bytesArg);
+    logs.push({ address: DEMO_CORE_WRITER, topics: [RAW_ACTION_TOPIC, '0x' + addressWord(to)], data: '0x' + bytesArg });
+  } else if (t.sample === 'systemTransfer') {
+    const recipient = users[11] as string;
+    input = selector + addressWord(recipient) + word(DEMO_SYSTEM_TRANSFER_AMOUNT);
+    transferLog(to, t.from, recipient, DEMO_SYSTEM_TRANSFER_AMOUNT);
+  } else if (t.sample === 'erc721Transfer') {
     const recipient = users[8] as string;
     const tokenId = 4_821n;
     input = selector + addressWord(t.from) + addressWord(recipient) + word(tokenId);
@@ -201,6 +241,8 @@ function codeAddresses(): Set<string> {
   return (withCode ??= new Set([
     ...demoContractPool(),
     ...DEMO_SYSTEM_TOKEN_CONTRACTS,
+    DEMO_CORE_STRATEGY,
+    DEMO_CORE_WRITER,
     DEMO_WHYPE,
     DEMO_TOKEN_CONTRACT,
     DEMO_NFT_CONTRACT,
@@ -221,7 +263,7 @@ export function demoBalance(address: string): bigint {
 export function demoLogCount(t: DemoTransaction): number {
   if (!t.success) return 0;
   const selector = t.input.slice(0, 10);
-  if (t.sample === 'erc721Transfer' || t.sample === 'internalTransfers') return 1;
+  if (t.sample === 'erc721Transfer' || t.sample === 'internalTransfers' || t.sample === 'coreWriterOrder') return 1;
   if (selector === '0x2e1a7d4d' && t.to === DEMO_WHYPE) return 1;
   if (selector === '0xa9059cbb' || selector === '0x095ea7b3' || selector === '0xd0e30db0') return 1;
   if (selector === '0x23b872dd') return 2;

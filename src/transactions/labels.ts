@@ -1,5 +1,6 @@
 import type { Translate } from '../view/format';
 import { commonLabels } from '../view/panelMessages';
+import { hyperCoreLabels } from './hyperCoreLabels';
 import type { TransactionLabels } from './protocol';
 
 /**
@@ -69,5 +70,6 @@ export function transactionLabels(l10n: { t: Translate }): TransactionLabels {
     retrying: l10n.t('Loading again…'),
     problemNotFound: l10n.t('No such transaction'),
     problemOther: l10n.t('The transaction could not be loaded'),
+    ...hyperCoreLabels(l10n),
   };
 }

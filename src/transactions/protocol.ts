@@ -4,6 +4,7 @@
  */
 import { isHash, lowerHex } from '../core/hex';
 import { isWebviewMessageOf, isWhole, type CommonProblemKind, type HostMessageOf, type PageLabels, type WebviewMessageOf } from '../view/panelMessages';
+import type { HyperCoreLabels, HyperCoreView } from './hyperCoreView';
 
 /** What a part of the page that loads on its own (receipt, revert reason, trace) came to when it did not. */
 export interface PartFailure {
@@ -104,6 +105,8 @@ export interface TransactionView {
   /** Logs left out beyond MAX_LOGS_SHOWN. */
   logsNotShown: number;
   trace: TraceView;
+  /** The HyperCore section (hyperCoreView.ts); absent or null when decoding is off or there is nothing of HyperCore. */
+  hyperCore?: HyperCoreView | null;
 }
 
 /** Calldata shown on the page; more is there through Copy and Show Raw JSON. */
@@ -120,7 +123,7 @@ export type TransactionPanelView =
   | { kind: 'problem'; problem: CommonProblemKind; hash: string; message: string };
 
 /** Every word the webview shows, localized by the host (the webview has no `vscode.l10n`). */
-export interface TransactionLabels extends PageLabels {
+export interface TransactionLabels extends PageLabels, HyperCoreLabels {
   navigation: string;
   title: string;
   hash: string;

@@ -11,6 +11,7 @@ import type { CommonProblemKind } from '../view/panelMessages';
 import { transactionLabels } from './labels';
 import { isTransactionWebviewMessage, type TransactionProtocol, type TransactionView } from './protocol';
 import { toTransactionView } from './transactionViewModel';
+import { hyperCoreSection } from './hyperCoreHost';
 import { notify } from '../platform/notify';
 import { runCommand } from '../platform/commands';
 
@@ -96,8 +97,9 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
     const known = TransactionPanel.known.get(this.hash);
     TransactionPanel.known.delete(this.hash); // once: a retry asks again
     const bundle = await this.fetch(title, run, () => loadTransaction(clients.evm, this.hash, run.abort.signal, known));
+    const hyperCore = bundle && (await this.fetch(title, run, () => hyperCoreSection(this.services, clients, bundle, run.abort.signal)));
     this.shown = bundle ?? undefined;
-    if (bundle) this.post({ kind: 'transaction', tx: toTransactionView(bundle, Date.now() / 1000, vscode.l10n.t), retrying: false });
+    if (bundle) this.post({ kind: 'transaction', tx: { ...toTransactionView(bundle, Date.now() / 1000, vscode.l10n.t), hyperCore }, retrying: false });
     else this.problem('notFound', vscode.l10n.t('There is no transaction {0} on this chain (as far as this node knows).', this.hash));
   }
 

@@ -5,6 +5,7 @@
  */
 import { button, el, field, format, type Child } from '../../webview/dom';
 import { pageShell, type ContentView } from '../../webview/page';
+import { renderHyperCore } from './hyperCore';
 import type { DecodedLogView, LogView, PartFailure, RevertView, TraceView, TransactionProtocol, TransactionView } from '../protocol';
 
 const page = pageShell<TransactionProtocol>();
@@ -100,6 +101,7 @@ function renderTransaction(tx: TransactionView, retrying: boolean): HTMLElement[
     : null;
   return [
     el('section', { class: 'transaction', 'aria-labelledby': 'tx-title' }, heading, receiptProblem, fields),
+    ...(tx.hyperCore ? [renderHyperCore(tx.hyperCore, labels, { address })] : []),
     renderInput(tx),
     renderLogs(tx),
     renderTrace(tx.trace, retrying),
