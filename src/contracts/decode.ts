@@ -118,7 +118,17 @@ export class WorkspaceDecoder {
       if (args) fits.push({ c: c as Candidate<AbiEvent>, args });
     }
     const first = fits[0];
-    return first ? decoded(first.c, first.args, 'guess', alternativesOf(fits.map((f) => f.c), first.c)) : null;
+    return first
+      ? decoded(
+          first.c,
+          first.args,
+          'guess',
+          alternativesOf(
+            fits.map((f) => f.c),
+            first.c,
+          ),
+        )
+      : null;
   }
 
   private own<E extends AbiEntry>(address: string | null | undefined, key: string, type: E['type']): Candidate<E> | undefined {
@@ -143,7 +153,17 @@ export class WorkspaceDecoder {
       if (args) fits.push({ c: c as Candidate<E>, args });
     }
     const first = fits[0];
-    return first ? decoded(first.c, first.args, 'guess', alternativesOf(fits.map((f) => f.c), first.c)) : null;
+    return first
+      ? decoded(
+          first.c,
+          first.args,
+          'guess',
+          alternativesOf(
+            fits.map((f) => f.c),
+            first.c,
+          ),
+        )
+      : null;
   }
 }
 

@@ -73,7 +73,10 @@ describe('WorkspaceDecoder', () => {
   it('decodes the return value by the function called', () => {
     const input = encodeFunctionData({ abi: vaultAbi, functionName: 'deposit', args: [1n, USER] });
     const output = encodeFunctionResult({ abi: vaultAbi, functionName: 'deposit', result: 7n });
-    assert.deepEqual(decoder.returned(VAULT, input, output)?.map((v) => [v.name, v.text]), [['shares', '7']]);
+    assert.deepEqual(
+      decoder.returned(VAULT, input, output)?.map((v) => [v.name, v.text]),
+      [['shares', '7']],
+    );
   });
 
   it('reads a custom error by name from a touched contract’s ABI', () => {
