@@ -27,6 +27,8 @@ export interface ArtifactRecord {
   /** Other names it is found by (an Ignition artifact's `Module#Contract`). */
   aliases: string[];
   abi: AbiEntry[];
+  /** The source file it was compiled from, relative to the project (`src/Vault.sol`), as the compiler says. */
+  source?: string;
 }
 
 /** A deployed contract, from a deployment record. */
@@ -101,11 +103,11 @@ export function readFile(kind: FileKind, json: unknown): FileContents {
   const none: FileContents = { artifacts: [], deployments: [] };
   switch (kind.kind) {
     case 'foundryArtifact':
-      return { ...none, artifacts: artifactOf(kind.contract, isObject(json) ? json.abi : undefined, []) };
+      return isObject(json) ? { ...none, artifacts: artifactOf(kind.contract, json.abi, [], foundrySource(json)) } : none;
     case 'hardhatArtifact': {
       if (!isObject(json)) return none;
       const name = typeof json.contractName === 'string' && NAME.test(json.contractName) ? json.contractName : kind.contract;
-      return { ...none, artifacts: artifactOf(name, json.abi, name === kind.contract ? [] : [kind.contract]) };
+      return { ...none, artifacts: artifactOf(name, json.abi, name === kind.contract ? [] : [kind.contract], sourcePath(json.sourceName)) };
     }
     case 'plainAbi':
       return { ...none, artifacts: artifactOf(kind.contract, Array.isArray(json) ? json : isObject(json) ? json.abi : undefined, []) };
@@ -124,10 +126,25 @@ export function readFile(kind: FileKind, json: unknown): FileContents {
   }
 }
 
-function artifactOf(name: string, abi: unknown, aliases: string[]): ArtifactRecord[] {
+function artifactOf(name: string, abi: unknown, aliases: string[], source?: string): ArtifactRecord[] {
   if (!NAME.test(name) && aliases.length === 0) return [];
   const entries = readAbi(abi);
-  return entries.length ? [{ name, aliases, abi: entries }] : [];
+  if (!entries.length) return [];
+  return [source ? { name, aliases, abi: entries, source } : { name, aliases, abi: entries }];
+}
+
+/** Foundry: the compilation target in the metadata (`{"src/Vault.sol": "Vault"}`), else the AST's path. */
+function foundrySource(json: Record<string, unknown>): string | undefined {
+  const settings = isObject(json.metadata) && isObject(json.metadata.settings) ? json.metadata.settings : undefined;
+  const target = settings && isObject(settings.compilationTarget) ? Object.keys(settings.compilationTarget)[0] : undefined;
+  return sourcePath(target) ?? sourcePath(isObject(json.ast) ? json.ast.absolutePath : undefined);
+}
+
+/** A relative path inside the project: no `..`, no root, no backslash, no scheme. */
+function sourcePath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 512 || !/\.sol$/.test(value)) return undefined;
+  if (value.startsWith('/') || value.includes('\\') || value.includes(':') || value.split('/').some((p) => p === '..' || p === '')) return undefined;
+  return value;
 }
 
 /** The most deployment records read from one file. */
@@ -181,4 +198,17 @@ function openZeppelinProxies(json: unknown, chainId: number): DeploymentRecord[]
 
 function lower(address: string): Address {
   return address.toLowerCase() as Address;
+}
+
+/**
+ * The source file of an artifact at `artifactPath` (relative to its workspace folder), when the compiler
+ * named one: the project is the folder holding `out/` (Foundry) or `artifacts/` (Hardhat).
+ */
+export function sourceFileOf(artifactPath: string, source: string | undefined): string | undefined {
+  if (!source) return undefined;
+  const parts = artifactPath.split('/');
+  const ignition = parts.lastIndexOf('ignition');
+  const at = ignition >= 0 ? ignition : Math.max(parts.lastIndexOf('out'), parts.lastIndexOf('artifacts'));
+  if (at < 0) return undefined;
+  return [...parts.slice(0, at), source].join('/');
 }

@@ -23,6 +23,8 @@ export interface KnownAbi {
   name: string;
   file: FileRef;
   entries: AbiEntry[];
+  /** The source file the compiler names, relative to the artifact's workspace folder. */
+  source?: string;
   /** `keys[i]`: entry i's 4-byte selector, or an event's 32-byte topic, lowercase 0x hex. */
   keys: string[];
 }
@@ -73,7 +75,7 @@ export class ContractIndex {
       if (this.files.delete(ref.uri)) this.lookups = undefined;
       return;
     }
-    const abis = contents.artifacts.map((a) => knownAbi(a.name, ref, a.abi));
+    const abis = contents.artifacts.map((a) => knownAbi(a.name, ref, a.abi, a.source));
     const deploymentAbis = new Map<DeploymentRecord, KnownAbi>();
     for (const d of contents.deployments) if (d.abi) deploymentAbis.set(d, knownAbi(d.name, ref, d.abi));
     this.files.set(ref.uri, { ref, contents, abis, deploymentAbis });
@@ -94,6 +96,12 @@ export class ContractIndex {
 
   has(uri: string): boolean {
     return this.files.has(uri);
+  }
+
+  /** The first ABI the file at `uri` holds (an artifact's, or a hardhat-deploy record's). */
+  abiAt(uri: string): KnownAbi | undefined {
+    const f = this.files.get(uri);
+    return f && (f.abis[0] ?? [...f.deploymentAbis.values()][0]);
   }
 
   get fileCount(): number {
@@ -194,8 +202,10 @@ function addAbi(lookups: Lookups, abi: KnownAbi, seen: Set<string>): void {
   });
 }
 
-function knownAbi(name: string, file: FileRef, entries: AbiEntry[]): KnownAbi {
-  return { name, file, entries, keys: entries.map(keyOf) };
+function knownAbi(name: string, file: FileRef, entries: AbiEntry[], source?: string): KnownAbi {
+  const abi: KnownAbi = { name, file, entries, keys: entries.map(keyOf) };
+  if (source) abi.source = source;
+  return abi;
 }
 
 /** An entry's selector (functions and errors: 4 bytes) or topic (events: 32 bytes). */

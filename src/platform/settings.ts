@@ -36,6 +36,10 @@ export const settings = {
   hoverEnabled(): boolean {
     return this.config.get<boolean>(Settings.hoverEnabled, true);
   },
+  /** Reading the workspace's contracts (names and ABIs); a trusted workspace is needed besides. */
+  contractsEnabled(): boolean {
+    return this.config.get<boolean>(Settings.contractsEnabled, true) !== false;
+  },
   hoverLanguages(): string[] {
     return this.config.get<string[]>(Settings.hoverLanguages, []);
   },
