@@ -4,7 +4,7 @@
  * page, the block page, the hovers and Look Up load this file when they first need it, not at activation.
  */
 export { workspaceContracts, type WorkspaceContracts } from './contractsHost';
-export { nameLookup, type ContractName } from './names';
+export { contractsNamed, nameLookup, type ContractName, type NamedDeployment } from './names';
 export type { WorkspaceDecoder, Decoded, DecodedValue } from './decode';
 export type { TransactionDecoding } from './transactionDecoding';
 export type { WorkspaceContract, FileRef, KnownAbi } from './contractIndex';

@@ -22,3 +22,17 @@ export function nameLookup(decoder: WorkspaceDecoder): (address: Address) => Con
     return { name: c.name, path: file.path, uri: file.uri, uncertain: c.alsoNamed.length > 0 };
   };
 }
+
+/** A contract of the workspace deployed on the connected chain, found by (part of) its name. */
+export interface NamedDeployment extends ContractName {
+  address: Address;
+}
+
+/** Contracts deployed on the decoder's chain whose name contains `query`: exact names first, then those it starts. */
+export function contractsNamed(decoder: WorkspaceDecoder, query: string, max = 20): NamedDeployment[] {
+  const lookup = nameLookup(decoder);
+  return decoder.index.deploymentsNamed(query, decoder.chainId, max).flatMap((c) => {
+    const named = lookup(c.address);
+    return named ? [{ ...named, address: c.address }] : [];
+  });
+}
