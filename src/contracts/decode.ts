@@ -68,6 +68,11 @@ export class WorkspaceDecoder {
     return abis;
   }
 
+  /** The name of the method `selector` calls on `to`, by the ABI of the contract the workspace deployed there. */
+  functionName(to: string | null | undefined, selector: string): string | undefined {
+    return this.own<AbiFunction>(to, selector.toLowerCase(), 'function')?.entry.name;
+  }
+
   /** Calldata to `to`, decoded; null when no ABI of the workspace fits it. */
   call(to: string | null | undefined, input: string | undefined): Decoded | null {
     if (!input || !/^0x[0-9a-fA-F]{8}/.test(input)) return null;

@@ -119,6 +119,13 @@ describe('WorkspaceDecoder', () => {
     assert.equal(decoder.call(TOKEN, ambiguous)?.source, 'contract');
   });
 
+  it('names a method by the deployed contract’s own ABI only (the block page’s column)', () => {
+    assert.equal(decoder.functionName(VAULT, '0x' + encodeFunctionData({ abi: vaultAbi, functionName: 'deposit', args: [1n, USER] }).slice(2, 10)), 'deposit');
+    assert.equal(decoder.functionName(TOKEN, '0x42966C68'), 'burn');
+    assert.equal(decoder.functionName(STRANGER, '0x42966c68'), undefined);
+    assert.equal(decoder.functionName(null, '0x42966c68'), undefined);
+  });
+
   it('gives null for data that fits nothing', () => {
     assert.equal(decoder.call(VAULT, '0xdeadbeef'), null);
     assert.equal(decoder.call(VAULT, `${encodeFunctionData({ abi: vaultAbi, functionName: 'deposit', args: [1n, USER] }).slice(0, 20)}`), null);
