@@ -73,7 +73,7 @@ function titleOf(a: CoreAction, t: Translate): string {
 }
 
 function problemTitle(r: Extract<CoreActionResult, { ok: false }>, t: Translate): string {
-  return r.actionId !== undefined && r.problem !== 'tooShort' ? t('Action {0}', r.actionId) : t('Undecodable action');
+  return r.actionId !== undefined ? t('Action {0}', r.actionId) : t('Undecodable action');
 }
 
 function problemText(r: Extract<CoreActionResult, { ok: false }>, t: Translate): string {
@@ -90,6 +90,8 @@ function problemText(r: Extract<CoreActionResult, { ok: false }>, t: Translate):
       return t('Action {0} is not in the table of CoreWriter actions known here.', r.actionId ?? '?');
     case 'badFields':
       return t('The fields do not decode as the types of action {0}: HyperCore would not read them as intended either.', r.actionId ?? '?');
+    case 'badLog':
+      return t('CoreWriter’s RawAction log does not hold ABI-encoded bytes: its data is shown as it came.');
   }
 }
 
