@@ -125,6 +125,44 @@ describe('bundles (esbuild.mjs)', function () {
     }
   });
 
+  it('HyperCore decoding (and viem with it) is loaded with the transaction page: neither activation nor any hover loads it', () => {
+    const reached = (from: string[]): string[] => {
+      const seen = new Set<string>();
+      const stack = [...from];
+      while (stack.length) {
+        const file = stack.pop()!;
+        if (seen.has(file) || !outputs[file]) continue;
+        seen.add(file);
+        for (const i of outputs[file].imports) if (i.kind === 'import-statement') stack.push(i.path);
+      }
+      return [...seen].flatMap((f) => Object.keys(outputs[f].inputs));
+    };
+    const holding = (input: string) => Object.keys(outputs).filter((f) => Object.keys(outputs[f].inputs).some((i) => i.includes(input)));
+    const hyperCore = [
+      'src/core/coreWriter.ts',
+      'src/core/hyperCoreMeta.ts',
+      'src/core/readPrecompiles.ts',
+      'src/transactions/hyperCoreHost.ts',
+      'node_modules/viem/',
+    ];
+    assert.ok(
+      reached(holding('src/transactions/transactionPanel.ts')).some((i) => i.includes('src/transactions/hyperCoreHost.ts')),
+      'the page loads it',
+    );
+    const hovers = Object.keys(outputs).filter((f) => Object.keys(outputs[f].inputs).some((i) => i.startsWith('src/hover/')));
+    for (const [what, from] of [
+      ['activation', loadedAtActivation()],
+      ['a hover', hovers],
+    ] as const) {
+      const held = reached([...from]);
+      assert.deepEqual(
+        held.filter((i) => hyperCore.some((h) => i.includes(h))),
+        [],
+        `${what} loads HyperCore decoding`,
+      );
+    }
+  });
+
   it('the bundled axios posts JSON over plain http with our settings, and has no fetch adapter', async () => {
     const server = http.createServer((req, res) => {
       let body = '';
