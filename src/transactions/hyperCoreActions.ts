@@ -89,7 +89,10 @@ function problemText(r: Extract<CoreActionResult, { ok: false }>, t: Translate):
     case 'unknownAction':
       return t('Action {0} is not in the table of CoreWriter actions known here.', r.actionId ?? '?');
     case 'badFields':
-      return t('The fields do not decode as the types of action {0}: HyperCore would not read them as intended either.', r.actionId ?? '?');
+      return t(
+        'The fields are not exactly the ABI encoding of the types of action {0} (cut short, out of range, or with bytes left over); what HyperCore makes of them is not known here.',
+        r.actionId ?? '?',
+      );
     case 'badLog':
       return t('CoreWriter’s RawAction log does not hold ABI-encoded bytes: its data is shown as it came.');
   }
