@@ -35,6 +35,10 @@ export const WITHDRAWAL_TOPIC = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb
 /** The custom error `InsufficientBalance(uint256 available, uint256 required)`. */
 export const INSUFFICIENT_BALANCE_SELECTOR = '0xcf479181';
 
+/** The custom error's arguments in the sample block's failed Treasury payout. */
+const DEMO_AVAILABLE = 1_000n;
+const DEMO_REQUIRED = 25_000n;
+
 /** The reason the sample block's failed transaction gives. */
 export const DEMO_FAILED_REASON = 'UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT';
 /** The panic code of the sample block's panicking transaction: arithmetic overflow or underflow. */
@@ -157,6 +161,14 @@ export function demoTransactionStory(m: DemoBlockModel, t: DemoTransaction): Dem
     input = selector + word(value);
     logs.push({ address: to, topics: [WITHDRAWAL_TOPIC, '0x' + addressWord(t.from)], data: '0x' + word(value) });
     sub('CALL', to, t.from, value, '0x');
+  } else if (t.sample === 'customError') {
+    // The demo project's Treasury pays out through the token, which has too little: InsufficientBalance
+    // raised in the nested call and handed up unchanged (the trace's outputs are the revert data).
+    const recipient = users[10] as string;
+    input = selector + addressWord(recipient) + word(DEMO_REQUIRED);
+    sub('STATICCALL', to, DEMO_TOKEN_CONTRACT, null, '0x70a08231' + addressWord(to));
+    trace[trace.length - 1]!.output = '0x' + word(DEMO_AVAILABLE);
+    sub('CALL', to, DEMO_TOKEN_CONTRACT, 0n, selector + addressWord(recipient) + word(DEMO_REQUIRED));
   } else if (selector === '0xa9059cbb') {
     // transfer(to, amount); a system token transfer credits the recipient from the system address.
     const recipient = other();
@@ -202,11 +214,13 @@ export function demoTransactionStory(m: DemoBlockModel, t: DemoTransaction): Dem
   let revertData = '0x';
   if (!t.success) {
     logs.length = 0; // a reverted transaction leaves no logs
-    trace.length = Math.min(trace.length, 2);
+    if (t.sample !== 'customError') trace.length = Math.min(trace.length, 2);
     if (t.sample === 'failed') revertData = encodeErrorString(DEMO_FAILED_REASON);
     else if (t.sample === 'panic') revertData = encodePanic(BigInt(DEMO_PANIC_CODE));
-    else if (t.sample === 'customError') revertData = INSUFFICIENT_BALANCE_SELECTOR + word(1_000n) + word(25_000n);
-    else {
+    else if (t.sample === 'customError') {
+      revertData = INSUFFICIENT_BALANCE_SELECTOR + word(DEMO_AVAILABLE) + word(DEMO_REQUIRED);
+      for (const e of trace) if (e.type === 'CALL') e.output = revertData;
+    } else {
       const roll = r.int(0, 9);
       if (roll < 5) revertData = encodeErrorString(r.pick(REASONS));
       else if (roll < 7) revertData = encodePanic(BigInt(r.pick(PANICS)));
@@ -318,6 +332,32 @@ export function demoRevertData(hash: string): string | undefined {
 export function demoTrace(hash: string): DemoTraceEntry[] | undefined {
   const found = findDemoTransaction(hash);
   return found && demoTransactionStory(found.m, found.t).trace;
+}
+
+/**
+ * `debug_traceTransaction` with the `callTracer`: the story's trace as a tree; in a failed transaction,
+ * the frames whose output is the revert data (or the top one, when none is) carry an error.
+ */
+export function demoCallTrace(hash: string): Record<string, unknown> | undefined {
+  const found = findDemoTransaction(hash);
+  if (!found) return undefined;
+  const story = demoTransactionStory(found.m, found.t);
+  const failed = !found.t.success;
+  const carriesRevert = story.trace.some((e) => e.output === story.revertData);
+  const frames = story.trace.map((e, i) => {
+    const frame: Record<string, unknown> = { type: e.type, from: e.from, to: e.to, input: e.input, output: e.output ?? '0x', gas: '0x0', gasUsed: '0x0' };
+    if (e.value !== null) frame.value = e.value;
+    if (failed && (carriesRevert ? e.output === story.revertData : i === 0)) frame.error = 'execution reverted';
+    return { frame, depth: e.depth };
+  });
+  const stack: Array<{ frame: Record<string, unknown>; depth: number }> = [];
+  for (const f of frames) {
+    while (stack.length && stack[stack.length - 1]!.depth >= f.depth) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent) ((parent.frame.calls ??= []) as unknown[]).push(f.frame);
+    stack.push(f);
+  }
+  return frames[0]?.frame;
 }
 
 /** `eth_getBlockByHash(hash, false)`'s result (transaction hashes only); null for no such block. */

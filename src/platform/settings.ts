@@ -40,6 +40,10 @@ export const settings = {
   transactionsDecodeHyperCore(): boolean {
     return this.config.get<boolean>(Settings.transactionsDecodeHyperCore, true) !== false;
   },
+  /** Reading the workspace's contracts (names and ABIs); a trusted workspace is needed besides. */
+  contractsEnabled(): boolean {
+    return this.config.get<boolean>(Settings.contractsEnabled, true) !== false;
+  },
   hoverLanguages(): string[] {
     return this.config.get<string[]>(Settings.hoverLanguages, []);
   },
