@@ -37,6 +37,11 @@ export function actionView(a: SentAction, directory: HyperCoreDirectory, t: Tran
   return { ...base, title: titleOf(r.action, t), actionId: String(r.action.id), summary: w.summary, fields: w.fields, problem: null };
 }
 
+/** An action's title ("Limit order"), or what it is when it could not be read ("Action 14"). */
+export function actionTitle(r: CoreActionResult, t: Translate): string {
+  return r.ok ? titleOf(r.action, t) : problemTitle(r, t);
+}
+
 function titleOf(a: CoreAction, t: Translate): string {
   switch (a.kind) {
     case 'limitOrder':
