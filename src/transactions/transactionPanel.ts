@@ -4,6 +4,7 @@ import type { ProviderClients } from '../core/provider';
 import { loadTransaction, type TransactionBundle } from '../core/transactionLoad';
 import { Commands, WebviewTypes } from '../ids';
 import { rawJsonDocuments } from '../platform/rawJson';
+import { settings } from '../platform/settings';
 import type { Services } from '../platform/services';
 import { copyToClipboard, OpenPanels, PanelHost, type LoadRun, type PanelPage } from '../platform/webviewPanel';
 import { shortHash } from '../view/format';
@@ -111,7 +112,11 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
         loadCallFrames(clients.evm, bundle, signal),
         hyperCoreSection(this.services, clients, bundle, signal),
       ]);
-      return { bundle, hyperCore, extras: { ...(decoding ? { decoding } : {}), ...(frames ? { frames } : {}) } };
+      return {
+        bundle,
+        hyperCore,
+        extras: { ...(decoding ? { decoding } : {}), ...(frames ? { frames } : {}), hyperCore: settings.transactionsDecodeHyperCore() },
+      };
     });
     this.shown = loaded?.bundle;
     this.names = new Map(loaded?.extras.decoding ? [...namesOf(loaded.bundle, loaded.extras.decoding)] : []);
