@@ -58,7 +58,7 @@ export function proxiesTouched(decoder: WorkspaceDecoder, bundle: TransactionBun
   for (const { to, input } of calls) {
     const c = decoder.contractAt(to);
     if (!c || c.implementation) continue;
-    if (c.proxy === 'erc1967' || (input && input.length >= 10 && !decoder.call(to, input))) out.add(c.address);
+    if (c.proxy === 'erc1967' || (input && /^0x[0-9a-fA-F]{8}/.test(input) && !decoder.functionName(to, input.slice(0, 10)))) out.add(c.address);
   }
   return [...out];
 }
