@@ -185,7 +185,7 @@ export interface OrderRow {
   fromMid?: string;
 }
 
-export type GroupKind = 'perps' | 'spot' | 'outcome' | 'gone';
+export type GroupKind = 'perps' | 'spot' | 'outcome' | 'gone' | 'balances';
 
 export interface GroupRow {
   kind: 'group';
@@ -203,6 +203,8 @@ export interface GroupRow {
   orders: OrderRow[];
   /** This dex's orders could not be fetched at the last refresh: why (its orders, if any, are older). */
   error?: string;
+  /** Orders shown under a position of this dex instead (its TP/SL, reduce-only): still counted here. */
+  movedOrders?: number;
 }
 
 export interface WalletView {
