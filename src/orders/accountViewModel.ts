@@ -7,7 +7,9 @@
  */
 import { add, cmp, dec, mul, ZERO, type Dec } from '../core/exactDecimal';
 import type { OpenOrder, PerpAccount, PerpPosition, SpotBalance, SpotMeta, UserRole } from '../core/model';
+import { describeError } from '../core/errors';
 import type { Translate } from '../view/format';
+import type { WalletAccountResult } from './accountSource';
 import { positionFigures, showAmount, showPrice, showSize, type PositionFigures } from './accountFigures';
 import { marketOf, orderCountText, type GroupRow, type IconRef, type OrderRow, type WalletView } from './ordersViewModel';
 
@@ -18,6 +20,30 @@ export interface AccountSnapshot {
   /** Spot balances; undefined when never fetched. */
   spot?: readonly SpotBalance[];
   role?: UserRole;
+}
+
+/** What a refresh's account answers make of the last snapshot: a part that failed keeps what it had. */
+export interface AccountRefresh {
+  snapshot: AccountSnapshot;
+  /** Why parts failed this time, in words: per perp dex, and the spot balances. */
+  errors: { perps: Map<string, string>; spot?: string };
+  /** The dexs whose account arrived this time (the others, if shown, are older). */
+  answered: Set<string>;
+}
+
+/** `unanswered`: dexs whose orders failed too (e.g. not asked once rate-limited): their older account stays as well. */
+export function mergeAccount(result: WalletAccountResult, before: AccountSnapshot | undefined, unanswered: Iterable<string> = []): AccountRefresh {
+  const perps = new Map(result.perps);
+  for (const dex of [...result.perpErrors.keys(), ...unanswered]) {
+    const old = before?.perps.get(dex);
+    if (old && !perps.has(dex)) perps.set(dex, old);
+  }
+  const errors = {
+    perps: new Map([...result.perpErrors].map(([dex, e]) => [dex, describeError(e)])),
+    spot: result.spotError && describeError(result.spotError),
+  };
+  const spot = result.spot ?? before?.spot;
+  return { snapshot: { perps, spot, role: result.role ?? before?.role }, errors, answered: new Set(result.perps.keys()) };
 }
 
 export type PositionChange = { kind: 'opened' } | { kind: 'grown' | 'reduced' | 'flipped'; from: string };
