@@ -10,8 +10,19 @@ import type { OpenOrder, PerpAccount, PerpPosition, SpotBalance, SpotMeta, UserR
 import { describeError } from '../core/errors';
 import type { Translate } from '../view/format';
 import type { WalletAccountResult } from './accountSource';
-import { positionFigures, showAmount, showPrice, showSize, type PositionFigures } from './accountFigures';
-import { marketOf, orderCountText, type GroupRow, type IconRef, type OrderRow, type WalletView } from './ordersViewModel';
+import {
+  AMOUNT_DIGITS,
+  NEAR_LIQUIDATION_PERCENT,
+  PERCENT_DIGITS,
+  PRICE_SIGNIFICANT,
+  positionFigures,
+  showAmount,
+  showExact,
+  showPrice,
+  showSize,
+  type PositionFigures,
+} from './accountFigures';
+import { marketOf, orderCountText, positionCountText, type GroupRow, type IconRef, type OrderRow, type WalletView } from './ordersViewModel';
 
 /** What the last good refresh knows of a wallet's account (a failed part keeps what it had). */
 export interface AccountSnapshot {
@@ -106,6 +117,14 @@ export const LONG_ICON: IconRef = { id: 'arrow-up', color: 'charts.green' };
 export const SHORT_ICON: IconRef = { id: 'arrow-down', color: 'charts.red' };
 export const NEAR_LIQUIDATION_ICON: IconRef = { id: 'warning', color: 'list.warningForeground' };
 
+/** A tooltip as plain data: a title, an optional first paragraph, `name: value` lines, a closing note. */
+export interface TooltipContent {
+  title: string;
+  intro?: string;
+  lines: [name: string, value: string][];
+  note?: string;
+}
+
 export interface PositionRow {
   kind: 'position';
   /** `position:<addr>:<dex>:<coin>` (`positionClosed:…` when closed since the last refresh). */
@@ -124,6 +143,10 @@ export interface PositionRow {
   orders: OrderRow[];
   /** `stop`: a stop-loss protects it; `none`: none does; `unknown`: the provider lists no trigger orders. */
   protection: 'stop' | 'none' | 'unknown';
+  /** What a screen reader says for the row. */
+  accessibleLabel: string;
+  /** Every field, exact; built when the user hovers. */
+  tooltip(): TooltipContent;
 }
 
 export interface AccountRow {
@@ -136,6 +159,7 @@ export interface AccountRow {
   dex: string;
   unit?: string;
   account: PerpAccount;
+  tooltip(): TooltipContent;
 }
 
 export interface BalanceRow {
@@ -146,6 +170,7 @@ export interface BalanceRow {
   description: string;
   icon: IconRef;
   balance: SpotBalance;
+  tooltip(): TooltipContent;
 }
 
 /** One perp dex's part of the account view. */
@@ -184,11 +209,6 @@ export interface AccountViewInput {
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-/** "1 position", "12 positions". */
-export function positionCountText(count: number, t: Translate): string {
-  return count === 1 ? t('1 position') : t('{0} positions', count.toLocaleString('en-US'));
-}
 
 /** The orders' view with the account added: the one model the tree draws for a wallet. */
 export function buildAccountView(input: AccountViewInput): AccountView {
@@ -292,11 +312,12 @@ function positionRow(p: PerpPosition, change: PositionRow['change'], ctx: RowCon
   const protection = orders.some((o) => isStopLoss(o.order, p)) ? 'stop' : ctx.rich ? 'none' : 'unknown';
   const name = marketOf(p.coin, ctx.dex, undefined).name;
   const sideIcon = figures.side === 'long' ? LONG_ICON : SHORT_ICON;
-  return {
+  const description = closed ? closedText(figures, name, ctx) : describePosition(p, figures, name, change, orders, ctx);
+  const row: PositionRow = {
     kind: 'position',
     id: `${closed ? 'positionClosed' : 'position'}:${ctx.address}:${ctx.dex}:${p.coin}`,
     label: name,
-    description: closed ? closedText(figures, name, ctx) : describePosition(p, figures, name, change, orders, ctx),
+    description,
     icon: closed ? { id: sideIcon.id, color: 'disabledForeground' } : figures.nearLiquidation ? NEAR_LIQUIDATION_ICON : sideIcon,
     contextValue: closed ? 'positionClosed' : 'position',
     dex: ctx.dex,
@@ -306,7 +327,10 @@ function positionRow(p: PerpPosition, change: PositionRow['change'], ctx: RowCon
     change,
     orders,
     protection,
+    accessibleLabel: [name, description, figures.nearLiquidation ? ctx.t('near liquidation') : ''].filter(Boolean).join(', '),
+    tooltip: () => positionTooltip(row, ctx.t),
   };
+  return row;
 }
 
 /** Moves the group's orders that reduce this position under it; the group keeps counting them. */
@@ -425,6 +449,7 @@ function accountRow(a: PerpAccount, ctx: RowContext): AccountRow {
     dex: ctx.dex,
     unit,
     account: a,
+    tooltip: () => accountTooltip(a, ctx),
   };
 }
 
@@ -448,6 +473,7 @@ function balanceRows(input: AccountViewInput): BalanceRow[] {
         description: isZero(b.hold) ? total : `${total} · ${t('{0} {1} on hold', showSize(b.hold), name)}`,
         icon: { id: isZero(b.hold) ? 'circle-filled' : 'lock' },
         balance: b,
+        tooltip: () => balanceTooltip(b, name, t),
       };
     });
   return rows.sort((a, b) => collator.compare(a.label, b.label));
@@ -465,4 +491,89 @@ function balancesGroup(address: string, count: number, error: string | undefined
     orders: [],
     error,
   };
+}
+
+// ---- tooltips: every field, exact, with its unit ----
+
+const unknownUnit = (t: Translate) => t('the dex’s collateral (unit not known)');
+
+/** The rule by which figures are rounded, said where they are read. */
+function roundingNote(t: Translate): string {
+  return t(
+    'Figures are exact from Hyperliquid’s answer and rounded once, half away from zero: amounts to {0} decimals, percentages to {1}, prices to {2} significant digits; sizes are not rounded. The exact values are above.',
+    AMOUNT_DIGITS,
+    PERCENT_DIGITS,
+    PRICE_SIGNIFICANT,
+  );
+}
+
+function positionTooltip(row: PositionRow, t: Translate): TooltipContent {
+  const { position: p, figures: f, unit } = row;
+  const withU = (value: string) => withUnit(value, unit ?? unknownUnit(t));
+  const intro =
+    row.change?.kind === 'closed'
+      ? t('Closed since the previous refresh; the figures are from then.')
+      : f.nearLiquidation
+        ? t('Within {0}% of its liquidation price.', NEAR_LIQUIDATION_PERCENT)
+        : undefined;
+  const lines: [string, string][] = [
+    [t('Coin'), p.coin],
+    [t('Market'), row.dex === '' ? t('Perps') : t('Perps on dex “{0}”', row.dex)],
+    [t('Size (signed: + long, − short)'), `${showExact(p.szi)} ${row.label}`],
+    [t('Entry price'), withU(showExact(p.entryPx))],
+    [t('Mark price (position value ÷ size)'), withU(f.mark)],
+    [t('Position value'), withU(showExact(p.positionValue))],
+    [t('Unrealized PnL'), withU(showExact(p.unrealizedPnl))],
+    [t('Return on equity'), `${f.roe}% (${showExact(p.returnOnEquity)})`],
+    [t('Leverage'), leverageText(p, t) + (p.maxLeverage !== undefined ? ` (${t('max {0}×', p.maxLeverage)})` : '')],
+    [t('Margin used'), withU(showExact(p.marginUsed))],
+  ];
+  if (p.leverage.type === 'isolated' && p.leverage.rawUsd !== undefined) lines.push([t('Isolated margin, raw'), withU(showExact(p.leverage.rawUsd))]);
+  lines.push([
+    t('Liquidation price'),
+    p.liquidationPx === undefined ? t('none (Hyperliquid sends none for this position)') : withU(showExact(p.liquidationPx)),
+  ]);
+  if (f.liquidationDistance !== undefined) lines.push([t('Distance from the mark to liquidation'), `${f.liquidationDistance}%`]);
+  if (p.cumFunding) {
+    // Signed as Hyperliquid sends cumFunding.
+    lines.push(
+      [t('Funding since open (cumFunding.sinceOpen)'), withU(showAmount(p.cumFunding.sinceOpen, true))],
+      [t('Funding since the last size change'), withU(showAmount(p.cumFunding.sinceChange, true))],
+      [t('Funding, all time'), withU(showAmount(p.cumFunding.allTime, true))],
+    );
+  } else lines.push([t('Funding since open'), t('not sent by the provider')]);
+  lines.push([
+    t('Stop-loss'),
+    row.protection === 'stop'
+      ? t('yes (its orders are listed under the position)')
+      : row.protection === 'none'
+        ? t('none: no stop order reduces this position')
+        : t('unknown: the provider lists no trigger orders (frontendOpenOrders)'),
+  ]);
+  const side = f.side === 'long' ? t('Long') : t('Short');
+  return { title: `${row.label} · ${side}`, intro, lines, note: roundingNote(t) };
+}
+
+function accountTooltip(a: PerpAccount, ctx: RowContext): TooltipContent {
+  const { t } = ctx;
+  const withU = (value: string) => withUnit(value, ctx.unit ?? unknownUnit(t));
+  const lines: [string, string][] = [
+    [t('Account value'), withU(showExact(a.accountValue))],
+    [t('Margin used'), withU(showExact(a.totalMarginUsed))],
+    [t('Total position notional'), withU(showExact(a.totalNtlPos))],
+  ];
+  if (a.crossMaintenanceMarginUsed !== undefined) lines.push([t('Cross maintenance margin'), withU(showExact(a.crossMaintenanceMarginUsed))]);
+  lines.push([t('Withdrawable'), withU(showExact(a.withdrawable))]);
+  if (a.time !== undefined) lines.push([t('As of'), new Date(a.time).toISOString()]);
+  return { title: ctx.dex === '' ? t('Perps account') : t('Perps account on dex “{0}”', ctx.dex), lines, note: roundingNote(t) };
+}
+
+function balanceTooltip(b: SpotBalance, name: string, t: Translate): TooltipContent {
+  const lines: [string, string][] = [
+    [t('Token'), b.coin === name ? `${b.coin} (${b.token})` : `${name} (${b.coin}, ${b.token})`],
+    [t('Total'), `${showExact(b.total)} ${name}`],
+    [t('On hold (in open orders)'), `${showExact(b.hold)} ${name}`],
+  ];
+  if (b.entryNtl !== undefined) lines.push([t('Entry notional'), `${showExact(b.entryNtl)} USDC`]);
+  return { title: t('Spot balance: {0}', name), lines };
 }

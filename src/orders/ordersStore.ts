@@ -8,7 +8,7 @@
  */
 import { describeError, isCancellation } from '../core/errors';
 import type { OpenOrder, OrderFate } from '../core/model';
-import { buildAccountView, diffPositions, mergeAccount, type AccountSnapshot, type AccountView, type PositionChanges } from './accountViewModel';
+import type { AccountSnapshot, AccountView, PositionChanges } from './accountViewModel';
 import type { Translate } from '../view/format';
 import { Emitter } from './emitter';
 import { MarketData } from './marketData';
@@ -16,6 +16,10 @@ import { MAX_DEXS_PER_WALLET, type OpenOrdersSource, type WalletOrdersResult } f
 import { buildWalletView, diffOrders, type OrderChanges, type OrdersSnapshot, type WalletOrder, type WalletView } from './ordersViewModel';
 import type { WatchedWallet } from './watchedWallets';
 import { infoRequestWeight, RequestTally, WeightLedger } from './weightLedger';
+
+/** The account's view-model (positions, balances): loaded with the first refresh, not at activation. */
+let accountModel: typeof import('./accountViewModel') | undefined;
+const loadAccountModel = async () => (accountModel ??= await import('./accountViewModel'));
 
 /** A wallet the tree lists: the user's, or one of the demo node's while demo data is on. */
 export interface WalletListing {
@@ -321,7 +325,9 @@ export class OrdersStore {
       const prefer = [...new Set([...(entry.last?.snapshot.orders.map((o) => o.dex) ?? []), ...withPositions(entry.last?.account)])];
       // Positions and balances go out with each dex's orders, in the same slot: no extra round trip.
       const account = source.account.begin(address, tally);
+      const model = loadAccountModel();
       const result = await source.load(address, entry.wallet.dexes ?? [], { prefer, tally, withDex: account.dex });
+      const { buildAccountView, diffPositions, mergeAccount } = await model;
       if (!current() || source.signal.aborted) return { address, ok: false };
       const orders = withStaleDexs(result, entry.last?.snapshot.orders);
       const changes = diffOrders(entry.last?.snapshot.orders, orders);

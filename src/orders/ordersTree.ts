@@ -8,11 +8,11 @@ import { Commands, Settings, settingId } from '../ids';
 import { revealInvisibles } from '../view/escape';
 import { shortAddress } from '../view/format';
 import type { OrdersStore } from './ordersStore';
-import { orderCountText, type GroupRow, type IconRef, type OrderRow } from './ordersViewModel';
+import { orderCountText, positionCountText, type GroupRow, type IconRef, type OrderRow } from './ordersViewModel';
 import { vscodeTranslate } from '../platform/translate';
 import { appendData, groupItem, orderItem, orderTooltip, themeIcon } from './orderTreeItems';
-import { accountItem, accountTooltip, balanceItem, balanceTooltip, positionItem, positionTooltip } from './accountTreeItems';
-import { positionCountText, type AccountRow, type AccountView, type BalanceRow, type PositionRow } from './accountViewModel';
+import { accountItem, balanceItem, positionItem, rowTooltip } from './accountTreeItems';
+import type { AccountRow, AccountView, BalanceRow, PositionRow } from './accountViewModel';
 import type { UserRole } from '../core/model';
 
 export interface WalletNode {
@@ -286,9 +286,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   /** Order tooltips hold every field; they are built only when the user hovers. */
   resolveTreeItem(item: vscode.TreeItem, element: OrdersNode): vscode.TreeItem {
     if (element.kind === 'order') item.tooltip = orderTooltip(element);
-    else if (element.kind === 'position') item.tooltip = positionTooltip(element);
-    else if (element.kind === 'account') item.tooltip = accountTooltip(element);
-    else if (element.kind === 'balance') item.tooltip = balanceTooltip(element);
+    else if (element.kind === 'position' || element.kind === 'account' || element.kind === 'balance') item.tooltip = rowTooltip(element);
     return item;
   }
 

@@ -279,6 +279,11 @@ export function fateText(status: string, t: Translate): string {
   }
 }
 
+/** "1 position", "12 positions". */
+export function positionCountText(count: number, t: Translate): string {
+  return count === 1 ? t('1 position') : t('{0} positions', count.toLocaleString('en-US'));
+}
+
 /** "1 order", "5,000 orders". */
 export function orderCountText(count: number, t: Translate): string {
   return count === 1 ? t('1 order') : t('{0} orders', count.toLocaleString('en-US'));
