@@ -2,21 +2,27 @@ import * as v from 'valibot';
 import { ProviderError } from './errors';
 import { parseAddress } from './input';
 import { untranslated } from './translate';
-import type { OpenOrder, OrderFate, PerpAsset, PerpDex, PerpDexMeta, SpotMeta } from './model';
+import type { OpenOrder, OrderFate, PerpAccount, PerpAsset, PerpDex, PerpDexMeta, SpotBalance, SpotMeta, UserRole } from './model';
 import {
   allMidsResult,
+  clearinghouseStateResult,
   InvalidShapeError,
   orderStatusResult,
   perpAssetsResult,
   perpDexsResult,
   perpMetaResult,
+  spotClearinghouseStateResult,
   spotMetaResult,
   toOpenOrders,
+  toPerpAccount,
   toOrderFate,
   toPerpAssets,
   toPerpDexs,
   toPerpMeta,
+  toSpotBalances,
   toSpotMeta,
+  toUserRole,
+  userRoleResult,
   validate,
   validateOrders,
 } from './infoSchemas';
@@ -46,6 +52,12 @@ export const INFO_ANSWER_LIMITS = {
   spotMeta: { maxBytes: 8 * MB, maxValues: 500_000 },
   /** The perp dexs with their settings (a few KB). */
   perpDexs: { maxBytes: 4 * MB, maxValues: 100_000 },
+  /** A dex's account: up to `MAX_POSITIONS` (2,000) positions of ~25 values (~300 bytes) each, and the margin summaries. */
+  clearinghouseState: { maxBytes: 2 * MB, maxValues: 60_000 },
+  /** Up to `MAX_SPOT_BALANCES` (5,000) token balances of 6 values (~100 bytes) each. */
+  spotClearinghouseState: { maxBytes: 2 * MB, maxValues: 40_000 },
+  /** One role and at most one address. */
+  userRole: { maxBytes: 4 * KB, maxValues: 100 },
 } as const satisfies Record<string, AnswerLimits>;
 
 export type InfoType = keyof typeof INFO_ANSWER_LIMITS;
@@ -130,6 +142,24 @@ export class InfoClient {
   async perpDexs(signal?: AbortSignal): Promise<PerpDex[]> {
     const json = await this.post({ type: 'perpDexs' }, 'perpDexs', signal);
     return toPerpDexs(this.shape(perpDexsResult, json, 'perpDexs'));
+  }
+
+  /** `user`'s perp account on dex `dex` ("" = the first perp dex): positions, margin, withdrawable. */
+  async clearinghouseState(user: string, dex = '', signal?: AbortSignal): Promise<PerpAccount> {
+    const json = await this.post({ type: 'clearinghouseState', user: userArg(user), dex: dexArg(dex) }, 'clearinghouseState', signal);
+    return toPerpAccount(this.shape(clearinghouseStateResult, json, 'clearinghouseState'), json);
+  }
+
+  /** `user`'s spot token balances, with what is on hold in orders. */
+  async spotClearinghouseState(user: string, signal?: AbortSignal): Promise<SpotBalance[]> {
+    const json = await this.post({ type: 'spotClearinghouseState', user: userArg(user) }, 'spotClearinghouseState', signal);
+    return toSpotBalances(this.shape(spotClearinghouseStateResult, json, 'spotClearinghouseState'));
+  }
+
+  /** What `user` is: a user, an agent (API wallet) or sub-account with its master, a vault, or unknown (weight 60). */
+  async userRole(user: string, signal?: AbortSignal): Promise<UserRole> {
+    const json = await this.post({ type: 'userRole', user: userArg(user) }, 'userRole', signal);
+    return toUserRole(this.shape(userRoleResult, json, 'userRole'));
   }
 
   private post(body: Record<string, string | number>, label: InfoType, signal?: AbortSignal): Promise<unknown> {

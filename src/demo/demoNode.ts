@@ -15,6 +15,7 @@ import { DEMO_WALLETS } from './orders';
 import { defaultStatusReply, INFO_UNPROCESSABLE_BODY, JSON_TYPE, nginxPage, text, TEXT_TYPE, type Reply } from './replies';
 
 export { DEMO_BATCH_BUDGET_MS, DEMO_BLOCKS, DEMO_FAULT_NO_TRACE, DEMO_HEAD, DEMO_MAX_ANSWER_BYTES, DEMO_MAX_BATCH, DEMO_WALLETS };
+export { DEMO_AGENT_WALLET } from './wallets';
 export type { DemoFault, PageDirection };
 
 /**
@@ -53,7 +54,8 @@ export interface DemoNodeOptions {
   /** The clock (ms). Read once at start (block timestamps: the head is "now") and when epochs are first answered. */
   now?: () => number;
   /**
-   * Serve `POST /__demo/faults`, `POST /__demo/reset` and `GET /__demo/state` (default false: 404).
+   * Serve `POST /__demo/faults`, `POST /__demo/reset`, `POST /__demo/account` (`{"stage": n}`: the demo
+   * accounts a while later) and `GET /__demo/state` (default false: 404).
    * JSON only, and never to a request with an `Origin` (a browser's): a web page cannot set faults.
    */
   control?: boolean;
@@ -76,6 +78,8 @@ export interface DemoNode {
   readonly startedAt: number;
   setFaults(faults: DemoFault[]): void;
   clearFaults(): void;
+  /** The demo accounts at `stage` (0 as started; 1: BTC grown, ETH closed, SOL opened, XYZ100 flipped). */
+  setAccountStage(stage: number): void;
   close(): Promise<void>;
 }
 
@@ -188,9 +192,9 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
     if (req.headers.origin !== undefined) return send(res, text(403, 'the control endpoint takes no requests from web pages'));
     if (path === '/__demo/state') {
       if (req.method !== 'GET') return send(res, text(405, 'Method Not Allowed', { Allow: 'GET' }));
-      return json(200, { requests, faults: faults.size });
+      return json(200, { requests, faults: faults.size, accountStage: info.stage });
     }
-    if (path !== '/__demo/faults' && path !== '/__demo/reset') return send(res, text(404, '404 page not found'));
+    if (path !== '/__demo/faults' && path !== '/__demo/reset' && path !== '/__demo/account') return send(res, text(404, '404 page not found'));
     if (req.method !== 'POST') return send(res, text(405, 'Method Not Allowed', { Allow: 'POST' }));
     if (mediaTypeOf(req) !== 'application/json') return send(res, text(415, 'Expected request with `Content-Type: application/json`'));
     const body = await readBody(req);
@@ -200,6 +204,12 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       faults.clear();
       info.reset();
       return json(200, { ok: true });
+    }
+    if (path === '/__demo/account') {
+      const stage = accountStageOf(body.text);
+      if (stage === undefined) return send(res, text(400, 'expected {"stage": 0 or 1}'));
+      info.setAccountStage(stage);
+      return json(200, { ok: true, accountStage: info.stage });
     }
     let list: unknown;
     try {
@@ -338,6 +348,9 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
     clearFaults() {
       faults.clear();
     },
+    setAccountStage(stage: number) {
+      info.setAccountStage(stage);
+    },
     close() {
       if (closed) return Promise.resolve();
       closed = true;
@@ -349,6 +362,17 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       });
     },
   };
+}
+
+/** `{"stage": n}` with a whole n ≥ 0, else undefined. */
+function accountStageOf(body: string): number | undefined {
+  try {
+    if (textExceedsJsonDepth(body)) return undefined;
+    const parsed = JSON.parse(body) as { stage?: unknown };
+    return typeof parsed?.stage === 'number' && Number.isInteger(parsed.stage) && parsed.stage >= 0 ? parsed.stage : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function mediaTypeOf(req: http.IncomingMessage): string | undefined {
