@@ -23,6 +23,7 @@ export function problemKindOf(kind: ProviderErrorKind | undefined): CommonProble
     case 'cancelled':
       return kind;
     case 'wrongPath':
+    case 'wrongChain':
       return 'config';
     default:
       return 'other';
