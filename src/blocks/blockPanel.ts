@@ -149,7 +149,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   protected override async failNotFound(message: string, run: LoadRun): Promise<void> {
     let latest: number | null = null;
     try {
-      const clients = await clientsOrUndefined(this.services);
+      const clients = await this.services.connection.clients(this.network).catch(() => undefined);
       if (clients) latest = await sourceFor(this.services, clients).latest(run.abort.signal);
     } catch {
       latest = null;
@@ -198,7 +198,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
 
   /** Previous, next, parent: the panel that already shows that block comes forward; else this one moves. */
   private async openBlock(n: number): Promise<void> {
-    const other = BlockPanel.panels.showing({ kind: 'number', number: n });
+    const other = BlockPanel.panels.showing({ kind: 'number', number: n }, this.network);
     if (other && other !== this) {
       other.panel.reveal();
       return;
@@ -240,8 +240,4 @@ function titleFor(query: BlockQuery): string {
 /** Transactions from the source as rows for the wire; `start` is the first one's position in the block. */
 function toRows(transactions: readonly BlockTransaction[], start: number): ReturnType<typeof toTransactionData>[] {
   return transactions.map((tx, i) => toTransactionData(tx, start + i));
-}
-
-function clientsOrUndefined(services: Services): Promise<ProviderClients | undefined> {
-  return services.connection.clients().catch(() => undefined);
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { Settings, settingId, Views } from '../ids';
 import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
+import { networkLabel } from '../platform/networkWords';
 import { AutoRefreshSchedule } from './autoRefresh';
 import { OpenOrdersTree } from './ordersTree';
 import { createOrdersStore } from './ordersStoreHost';
@@ -16,6 +17,7 @@ export function registerOpenOrders(services: Services): void {
   const view = vscode.window.createTreeView(Views.openOrders, { treeDataProvider: tree, showCollapseAll: true });
   const showDemoNotice = () => {
     view.message = connection.isDemo ? vscode.l10n.t('Demo data: made-up orders from the built-in demo node.') : undefined;
+    view.description = networkLabel(connection.network); // each network has its own wallets
   };
   showDemoNotice();
 
