@@ -24,7 +24,7 @@ export function registerNetworkCommands(services: Services): void {
   status.name = vscode.l10n.t('Hyperliquid Network');
   status.command = Commands.switchNetwork;
   const update = () => {
-    status.text = `$(globe) ${networkLabel(connection.network)}`;
+    status.text = `$(globe) ${vscode.l10n.t('Hyperliquid: {0}', networkLabel(connection.network))}`;
     status.tooltip = statusTooltip(services);
     status.show();
   };
