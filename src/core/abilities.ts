@@ -84,6 +84,8 @@ export class ProviderAbilities {
     if (old.state === next.state && old.source === next.source && old.viaArchive === next.viaArchive) return;
     this.statuses.set(ability, next);
     for (const listener of [...this.listeners]) listener();
+    // The orders with their details are the orders: a provider serving those serves these.
+    if (ability === 'orderDetails' && served) this.learn('orders', true, source);
   }
 
   /** Called whenever what is known changes; returns the way to stop listening. */

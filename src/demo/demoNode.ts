@@ -67,6 +67,16 @@ export interface DemoNodeOptions {
   chainId?: number;
   /** Which provider the node plays (default `full`; see `DemoProvider`). */
   provider?: DemoProvider;
+  /**
+   * Answer `/info` from the exchange behind another node (its `exchange`): a public API stand-in beside
+   * a provider sees the same orders and what became of them, as the real ones read one exchange.
+   */
+  exchange?: DemoExchange;
+}
+
+/** The HyperCore state behind a node's `/info` (each wallet's orders as they move on); opaque. */
+export interface DemoExchange {
+  readonly answers: InfoAnswers;
 }
 
 /**
@@ -115,6 +125,8 @@ export interface DemoNode {
   readonly requests: number;
   /** Handshake requests received (`DEMO_HANDSHAKE_METHODS`). */
   readonly handshakes: number;
+  /** The exchange behind its `/info`, to share with another node (`exchange` option). */
+  readonly exchange: DemoExchange;
   /** `now()` when the node started: the head block's timestamp (in seconds, rounded down). */
   readonly startedAt: number;
   setFaults(faults: DemoFault[]): void;
@@ -232,7 +244,8 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
     provider === 'quicknode'
       ? new EvmAnswers({ headTimestamp, direction, pageCap, chainId, unsupported: new Set(options.unsupportedMethods ?? []) })
       : undefined;
-  const info = new InfoAnswers({ now, startedAt, refused: provider === 'chainstack' ? new Set(CHAINSTACK_REFUSED_INFO_TYPES) : undefined });
+  const info = options.exchange?.answers ?? new InfoAnswers({ now, startedAt });
+  const refused = new Set(provider === 'chainstack' ? CHAINSTACK_REFUSED_INFO_TYPES : []);
   let requests = 0;
   let handshakes = 0;
   let closed = false;
@@ -313,7 +326,11 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       return typeof id === 'number' || typeof id === 'string' ? id : null;
     })();
     const rpc = answersOn ?? evm;
-    const normal = (wrongId = false) => (endpoint === 'evm' ? rpc.reply(body.text, wrongId) : info.reply(body.text));
+    const refusedType = endpoint === 'info' && asked.some((type) => refused.has(type));
+    const normal = (wrongId = false) => {
+      if (endpoint === 'evm') return rpc.reply(body.text, wrongId);
+      return refusedType ? text(422, INFO_UNPROCESSABLE_BODY) : info.reply(body.text);
+    };
     const handshake = endpoint === 'evm' && asked.length > 0 && asked.every((m) => DEMO_HANDSHAKE_METHODS.includes(m));
     if (handshake) {
       requests -= 1;
@@ -399,6 +416,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
     get handshakes() {
       return handshakes;
     },
+    exchange: { answers: info },
     startedAt,
     setFaults(list: DemoFault[]) {
       faults.set(list);

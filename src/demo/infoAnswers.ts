@@ -10,8 +10,6 @@ export interface InfoAnswerOptions {
   now: () => number;
   /** When the node started (ms): the time of epochs never answered. */
   startedAt: number;
-  /** Info types this node refuses with the info API's 422, as Chainstack's `/info` refuses `allMids` and `orderStatus`. */
-  refused?: ReadonlySet<string>;
 }
 
 interface EpochState {
@@ -45,7 +43,6 @@ export class InfoAnswers {
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return unprocessable;
     const r = parsed as Record<string, unknown>;
-    if (typeof r.type === 'string' && this.options.refused?.has(r.type)) return unprocessable;
     switch (r.type) {
       case 'spotMeta':
         return json(this.spotMetaJson);

@@ -250,7 +250,7 @@ export class Connection implements vscode.Disposable {
       ...urls,
       budget: this.publicBudget,
       allowed: (kind) => settings.publicPermission(kind) === 'allow',
-      wanted: (kind, type) => this.publicWish.fire({ kind, type, network, provider: preset.name }),
+      wanted: (kind, type) => this.publicWish.fire({ kind, type, network, provider: preset.id === 'custom' ? vscode.l10n.t('Your provider') : preset.name }),
     };
   }
 

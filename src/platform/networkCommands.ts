@@ -56,7 +56,8 @@ function statusTooltip(services: Services): vscode.MarkdownString {
 }
 
 function providerName({ connection }: Services): string {
-  return connection.isDemo ? vscode.l10n.t('the demo node') : connection.preset().name;
+  if (connection.isDemo) return vscode.l10n.t('the demo node');
+  return connection.preset().id === 'custom' ? vscode.l10n.t('your provider') : connection.preset().name;
 }
 
 function rowsOf(services: Services): AbilityRow[] {

@@ -76,6 +76,20 @@ describe('demo node: providers and networks', () => {
     assert.ok(Array.isArray((await rpc(archive, 'ots_traceTransaction', [hash])).json.result));
   });
 
+  it('a public stand-in sharing a provider’s exchange knows what became of an order that left the provider’s answers', async () => {
+    const provider = await start({ provider: 'chainstack' });
+    const shared = await start({ provider: 'public', exchange: provider.exchange });
+    const alone = await start({ provider: 'public' });
+    const orders = async () =>
+      (await post(`${provider.baseUrl}/${provider.apiKey}/info`, { type: 'openOrders', user: MAKER, dex: '' })).json as { oid: number }[];
+    const first = await orders();
+    const second = new Set((await orders()).map((o) => o.oid));
+    const gone = first.find((o) => !second.has(o.oid))!;
+    const status = async (node: DemoNode) => (await post(`${node.baseUrl}/info`, { type: 'orderStatus', user: MAKER, oid: gone.oid })).json;
+    assert.match((await status(shared)).order.status, /^(filled|canceled)$/);
+    assert.equal((await status(alone)).status, 'unknownOid', 'another exchange never saw it');
+  });
+
   it('as the public endpoints, takes no key: /evm without ots_* methods, /info with every type', async () => {
     const node = await start({ provider: 'public' });
     assert.equal((await rpc(`${node.baseUrl}/evm`, 'eth_blockNumber')).json.result, `0x${DEMO_HEAD.toString(16)}`);
