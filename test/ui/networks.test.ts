@@ -14,6 +14,8 @@ import { useWorkbench, type WorkbenchOptions } from './workbench';
 const VIEW = 'Open Orders';
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 const group = (n: number) => n.toLocaleString('en-US');
+/** What became of a gone order: `· filled`, `· cancelled`, or a cancellation with its reason. */
+const FATE = / · (filled|cancelled)(: .+)?$/;
 const FROM_MID = / · [+−][\d.]+% from mid$/;
 const MARKET_QUESTION = /Chainstack does not serve allMids.*Hyperliquid’s public API at 127\.0\.0\.1:\d+.*no wallet address and no key/;
 const WALLET_QUESTION = /Chainstack does not serve orderStatus.*Hyperliquid’s public API at 127\.0\.0\.1:\d+.*the watched wallet’s address/;
@@ -78,14 +80,14 @@ describe('UI: a Chainstack-like provider and Hyperliquid’s public API (package
   it('gone orders get no fate while wallet data is not allowed; once it is, the next refresh says what became of them', async () => {
     await wb().runCommand('Hyperliquid: Refresh Open Orders');
     const before = await rowsWhen('orders gone since the last refresh', (r) => gone(r).length > 0);
-    assert.ok(!gone(before).some((x) => / · (filled|cancelled)$/.test(x)), `no fate without wallet data: ${JSON.stringify(gone(before))}`);
+    assert.ok(!gone(before).some((x) => FATE.test(x)), `no fate without wallet data: ${JSON.stringify(gone(before))}`);
     await wb().clickNotificationButton(WALLET_QUESTION, 'Allow');
     await rowsWhen('the maker reloaded', (r) => r.some((x) => /^Maker.*\d+ orders/.test(x)) && gone(r).length === 0);
     await wb().runCommand('Hyperliquid: Refresh Open Orders');
-    const after = await rowsWhen('gone orders with their fate', (r) => gone(r).some((x) => / · (filled|cancelled)$/.test(x)));
+    const after = await rowsWhen('gone orders with their fate', (r) => gone(r).some((x) => FATE.test(x)));
     await wb().screenshot('orders-fates-from-public-api');
     assert.ok(
-      gone(after).every((x) => / · (filled|cancelled)$/.test(x)),
+      gone(after).every((x) => FATE.test(x)),
       JSON.stringify(gone(after)),
     );
   });
