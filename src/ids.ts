@@ -32,6 +32,7 @@ export const Commands = {
   switchNetwork: 'hyperliquidExplorer.switchNetwork',
   chooseProvider: 'hyperliquidExplorer.chooseProvider',
   showProvider: 'hyperliquidExplorer.showProvider',
+  openContractFile: 'hyperliquidExplorer.openContractFile',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -64,6 +65,8 @@ export interface CommandArgs {
   [Commands.switchNetwork]: [network?: 'mainnet' | 'testnet'];
   [Commands.chooseProvider]: [preset?: 'chainstack' | 'quicknode' | 'public' | 'custom'];
   [Commands.showProvider]: [];
+  /** A file of the workspace's contract index (its URI); any other file is refused. */
+  [Commands.openContractFile]: [uri?: string];
 }
 
 /** A command and its arguments, as a hover or tooltip link carries them. */
@@ -114,6 +117,8 @@ export const Settings = {
   testnetWallets: 'testnet.wallets',
   testnetPublicInfoUrl: 'testnet.publicApi.infoUrl',
   testnetPublicEvmUrl: 'testnet.publicApi.evmUrl',
+  transactionsDecodeHyperCore: 'transactions.decodeHyperCore',
+  contractsEnabled: 'contracts.enabled',
 } as const;
 
 export type SettingName = (typeof Settings)[keyof typeof Settings];

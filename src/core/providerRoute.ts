@@ -58,6 +58,7 @@ export class ProviderRoute implements JsonPoster {
   }
 
   private async evm(body: string, label: string, signal: AbortSignal | undefined, limits: AnswerLimits | undefined): Promise<unknown> {
+    if (label === 'eth_chainId' && this.options.chainId !== undefined) return this.chainIdAnswer(body);
     const ability = abilityOfRequest('evm', label);
     const { abilities, archive } = this.options;
     const known = ability ? abilities?.get(ability) : undefined;
@@ -125,6 +126,13 @@ export class ProviderRoute implements JsonPoster {
     }
     if (answered.status === 'rejected') throw answered.reason;
     return answered.value;
+  }
+
+  /** A client's own `eth_chainId` (the workspace contracts ask it): answered from the one check, not asked again. */
+  private async chainIdAnswer(body: string): Promise<unknown> {
+    await this.checkChain();
+    const id = (JSON.parse(body) as { id?: unknown }).id ?? null;
+    return { jsonrpc: '2.0', id, result: `0x${(this.options.chainId as number).toString(16)}` };
   }
 
   /** The one `eth_chainId` of this connection (asked again only after a failure to get an answer). */

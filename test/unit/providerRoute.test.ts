@@ -47,6 +47,7 @@ describe('provider route: networks, abilities, archive and the public API', () =
       const clients = connectProvider({ endpoints: keyed(node), chainId: 998 }, OPTIONS);
       assert.equal(await clients.evm.getBlockNumber(), DEMO_HEAD);
       assert.equal(await clients.evm.getBlockNumber(), DEMO_HEAD);
+      assert.equal(await clients.evm.getChainId(), 998, 'a client that asks the chain id gets the checked one');
       assert.equal(node.handshakes, 1);
     });
 
