@@ -166,7 +166,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   protected override async failNotFound(message: string, run: LoadRun): Promise<void> {
     let latest: number | null = null;
     try {
-      const clients = await clientsOrUndefined(this.services);
+      const clients = await this.services.connection.clients(this.network).catch(() => undefined);
       if (clients) latest = await sourceFor(this.services, clients).latest(run.abort.signal);
     } catch {
       latest = null;
@@ -215,7 +215,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
 
   /** Previous, next, parent: the panel that already shows that block comes forward; else this one moves. */
   private async openBlock(n: number): Promise<void> {
-    const other = BlockPanel.panels.showing({ kind: 'number', number: n });
+    const other = BlockPanel.panels.showing({ kind: 'number', number: n }, this.network);
     if (other && other !== this) {
       other.panel.reveal();
       return;
@@ -265,7 +265,3 @@ function toRows(transactions: readonly BlockTransaction[], start: number, method
 
 /** The name the workspace's ABI gives a call's method, for a contract the workspace deployed. */
 type MethodNamer = (to: string | null, selector: string) => string | undefined;
-
-function clientsOrUndefined(services: Services): Promise<ProviderClients | undefined> {
-  return services.connection.clients().catch(() => undefined);
-}

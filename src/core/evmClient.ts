@@ -24,7 +24,7 @@ import {
 } from './schemas';
 import { encodeErrorString } from './revert';
 import { flattenCallTrace, type CallFrameStatus } from './callTracer';
-import type { AnswerLimits, Transport } from './transport';
+import type { AnswerLimits, JsonPoster } from './transport';
 import { MAX_BLOCK_NUMBER } from './input';
 import * as v from 'valibot';
 import { isAddress, isHash } from './hex';
@@ -87,7 +87,7 @@ export type EvmMethod = keyof typeof EVM_ANSWER_LIMITS;
 export class EvmClient {
   private nextId = 1;
 
-  constructor(private readonly transport: Transport) {}
+  constructor(private readonly transport: JsonPoster) {}
 
   /** The block, its issuance and total fees. Throws `notFound` for a block the node does not have. */
   async getBlockDetails(blockNumber: number, signal?: AbortSignal): Promise<BlockDetails> {
