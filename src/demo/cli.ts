@@ -1,5 +1,6 @@
 // Standalone demo node: `node dist/demoNode.js [--port N] [--control] [--page-direction first|last]
-// [--without METHOD]…` (`--without ots_traceTransaction`: a node without traces).
+// [--without METHOD]… [--no-failing-dex]` (`--without ots_traceTransaction`: a node without traces;
+// `--no-failing-dex`: the market maker's `outage` dex answers `[]` instead of HTTP 500).
 // Prints one JSON line `{"baseUrl","apiKey","port"}` once it listens (the key is fresh for each start:
 // read it there); closes on SIGINT/SIGTERM.
 // The extension loads this same file lazily (Try Demo Data), so the demo node stays out of its bundle.
@@ -38,6 +39,9 @@ function parseArgs(argv: readonly string[]): DemoNodeOptions {
         options.unsupportedMethods = [...(options.unsupportedMethods ?? []), method];
         break;
       }
+      case '--no-failing-dex':
+        options.failingDex = false;
+        break;
       default:
         throw new Error(`unknown argument ${arg ?? ''}`);
     }

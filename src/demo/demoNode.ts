@@ -63,6 +63,8 @@ export interface DemoNodeOptions {
   pageArgCap?: number | null;
   /** JSON-RPC methods to answer with -32601, as a node without them (e.g. `ots_traceTransaction`). */
   unsupportedMethods?: readonly string[];
+  /** Whether the market maker's orders on the `outage` dex fail with HTTP 500 (default true); else it has none there. */
+  failingDex?: boolean;
 }
 
 export interface DemoNode {
@@ -177,7 +179,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
   const faults = new FaultQueue();
   const timers = new Set<NodeJS.Timeout>();
   const evm = new EvmAnswers({ headTimestamp, direction, pageCap, unsupported: new Set(options.unsupportedMethods ?? []) });
-  const info = new InfoAnswers({ now, startedAt });
+  const info = new InfoAnswers({ now, startedAt, failingDex: options.failingDex });
   let requests = 0;
   let closed = false;
 
