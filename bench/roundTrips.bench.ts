@@ -9,7 +9,7 @@ import { BlockSource } from '../src/blocks/blockSource';
 import { ROWS_CHUNK } from '../src/blocks/protocol';
 import type { Address, Hash } from '../src/core/model';
 import { createProviderClients, type ProviderClients } from '../src/core/provider';
-import { loadTransaction, resolveHash } from '../src/core/transactionLoad';
+import { blockTimestamp, lookUpHash } from '../src/core/transactionLoad';
 import { DEMO_BLOCKS, DEMO_WALLETS } from '../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../src/demo/samples';
 import { HoverData } from '../src/hover/hoverData';
@@ -69,22 +69,25 @@ function actions(clients: ProviderClients, orders: OrdersBench): Action[] {
   ];
 }
 
-/** What the block page does before its first rows are painted. */
+/** What the block page fetches before it draws the block with its first rows. */
 async function blockPage(source: BlockSource, n: number): Promise<void> {
-  const details = await source.block(n);
-  if (!details.transactions) await source.transactions(details, 0, ROWS_CHUNK);
+  const screen = await source.firstScreen(n);
+  if (screen.rows.length === 0 && screen.details.block.transactionCount > 0) await source.transactions(screen.details, 0, ROWS_CHUNK);
 }
 
 async function latestPage(source: BlockSource): Promise<void> {
-  await blockPage(source, await source.latest());
+  const screen = await source.latestScreen();
+  if (screen.rows.length === 0 && screen.details.block.transactionCount > 0) await source.transactions(screen.details, 0, ROWS_CHUNK);
 }
 
-/** Look Up of a hash: what it is, then the transaction page with everything on it. */
-async function transactionPage({ evm }: ProviderClients): Promise<void> {
-  const hash = DEMO_SAMPLES.failedTx as Hash;
-  const found = await resolveHash(evm, hash);
+/** Look Up of a hash: what it is, with everything the transaction page shows; drawn, then the block's time. */
+async function transactionPage({ evm }: ProviderClients): Promise<number> {
+  const found = await lookUpHash(evm, DEMO_SAMPLES.failedTx as Hash);
   if (found.kind !== 'transaction') throw new Error('the sample transaction was not found');
-  await loadTransaction(evm, hash, undefined, found.tx);
+  const drawn = performance.now();
+  const source = new BlockSource(evm);
+  await blockTimestamp(found.bundle.tx, (n, signal) => source.block(n, signal));
+  return drawn;
 }
 
 function hoverRun(clients: ProviderClients, find: (data: HoverData) => Promise<unknown>): Run {

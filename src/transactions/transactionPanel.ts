@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import type { Hash, TransactionDetails } from '../core/model';
+import type { Hash } from '../core/model';
 import type { ProviderClients } from '../core/provider';
-import { loadTransaction, type TransactionBundle } from '../core/transactionLoad';
+import { blockTimestamp, loadTransaction, type TransactionBundle } from '../core/transactionLoad';
+import { blockSourceFor } from '../blocks/api';
 import { Commands, WebviewTypes } from '../ids';
 import { rawJsonDocuments } from '../platform/rawJson';
 import type { Services } from '../platform/services';
@@ -42,17 +43,17 @@ const page: PanelPage<TransactionProtocol, Hash> = {
 export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, TransactionResult> {
   private static readonly panels = new OpenPanels(page, (services, panel, hash: Hash) => new TransactionPanel(services, panel, hash));
 
-  /** Transactions the caller has just fetched, taken by the first load of the panel opened for them. */
-  private static readonly known = new Map<Hash, TransactionDetails>();
+  /** Transactions the caller has just fetched (Look Up), taken by the first load of the panel opened for them. */
+  private static readonly known = new Map<Hash, TransactionBundle>();
 
   /** What is on show, for Copy (the whole calldata) and Show Raw JSON. */
   private shown?: TransactionBundle;
 
   /**
-   * Shows `hash`: reveals the panel that already shows it, or opens a new one and loads it. `known` is the
-   * transaction when the caller has it already (Look Up): the first load does not ask for it again.
+   * Shows `hash`: reveals the panel that already shows it, or opens a new one and loads it. `known` is what
+   * the caller has fetched already (Look Up): the first load does not ask for it again.
    */
-  static async createOrShow(services: Services, hash: Hash, known?: TransactionDetails): Promise<TransactionResult> {
+  static async createOrShow(services: Services, hash: Hash, known?: TransactionBundle): Promise<TransactionResult> {
     if (known) TransactionPanel.known.set(hash, known);
     try {
       return await TransactionPanel.panels.show(services, hash);
@@ -95,10 +96,25 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
     const title = vscode.l10n.t('Looking up transaction {0}…', shortHash(this.hash));
     const known = TransactionPanel.known.get(this.hash);
     TransactionPanel.known.delete(this.hash); // once: a retry asks again
-    const bundle = await this.fetch(title, run, () => loadTransaction(clients.evm, this.hash, run.abort.signal, known));
-    this.shown = bundle ?? undefined;
-    if (bundle) this.post({ kind: 'transaction', tx: toTransactionView(bundle, Date.now() / 1000, vscode.l10n.t), retrying: false });
-    else this.problem('notFound', vscode.l10n.t('There is no transaction {0} on this chain (as far as this node knows).', this.hash));
+    const bundle = known ?? (await this.fetch(title, run, () => loadTransaction(clients.evm, this.hash, run.abort.signal)));
+    if (!bundle) {
+      this.shown = undefined;
+      this.problem('notFound', vscode.l10n.t('There is no transaction {0} on this chain (as far as this node knows).', this.hash));
+      return;
+    }
+    // Drawn at once; the block's time (its number came with the transaction) follows, unless the block
+    // page's cache has the block already.
+    const blocks = blockSourceFor(this.services.connection, clients);
+    const time = bundle.tx.blockNumber === null ? undefined : blocks.peekBlock(Number(bundle.tx.blockNumber))?.block.timestamp;
+    this.showBundle(time === undefined ? bundle : { ...bundle, blockTimestamp: time });
+    if (time !== undefined || bundle.tx.blockNumber === null) return;
+    const later = await blockTimestamp(bundle.tx, (n, signal) => blocks.block(n, signal), run.abort.signal).catch(() => undefined);
+    if (later !== undefined && !this.isStale(run) && this.shown === bundle) this.showBundle({ ...bundle, blockTimestamp: later });
+  }
+
+  private showBundle(bundle: TransactionBundle): void {
+    this.shown = bundle;
+    this.post({ kind: 'transaction', tx: toTransactionView(bundle, Date.now() / 1000, vscode.l10n.t), retrying: false });
   }
 
   protected failureWords(): { log: string; cancelled: string } {
