@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { createProviderClients, type ProviderClients } from '../core/provider';
+import type { ProviderClients } from '../core/provider';
 import { apiKeyProblem, baseUrlProblem, evmPathProblem } from '../core/endpoints';
 import { describeError, ProviderError } from '../core/errors';
 import { forgetSecret } from '../core/redact';
@@ -139,6 +139,8 @@ export class Connection implements vscode.Disposable {
   }
 
   private async createClients(): Promise<ProviderClients | undefined> {
+    // The clients' code (axios apart, which the first request loads) is loaded with the first clients, not at activation.
+    const { createProviderClients } = await import('../core/provider');
     const options = { timeoutMs: settings.requestTimeoutMs(), onRequest: (e: Parameters<Log['request']>[0]) => this.log.request(e) };
     if (this.demoActive) {
       const demo = await this.demoNode();
