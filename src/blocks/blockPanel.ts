@@ -14,6 +14,7 @@ import { blockSourceFor, disposeBlockSources } from './blockSourceHost';
 import { toBlockView, toTransactionData } from './blockViewModel';
 import { panelLabels } from './labels';
 import { rawJsonDocuments } from '../platform/rawJson';
+import { workspaceContracts } from '../contracts/api';
 import { isBlockWebviewMessage, type BlockProtocol, type ProblemKind } from './protocol';
 import { Commands, Settings, settingId, WebviewTypes } from '../ids';
 import { runCommand } from '../platform/commands';
@@ -49,6 +50,8 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
 
   /** The block on show, and the source it came from (which also serves its rows). */
   private shown?: { details: BlockDetails; source: BlockSource };
+  /** The workspace's method names (the method column), when its contracts could be read. */
+  private methods?: MethodNamer;
 
   /** Shows `query`: reveals the panel that already shows that block, or opens a new one and loads it. */
   static async createOrShow(services: Services, query: BlockQuery): Promise<LookupResult> {
@@ -103,8 +106,10 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
 
   protected async fetchAndShow(clients: ProviderClients, run: LoadRun): Promise<void> {
     const source = sourceFor(this.services, clients);
+    // The workspace's method names (the chain id: one request per connection) are asked beside the block.
+    const methods = this.workspaceMethods().catch(() => undefined);
     const screen = await this.fetch(this.progressTitle(), run, () => this.fetchTarget(source, run));
-    await this.showBlock(source, screen);
+    await this.showBlock(source, screen, await methods);
   }
 
   /** The target's first screen (one round trip); "latest" becomes a number on the way. */
@@ -116,15 +121,29 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
     return screen;
   }
 
-  private async showBlock(source: BlockSource, { details, rows }: FirstScreen): Promise<void> {
+  private async showBlock(source: BlockSource, { details, rows }: FirstScreen, methods: MethodNamer | undefined): Promise<void> {
     const block = toBlockView(details, Date.now() / 1000, vscode.l10n.t);
     this.panel.title = titleFor(this.target);
     // The first rows go with the block when they came with it (a spec-shaped block holds them all; a slim
     // one's first page came with its details); the page asks for the rest as they scroll into view. They
     // are validated as they are read: a malformed one refuses the block here, before anything is shown.
+    this.methods = methods;
     this.shown = { details, source };
-    this.post({ kind: 'block', block, firstRows: toRows(rows, 0) });
+    this.post({ kind: 'block', block, firstRows: toRows(rows, 0, this.methods) });
     await this.remember(block.number);
+  }
+
+  /** The workspace's names of methods on this chain; undefined when reading the workspace is off or fails (the column keeps the standard names). */
+  private async workspaceMethods(): Promise<MethodNamer | undefined> {
+    try {
+      const clients = await this.services.connection.clients();
+      const decoder = clients && (await workspaceContracts(this.services).decoder(clients));
+      return decoder && ((to, selector) => decoder.functionName(to, selector));
+    } catch (e) {
+      if (isCancellation(e)) throw e;
+      this.services.log.debug(`Block page: the workspace’s contracts could not be read: ${describeError(e)}`);
+      return undefined;
+    }
   }
 
   private progressTitle(): string {
@@ -207,7 +226,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
     const shown = this.shown;
     if (!shown || Number(shown.details.block.number) !== blockNumber) return;
     try {
-      const rows = toRows(await shown.source.transactions(shown.details, start, end, this.run?.abort.signal), start);
+      const rows = toRows(await shown.source.transactions(shown.details, start, end, this.run?.abort.signal), start, this.methods);
       if (this.shown === shown) this.send({ type: 'rows', blockNumber, start, rows });
     } catch (e) {
       if (isCancellation(e) || this.shown !== shown) return;
@@ -233,9 +252,16 @@ function titleFor(query: BlockQuery): string {
 }
 
 /** Transactions from the source as rows for the wire; `start` is the first one's position in the block. */
-function toRows(transactions: readonly BlockTransaction[], start: number): ReturnType<typeof toTransactionData>[] {
-  return transactions.map((tx, i) => toTransactionData(tx, start + i));
+function toRows(transactions: readonly BlockTransaction[], start: number, methods?: MethodNamer): ReturnType<typeof toTransactionData>[] {
+  return transactions.map((tx, i) => {
+    const row = toTransactionData(tx, start + i);
+    const name = methods && row.input && row.input !== '0x' ? methods(row.to, row.input) : undefined;
+    return name ? { ...row, workspaceMethod: name } : row;
+  });
 }
+
+/** The name the workspace's ABI gives a call's method, for a contract the workspace deployed. */
+type MethodNamer = (to: string | null, selector: string) => string | undefined;
 
 function clientsOrUndefined(services: Services): Promise<ProviderClients | undefined> {
   return services.connection.clients().catch(() => undefined);

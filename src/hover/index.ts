@@ -9,8 +9,17 @@ import type { ChainHoverProvider } from './hoverProvider';
  * `hover.languages` while `hover.enabled` is on; registered again when either setting changes. The
  * provider's module is loaded by the first hover, not at activation.
  */
-export function registerHovers({ context, connection, log }: Services): void {
-  const provider = new LazyHoverProvider(async () => new (await import('./hoverProvider')).ChainHoverProvider(connection, log));
+export function registerHovers(services: Services): void {
+  const { context, connection, log } = services;
+  const provider = new LazyHoverProvider(
+    async () =>
+      new (await import('./hoverProvider')).ChainHoverProvider(connection, log, async (clients, signal) => {
+        // The contracts feature, loaded with the first hover that could show a name (not at activation).
+        const { workspaceContracts, nameLookup } = await import('../contracts/api');
+        const decoder = await workspaceContracts(services).decoder(clients, signal);
+        return decoder && nameLookup(decoder);
+      }),
+  );
   let registration: vscode.Disposable | undefined;
   const register = () => {
     registration?.dispose();
