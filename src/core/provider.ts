@@ -1,5 +1,5 @@
 import type { ProviderAbilities } from './abilities';
-import { EvmClient } from './evmClient';
+import { EvmClient, type EvmClientOptions } from './evmClient';
 import { KeylessEndpoints, ProviderEndpoints, type EndpointUrls } from './endpoints';
 import { InfoClient } from './infoClient';
 import type { PublicApiBudget, PublicDataKind } from './publicApi';
@@ -14,10 +14,13 @@ export interface ProviderClients {
   readonly transport: Transport;
 }
 
+/** The transport's options, and whether calls made at once go out as one JSON-RPC batch (default true). */
+export type ProviderClientOptions = TransportOptions & EvmClientOptions;
+
 /** Builds the clients for a base URL, key and EVM path (`evm` when not given); throws a `config` ProviderError if either is unusable. */
-export function createProviderClients(baseUrl: string, apiKey: string, options: TransportOptions, evmPath?: string): ProviderClients {
+export function createProviderClients(baseUrl: string, apiKey: string, options: ProviderClientOptions, evmPath?: string): ProviderClients {
   const transport = new Transport(new ProviderEndpoints(baseUrl, apiKey, evmPath), options);
-  return { evm: new EvmClient(transport), info: new InfoClient(transport), transport };
+  return { evm: new EvmClient(transport, { batch: options.batch }), info: new InfoClient(transport), transport };
 }
 
 /** One connection as the connection (platform) describes it: where requests go, and what to check and learn. */
@@ -41,7 +44,7 @@ export interface ProviderConfig {
 }
 
 /** The clients of one connection: the provider's transport under the route (chain check, abilities, archive, public API). */
-export function connectProvider(config: ProviderConfig, options: TransportOptions): ProviderClients {
+export function connectProvider(config: ProviderConfig, options: ProviderClientOptions): ProviderClients {
   const transport = new Transport(config.endpoints, options);
   const tagged = (tag: string): TransportOptions => ({
     ...options,
@@ -60,5 +63,6 @@ export function connectProvider(config: ProviderConfig, options: TransportOption
       wanted: publicApi.wanted && ((kind, type) => publicApi.wanted?.(kind, type)),
     },
   });
-  return { evm: new EvmClient(route), info: new InfoClient(route), transport };
+  // A batch goes to the provider as one request: where an archive path takes some calls (QuickNode), each call goes alone so the route can send it there.
+  return { evm: new EvmClient(route, { batch: (options.batch ?? true) && !config.archive }), info: new InfoClient(route), transport };
 }

@@ -1,7 +1,7 @@
 // Standalone demo node: `node dist/demoNode.js [--port N] [--control] [--page-direction first|last]
-// [--without METHOD]… [--chain-id N] [--provider full|chainstack|quicknode|public]` (`--without
-// ots_traceTransaction`: a node without traces; `--chain-id 998`: a testnet node; `--provider`: see
-// `DemoProvider`).
+// [--without METHOD]… [--chain-id N] [--provider full|chainstack|quicknode|public] [--no-failing-dex]`
+// (`--without ots_traceTransaction`: a node without traces; `--chain-id 998`: a testnet node; `--provider`:
+// see `DemoProvider`; `--no-failing-dex`: the market maker's `outage` dex answers `[]` instead of HTTP 500).
 // Prints one JSON line `{"baseUrl","apiKey","port"}` once it listens (the key is fresh for each start:
 // read it there); closes on SIGINT/SIGTERM.
 // The extension loads this same file lazily (Try Demo Data), so the demo node stays out of its bundle.
@@ -52,6 +52,9 @@ function parseArgs(argv: readonly string[]): DemoNodeOptions {
         options.provider = p as DemoProvider;
         break;
       }
+      case '--no-failing-dex':
+        options.failingDex = false;
+        break;
       default:
         throw new Error(`unknown argument ${arg ?? ''}`);
     }

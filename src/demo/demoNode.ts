@@ -74,6 +74,8 @@ export interface DemoNodeOptions {
    * a provider sees the same orders and what became of them, as the real ones read one exchange.
    */
   exchange?: DemoExchange;
+  /** Whether the market maker's orders on the `outage` dex fail with HTTP 500 (default true); else it has none there. */
+  failingDex?: boolean;
 }
 
 /** The HyperCore state behind a node's `/info` (each wallet's orders as they move on); opaque. */
@@ -248,7 +250,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
     provider === 'quicknode'
       ? new EvmAnswers({ headTimestamp, direction, pageCap, chainId, unsupported: new Set(options.unsupportedMethods ?? []) })
       : undefined;
-  const info = options.exchange?.answers ?? new InfoAnswers({ now, startedAt });
+  const info = options.exchange?.answers ?? new InfoAnswers({ now, startedAt, failingDex: options.failingDex });
   const refused = new Set(provider === 'chainstack' ? CHAINSTACK_REFUSED_INFO_TYPES : []);
   let requests = 0;
   let handshakes = 0;

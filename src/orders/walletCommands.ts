@@ -2,9 +2,9 @@
 import * as vscode from 'vscode';
 import { NETWORKS } from '../core/networks';
 import { parseAddress } from '../core/input';
-import { Commands, Views } from '../ids';
+import { Commands, Views, type CommandId } from '../ids';
 import { requireClients } from '../platform/accountCommands';
-import { registerCommands, type CommandHandler } from '../platform/commands';
+import type { CommandHandler } from '../platform/commands';
 import type { Services } from '../platform/services';
 import { escapeIcons, escapeLinksAndIcons } from '../view/escape';
 import { shortAddress } from '../view/format';
@@ -24,13 +24,14 @@ interface WalletCommandContext {
 
 type CommandRun = (c: WalletCommandContext, ...args: unknown[]) => unknown;
 
-export function registerWalletCommands(services: Services, store: OrdersStore): void {
+/** The Open Orders commands' handlers, over one store (registered at activation by the feature's `index.ts`). */
+export function walletCommandHandlers(services: Services, store: OrdersStore): { readonly [C in CommandId]?: CommandHandler } {
   const c: WalletCommandContext = { services, store };
   const bind =
     (run: CommandRun): CommandHandler =>
     (...args) =>
       run(c, ...args);
-  registerCommands(services.context, {
+  return {
     [Commands.watchWallet]: bind(watchWallet),
     [Commands.unwatchWallet]: bind(unwatchWallet),
     [Commands.renameWallet]: bind(renameWallet),
@@ -42,7 +43,7 @@ export function registerWalletCommands(services: Services, store: OrdersStore): 
     [Commands.copyOrderJson]: bind(copyOrderJson),
     [Commands.copyAddress]: bind(copyAddress),
     [Commands.openWalletOnHypurrscan]: bind(openWalletOnHypurrscan),
-  });
+  };
 }
 
 // ---- helpers ----

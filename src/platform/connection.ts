@@ -4,7 +4,7 @@ import { apiKeyProblem, ProviderEndpoints } from '../core/endpoints';
 import { describeError, ProviderError } from '../core/errors';
 import { NETWORK_IDS, NETWORKS, type NetworkId } from '../core/networks';
 import type { Preset } from '../core/presets';
-import { connectProvider, type ProviderClients, type ProviderConfig } from '../core/provider';
+import type { ProviderClients, ProviderConfig } from '../core/provider';
 import { PublicApiBudget, type PublicDataKind } from '../core/publicApi';
 import { forgetSecret } from '../core/redact';
 import { DEMO_WALLETS, type DemoWallet } from '../demo/wallets';
@@ -216,6 +216,8 @@ export class Connection implements vscode.Disposable {
   }
 
   private async createClients(network: NetworkId): Promise<ProviderClients | undefined> {
+    // The clients' code (axios apart, which the first request loads) is loaded with the first clients, not at activation.
+    const { connectProvider } = await import('../core/provider');
     const options = { timeoutMs: settings.requestTimeoutMs(), onRequest: (e: Parameters<Log['request']>[0]) => this.log.request(e) };
     const chainId = NETWORKS[network].chainId;
     if (this.demoActive) {
