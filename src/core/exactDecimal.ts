@@ -116,10 +116,18 @@ export function round(a: Dec, digits: number): Dec {
 
 /** How many digits the whole part of |num / den| has (0 below 1). */
 function wholeDigits(num: bigint, den: bigint): number {
+  const q = (num < 0n ? -num : num) / den;
+  return q === 0n ? 0 : q.toString().length;
+}
+
+/** For 0 < |num / den| < 1: how many zeros follow the point before the first significant digit. */
+function leadingZeros(num: bigint, den: bigint): number {
   const n = num < 0n ? -num : num;
-  let digits = 0;
-  while (n >= den * pow10(digits)) digits++;
-  return digits;
+  // A first guess from the digit counts, off by at most one, then checked exactly.
+  let zeros = Math.max(0, den.toString().length - n.toString().length - 1);
+  while (n * pow10(zeros + 1) < den) zeros++;
+  while (zeros > 0 && n * pow10(zeros) >= den) zeros--;
+  return zeros;
 }
 
 /**
@@ -130,11 +138,7 @@ export function roundRatioSignificant(r: Ratio, significant: number): Dec {
   if (r.num === 0n) return ZERO;
   const whole = wholeDigits(r.num, r.den);
   if (whole > 0) return roundRatio(r, Math.max(0, significant - whole));
-  // Below 1: count the leading zeros of the fraction.
-  const n = r.num < 0n ? -r.num : r.num;
-  let zeros = 0;
-  while (n * pow10(zeros + 1) < r.den) zeros++;
-  return roundRatio(r, zeros + significant);
+  return roundRatio(r, leadingZeros(r.num, r.den) + significant);
 }
 
 /** A decimal rounded to `significant` digits, whole digits kept (see `roundRatioSignificant`). */

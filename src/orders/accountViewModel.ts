@@ -113,8 +113,8 @@ function compareMagnitudes(a: string, b: string): number {
 
 // ---- rows ----
 
-export const LONG_ICON: IconRef = { id: 'arrow-up', color: 'charts.green' };
-export const SHORT_ICON: IconRef = { id: 'arrow-down', color: 'charts.red' };
+export const LONG_ICON: IconRef = { id: 'triangle-up', color: 'charts.green' };
+export const SHORT_ICON: IconRef = { id: 'triangle-down', color: 'charts.red' };
 export const NEAR_LIQUIDATION_ICON: IconRef = { id: 'warning', color: 'list.warningForeground' };
 
 /** A tooltip as plain data: a title, an optional first paragraph, `name: value` lines, a closing note. */
@@ -214,7 +214,8 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 export function buildAccountView(input: AccountViewInput): AccountView {
   const { address, t } = input;
   const changes = input.changes ?? NO_POSITION_CHANGES;
-  const groups = input.view.groups.map((g) => ({ ...g, orders: [...g.orders] }));
+  // Shallow copies: a group whose orders move under positions gets a new orders array, the view's stay.
+  const groups = input.view.groups.map((g) => ({ ...g }));
   const perpsGroup = (dex: string): GroupRow => {
     let g = groups.find((x) => x.groupKind === 'perps' && x.dex === dex);
     if (!g) {
@@ -245,7 +246,9 @@ export function buildAccountView(input: AccountViewInput): AccountView {
     const unit = dex === '' ? (input.units?.get('') ?? 'USDC') : input.units?.get(dex);
     const group = perpsGroup(dex);
     const ctx: RowContext = { address, dex, unit, t, rich: input.rich };
-    const positions = (account?.positions ?? []).map((p) => positionRow(p, changes.changed.get(positionKey(dex, p.coin)), ctx, group));
+    const moves = new OrderMoves(group);
+    const positions = (account?.positions ?? []).map((p) => positionRow(p, changes.changed.get(positionKey(dex, p.coin)), ctx, moves));
+    moves.apply();
     positions.sort((a, b) => collator.compare(a.label, b.label));
     positions.push(...closed.map((c) => positionRow(c.position, { kind: 'closed' }, ctx, undefined)));
     positionCount += account?.positions.length ?? 0;
@@ -305,10 +308,10 @@ export function isStopLoss(order: OpenOrder, p: PerpPosition): boolean {
   return p.szi.startsWith('-') ? !below : below;
 }
 
-function positionRow(p: PerpPosition, change: PositionRow['change'], ctx: RowContext, group: GroupRow | undefined): PositionRow {
+function positionRow(p: PerpPosition, change: PositionRow['change'], ctx: RowContext, moves: OrderMoves | undefined): PositionRow {
   const figures = positionFigures(p);
   const closed = change?.kind === 'closed';
-  const orders = group && !closed ? takeProtectingOrders(group, p.coin, figures.side) : [];
+  const orders = moves && !closed ? moves.take(p.coin, figures.side) : [];
   const protection = orders.some((o) => isStopLoss(o.order, p)) ? 'stop' : ctx.rich ? 'none' : 'unknown';
   const name = marketOf(p.coin, ctx.dex, undefined).name;
   const sideIcon = figures.side === 'long' ? LONG_ICON : SHORT_ICON;
@@ -333,15 +336,37 @@ function positionRow(p: PerpPosition, change: PositionRow['change'], ctx: RowCon
   return row;
 }
 
-/** Moves the group's orders that reduce this position under it; the group keeps counting them. */
-function takeProtectingOrders(group: GroupRow, coin: string, side: 'long' | 'short'): OrderRow[] {
-  const taken: OrderRow[] = [];
-  const kept: OrderRow[] = [];
-  for (const row of group.orders) (row.market.rawCoin === coin && protects(row.order, side) ? taken : kept).push(row);
-  if (taken.length === 0) return taken;
-  group.orders = kept;
-  group.movedOrders = (group.movedOrders ?? 0) + taken.reduce((n, r) => n + 1 + (r.children?.length ?? 0), 0);
-  return taken;
+/**
+ * The group's orders that reduce a position, moved under it; the group keeps counting them. The orders
+ * are looked up by coin (one pass over a group of up to 5,000), and the group's list is rebuilt once.
+ */
+class OrderMoves {
+  private byCoin?: Map<string, OrderRow[]>;
+  private readonly taken = new Set<OrderRow>();
+
+  constructor(private readonly group: GroupRow) {}
+
+  take(coin: string, side: 'long' | 'short'): OrderRow[] {
+    if (!this.byCoin) {
+      this.byCoin = new Map();
+      for (const row of this.group.orders) {
+        const list = this.byCoin.get(row.market.rawCoin);
+        if (list) list.push(row);
+        else this.byCoin.set(row.market.rawCoin, [row]);
+      }
+    }
+    const taken = (this.byCoin.get(coin) ?? []).filter((row) => protects(row.order, side));
+    for (const row of taken) this.taken.add(row);
+    return taken;
+  }
+
+  apply(): void {
+    if (this.taken.size === 0) return;
+    this.group.orders = this.group.orders.filter((row) => !this.taken.has(row));
+    let moved = 0;
+    for (const row of this.taken) moved += 1 + (row.children?.length ?? 0);
+    this.group.movedOrders = (this.group.movedOrders ?? 0) + moved;
+  }
 }
 
 const withUnit = (value: string, unit: string | undefined) => (unit ? `${value} ${unit}` : value);
