@@ -149,6 +149,8 @@ export class WorkspaceContracts implements vscode.Disposable {
     const started = performance.now();
     const report = await indexer.indexAll();
     this.services.log.info(`Workspace contracts: ${describe(report)} in ${(performance.now() - started).toFixed(0)} ms.`);
+    // The selectors for guesses, hashed in the background (a page that needs them first waits for them).
+    void index.prepareKeys();
     return index;
   }
 

@@ -33,6 +33,7 @@ export async function loadDecoding(
   bundle: TransactionBundle,
   signal?: AbortSignal,
 ): Promise<TransactionDecoding> {
+  await index.prepareKeys(signal);
   const plain = new WorkspaceDecoder(index, chainId);
   const proxies = proxiesTouched(plain, bundle).slice(0, MAX_PROXY_READS);
   const slots = await Promise.all(proxies.map(async (p) => ({ p, word: await outcome(evm.getStorageAt(p, EIP1967_IMPLEMENTATION_SLOT, signal)) })));

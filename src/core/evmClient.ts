@@ -23,7 +23,7 @@ import {
   validate,
 } from './schemas';
 import { encodeErrorString } from './revert';
-import { flattenCallTrace, type CallFrameStatus } from './callTracer';
+import type { CallFrameStatus } from './callTracer';
 import type { AnswerLimits, JsonPoster } from './transport';
 import { JsonRpcBatcher, type BatchSupport } from './jsonRpcBatch';
 import { MAX_BLOCK_NUMBER } from './input';
@@ -223,7 +223,8 @@ export class EvmClient {
     const method = 'debug_traceTransaction';
     const result = await this.call(method, [asked, { tracer: 'callTracer' }], signal);
     if (result === null) throw new ProviderError('notFound', `The node has no trace of transaction ${shortHash(asked)}.`, { endpoint: 'evm' });
-    const frames = flattenCallTrace(result);
+    // Its reader is loaded with the first failed transaction's page, not with the client (at activation).
+    const frames = (await import('./callTracer')).flattenCallTrace(result);
     if (typeof frames === 'string') throw invalid(`The node’s answer to ${method}: ${frames}.`);
     return frames;
   }
