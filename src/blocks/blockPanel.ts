@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import { revealInvisibles } from '../view/escape';
+import { msg } from '../core/translate';
+import { vscodeTranslate } from '../platform/translate';
 import type { BlockQuery } from '../core/input';
 import type { BlockDetails, BlockTransaction } from '../core/model';
 import type { ProviderClients } from '../core/provider';
@@ -128,7 +130,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   }
 
   private requireNumber(): number {
-    if (this.target.kind !== 'number') throw new ProviderError('invalidResponse', vscode.l10n.t('The latest block number is not known.'));
+    if (this.target.kind !== 'number') throw new ProviderError('invalidResponse', msg('The latest block number is not known.'));
     return this.target.number;
   }
 
@@ -216,9 +218,8 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
       if (this.shown === shown) this.send({ type: 'rows', blockNumber, start, rows });
     } catch (e) {
       if (isCancellation(e) || this.shown !== shown) return;
-      const message = revealInvisibles(describeError(e));
-      this.services.log.warn(`Transactions ${start}–${end - 1} of block ${blockNumber}: ${message}`);
-      this.send({ type: 'rowsFailed', blockNumber, start, end, message });
+      this.services.log.warn(`Transactions ${start}–${end - 1} of block ${blockNumber}: ${revealInvisibles(describeError(e))}`);
+      this.send({ type: 'rowsFailed', blockNumber, start, end, message: revealInvisibles(describeError(e, vscodeTranslate)) });
     }
   }
 

@@ -55,9 +55,8 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
       return content && toHover(content, range);
     } catch (e) {
       if (isCancellation(e) || token.isCancellationRequested) return undefined;
-      const message = describeError(e);
-      this.log.debug(`Hover on ${hovered.kind} ${hovered.text}: ${message}`);
-      return toHover(errorContent(hovered, message), range);
+      this.log.debug(`Hover on ${hovered.kind} ${hovered.text}: ${describeError(e)}`);
+      return toHover(errorContent(hovered, describeError(e, t)), range);
     } finally {
       subscription.dispose();
     }

@@ -15,6 +15,7 @@
  */
 import { RequestCache } from '../core/cache';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
+import { msg } from '../core/translate';
 import { isRefusal, type InfoClient } from '../core/infoClient';
 import type { OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
 import { Limiter } from './limiter';
@@ -200,7 +201,7 @@ export class OpenOrdersSource {
 
   private async fetch(address: string, extraDexes: readonly string[], prefer: readonly string[], tally: RequestTally): Promise<WalletOrdersResult> {
     const signal = this.runSignal();
-    if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
+    if (signal.aborted) throw new ProviderError('cancelled', msg('The request was cancelled.'));
     const limiter = new Limiter(this.perWallet, this.overall);
     // Once the provider rate-limits one dex's request, the dexs still waiting are not asked this time.
     let limited: ProviderError | undefined;
@@ -223,7 +224,7 @@ export class OpenOrdersSource {
       prefer,
     );
     const answers = await Promise.all([first, ...others.map((dex) => settle(ordersOf(dex)))]);
-    if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
+    if (signal.aborted) throw new ProviderError('cancelled', msg('The request was cancelled.'));
 
     const orders: WalletOrder[] = [];
     const dexErrors = new Map<string, ProviderError>();
@@ -255,7 +256,7 @@ export class OpenOrdersSource {
       ),
       this.midsOf([...withOrders], signal, limiter, tally),
     ]);
-    if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
+    if (signal.aborted) throw new ProviderError('cancelled', msg('The request was cancelled.'));
     let spotMeta: SpotMeta | undefined;
     let spotMetaError: ProviderError | undefined;
     // Naming `@N` pairs and dex units is a nicety; the orders themselves arrived and are shown.

@@ -3,6 +3,7 @@ import { createProviderClients, type ProviderClients } from '../core/provider';
 import { apiKeyProblem, baseUrlProblem, evmPathProblem } from '../core/endpoints';
 import { describeError, ProviderError } from '../core/errors';
 import { forgetSecret } from '../core/redact';
+import { msg } from '../core/translate';
 import { DEMO_WALLETS, type DemoWallet } from '../demo/wallets';
 import { Settings, settingId, StorageKeys } from '../ids';
 import type { Log } from './log';
@@ -147,10 +148,10 @@ export class Connection implements vscode.Disposable {
     if (!this.apiKey) return undefined;
     const baseUrl = settings.baseUrl();
     const problem = baseUrlProblem(baseUrl);
-    if (problem) throw new ProviderError('config', `${problem} (setting ${settingId(Settings.baseUrl)})`);
+    if (problem) throw new ProviderError('config', msg('{0} (setting {1})', problem, settingId(Settings.baseUrl)));
     const evmPath = settings.evmPath();
     const pathProblem = evmPathProblem(evmPath);
-    if (pathProblem) throw new ProviderError('config', `${pathProblem} (setting ${settingId(Settings.evmPath)})`);
+    if (pathProblem) throw new ProviderError('config', msg('{0} (setting {1})', pathProblem, settingId(Settings.evmPath)));
     return createProviderClients(baseUrl, this.apiKey, options, evmPath);
   }
 

@@ -11,6 +11,7 @@ import { untranslated as t } from '../../src/view/format';
 import { launchChromium } from '../host/browser';
 import { openTransactionPage, webviewScript, type TransactionPage } from '../support/webviewPage';
 import { ALICE, BOB, bundle, failed, HASH, NOW, ok, receipt, TOKEN, word } from '../support/transactionBundles';
+import { msg } from '../../src/core/translate';
 
 const labels = transactionLabels({ t });
 const MARKUP = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold</b>`;
@@ -77,7 +78,7 @@ describe('transaction panel webview (Chromium)', function () {
     assert.equal(await text('[data-field="status"]'), 'Failed');
     assert.equal(await text('[data-field="revert"]'), 'Error: Not enough balance');
     const panic = toTransactionView(
-      bundle({ receipt: ok(receipt({ status: 'reverted' })), revert: ok({ kind: 'panic', code: 0x11n, meaning: 'arithmetic overflow or underflow' }) }),
+      bundle({ receipt: ok(receipt({ status: 'reverted' })), revert: ok({ kind: 'panic', code: 0x11n, meaning: msg('arithmetic overflow or underflow') }) }),
       NOW,
       t,
     );

@@ -11,6 +11,7 @@ import { toTransactionView } from '../../src/transactions/transactionViewModel';
 import { untranslated as t } from '../../src/view/format';
 import { explorerUrl } from '../../src/view/panelMessages';
 import { ALICE, BOB, bundle, failed, HASH, NOW, ok, receipt, TOKEN, tx, word } from '../support/transactionBundles';
+import { msg } from '../../src/core/translate';
 
 describe('transaction view-model', () => {
   it('shows a successful transaction: block and position, time, value in exact HYPE, fee = gasUsed × effective price, gas of limit', () => {
@@ -44,7 +45,7 @@ describe('transaction view-model', () => {
     const reverted = (revert: TransactionBundle['revert']) => toTransactionView(bundle({ receipt: ok(receipt({ status: 'reverted' })), revert }), NOW, t);
     assert.equal(reverted(ok({ kind: 'error', message: 'Not enough balance' })).status, 'failed');
     assert.deepEqual(reverted(ok({ kind: 'error', message: 'Not enough balance' })).revert, { kind: 'error', message: 'Not enough balance' });
-    assert.deepEqual(reverted(ok({ kind: 'panic', code: 0x11n, meaning: 'arithmetic overflow or underflow' })).revert, {
+    assert.deepEqual(reverted(ok({ kind: 'panic', code: 0x11n, meaning: msg('arithmetic overflow or underflow') })).revert, {
       kind: 'panic',
       code: '0x11',
       meaning: 'arithmetic overflow or underflow',
