@@ -3,7 +3,15 @@
  * this file. Everything in here is plain data: strings made for display by the view-model, never HTML.
  */
 import { isHash, lowerHex } from '../core/hex';
-import { isWebviewMessageOf, isWhole, type CommonProblemKind, type HostMessageOf, type PageLabels, type WebviewMessageOf } from '../view/panelMessages';
+import {
+  isWebviewMessageOf,
+  isWhole,
+  type CommonProblemKind,
+  type CountLabel,
+  type HostMessageOf,
+  type PageLabels,
+  type WebviewMessageOf,
+} from '../view/panelMessages';
 
 /** What a part of the page that loads on its own (receipt, revert reason, trace) came to when it did not. */
 export interface PartFailure {
@@ -155,13 +163,13 @@ export interface TransactionLabels extends PageLabels {
   method: string;
   valueTransfer: string;
   inputData: string;
-  inputBytes: string;
+  inputBytes: CountLabel;
   inputCut: string;
   copyInput: string;
   receiptFailed: string;
   logs: string;
   noLogs: string;
-  logsNotShown: string;
+  logsNotShown: CountLabel;
   logAddress: string;
   topics: string;
   data: string;
@@ -173,10 +181,10 @@ export interface TransactionLabels extends PageLabels {
   approved: string;
   internalTransfers: string;
   noInternalTransfers: string;
-  traceCalls: string;
+  traceCalls: CountLabel;
   traceUnsupported: string;
   traceFailed: string;
-  transfersNotShown: string;
+  transfersNotShown: CountLabel;
   retrying: string;
 }
 
