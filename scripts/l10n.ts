@@ -15,6 +15,8 @@ import {
   extractKeys,
   languageFiles,
   languages,
+  missingMedia,
+  commandNameMismatches,
   readJson,
   sourceFiles,
   writeJson,
@@ -55,6 +57,8 @@ interface LanguageReport {
   manifest: Record<string, string>;
   stale: string[];
   mismatched: string[];
+  /** Walkthrough pages to translate: `media/walkthrough/<lang>/…`, named in package.nls.<lang>.json. */
+  media: string[];
 }
 
 function report(lang: string): LanguageReport {
@@ -62,12 +66,19 @@ function report(lang: string): LanguageReport {
   const files = languageFiles(lang);
   const b = coverage(english.bundle, readJson(files.bundle));
   const m = coverage(english.manifest, readJson(files.manifest));
+  const media = missingMedia(english.manifest, readJson(files.manifest));
+  const named = commandNameMismatches(english, { bundle: readJson(files.bundle), manifest: readJson(files.manifest) });
   const pick = (from: Record<string, string>, keys: string[]) => Object.fromEntries(keys.sort(compareKeys).map((k) => [k, from[k]!]));
   return {
     bundle: pick(english.bundle, b.missing),
     manifest: pick(english.manifest, m.missing),
     stale: [...b.stale.map((k) => `l10n/bundle.l10n.${lang}.json: ${k}`), ...m.stale.map((k) => `package.nls.${lang}.json: ${k}`)],
-    mismatched: [...b.mismatched.map((k) => `l10n/bundle.l10n.${lang}.json: ${k}`), ...m.mismatched.map((k) => `package.nls.${lang}.json: ${k}`)],
+    mismatched: [
+      ...b.mismatched.map((k) => `l10n/bundle.l10n.${lang}.json: ${k}`),
+      ...m.mismatched.map((k) => `package.nls.${lang}.json: ${k}`),
+      ...named.map((k) => `l10n/bundle.l10n.${lang}.json names a command otherwise than its palette: ${k}`),
+    ],
+    media,
   };
 }
 
@@ -75,7 +86,7 @@ function missing(args: string[]): number {
   const asked = args.filter((a) => !a.startsWith('--'));
   const reports = Object.fromEntries((asked.length > 0 ? asked : languages()).map((lang) => [lang, report(lang)]));
   const problems = Object.values(reports).reduce(
-    (n, r) => n + Object.keys(r.bundle).length + Object.keys(r.manifest).length + r.stale.length + r.mismatched.length,
+    (n, r) => n + Object.keys(r.bundle).length + Object.keys(r.manifest).length + r.stale.length + r.mismatched.length + r.media.length,
     0,
   );
   if (args.includes('--json')) {
@@ -89,6 +100,7 @@ function missing(args: string[]): number {
     if (Object.keys(r.manifest).length) console.log(`  package.nls.${lang}.json lacks:\n${indent(r.manifest)}`);
     for (const s of r.stale) console.log(`  stale (English has no such key; remove it): ${s}`);
     for (const s of r.mismatched) console.log(`  placeholders or links differ from the English: ${s}`);
+    for (const s of r.media) console.log(`  walkthrough page missing (translate media/walkthrough/<page>.md into media/walkthrough/${lang}/): ${s}`);
   }
   return problems > 0 ? 1 : 0;
 }

@@ -94,6 +94,38 @@ export function coverage(english: Record<string, string>, language: Record<strin
   };
 }
 
+/**
+ * Walkthrough pages a language's manifest names (`walkthrough.….media`: VS Code localizes every manifest
+ * value, paths too) that do not exist, or that are the English page.
+ */
+export function missingMedia(english: Record<string, string>, language: Record<string, string>): string[] {
+  return Object.keys(english)
+    .filter((k) => k.endsWith('.media'))
+    .filter((k) => !language[k] || language[k] === english[k] || !fs.existsSync(path.join(ROOT, language[k]!)))
+    .map((k) => `${k}: ${language[k] ?? '(none)'}`);
+}
+
+/**
+ * Runtime strings that name a command (“Hyperliquid: Set API Key”) but whose translation does not name
+ * it as the language's palette shows it (package.nls.<lang>.json), as `key → expected words`.
+ */
+export function commandNameMismatches(
+  english: { bundle: Record<string, string>; manifest: Record<string, string> },
+  language: { bundle: Record<string, string>; manifest: Record<string, string> },
+): string[] {
+  const category = (m: Record<string, string>) => m['command.category'] ?? 'Hyperliquid';
+  const titles = Object.keys(english.manifest).filter((k) => /^command\.\w+\.title$/.test(k) && language.manifest[k]);
+  const bare = (title: string) => title.replace(/…$/, '');
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return Object.keys(english.bundle).flatMap((key) =>
+    titles
+      .filter((t) => new RegExp(`${escape(`${category(english.manifest)}: ${bare(english.manifest[t]!)}`)}(?![\\w ])`).test(key))
+      .map((t) => `${category(language.manifest)}: ${bare(language.manifest[t]!)}`)
+      .filter((expected) => language.bundle[key] && !language.bundle[key]!.includes(expected))
+      .map((expected) => `${key} → ${expected}`),
+  );
+}
+
 export function readJson(file: string): Record<string, string> {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>) : {};
 }

@@ -118,7 +118,9 @@ describe('Walkthrough', () => {
       ['provider', 'connect', 'lookUpBlock', 'watchWallet', 'hover'],
     );
     for (const step of w.steps) {
-      const media = step.media.markdown ?? step.media.svg ?? step.media.image;
+      // A %key% of package.nls.json: each language names its own page (VS Code localizes every manifest value).
+      const named = step.media.markdown ?? step.media.svg ?? step.media.image;
+      const media = named?.replace(/^%(.+)%$/, (_, key: string) => english[key] ?? named);
       assert.ok(media && fs.existsSync(path.join(ROOT, media)), `media of ${step.id}: ${media}`);
       assert.ok(step.completionEvents.length > 0, `${step.id} completes on something`);
     }

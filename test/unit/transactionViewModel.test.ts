@@ -239,6 +239,8 @@ describe('transaction panel protocol', () => {
 
   it('has a label for every word the page shows', () => {
     const labels = transactionLabels({ t });
-    for (const [key, value] of Object.entries(labels)) assert.ok(typeof value === 'string' && value.trim(), key);
+    const words = (v: unknown): string[] => (typeof v === 'string' ? [v] : typeof v === 'object' && v !== null ? Object.values(v).flatMap(words) : []);
+    for (const [key, value] of Object.entries(labels)) assert.ok(words(value).length > 0 && words(value).every((w) => w.trim()), key);
+    assert.deepEqual(labels.traceCalls, { one: '{0} call in the trace', other: '{0} calls in the trace' }, 'a count has its singular and plural');
   });
 });
