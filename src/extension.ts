@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { registerBlocks } from './blocks';
+import { registerContracts } from './contracts';
 import { registerHovers } from './hover';
 import { registerLookUp } from './lookUp';
 import { registerOpenOrders } from './orders';
@@ -35,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): Exports {
   registerLookUp(services);
   registerOpenOrders(services);
   registerHovers(services);
+  registerContracts(services);
   registerWalkthroughCommands(services);
   // How long activate() took: in the log, and in the exports for `npm run bench`.
   const activationMs = performance.now() - started;

@@ -29,6 +29,7 @@ export const Commands = {
   openWalletOnHypurrscan: 'hyperliquidExplorer.openWalletOnHypurrscan',
   openHoverSample: 'hyperliquidExplorer.openHoverSample',
   showLog: 'hyperliquidExplorer.showLog',
+  openContractFile: 'hyperliquidExplorer.openContractFile',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -58,6 +59,8 @@ export interface CommandArgs {
   [Commands.openWalletOnHypurrscan]: [wallet?: unknown];
   [Commands.openHoverSample]: [];
   [Commands.showLog]: [];
+  /** A file of the workspace's contract index (its URI); any other file is refused. */
+  [Commands.openContractFile]: [uri?: string];
 }
 
 /** A command and its arguments, as a hover or tooltip link carries them. */
@@ -93,6 +96,8 @@ export const Settings = {
   hover: 'hover',
   hoverEnabled: 'hover.enabled',
   hoverLanguages: 'hover.languages',
+  transactionsDecodeHyperCore: 'transactions.decodeHyperCore',
+  contractsEnabled: 'contracts.enabled',
 } as const;
 
 export type SettingName = (typeof Settings)[keyof typeof Settings];

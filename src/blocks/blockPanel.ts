@@ -16,6 +16,7 @@ import { blockSourceFor, disposeBlockSources } from './blockSourceHost';
 import { toBlockView, toTransactionData } from './blockViewModel';
 import { panelLabels } from './labels';
 import { rawJsonDocuments } from '../platform/rawJson';
+import { workspaceContracts } from '../contracts/api';
 import { FIRST_ROWS, isBlockWebviewMessage, type BlockProtocol, type ProblemKind } from './protocol';
 import { Commands, Settings, settingId, WebviewTypes } from '../ids';
 import { runCommand } from '../platform/commands';
@@ -51,6 +52,8 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
 
   /** The block on show, and the source it came from (which also serves its rows). */
   private shown?: { details: BlockDetails; source: BlockSource };
+  /** The workspace's method names (the method column), when its contracts could be read. */
+  private methods?: MethodNamer;
 
   /** Shows `query`: reveals the panel that already shows that block, or opens a new one and loads it. */
   static async createOrShow(services: Services, query: BlockQuery): Promise<LookupResult> {
@@ -123,10 +126,24 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
     this.panel.title = titleFor(this.target);
     // The spec's shape has its transactions at hand: the first screen goes with the block. They are
     // validated as they are read: a malformed one refuses the block here, before anything is shown.
-    const firstRows = details.transactions ? toRows(await source.transactions(details, 0, FIRST_ROWS), 0) : [];
+    this.methods = await this.workspaceMethods();
+    const firstRows = details.transactions ? toRows(await source.transactions(details, 0, FIRST_ROWS), 0, this.methods) : [];
     this.shown = { details, source };
     this.post({ kind: 'block', block, firstRows });
     await this.remember(block.number);
+  }
+
+  /** The workspace's names of methods on this chain; undefined when reading the workspace is off or fails (the column keeps the standard names). */
+  private async workspaceMethods(): Promise<MethodNamer | undefined> {
+    try {
+      const clients = await this.services.connection.clients();
+      const decoder = clients && (await workspaceContracts(this.services).decoder(clients));
+      return decoder && ((to, selector) => decoder.functionName(to, selector));
+    } catch (e) {
+      if (isCancellation(e)) throw e;
+      this.services.log.debug(`Block page: the workspace’s contracts could not be read: ${describeError(e)}`);
+      return undefined;
+    }
   }
 
   private requireNumber(): number {
@@ -214,7 +231,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
     const shown = this.shown;
     if (!shown || Number(shown.details.block.number) !== blockNumber) return;
     try {
-      const rows = toRows(await shown.source.transactions(shown.details, start, end, this.run?.abort.signal), start);
+      const rows = toRows(await shown.source.transactions(shown.details, start, end, this.run?.abort.signal), start, this.methods);
       if (this.shown === shown) this.send({ type: 'rows', blockNumber, start, rows });
     } catch (e) {
       if (isCancellation(e) || this.shown !== shown) return;
@@ -239,9 +256,16 @@ function titleFor(query: BlockQuery): string {
 }
 
 /** Transactions from the source as rows for the wire; `start` is the first one's position in the block. */
-function toRows(transactions: readonly BlockTransaction[], start: number): ReturnType<typeof toTransactionData>[] {
-  return transactions.map((tx, i) => toTransactionData(tx, start + i));
+function toRows(transactions: readonly BlockTransaction[], start: number, methods?: MethodNamer): ReturnType<typeof toTransactionData>[] {
+  return transactions.map((tx, i) => {
+    const row = toTransactionData(tx, start + i);
+    const name = methods && row.input && row.input !== '0x' ? methods(row.to, row.input) : undefined;
+    return name ? { ...row, workspaceMethod: name } : row;
+  });
 }
+
+/** The name the workspace's ABI gives a call's method, for a contract the workspace deployed. */
+type MethodNamer = (to: string | null, selector: string) => string | undefined;
 
 function clientsOrUndefined(services: Services): Promise<ProviderClients | undefined> {
   return services.connection.clients().catch(() => undefined);

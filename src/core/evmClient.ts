@@ -24,6 +24,7 @@ import {
   validate,
 } from './schemas';
 import { encodeErrorString } from './revert';
+import { flattenCallTrace, type CallFrameStatus } from './callTracer';
 import type { AnswerLimits, Transport } from './transport';
 import { MAX_BLOCK_NUMBER } from './input';
 import * as v from 'valibot';
@@ -70,6 +71,11 @@ export const EVM_ANSWER_LIMITS = {
   eth_getTransactionReceipt: { maxBytes: 32 * MB, maxValues: 1_500_000 },
   /** Up to `MAX_TRACE_ENTRIES` (50,000) calls of ~8 values, each with its input. */
   ots_traceTransaction: { maxBytes: 32 * MB, maxValues: 500_000 },
+  /** The same calls as a tree (callTracer), with gas, output and error per frame: ~12 values each. */
+  debug_traceTransaction: { maxBytes: 32 * MB, maxValues: 800_000 },
+  /** A quantity; a 32-byte word. */
+  eth_chainId: { maxBytes: 64 * KB, maxValues: 1000 },
+  eth_getStorageAt: { maxBytes: 64 * KB, maxValues: 1000 },
   /** A spec-shaped block holds all its transactions: up to `MAX_BLOCK_TRANSACTIONS` (25,600) of ~25 values, and the access lists. */
   ots_getBlockDetails: { maxBytes: 32 * MB, maxValues: 1_000_000 },
   /** 100 transactions with their input and receipts (a node may leave the receipts' logs in: a block's worth). */
@@ -182,6 +188,38 @@ export class EvmClient {
       throw invalid(msg('The node’s answer to {0} has {1} entries: more than this explorer reads ({2}).', method, count, max));
     }
     return this.shape(traceResult, result, method, toTrace);
+  }
+
+  /**
+   * Which calls of a transaction failed: `debug_traceTransaction` with the `callTracer` (anvil, geth,
+   * reth and Erigon serve it; many providers do not), its frames in `ots_traceTransaction`'s order.
+   */
+  async traceCallFrames(hash: Hash, signal?: AbortSignal): Promise<CallFrameStatus[]> {
+    const asked = checkHash(hash);
+    const method = 'debug_traceTransaction';
+    const result = await this.call(method, [asked, { tracer: 'callTracer' }], signal);
+    if (result === null) throw new ProviderError('notFound', msg('The node has no trace of transaction {0}.', shortHash(asked)), { endpoint: 'evm' });
+    const frames = flattenCallTrace(result);
+    if (typeof frames === 'string') throw invalid(msg('The node’s answer to {0}', `${method}: ${frames}.`));
+    return frames;
+  }
+
+  /** The chain this node serves (`eth_chainId`). */
+  async getChainId(signal?: AbortSignal): Promise<number> {
+    const result = await this.call('eth_chainId', [], signal);
+    const n = this.shape(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,13}$/)), result, 'eth_chainId');
+    return Number.parseInt(n, 16);
+  }
+
+  /** The 32-byte word at `slot` of `address`'s storage, at the latest block (0x + 64 hex digits, lowercase). */
+  async getStorageAt(address: Address, slot: Hash, signal?: AbortSignal): Promise<Hash> {
+    if (!isAddress(address)) throw new ProviderError('badInput', msg('An address is 0x followed by 40 hex digits.'));
+    const word = this.shape(
+      v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{0,64}$/)),
+      await this.call('eth_getStorageAt', [address.toLowerCase(), checkHash(slot), 'latest'], signal),
+      'eth_getStorageAt',
+    );
+    return `0x${word.slice(2).toLowerCase().padStart(64, '0')}`;
   }
 
   /** The number of the block with this hash, or null when the node has no such block. */

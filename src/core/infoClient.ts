@@ -2,16 +2,18 @@ import * as v from 'valibot';
 import { ProviderError } from './errors';
 import { parseAddress } from './input';
 import { msg, untranslated } from './translate';
-import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from './model';
+import type { OpenOrder, OrderFate, PerpAsset, PerpDex, PerpDexMeta, SpotMeta } from './model';
 import {
   allMidsResult,
   InvalidShapeError,
   orderStatusResult,
+  perpAssetsResult,
   perpDexsResult,
   perpMetaResult,
   spotMetaResult,
   toOpenOrders,
   toOrderFate,
+  toPerpAssets,
   toPerpDexs,
   toPerpMeta,
   toSpotMeta,
@@ -95,6 +97,15 @@ export class InfoClient {
   async perpMeta(dex: string, signal?: AbortSignal): Promise<PerpDexMeta> {
     const json = await this.post({ type: 'meta', dex: dexArg(dex) }, 'meta', signal);
     return toPerpMeta(this.shape(perpMetaResult, json, 'meta'));
+  }
+
+  /**
+   * A perp dex's perps in order ("" = the first one): the same `meta` request, read for names and size
+   * decimals (the transaction page names CoreWriter assets with it). A malformed item is a gap.
+   */
+  async perpAssets(dex: string, signal?: AbortSignal): Promise<(PerpAsset | undefined)[]> {
+    const json = await this.post({ type: 'meta', dex: dexArg(dex) }, 'meta', signal);
+    return toPerpAssets(this.shape(perpAssetsResult, json, 'meta'));
   }
 
   /** Mid prices by coin on perp dex `dex` ("" = the first one, with spot pairs). */

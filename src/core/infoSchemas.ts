@@ -3,7 +3,7 @@
  * fields are allowed (the info API adds order fields); the fields we use must have the right shape.
  */
 import * as v from 'valibot';
-import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta, SpotPair } from './model';
+import type { OpenOrder, OrderFate, PerpAsset, PerpDex, PerpDexMeta, SpotMeta, SpotPair } from './model';
 
 import { validate } from './schemas';
 
@@ -81,6 +81,13 @@ export function validateOrders(json: unknown, what: string): v.InferOutput<typeo
 /** `meta` for one dex: only `collateralToken` is read. */
 export const perpMetaResult = v.looseObject({ collateralToken: v.optional(count) });
 
+/**
+ * `meta`'s perps, for naming order-book assets: only each one's `name` and `szDecimals` are read. An item
+ * of another shape is kept as a gap (its index still counts), so one odd entry costs only its own name.
+ */
+const perpAsset = v.looseObject({ name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)), szDecimals: v.optional(v.pipe(count, v.maxValue(30))) });
+export const perpAssetsResult = v.looseObject({ universe: v.pipe(v.array(v.unknown()), v.maxLength(100_000)) });
+
 /** `allMids`: coin → mid price. */
 export const allMidsResult = v.record(v.pipe(v.string(), v.maxLength(200)), decimal);
 
@@ -92,11 +99,27 @@ export const orderStatusResult = v.union([
   v.looseObject({ status: v.literal('unknownOid') }),
 ]);
 
+/**
+ * A token's EVM link; one of another shape reads as none (`v.fallback`), so that an odd link costs the
+ * transaction page that token's EVM name, never Open Orders its pair names.
+ */
+const evmContract = v.fallback(
+  v.optional(
+    v.nullable(
+      v.looseObject({
+        address: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)),
+        evm_extra_wei_decimals: v.pipe(v.number(), v.safeInteger(), v.minValue(-18), v.maxValue(36)),
+      }),
+    ),
+  ),
+  null,
+);
 const spotToken = v.looseObject({
   name: v.pipe(v.string(), v.maxLength(200)),
   index: count,
   szDecimals: v.optional(count),
   weiDecimals: v.optional(count),
+  evmContract,
 });
 const spotPair = v.looseObject({
   name: v.pipe(v.string(), v.maxLength(200)),
@@ -166,15 +189,31 @@ export function toSpotMeta(r: v.InferOutput<typeof spotMetaResult>): SpotMeta {
     const base = tokensByIndex.get(p.tokens[0])?.name;
     const quote = tokensByIndex.get(p.tokens[1])?.name;
     if (base === undefined || quote === undefined) continue; // a pair naming an unknown token: leave it unnamed
-    const pair: SpotPair = { name: p.name, index: p.index, base, quote };
+    const pair: SpotPair = { name: p.name, index: p.index, base, quote, baseToken: p.tokens[0], quoteToken: p.tokens[1] };
     pairsByIndex.set(p.index, pair);
     pairsByName.set(p.name, pair);
   }
   return {
-    tokens: r.tokens.map((t) => ({ name: t.name, index: t.index, szDecimals: t.szDecimals, weiDecimals: t.weiDecimals })),
+    tokens: r.tokens.map((t) => ({
+      name: t.name,
+      index: t.index,
+      szDecimals: t.szDecimals,
+      weiDecimals: t.weiDecimals,
+      ...(t.evmContract
+        ? { evmContract: { address: t.evmContract.address.toLowerCase() as `0x${string}`, evmExtraWeiDecimals: t.evmContract.evm_extra_wei_decimals } }
+        : {}),
+    })),
     pairsByIndex,
     pairsByName,
   };
+}
+
+/** The universe's perps in order; an item that is not `{ name, szDecimals? }` is a gap (undefined). */
+export function toPerpAssets(r: v.InferOutput<typeof perpAssetsResult>): (PerpAsset | undefined)[] {
+  return r.universe.map((item) => {
+    const parsed = v.safeParse(perpAsset, item);
+    return parsed.success ? { name: parsed.output.name, szDecimals: parsed.output.szDecimals } : undefined;
+  });
 }
 
 export function toPerpDexs(r: v.InferOutput<typeof perpDexsResult>): PerpDex[] {

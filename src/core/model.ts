@@ -118,6 +118,15 @@ export interface SpotToken {
   index: number;
   szDecimals?: number;
   weiDecimals?: number;
+  /** The ERC-20 on HyperEVM linked to this token, when there is one (HYPE has none: it is the native coin). */
+  evmContract?: EvmContract;
+}
+
+/** A spot token's contract on HyperEVM: its amounts there have `weiDecimals + evmExtraWeiDecimals` decimals. */
+export interface EvmContract {
+  address: Address;
+  /** −2 to 18 in practice (docs: "in the range [-2, 18]"). */
+  evmExtraWeiDecimals: number;
 }
 
 export interface SpotPair {
@@ -126,6 +135,9 @@ export interface SpotPair {
   index: number;
   base: string;
   quote: string;
+  /** The base and quote tokens' indexes. */
+  baseToken: number;
+  quoteToken: number;
 }
 
 export interface SpotMeta {
@@ -139,6 +151,12 @@ export interface SpotMeta {
 export interface PerpDexMeta {
   /** The spot token index of the dex's collateral (0 = USDC). */
   collateralToken?: number;
+}
+
+/** A perp of a dex's `meta` universe; its place in the list is its index (its asset id on the first dex). */
+export interface PerpAsset {
+  name: string;
+  szDecimals?: number;
 }
 
 export interface PerpDex {

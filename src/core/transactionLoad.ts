@@ -61,7 +61,7 @@ export async function resolveHash(
 }
 
 /** The settled request; a cancellation is no outcome (it ends the whole load), nor is a bug. */
-async function outcome<T>(request: Promise<T>): Promise<Outcome<T>> {
+export async function outcome<T>(request: Promise<T>): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await request };
   } catch (e) {

@@ -2,7 +2,7 @@
 import { DEMO_BLOCKS, DEMO_CHAIN_ID, DEMO_HEAD, demoBlockDetails, demoBlockExists, demoBlockTransactions, type PageDirection } from './chain';
 import { quantity } from './random';
 import { json, type Reply } from './replies';
-import { demoBalance, demoBlockByHashJson, demoCode, demoReceiptJson, demoRevertData, demoTrace, demoTransactionJson } from './transactions';
+import { demoBalance, demoBlockByHashJson, demoCallTrace, demoCode, demoReceiptJson, demoRevertData, demoTrace, demoTransactionJson } from './transactions';
 import { isAddress, isHash, isHexQuantity } from '../core/hex';
 
 const DETAILS_CACHE_SIZE = 128;
@@ -183,6 +183,19 @@ export class EvmAnswers {
         // Erigon: an unknown transaction is an error, not null.
         if (result === undefined) return rpcError(id, -32000, 'transaction not found');
         return rpcResult(id, JSON.stringify(result));
+      }
+      case 'debug_traceTransaction': {
+        const hash = isHash(params[0]) ? params[0] : undefined;
+        const tracer = (params[1] as { tracer?: unknown } | undefined)?.tracer;
+        if (hash === undefined || tracer !== 'callTracer') return rpcError(id, -32602, 'Invalid params: only the callTracer is served');
+        const result = demoCallTrace(hash);
+        if (result === undefined) return rpcError(id, -32000, 'transaction not found');
+        return rpcResult(id, JSON.stringify(result));
+      }
+      case 'eth_getStorageAt': {
+        // No proxies on the demo chain: every slot is empty.
+        if (!isAddress(params[0]) || !isHash(params[1])) return rpcError(id, -32602, 'Invalid params');
+        return rpcResult(id, JSON.stringify(`0x${'0'.repeat(64)}`));
       }
       case 'eth_getBlockByHash': {
         const hash = isHash(params[0]) ? params[0] : undefined;

@@ -8,8 +8,14 @@ import { ChainHoverProvider } from './hoverProvider';
  * The hovers on hex block numbers, transaction hashes and addresses, in the languages of
  * `hover.languages` while `hover.enabled` is on; registered again when either setting changes.
  */
-export function registerHovers({ context, connection, log }: Services): void {
-  const provider = new ChainHoverProvider(connection, log);
+export function registerHovers(services: Services): void {
+  const { context, connection, log } = services;
+  const provider = new ChainHoverProvider(connection, log, async (clients, signal) => {
+    // The contracts feature, loaded with the first hover that could show a name (not at activation).
+    const { workspaceContracts, nameLookup } = await import('../contracts/api');
+    const decoder = await workspaceContracts(services).decoder(clients, signal);
+    return decoder && nameLookup(decoder);
+  });
   let registration: vscode.Disposable | undefined;
   const register = () => {
     registration?.dispose();

@@ -36,6 +36,14 @@ export const settings = {
   hoverEnabled(): boolean {
     return this.config.get<boolean>(Settings.hoverEnabled, true);
   },
+  /** The transaction page's HyperCore section (CoreWriter actions, system transfers, read precompiles; asks `spotMeta` and `meta`). */
+  transactionsDecodeHyperCore(): boolean {
+    return this.config.get<boolean>(Settings.transactionsDecodeHyperCore, true) !== false;
+  },
+  /** Reading the workspace's contracts (names and ABIs); a trusted workspace is needed besides. */
+  contractsEnabled(): boolean {
+    return this.config.get<boolean>(Settings.contractsEnabled, true) !== false;
+  },
   hoverLanguages(): string[] {
     return this.config.get<string[]>(Settings.hoverLanguages, []);
   },

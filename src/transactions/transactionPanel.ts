@@ -11,8 +11,13 @@ import type { CommonProblemKind } from '../view/panelMessages';
 import { transactionLabels } from './labels';
 import { isTransactionWebviewMessage, type TransactionProtocol, type TransactionView } from './protocol';
 import { toTransactionView } from './transactionViewModel';
+import { hyperCoreSection } from './hyperCoreHost';
 import { notify } from '../platform/notify';
 import { runCommand } from '../platform/commands';
+import { describeError, isCancellation } from '../core/errors';
+import { workspaceContracts, type TransactionDecoding } from '../contracts/api';
+import { loadCallFrames } from './callFrames';
+import { touchedAddresses } from './workspaceViewModel';
 
 /** What Open Transaction ended with; the command returns it, so tests (and links) can tell. */
 export interface TransactionResult {
@@ -47,6 +52,8 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
 
   /** What is on show, for Copy (the whole calldata) and Show Raw JSON. */
   private shown?: TransactionBundle;
+  /** The workspace files behind the names on show, for Open (the webview names only the address). */
+  private names = new Map<string, string>();
 
   /**
    * Shows `hash`: reveals the panel that already shows it, or opens a new one and loads it. `known` is the
@@ -95,10 +102,34 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
     const title = vscode.l10n.t('Looking up transaction {0}…', shortHash(this.hash));
     const known = TransactionPanel.known.get(this.hash);
     TransactionPanel.known.delete(this.hash); // once: a retry asks again
-    const bundle = await this.fetch(title, run, () => loadTransaction(clients.evm, this.hash, run.abort.signal, known));
-    this.shown = bundle ?? undefined;
-    if (bundle) this.post({ kind: 'transaction', tx: toTransactionView(bundle, Date.now() / 1000, vscode.l10n.t), retrying: false });
-    else this.problem('notFound', vscode.l10n.t('There is no transaction {0} on this chain (as far as this node knows).', this.hash));
+    const signal = run.abort.signal;
+    const loaded = await this.fetch(title, run, async () => {
+      const bundle = await loadTransaction(clients.evm, this.hash, signal, known);
+      if (!bundle) return null;
+      const [decoding, frames, hyperCore] = await Promise.all([
+        this.decodingOf(clients, bundle, signal),
+        loadCallFrames(clients.evm, bundle, signal),
+        hyperCoreSection(this.services, clients, bundle, signal),
+      ]);
+      return { bundle, hyperCore, extras: { ...(decoding ? { decoding } : {}), ...(frames ? { frames } : {}) } };
+    });
+    this.shown = loaded?.bundle;
+    this.names = new Map(loaded?.extras.decoding ? [...namesOf(loaded.bundle, loaded.extras.decoding)] : []);
+    if (loaded) {
+      const view = toTransactionView(loaded.bundle, Date.now() / 1000, vscode.l10n.t, loaded.extras);
+      this.post({ kind: 'transaction', tx: { ...view, hyperCore: loaded.hyperCore }, retrying: false });
+    } else this.problem('notFound', vscode.l10n.t('There is no transaction {0} on this chain (as far as this node knows).', this.hash));
+  }
+
+  /** The workspace's decoding; undefined when it is off, or failed (the page shows what the node said). */
+  private async decodingOf(clients: ProviderClients, bundle: TransactionBundle, signal: AbortSignal): Promise<TransactionDecoding | undefined> {
+    try {
+      return await workspaceContracts(this.services).decoding(clients, bundle, signal);
+    } catch (e) {
+      if (isCancellation(e) || signal.aborted) throw e;
+      this.services.log.warn(`Transaction ${shortHash(this.hash)}: the workspace’s contracts could not decode it: ${describeError(e)}`);
+      return undefined;
+    }
   }
 
   protected failureWords(): { log: string; cancelled: string } {
@@ -124,6 +155,11 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
       case 'copyInput':
         if (this.shown) await copyToClipboard(this.shown.tx.input);
         return;
+      case 'openContract': {
+        const uri = this.names.get(m.address.toLowerCase());
+        if (uri) await runCommand(Commands.openContractFile, uri);
+        return;
+      }
     }
   }
 
@@ -133,6 +169,14 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
     if (!b) return;
     const raw = { transaction: b.tx.raw, receipt: b.receipt.ok ? (b.receipt.value?.raw ?? null) : null };
     await rawJsonDocuments.show(`transaction-${this.hash}`, raw, vscode.l10n.t('transaction {0}', shortHash(this.hash)));
+  }
+}
+
+/** Each named address → the file a link opens: the contract's artifact, else its deployment record. */
+function* namesOf(bundle: TransactionBundle, decoding: TransactionDecoding): Iterable<[string, string]> {
+  for (const address of touchedAddresses(bundle)) {
+    const c = decoding.decoder.contractAt(address);
+    if (c) yield [address, c.abi?.file.uri ?? c.deployment.uri];
   }
 }
 

@@ -57,6 +57,10 @@ describe('bundles (esbuild.mjs)', function () {
       'src/transactions/transactionPanel.ts',
       'src/lookUp/lookUpCommand.ts',
       'src/platform/webviewPanel.ts',
+      // The workspace's contracts and their decoder: loaded by the first page, hover or Look Up that needs them.
+      'src/contracts/contractsHost.ts',
+      'src/contracts/decode.ts',
+      'node_modules/viem/',
     ]) {
       assert.deepEqual(
         held.filter((i) => i.includes(lazy)),
@@ -116,6 +120,27 @@ describe('bundles (esbuild.mjs)', function () {
       'node_modules/agent-base/',
       'adapters/fetch.js',
       'adapters/xhr.js',
+    ]) {
+      assert.deepEqual(
+        all.filter((i) => i.includes(left)),
+        [],
+        `${left} is bundled`,
+      );
+    }
+  });
+
+  it('leaves out the parts of viem the ABI coder never runs: CCIP-Read with the call action, WebSocket, signature recovery', () => {
+    const all = Object.values(inputs).flat();
+    assert.ok(
+      all.some((i) => i.includes('viem/_esm/utils/abi/decodeAbiParameters.js')),
+      'the ABI decoder is bundled',
+    );
+    for (const left of [
+      'viem/_esm/actions/public/call.js',
+      'viem/_esm/utils/ccip.js',
+      'node_modules/isows/',
+      'node_modules/ws/',
+      '@noble/curves/esm/secp256k1.js',
     ]) {
       assert.deepEqual(
         all.filter((i) => i.includes(left)),

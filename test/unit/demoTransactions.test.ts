@@ -228,6 +228,8 @@ describe('demo node: transactions, receipts, revert reasons, traces, blocks by h
       creation: DEMO_SAMPLES.creationTx,
       internalTransfers: DEMO_SAMPLES.internalTransfersTx,
       customError: DEMO_SAMPLES.customErrorTx,
+      coreWriterOrder: DEMO_SAMPLES.coreWriterOrderTx,
+      systemTransfer: DEMO_SAMPLES.systemTransferTx,
     });
     assert.ok(m.gasUsed <= m.gasLimit);
   });
