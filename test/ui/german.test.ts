@@ -52,4 +52,16 @@ describe('UI: in German (test language pack, --locale de)', function () {
     await page.locator('.tx-head', { hasText: 'Transaktions-Hash' }).first().waitFor();
     await wb().runCommand('View: Close All Editors');
   });
+
+  it('the walkthrough reads German, its pages too (package.nls.de.json names media/walkthrough/de/)', async () => {
+    await wb().runCommand('Welcome: Open Walkthrough...');
+    const row = wb().page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Erste Schritte mit Hyperliquid Explorer' });
+    await row.first().click();
+    const provider = wb().page.locator('.getting-started-step[data-step-id$="#hyperliquidExplorer.gettingStarted#provider"]');
+    await provider.locator('.step-title', { hasText: 'Ihren Knotenanbieter einstellen' }).waitFor({ timeout: 20_000 });
+    // The step's page, markdown rendered in a webview: the German file, not the English one.
+    await wb().webview().locator('h1', { hasText: 'Wohin die Anfragen gehen' }).waitFor({ timeout: 20_000 });
+    assert.match(await wb().webview().locator('body').innerText(), /Die Einstellung akzeptiert nur `?https:\/\/`?/);
+    await wb().runCommand('View: Close All Editors');
+  });
 });
