@@ -341,7 +341,7 @@ export class OrdersStore {
           : new Map<number, OrderFate>();
       if (!current() || source.signal.aborted) return { address, ok: false };
       this.marketData.take(result, orders);
-      const dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e)]));
+      const dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e, this.deps.t)]));
       const view = this.buildView(address, orders, changes, fates, dexErrors, result.skippedDexs);
       const acct = mergeAccount(account.result(), entry.last?.account, result.dexErrors.keys());
       const positionChanges = diffPositions(entry.last?.account, acct.snapshot, acct.answered);
@@ -390,9 +390,8 @@ export class OrdersStore {
       return { address, ok: true };
     } catch (e) {
       if (isCancellation(e) || source?.signal.aborted || !current()) return { address, ok: false };
-      const message = describeError(e);
-      entry.error = { message, at: Date.now() };
-      log.warn(`Open orders of ${address} could not be refreshed: ${message}`);
+      entry.error = { message: describeError(e, this.deps.t), at: Date.now() };
+      log.warn(`Open orders of ${address} could not be refreshed: ${describeError(e)}`);
       return { address, ok: false, error: e };
     }
   }
