@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { describeError, isCancellation, ProviderError } from '../core/errors';
+import { describeError, isCancellation } from '../core/errors';
 import { revealInvisibles } from '../view/escape';
 import type { BlockQuery } from '../core/input';
 import type { BlockDetails, BlockTransaction } from '../core/model';
@@ -9,13 +9,13 @@ import { OpenPanels, PanelHost, withDelayedProgress, type LoadRun, type PanelPag
 import { blockQueryText } from './blockQuery';
 import { blockLookUp } from '../core/recentLookUps';
 import { rememberRecentLookUp } from '../platform/recentLookUpsStore';
-import type { BlockSource } from './blockSource';
+import type { BlockSource, FirstScreen } from './blockSource';
 import { blockSourceFor, disposeBlockSources } from './blockSourceHost';
 import { toBlockView, toTransactionData } from './blockViewModel';
 import { panelLabels } from './labels';
 import { rawJsonDocuments } from '../platform/rawJson';
 import { workspaceContracts } from '../contracts/api';
-import { FIRST_ROWS, isBlockWebviewMessage, type BlockProtocol, type ProblemKind } from './protocol';
+import { isBlockWebviewMessage, type BlockProtocol, type ProblemKind } from './protocol';
 import { Commands, Settings, settingId, WebviewTypes } from '../ids';
 import { runCommand } from '../platform/commands';
 
@@ -56,15 +56,16 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   /** Shows `query`: reveals the panel that already shows that block, or opens a new one and loads it. */
   static async createOrShow(services: Services, query: BlockQuery): Promise<LookupResult> {
     if (query.kind === 'latest') {
-      // Find the number first, so that "latest" also comes to a panel already showing that block.
+      // Find the number first, so that "latest" also comes to a panel already showing that block. The
+      // block and its first rows come with it (kept by the source: the panel does not ask again).
       const abort = new AbortController();
       try {
         const clients = await services.connection.clients();
         if (clients) {
           const latest = await withDelayedProgress(vscode.l10n.t('Looking up the latest block…'), abort, () =>
-            sourceFor(services, clients).latest(abort.signal),
+            sourceFor(services, clients).latestScreen(abort.signal),
           );
-          return BlockPanel.createOrShow(services, { kind: 'number', number: latest });
+          return BlockPanel.createOrShow(services, { kind: 'number', number: Number(latest.details.block.number) });
         }
       } catch (e) {
         if (isCancellation(e)) return { blockNumber: null, shown: 'cancelled' };
@@ -105,29 +106,30 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
 
   protected async fetchAndShow(clients: ProviderClients, run: LoadRun): Promise<void> {
     const source = sourceFor(this.services, clients);
-    const details = await this.fetch(this.progressTitle(), run, () => this.fetchTarget(source, run));
-    await this.showBlock(source, details);
+    // The workspace's method names (the chain id: one request per connection) are asked beside the block.
+    const methods = this.workspaceMethods().catch(() => undefined);
+    const screen = await this.fetch(this.progressTitle(), run, () => this.fetchTarget(source, run));
+    await this.showBlock(source, screen, await methods);
   }
 
-  /** The target's details; "latest" becomes a number on the way. */
-  private async fetchTarget(source: BlockSource, run: LoadRun): Promise<BlockDetails> {
-    if (this.target.kind === 'latest') {
-      const latest = await source.latest(run.abort.signal);
-      this.checkRun(run);
-      this.target = { kind: 'number', number: latest };
-    }
-    return source.block(this.requireNumber(), run.abort.signal);
+  /** The target's first screen (one round trip); "latest" becomes a number on the way. */
+  private async fetchTarget(source: BlockSource, run: LoadRun): Promise<FirstScreen> {
+    if (this.target.kind === 'number') return source.firstScreen(this.target.number, run.abort.signal);
+    const screen = await source.latestScreen(run.abort.signal);
+    this.checkRun(run);
+    this.target = { kind: 'number', number: Number(screen.details.block.number) };
+    return screen;
   }
 
-  private async showBlock(source: BlockSource, details: BlockDetails): Promise<void> {
+  private async showBlock(source: BlockSource, { details, rows }: FirstScreen, methods: MethodNamer | undefined): Promise<void> {
     const block = toBlockView(details, Date.now() / 1000, vscode.l10n.t);
     this.panel.title = titleFor(this.target);
-    // The spec's shape has its transactions at hand: the first screen goes with the block. They are
-    // validated as they are read: a malformed one refuses the block here, before anything is shown.
-    this.methods = await this.workspaceMethods();
-    const firstRows = details.transactions ? toRows(await source.transactions(details, 0, FIRST_ROWS), 0, this.methods) : [];
+    // The first rows go with the block when they came with it (a spec-shaped block holds them all; a slim
+    // one's first page came with its details); the page asks for the rest as they scroll into view. They
+    // are validated as they are read: a malformed one refuses the block here, before anything is shown.
+    this.methods = methods;
     this.shown = { details, source };
-    this.post({ kind: 'block', block, firstRows });
+    this.post({ kind: 'block', block, firstRows: toRows(rows, 0, this.methods) });
     await this.remember(block.number);
   }
 
@@ -142,11 +144,6 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
       this.services.log.debug(`Block page: the workspace’s contracts could not be read: ${describeError(e)}`);
       return undefined;
     }
-  }
-
-  private requireNumber(): number {
-    if (this.target.kind !== 'number') throw new ProviderError('invalidResponse', vscode.l10n.t('The latest block number is not known.'));
-    return this.target.number;
   }
 
   private progressTitle(): string {
@@ -166,7 +163,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   protected override async failNotFound(message: string, run: LoadRun): Promise<void> {
     let latest: number | null = null;
     try {
-      const clients = await clientsOrUndefined(this.services);
+      const clients = await this.services.connection.clients(this.network).catch(() => undefined);
       if (clients) latest = await sourceFor(this.services, clients).latest(run.abort.signal);
     } catch {
       latest = null;
@@ -215,7 +212,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
 
   /** Previous, next, parent: the panel that already shows that block comes forward; else this one moves. */
   private async openBlock(n: number): Promise<void> {
-    const other = BlockPanel.panels.showing({ kind: 'number', number: n });
+    const other = BlockPanel.panels.showing({ kind: 'number', number: n }, this.network);
     if (other && other !== this) {
       other.panel.reveal();
       return;
@@ -265,7 +262,3 @@ function toRows(transactions: readonly BlockTransaction[], start: number, method
 
 /** The name the workspace's ABI gives a call's method, for a contract the workspace deployed. */
 type MethodNamer = (to: string | null, selector: string) => string | undefined;
-
-function clientsOrUndefined(services: Services): Promise<ProviderClients | undefined> {
-  return services.connection.clients().catch(() => undefined);
-}

@@ -23,8 +23,9 @@ import {
   validate,
 } from './schemas';
 import { encodeErrorString } from './revert';
-import { flattenCallTrace, type CallFrameStatus } from './callTracer';
-import type { AnswerLimits, Transport } from './transport';
+import type { CallFrameStatus } from './callTracer';
+import type { AnswerLimits, JsonPoster } from './transport';
+import { JsonRpcBatcher, type BatchSupport } from './jsonRpcBatch';
 import { MAX_BLOCK_NUMBER } from './input';
 import * as v from 'valibot';
 import { isAddress, isHash } from './hex';
@@ -83,19 +84,39 @@ export const EVM_ANSWER_LIMITS = {
 
 export type EvmMethod = keyof typeof EVM_ANSWER_LIMITS;
 
-/** HyperEVM JSON-RPC: Otterscan's block details and transaction pages, and the chain head. */
+export interface EvmClientOptions {
+  /** Send the calls made at once as one JSON-RPC batch (default true; a provider that refuses batches is asked one call at a time by itself). */
+  batch?: boolean;
+}
+
+/**
+ * HyperEVM JSON-RPC: Otterscan's block details and transaction pages, the chain head, transactions and
+ * addresses. Calls made at once go out as one batch (`jsonRpcBatch.ts`).
+ */
 export class EvmClient {
-  private nextId = 1;
+  private readonly batcher: JsonRpcBatcher;
 
-  constructor(private readonly transport: Transport) {}
+  constructor(transport: JsonPoster, options: EvmClientOptions = {}) {
+    this.batcher = new JsonRpcBatcher(transport, options.batch ?? true);
+  }
 
-  /** The block, its issuance and total fees. Throws `notFound` for a block the node does not have. */
-  async getBlockDetails(blockNumber: number, signal?: AbortSignal): Promise<BlockDetails> {
-    checkBlockNumber(blockNumber);
-    const result = await this.call('ots_getBlockDetails', [blockNumber], signal, blockNumber);
-    if (result === null || result === undefined) throw notFound(blockNumber);
+  /** Whether this provider takes JSON-RPC batches, as far as known. */
+  get batchSupport(): BatchSupport {
+    return this.batcher.batchSupport;
+  }
+
+  /**
+   * The block, its issuance and total fees. Throws `notFound` for a block the node does not have.
+   * `latest` (the head) is a tag that newer reth and Erigon take, older nanoreth not (an `rpc` error).
+   */
+  async getBlockDetails(blockNumber: number | 'latest', signal?: AbortSignal): Promise<BlockDetails> {
+    if (blockNumber !== 'latest') checkBlockNumber(blockNumber);
+    const asked = blockNumber === 'latest' ? undefined : blockNumber;
+    const result = await this.call('ots_getBlockDetails', [blockNumber], signal, asked);
+    if (result === null || result === undefined)
+      throw asked === undefined ? invalid('The node’s answer to ots_getBlockDetails for the latest block is empty.') : notFound(asked);
     const parsed = this.shape(blockDetailsResult, result, 'ots_getBlockDetails');
-    checkTransactionCount(blockNumber, parsed.block.transactionCount);
+    checkTransactionCount(Number(parsed.block.number), parsed.block.transactionCount);
     return toBlockDetails(parsed, result, (message) => invalid(`The node’s answer to ${message}`));
   }
 
@@ -104,19 +125,21 @@ export class EvmClient {
    * node (Erigon and older reth count from the end of the block, newer reth from the start); callers
    * that want the whole block use `getAllTransactions`, which does not depend on the direction.
    */
-  async getBlockTransactions(blockNumber: number, page: number, pageSize: number, signal?: AbortSignal): Promise<TransactionPage> {
-    checkBlockNumber(blockNumber);
+  async getBlockTransactions(blockNumber: number | 'latest', page: number, pageSize: number, signal?: AbortSignal): Promise<TransactionPage> {
+    if (blockNumber !== 'latest') checkBlockNumber(blockNumber);
     if (!Number.isInteger(page) || page < 0 || page > MAX_TRANSACTIONS_PAGE) {
       throw new ProviderError('badInput', `Page numbers go from 0 to ${MAX_TRANSACTIONS_PAGE}.`);
     }
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_TRANSACTIONS_PAGE_SIZE) {
       throw new ProviderError('badInput', `Page sizes go from 1 to ${MAX_TRANSACTIONS_PAGE_SIZE}.`);
     }
-    const result = await this.call('ots_getBlockTransactions', [blockNumber, page, pageSize], signal, blockNumber);
-    if (result === null || result === undefined) throw notFound(blockNumber);
+    const asked = blockNumber === 'latest' ? undefined : blockNumber;
+    const result = await this.call('ots_getBlockTransactions', [blockNumber, page, pageSize], signal, asked);
+    if (result === null || result === undefined)
+      throw asked === undefined ? invalid('The node’s answer to ots_getBlockTransactions for the latest block is empty.') : notFound(asked);
     // toTransactionPage checks what the schema cannot (every transaction has a transactionIndex).
     const answer = this.shape(blockTransactionsResult, result, 'ots_getBlockTransactions', toTransactionPage);
-    checkTransactionCount(blockNumber, answer.transactionCount);
+    checkTransactionCount(Number(answer.blockNumber), answer.transactionCount);
     return answer;
   }
 
@@ -200,7 +223,8 @@ export class EvmClient {
     const method = 'debug_traceTransaction';
     const result = await this.call(method, [asked, { tracer: 'callTracer' }], signal);
     if (result === null) throw new ProviderError('notFound', `The node has no trace of transaction ${shortHash(asked)}.`, { endpoint: 'evm' });
-    const frames = flattenCallTrace(result);
+    // Its reader is loaded with the first failed transaction's page, not with the client (at activation).
+    const frames = (await import('./callTracer')).flattenCallTrace(result);
     if (typeof frames === 'string') throw invalid(`The node’s answer to ${method}: ${frames}.`);
     return frames;
   }
@@ -259,9 +283,7 @@ export class EvmClient {
   }
 
   private async call(method: EvmMethod, params: unknown[], signal: AbortSignal | undefined, blockNumber?: number): Promise<unknown> {
-    const id = this.nextId++;
-    const body = JSON.stringify({ jsonrpc: '2.0', method, params, id });
-    const json = await this.transport.postJson('evm', body, method, signal, EVM_ANSWER_LIMITS[method]);
+    const { id, json } = await this.batcher.send(method, params, EVM_ANSWER_LIMITS[method], signal);
     // valibot's object schemas also take arrays: a JSON array (or any non-object) is no JSON-RPC answer.
     if (typeof json !== 'object' || json === null || Array.isArray(json)) {
       throw invalid(`The node’s answer to ${method} is not a JSON-RPC response (expected an object with a result or an error).`);

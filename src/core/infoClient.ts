@@ -26,7 +26,7 @@ import {
   validate,
   validateOrders,
 } from './infoSchemas';
-import type { AnswerLimits, Transport } from './transport';
+import type { AnswerLimits, JsonPoster } from './transport';
 
 const DEX_NAME = /^[a-zA-Z0-9_-]{0,32}$/;
 
@@ -86,7 +86,7 @@ export function isRefusal(e: unknown): boolean {
 
 /** The Hyperliquid info API: a wallet's orders and what became of them, spot pair names, perp dexs and mids. */
 export class InfoClient {
-  constructor(private readonly transport: Transport) {}
+  constructor(private readonly transport: JsonPoster) {}
 
   /** Pending orders of `user` on perp dex `dex` ("" = the first perp dex, which also returns spot orders). */
   async openOrders(user: string, dex = '', signal?: AbortSignal): Promise<OpenOrder[]> {

@@ -12,6 +12,8 @@ export interface InfoAnswerOptions {
   now: () => number;
   /** When the node started (ms): the time of epochs never answered. */
   startedAt: number;
+  /** Whether the market maker's orders on the failing dex fail (HTTP 500); else that dex answers `[]`. Default true. */
+  failingDex?: boolean;
 }
 
 interface EpochState {
@@ -117,6 +119,7 @@ export class InfoAnswers {
     const cached = constantKey === undefined ? undefined : this.constantBodies.get(constantKey);
     if (cached !== undefined) return json(cached, delivered);
     const orders = demoWalletOrders(user, dex, state.epoch, (e) => state.times[e] ?? this.options.startedAt, frontend);
+    if (orders === undefined && this.options.failingDex === false) return json('[]', delivered);
     if (orders === undefined) return defaultStatusReply(500, 'info'); // the failing dex
     const body = JSON.stringify(orders);
     if (constantKey !== undefined) this.constantBodies.set(constantKey, body);

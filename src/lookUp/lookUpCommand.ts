@@ -1,7 +1,7 @@
 import { describeError, isCancellation } from '../core/errors';
 import type { LookUpQuery } from '../core/input';
 import type { ProviderClients } from '../core/provider';
-import { resolveHash } from '../core/transactionLoad';
+import { lookUpHash } from '../core/transactionLoad';
 import { warmUp } from '../blocks/api';
 import { showTransaction } from '../transactions/api';
 import { Commands } from '../ids';
@@ -35,7 +35,7 @@ export type LookUpOutcome =
  * the right page for it. A 64-hex value is a transaction if the chain has one, else a block hash.
  */
 export async function lookUp(services: Services, arg: unknown): Promise<LookUpOutcome | undefined> {
-  let contracts: ContractMatches | undefined;
+  let contracts: ContractMatches | null | undefined; // undefined while the workspace is read, null when it is not
   const asked = await givenOrAsked(
     services,
     lookUpFromArgument(arg, t),
@@ -44,7 +44,7 @@ export async function lookUp(services: Services, arg: unknown): Promise<LookUpOu
     (clients) => {
       warmUp(services, clients);
       // The workspace's contracts are read while the user types, so that a name finds them.
-      void contractMatches(services, clients).then((found) => (contracts = found));
+      void contractMatches(services, clients).then((found) => (contracts = found ?? null));
     },
   );
   if (!asked) return undefined;
@@ -89,10 +89,11 @@ async function open(services: Services, clients: ProviderClients, query: Query):
       );
       return await showAddress(summary);
     }
-    const found = await withDelayedProgress(t('Looking up {0}…', shortHash(query.hash)), abort, () => resolveHash(clients.evm, query.hash, abort.signal));
+    // Everything the transaction page shows, and the block with this hash, in one round trip.
+    const found = await withDelayedProgress(t('Looking up {0}…', shortHash(query.hash)), abort, () => lookUpHash(clients.evm, query.hash, abort.signal));
     switch (found.kind) {
       case 'transaction':
-        await showTransaction(services, query.hash, found.tx); // the page does not ask for it again
+        await showTransaction(services, query.hash, found.bundle); // the page does not ask for it again
         return { kind: 'transaction', hash: query.hash };
       case 'block':
         await runCommand(Commands.lookUpBlock, Number(found.number));

@@ -31,7 +31,7 @@ export function createOrdersStore(services: Services): OrdersStore {
     sources,
     store,
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(settingId(Settings.wallets))) store.syncWallets();
+      if (e.affectsConfiguration(settingId(Settings.wallets)) || e.affectsConfiguration(settingId(Settings.testnetWallets))) store.syncWallets();
     }),
     connection.onDidChange(() => store.connectionChanged()),
     store.onDidChangeRefreshing((running) => {

@@ -131,6 +131,8 @@ export interface CallFrameView {
   origin: boolean;
   /** Frames right below it. */
   children: number;
+  /** What `to` is on HyperCore's side ("HyperCore read: oracle price", CoreWriter); null for any other address or with HyperCore decoding off. */
+  hyperCore: string | null;
 }
 
 export type CallTreeView =

@@ -39,6 +39,8 @@ const TYPE_NAMES: ReadonlyMap<number, string> = new Map([
 export interface PageExtras {
   decoding?: TransactionDecoding;
   frames?: Outcome<CallFrameStatus[]>;
+  /** Name HyperCore's read precompiles and CoreWriter in the call tree (the HyperCore decoding setting). */
+  hyperCore?: boolean;
 }
 
 /** The page's view of a transaction. `nowSeconds` is passed in so that tests can pin the relative time. */
@@ -80,7 +82,7 @@ export function toTransactionView(bundle: TransactionBundle, nowSeconds: number,
     logs: receipt ? receipt.logs.slice(0, MAX_LOGS_SHOWN).map(logView) : null,
     logsNotShown: receipt ? Math.max(0, receipt.logs.length - MAX_LOGS_SHOWN) : 0,
     trace: traceView(bundle.trace),
-    callTree: callTreeView(bundle, extras.frames, extras.decoding?.decoder, t),
+    callTree: callTreeView(bundle, extras.frames, extras.decoding?.decoder, t, extras.hyperCore),
     workspace: extras.decoding ? workspaceView(bundle, extras.decoding, t) : null,
   };
 }

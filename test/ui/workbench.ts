@@ -585,6 +585,20 @@ export class Workbench {
     }
   }
 
+  /** Clicks `button` on the notification whose message matches `match` (a toast, or in the notification center). */
+  async clickNotificationButton(match: string | RegExp, button: string, timeoutMs = 15_000): Promise<void> {
+    await this.waitForNotification(match, timeoutMs);
+    const items = this.page.locator('.notifications-toasts .notification-list-item, .notifications-center .notification-list-item').filter({ hasText: match });
+    await items.first().getByRole('button', { name: button }).click();
+  }
+
+  /** The rows of the quick pick now open, each as its label and detail read. */
+  async quickPickRows(min = 1): Promise<string[]> {
+    const rows = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    if (min > 0) await rows.nth(min - 1).waitFor({ state: 'visible' });
+    return (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  }
+
   /** Closes the notification center and all toasts. */
   async clearNotifications(): Promise<void> {
     await this.runCommand('Notifications: Clear All Notifications').catch(() => undefined);

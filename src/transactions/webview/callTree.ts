@@ -98,6 +98,7 @@ function frameItem(f: CallFrameView, ctx: TreeContext): HTMLElement {
     nameOf(f.from, ctx),
     ' → ',
     ...(f.to !== null ? [...ctx.address(f.to, labels.to), nameOf(f.to, ctx)] : [labels.notAvailable]),
+    f.hyperCore !== null ? el('span', { class: 'secondary hc-frame', 'data-hc-frame': f.hyperCore }, ` (${f.hyperCore})`) : null,
     f.valueHype !== null ? el('span', { class: 'value' }, ` ${f.valueHype} ${ctx.hype}`) : null,
     ' ',
     callText(f),

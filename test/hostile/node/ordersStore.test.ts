@@ -36,7 +36,7 @@ type Json = any;
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 
 /** What the tree shows for a fault, by the error's kind. */
-const SHOWN: Record<Exclude<ProviderErrorKind, 'cancelled' | 'badInput' | 'config' | 'notFound' | 'rpc'>, RegExp> = {
+const SHOWN: Record<Exclude<ProviderErrorKind, 'cancelled' | 'badInput' | 'config' | 'notFound' | 'rpc' | 'wrongChain'>, RegExp> = {
   badKey: /^The provider rejected the API key \(HTTP 40[13]\)/,
   wrongPath: /^The provider has no info endpoint at this address \(HTTP 404\)/,
   rateLimited: /^The provider is rate-limiting requests \(HTTP 429\)/,
