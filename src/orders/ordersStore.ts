@@ -373,7 +373,7 @@ export class OrdersStore {
         accountView,
       };
       entry.error = undefined;
-      for (const [dex, e] of acct.errors.perps) log.warn(`Positions of ${address} on dex “${dex || 'first'}” could not be refreshed: ${e}`);
+      for (const [dex, said] of acct.errors.perps) log.warn(`Positions of ${address} on dex “${dex || 'first'}” could not be refreshed: ${said}`);
       if (acct.errors.spot) log.warn(`Spot balances of ${address} could not be refreshed: ${acct.errors.spot}`);
       const role = acct.snapshot.role;
       if (role?.role === 'agent' && !entry.agentOffered) {
