@@ -9,7 +9,7 @@ const VIEW = 'Offene Orders';
 
 describe('UI: in German (test language pack, --locale de)', function () {
   this.timeout(120_000);
-  const wb = useWorkbench({ name: 'ui-german', locale: 'de' });
+  const wb = useWorkbench({ name: 'ui-german', locale: 'de', viewport: { width: 1400, height: 2400 } }); // tall: the market maker's positions come before its failing dex;
 
   it('the palette lists the commands under their German titles, and demo data says so in German', async () => {
     await wb().runCommand('Hyperliquid: Demodaten ausprobieren');
