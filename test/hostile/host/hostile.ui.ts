@@ -73,29 +73,33 @@ describe('hostile in the real host (packaged extension in code-server)', functio
     files: { 'hostile.ts': `// block numbers\nexport const ok = 0x1a2b;\nexport const failing = 0x${HOVER_BLOCK.toString(16)};\n` },
   };
 
-  const blockArg = (req: { json: unknown }) => (req.json as { params?: unknown[] } | undefined)?.params?.[0];
+  /** The first parameter of each call of a request: one call, or each call of a JSON-RPC batch. */
+  const firstArgs = (req: { json: unknown }): unknown[] =>
+    (Array.isArray(req.json) ? req.json : [req.json]).map((call) => (call as { params?: unknown[] } | undefined)?.params?.[0]);
+  const asksBlock = (req: { json: unknown }, numbers: number[]) => firstArgs(req).some((a) => a !== undefined && numbers.includes(Number(a)));
   const onBlocks =
     (numbers: number[], rule: ProxyRule): ProxyRule =>
     (req, upstream) =>
-      numbers.includes(Number(blockArg(req))) ? rule(req, upstream) : undefined;
+      asksBlock(req, numbers) ? rule(req, upstream) : undefined;
   /** Once set, the transaction page's Retry of RETRY_TX gets a JSON-RPC error full of markup. */
   let retryFails = false;
-  const txArg = (req: { json: unknown }) => String(blockArg(req)).toLowerCase();
+  const asksTx = (req: { json: unknown }) => firstArgs(req).some((a) => String(a).toLowerCase() === RETRY_TX);
   const onRetryTx =
     (rule: ProxyRule, when: () => boolean = () => true): ProxyRule =>
     (req, upstream) =>
-      when() && txArg(req) === RETRY_TX ? rule(req, upstream) : undefined;
+      when() && asksTx(req) ? rule(req, upstream) : undefined;
   const hostileRules = (): ProxyRule =>
     rules(
-      onRetryTx(rpcError('ots_traceTransaction', -32000, 'trace unavailable')),
+      // First: a rule answers the whole request, and the transaction's calls go out as one batch.
       onRetryTx(rpcError('eth_getTransactionByHash', -32000, `cannot serve ${MARKUP}`), () => retryFails),
+      onRetryTx(rpcError('ots_traceTransaction', -32000, 'trace unavailable')),
       onBlocks(
         [MARKUP_BLOCK, NEXT_BLOCK],
         mutateResult('ots_getBlockDetails', (r: Json) => ((r.block.extraData = MARKUP), r)),
       ),
       onBlocks([RPC_ERROR_BLOCK, HOVER_BLOCK], rpcError('ots_getBlockDetails', -32000, `cannot serve ${proxy.baseUrl}/${key}/evm key=${key} ${MARKUP}`)),
       (req, upstream) =>
-        Number(blockArg(req)) === DEEP_BLOCK && req.methods.includes('ots_getBlockDetails')
+        asksBlock(req, [DEEP_BLOCK]) && req.methods.includes('ots_getBlockDetails')
           ? upstream().then((u) => ({ body: u.body.replace('"block":{', `"block":{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},`) }))
           : undefined,
       mutateInfo('openOrders', (orders: Json[], req: Json) =>

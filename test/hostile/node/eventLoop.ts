@@ -4,8 +4,10 @@
  *
  * A probe ticks every 5 ms and notes, between two ticks, the wall time and the CPU time this process
  * used. The wall time is what a user waits; but on a loaded machine (2 cores shared by several test
- * runs) it also holds the time the OS gave other processes. The CPU time between two ticks is the work
- * done without yielding, whatever the load: the tests hold that to the limit, and print both.
+ * runs) it also holds the time the OS gave other processes. The CPU time is the whole process's, so it
+ * also holds the work of V8's GC threads and libuv's pool running beside the loop (285 ms of CPU in 150 ms
+ * of wall time was seen in CI). The loop's own work between two ticks is at most the smaller of the two:
+ * the tests hold that to the limit, and print both.
  */
 
 /** Generous: what is tested is that nothing holds the loop for seconds (as 5.3–5.9 s did). */
@@ -15,7 +17,7 @@ export interface Held<T> {
   value: T;
   /** The longest wall time between two ticks of the probe, in ms. */
   blockedMs: number;
-  /** The most CPU time this process used between two ticks, in ms. */
+  /** The most work the loop did between two ticks, in ms: the smaller of that interval's wall and CPU time. */
   busyMs: number;
 }
 
@@ -34,7 +36,7 @@ export async function longestBlock<T>(work: () => Promise<T>): Promise<Held<T>> 
     const wall = performance.now();
     const cpu = cpuMs();
     blockedMs = Math.max(blockedMs, wall - lastWall);
-    busyMs = Math.max(busyMs, cpu - lastCpu);
+    busyMs = Math.max(busyMs, Math.min(wall - lastWall, cpu - lastCpu));
     lastWall = wall;
     lastCpu = cpu;
   };
@@ -51,5 +53,5 @@ export async function longestBlock<T>(work: () => Promise<T>): Promise<Held<T>> 
 
 /** One line for the test's output: both figures. */
 export function heldText(held: { blockedMs: number; busyMs: number }): string {
-  return `event loop held at most ${held.blockedMs.toFixed(0)} ms (${held.busyMs.toFixed(0)} ms of CPU between two ticks)`;
+  return `event loop held at most ${held.blockedMs.toFixed(0)} ms (${held.busyMs.toFixed(0)} ms of it working, not waiting for a core)`;
 }
