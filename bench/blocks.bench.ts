@@ -19,6 +19,7 @@ import { DEMO_BLOCKS, demoBlockDetails } from '../src/demo/chain';
 import { launchChromium } from '../test/host/browser';
 import { openBlockPage, webviewScript } from '../test/support/webviewPage';
 import { measure, stats, type BenchRow } from './types';
+import { runAlone } from './report';
 
 const ROOT = path.resolve(__dirname, '..');
 const ROUNDS = 12;
@@ -182,21 +183,4 @@ export default async function run(): Promise<BenchRow[]> {
   }
 }
 
-if (require.main === module) {
-  run().then(
-    (rows) => {
-      for (const r of rows) {
-        const base = r.baseline
-          ? `  baseline (${r.baseline.name}): median ${r.baseline.stats.median.toFixed(1)} ${r.unit}, p95 ${r.baseline.stats.p95.toFixed(1)} ${r.unit}`
-          : '';
-        console.log(
-          `${r.name}\n  ours: median ${r.ours.median.toFixed(1)} ${r.unit}, p95 ${r.ours.p95.toFixed(1)} ${r.unit} (${r.ours.samples} runs)${r.target ? `  target ${r.target}: ${r.met ? 'met' : 'NOT met'}` : ''}\n${base}${r.note ? `\n  ${r.note}` : ''}`,
-        );
-      }
-    },
-    (e: unknown) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) runAlone(run);

@@ -9,7 +9,7 @@ import { createPublicClient, http as viemHttp } from 'viem';
 import { createProviderClients } from '../src/core/provider';
 import { DEMO_BLOCKS, DEMO_WALLETS } from '../src/demo/demoNode';
 import { startDemoNodeProcess } from './demoNodeProcess';
-import { printRows } from './report';
+import { runAlone } from './report';
 import { stats, type BenchRow, type Stats } from './types';
 
 /** A normal block: small (3M gas limit), slim like real nodes answer, with transactions. */
@@ -287,9 +287,4 @@ export default async function run(): Promise<BenchRow[]> {
   }
 }
 
-if (require.main === module) {
-  run().then(printRows, (e: unknown) => {
-    console.error(e);
-    process.exitCode = 1;
-  });
-}
+if (require.main === module) runAlone(run);

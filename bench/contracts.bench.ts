@@ -18,7 +18,7 @@ import { loadCallFrames } from '../src/transactions/callFrames';
 import { toTransactionView, type PageExtras } from '../src/transactions/transactionViewModel';
 import { untranslated } from '../src/view/format';
 import { nodeFiles, writeProject } from '../test/support/nodeFiles';
-import { printRows } from './report';
+import { runAlone } from './report';
 import { measure, stats, type BenchRow } from './types';
 
 const ARTIFACTS = 2000;
@@ -189,9 +189,4 @@ export default async function run(): Promise<BenchRow[]> {
   }
 }
 
-if (require.main === module) {
-  run().then(printRows, (e: unknown) => {
-    console.error(e);
-    process.exitCode = 1;
-  });
-}
+if (require.main === module) runAlone(run);

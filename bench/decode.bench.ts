@@ -13,7 +13,7 @@ import { FIRST_ROWS, type BlockPanelView } from '../src/blocks/protocol';
 import type { Translate } from '../src/view/format';
 import { buildWalletView } from '../src/orders/ordersViewModel';
 import { startDemoNodeProcess } from './demoNodeProcess';
-import { printRows } from './report';
+import { runAlone } from './report';
 import { measure, stats, type BenchRow } from './types';
 import * as os from 'node:os';
 
@@ -132,9 +132,4 @@ export default async function run(): Promise<BenchRow[]> {
   ];
 }
 
-if (require.main === module) {
-  run().then(printRows, (e: unknown) => {
-    console.error(e);
-    process.exitCode = 1;
-  });
-}
+if (require.main === module) runAlone(run);

@@ -14,7 +14,7 @@ import { ensureHost } from '../test/host/install';
 import { run as runCommand, withTimeout } from '../test/host/processes';
 import { startDemoNodeProcess } from './demoNodeProcess';
 import type { HostSample } from './extensionHost';
-import { printRows } from './report';
+import { runAlone } from './report';
 import { stats, type BenchRow } from './types';
 
 /** Window loads: the first is the warm-up. */
@@ -293,15 +293,4 @@ export default async function run(): Promise<BenchRow[]> {
   return rows;
 }
 
-if (require.main === module) {
-  run().then(
-    (rows) => {
-      printRows(rows);
-      console.log(environment);
-    },
-    (e: unknown) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) runAlone(run, { after: () => console.log(environment) });

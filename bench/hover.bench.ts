@@ -15,6 +15,7 @@ import { hoverAt } from '../src/hover/hoverAt';
 import { transactionHoverContent } from '../src/hover/transactionHoverContent';
 import { HoverTransactions, transactionSummary } from '../src/hover/hoverTransactions';
 import { measure, stats, type BenchRow, type Stats } from './types';
+import { runAlone } from './report';
 
 const LINE = `  const block = 0x1a2b; // from the deployment log`;
 const AT = LINE.indexOf('0x1a2b') + 2;
@@ -150,23 +151,4 @@ function shuffled<T>(items: T[]): T[] {
   return out;
 }
 
-if (require.main === module) {
-  run().then(
-    (rows) => {
-      for (const r of rows) {
-        const base = r.baseline ? ` | ${r.baseline.name}: median ${fmt(r.baseline.stats.median)}, p95 ${fmt(r.baseline.stats.p95)}` : '';
-        console.log(
-          `${r.met ? 'MET ' : 'MISS'} ${r.name}: median ${fmt(r.ours.median)} ${r.unit}, p95 ${fmt(r.ours.p95)} ${r.unit} (n=${r.ours.samples})${base} | target ${r.target}`,
-        );
-      }
-    },
-    (e: unknown) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
-  );
-}
-
-function fmt(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(4);
-}
+if (require.main === module) runAlone(run);

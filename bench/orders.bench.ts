@@ -10,6 +10,7 @@ import type { SpotMeta } from '../src/core/model';
 import { untranslated } from '../src/view/format';
 import * as os from 'node:os';
 import { measure, stats, type BenchRow } from './types';
+import { runAlone } from './report';
 
 const whale = DEMO_WALLETS.find((w) => w.kind === 'whale')!;
 
@@ -146,20 +147,4 @@ export default async function run(): Promise<BenchRow[]> {
   }
 }
 
-if (require.main === module) {
-  run().then(
-    (rows) => {
-      const fmt = (n: number) => n.toFixed(2);
-      for (const r of rows) {
-        const base = r.baseline ? ` vs ${r.baseline.name}: median ${fmt(r.baseline.stats.median)} ${r.unit}, p95 ${fmt(r.baseline.stats.p95)} ${r.unit}` : '';
-        console.log(
-          `${r.met ? 'MET ' : 'MISS'} ${r.name}: median ${fmt(r.ours.median)} ${r.unit}, p95 ${fmt(r.ours.p95)} ${r.unit} (n=${r.ours.samples})${base} | target ${r.target} | ${r.note}`,
-        );
-      }
-    },
-    (e) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) runAlone(run);

@@ -94,3 +94,22 @@ export function printRows(rows: readonly BenchRow[]): void {
   console.log(markdownTable(rows));
   if (rows.some((r) => r.roundTrip)) console.log(`\n${roundTripTable(rows)}`);
 }
+
+/**
+ * A bench file run on its own (`node --import tsx bench/x.bench.ts`): its rows as `npm run bench` shows
+ * them, then `after` (say, the machine). `exit`: end the process then, for benches that leave a host or
+ * a socket behind.
+ */
+export function runAlone(run: () => Promise<readonly BenchRow[]>, options: { after?: () => void; exit?: boolean } = {}): void {
+  run().then(
+    (rows) => {
+      printRows(rows);
+      options.after?.();
+      if (options.exit) process.exit(0);
+    },
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

@@ -19,6 +19,7 @@ import { untranslated } from '../src/view/format';
 import { LatencyProxy } from '../test/support/latencyProxy';
 import { startDemoNodeProcess } from './demoNodeProcess';
 import { stats, type BenchRow } from './types';
+import { runAlone } from './report';
 
 /** The added round trip of the second measurement (each way half of it). */
 const RTT_MS = 100;
@@ -233,16 +234,4 @@ export default async function run(): Promise<BenchRow[]> {
   }
 }
 
-if (require.main === module) {
-  void run().then(
-    async (rows) => {
-      const { roundTripTable } = await import('./report');
-      console.log(roundTripTable(rows));
-      process.exit(0);
-    },
-    (e: Error) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runAlone(run, { exit: true });

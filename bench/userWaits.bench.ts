@@ -13,6 +13,7 @@ import { DEMO_BLOCKS } from '../src/demo/chain';
 import { DEMO_SAMPLES } from '../src/demo/samples';
 import { Workbench } from '../test/ui/workbench';
 import { stats, type BenchRow } from './types';
+import { runAlone } from './report';
 
 const LOOKUPS = 6;
 const REFRESHES = 6;
@@ -287,18 +288,4 @@ export default async function run(): Promise<BenchRow[]> {
   }
 }
 
-if (require.main === module) {
-  void run().then(
-    (rows) => {
-      for (const r of rows)
-        console.log(
-          `${r.name}: median ${r.ours.median.toFixed(1)} ${r.unit}, p95 ${r.ours.p95.toFixed(1)}${r.baseline ? `; ${r.baseline.name}: ${r.baseline.stats.median.toFixed(1)}` : ''}`,
-        );
-      process.exit(0);
-    },
-    (e: Error) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runAlone(run, { exit: true });

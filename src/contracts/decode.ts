@@ -122,18 +122,7 @@ export class WorkspaceDecoder {
       const args = decodeEvent(c.entry, topics, data);
       if (args) fits.push({ c: c as Candidate<AbiEvent>, args });
     }
-    const first = fits[0];
-    return first
-      ? decoded(
-          first.c,
-          first.args,
-          'guess',
-          alternativesOf(
-            fits.map((f) => f.c),
-            first.c,
-          ),
-        )
-      : null;
+    return firstGuess(fits);
   }
 
   private own<E extends AbiEntry>(address: string | null | undefined, key: string, type: E['type']): Candidate<E> | undefined {
@@ -157,19 +146,24 @@ export class WorkspaceDecoder {
       const args = decodeParams(c.entry.inputs, body, true);
       if (args) fits.push({ c: c as Candidate<E>, args });
     }
-    const first = fits[0];
-    return first
-      ? decoded(
-          first.c,
-          first.args,
-          'guess',
-          alternativesOf(
-            fits.map((f) => f.c),
-            first.c,
-          ),
-        )
-      : null;
+    return firstGuess(fits);
   }
+}
+
+/** The first ABI entry that decoded the data, as a guess, with the others that did as its alternatives. */
+function firstGuess<E extends AbiEntry>(fits: ReadonlyArray<{ c: Candidate<E>; args: DecodedValue[] }>): Decoded | null {
+  const first = fits[0];
+  return first
+    ? decoded(
+        first.c,
+        first.args,
+        'guess',
+        alternativesOf(
+          fits.map((f) => f.c),
+          first.c,
+        ),
+      )
+    : null;
 }
 
 function fromOwn(own: Candidate<AbiFunction | AbiError>, body: `0x${string}`): Decoded | null {
