@@ -17,7 +17,7 @@ const files = { ...demoFoundryProject(), [FILE]: `// Where the treasury lives on
 
 describe('UI: the workspace’s contracts decode transactions (packaged extension in code-server)', function () {
   this.timeout(120_000);
-  const { wb, node } = useWorkbenchOnDemoNode('ui-contracts', files);
+  const { wb, node } = useWorkbenchOnDemoNode('ui-contracts', { files });
   const page = () => wb().page;
   const txPage = (): FrameLocator => wb().webview();
 

@@ -4,25 +4,17 @@
 // (filled, cancelled); a bad address is refused as typed; a 401 leaves an error row while the last orders stay. The extension is the packaged .vsix; the data comes
 // from a demo node started here, outside VS Code, so that the test can make it fail.
 import * as assert from 'node:assert/strict';
-import { DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
-import { useWorkbench, type WorkbenchOptions } from './workbench';
+import { DEMO_WALLETS } from '../../src/demo/demoNode';
+import { useWorkbenchOnDemoNode } from './workbench';
 
 const VIEW = 'Open Orders';
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 
 describe('UI: Open Orders sidebar (packaged extension in code-server)', function () {
   this.timeout(120_000);
-  let node: DemoNode;
-  const options: WorkbenchOptions = { name: 'ui-orders', viewport: { width: 1400, height: 2200 }, files: { 'README.md': '# scratch workspace\n' } };
-  // Registered before useWorkbench's hooks, so the node listens before the workbench reads its settings.
-  before(async () => {
-    node = await startDemoNode({ control: true });
-    options.settings = { 'hyperliquidExplorer.baseUrl': node.baseUrl };
-  });
-  after(async () => {
-    await node?.close();
-  });
-  const wb = useWorkbench(options);
+  const demo = useWorkbenchOnDemoNode('ui-orders', { viewport: { width: 1400, height: 2200 }, files: { 'README.md': '# scratch workspace\n' } });
+  const wb = demo.wb;
+  const node = demo.node;
 
   const rowTexts = () => wb().treeRowTexts(VIEW);
   const rowsWhen = (what: string, ready: (rows: string[]) => boolean, timeoutMs?: number) => wb().treeRowsWhen(VIEW, what, ready, timeoutMs);
@@ -41,7 +33,7 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
 
   it('with the key set through the palette it asks for a wallet', async () => {
     await wb().runCommand('Hyperliquid: Set API Key');
-    await wb().fillInputBox(node.apiKey);
+    await wb().fillInputBox(node().apiKey);
     await wb().waitForNotification('API key saved');
     await wb().clearNotifications();
     const welcome = wb().pane(VIEW).locator('.welcome-view-content', { hasText: 'No wallets watched yet' });
@@ -50,7 +42,7 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
   });
 
   it('Watch Wallet… refuses an invalid address in the input box, as it is typed, without a request', async () => {
-    const requests = node.requests;
+    const requests = node().requests;
     await wb().runCommand('Hyperliquid: Watch Wallet…');
     await wb().fillInputBox('0x3217cce5d8c320717e50df51e36008fef10701', { submit: false });
     await wb().waitForInputBoxMessage(/this one has 38/);
@@ -65,7 +57,7 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
     await wb().page.keyboard.press('Enter');
     await wb().waitForInputBoxMessage(/Type a wallet address/);
     await wb().page.keyboard.press('Escape');
-    assert.equal(node.requests, requests, 'no request for an invalid address');
+    assert.equal(node().requests, requests, 'no request for an invalid address');
   });
 
   it('Watch Wallet… with a demo node address shows its orders grouped: Perps, each dex, Spot, Outcomes', async () => {
@@ -193,7 +185,7 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
 
   it('a 401 shows an error row under the wallet while the last orders stay, marked stale; the row retries', async () => {
     const before = (await rowTexts()).filter(isOrderRow);
-    node.setFaults([{ kind: 'status', status: 401, endpoint: 'info' }]);
+    node().setFaults([{ kind: 'status', status: 401, endpoint: 'info' }]);
     await wb().runCommand('Hyperliquid: Refresh Open Orders');
     const rows = await rowsWhen(
       'the error row and the stale wallet',
@@ -207,10 +199,10 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
       'the wallet is marked stale, with the time of its data',
     );
     assert.deepEqual(rows.filter(isOrderRow), before, 'the last orders stay as they were');
-    assert.ok(!rows.join('\n').includes(node.apiKey), 'the key is not shown');
+    assert.ok(!rows.join('\n').includes(node().apiKey), 'the key is not shown');
     await wb().screenshot('orders-401-stale');
 
-    node.clearFaults();
+    node().clearFaults();
     await wb().treeRowLocator(VIEW).filter({ hasText: 'rejected the API key' }).first().click();
     const after = await rowsWhen(
       'the error row gone and the wallet fresh',

@@ -5,23 +5,16 @@
 // position for every field; then, after the demo account changed (the demo node's control endpoint),
 // refresh and see what changed. The extension is the packaged .vsix; the demo node runs here.
 import * as assert from 'node:assert/strict';
-import { DEMO_AGENT_WALLET, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
-import { useWorkbench, type WorkbenchOptions } from './workbench';
+import { DEMO_AGENT_WALLET } from '../../src/demo/demoNode';
+import { useWorkbenchOnDemoNode } from './workbench';
 
 const VIEW = 'Open Orders';
 
 describe('UI: the account behind the orders (positions, TP/SL, balances, API wallet)', function () {
   this.timeout(120_000);
-  let node: DemoNode;
-  const options: WorkbenchOptions = { name: 'ui-positions', viewport: { width: 1600, height: 2400 }, files: { 'README.md': '# scratch workspace\n' } };
-  before(async () => {
-    node = await startDemoNode({ control: true });
-    options.settings = { 'hyperliquidExplorer.baseUrl': node.baseUrl };
-  });
-  after(async () => {
-    await node?.close();
-  });
-  const wb = useWorkbench(options);
+  const demo = useWorkbenchOnDemoNode('ui-positions', { viewport: { width: 1600, height: 2400 }, files: { 'README.md': '# scratch workspace\n' } });
+  const wb = demo.wb;
+  const node = demo.node;
   const rowsWhen = (what: string, ready: (rows: string[]) => boolean, timeoutMs?: number) => wb().treeRowsWhen(VIEW, what, ready, timeoutMs);
   const level = async (text: RegExp) => {
     const rows = wb().treeRowLocator(VIEW);
@@ -33,7 +26,7 @@ describe('UI: the account behind the orders (positions, TP/SL, balances, API wal
 
   it('watching an API wallet shows what it is and offers to watch its master', async () => {
     await wb().runCommand('Hyperliquid: Set API Key');
-    await wb().fillInputBox(node.apiKey);
+    await wb().fillInputBox(node().apiKey);
     await wb().waitForNotification('API key saved');
     await wb().clearNotifications();
     await wb().runCommand('Hyperliquid: Watch Wallet…');
@@ -121,7 +114,7 @@ describe('UI: the account behind the orders (positions, TP/SL, balances, API wal
   });
 
   it('after the account changed, a refresh marks positions opened, closed, flipped and grown', async () => {
-    const res = await fetch(`${node.baseUrl}/__demo/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"stage":1}' });
+    const res = await fetch(`${node().baseUrl}/__demo/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"stage":1}' });
     assert.equal(res.status, 200);
     await wb().runCommand('Hyperliquid: Refresh Open Orders');
     const rows = await rowsWhen(

@@ -712,9 +712,9 @@ export function useWorkbench(opts: WorkbenchOptions = {}): () => Workbench {
  * A workbench whose provider is a standalone demo node with fault control (its base URL in the settings;
  * no key yet): the node listens before the workbench reads its settings. Returns both accessors.
  */
-export function useWorkbenchOnDemoNode(name: string, files?: Record<string, string>): { wb: () => Workbench; node: () => DemoNode } {
+export function useWorkbenchOnDemoNode(name: string, more: Omit<WorkbenchOptions, 'name' | 'settings'> = {}): { wb: () => Workbench; node: () => DemoNode } {
   let node: DemoNode | undefined;
-  const options: WorkbenchOptions = files ? { name, files } : { name };
+  const options: WorkbenchOptions = { ...more, name };
   // Registered before useWorkbench's hooks, so the node listens before the workbench reads its settings.
   before(async () => {
     node = await startDemoNode({ control: true });

@@ -4,22 +4,12 @@ import fc from 'fast-check';
 import { abs, dec, decText, fixedText, mul, ratio, roundRatio, shift, sub } from '../../src/core/exactDecimal';
 import type { PerpPosition } from '../../src/core/model';
 import { positionFigures, showAmount, showFractionAsPercent, showPrice, showSize } from '../../src/orders/accountFigures';
+import { btcPosition } from '../support/accounts';
 import { fixture } from '../support/fixtures';
 
-const position = (over: Partial<PerpPosition> = {}): PerpPosition => ({
-  coin: 'BTC',
-  szi: '0.5',
-  entryPx: '98500.0',
-  positionValue: '50620.0',
-  unrealizedPnl: '1370.0',
-  returnOnEquity: '0.27817',
-  liquidationPx: '88120.4',
-  leverage: { type: 'cross', value: 10 },
-  marginUsed: '5062.0',
-  cumFunding: { allTime: '12.5', sinceOpen: '3.255', sinceChange: '-0.5' },
-  raw: {},
-  ...over,
-});
+// 3.255 since open: a tie at 2 decimals.
+const position = (over: Partial<PerpPosition> = {}): PerpPosition =>
+  btcPosition({ cumFunding: { allTime: '12.5', sinceOpen: '3.255', sinceChange: '-0.5' }, ...over });
 
 /** Decimal strings as the API sends them, up to 30 digits: beyond what a double holds. */
 const positiveText = fc.tuple(fc.bigInt({ min: 1n, max: 10n ** 30n }), fc.integer({ min: 0, max: 12 })).map(([digits, scale]) => {

@@ -4,22 +4,11 @@ import type { OpenOrder, PerpAccount, PerpPosition, SpotBalance } from '../../sr
 import { buildAccountView, diffPositions, isStopLoss, positionKey, type AccountSnapshot } from '../../src/orders/accountViewModel';
 import { buildWalletView, type WalletOrder } from '../../src/orders/ordersViewModel';
 import { untranslated as t } from '../../src/view/format';
+import { btcPosition } from '../support/accounts';
 
 const ADDRESS = '0x3217cce5d8c320717e50df51e36008fef107018c';
 
-const position = (over: Partial<PerpPosition> = {}): PerpPosition => ({
-  coin: 'BTC',
-  szi: '0.5',
-  entryPx: '98500.0',
-  positionValue: '50620.0',
-  unrealizedPnl: '1370.0',
-  returnOnEquity: '0.27817',
-  liquidationPx: '88120.4',
-  leverage: { type: 'cross', value: 10 },
-  marginUsed: '5062.0',
-  raw: {},
-  ...over,
-});
+const position = btcPosition;
 
 const account = (positions: PerpPosition[], over: Partial<PerpAccount> = {}): PerpAccount => ({
   positions,

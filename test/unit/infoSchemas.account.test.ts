@@ -17,6 +17,7 @@ import {
   validate,
 } from '../../src/core/infoSchemas';
 import { fixture } from '../support/fixtures';
+import { BTC_POSITION_FIELDS } from '../support/accounts';
 
 type Json = any;
 
@@ -37,15 +38,7 @@ function position(over: Record<string, unknown> = {}): Json {
   return {
     type: 'oneWay',
     position: {
-      coin: 'BTC',
-      szi: '0.5',
-      entryPx: '98500.0',
-      positionValue: '50620.0',
-      unrealizedPnl: '1370.0',
-      returnOnEquity: '0.27817',
-      liquidationPx: '88120.4',
-      leverage: { type: 'cross', value: 10 },
-      marginUsed: '5062.0',
+      ...BTC_POSITION_FIELDS,
       maxLeverage: 40,
       cumFunding: { allTime: '12.5', sinceOpen: '3.25', sinceChange: '-0.5' },
       ...over,
