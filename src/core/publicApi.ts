@@ -5,6 +5,8 @@
  * requests per second). Pure: no `vscode`.
  */
 import { ProviderError } from './errors';
+import { infoRequestWeight, WEIGHT_PER_MINUTE } from './infoWeights';
+import { msg } from './translate';
 
 /** Market data carries no wallet; wallet data sends the wallet address (never a key). */
 export type PublicDataKind = 'market' | 'wallet';
@@ -25,17 +27,6 @@ export function publicDataKind(type: string): PublicDataKind | undefined {
   return PUBLIC_KINDS[type];
 }
 
-/** The public API's budget: 1,200 weight per minute per IP. */
-export const PUBLIC_WEIGHT_PER_MINUTE = 1200;
-
-const LIGHT_TYPES = new Set(['allMids', 'l2Book', 'clearinghouseState', 'orderStatus', 'spotClearinghouseState', 'exchangeStatus']);
-
-/** The weight Hyperliquid counts for one info request of `type`: 2 for the light types, 60 for `userRole`, else 20. */
-export function publicRequestWeight(type: string): number {
-  if (LIGHT_TYPES.has(type)) return 2;
-  return type === 'userRole' ? 60 : 20;
-}
-
 /**
  * The weight spent on the public API in the last minute. A request that would pass the limit is not
  * sent: it fails at once with a `rateLimited` error saying when there is room again. At most
@@ -45,14 +36,14 @@ export class PublicApiBudget {
   private readonly spent: { at: number; weight: number }[] = [];
 
   constructor(
-    readonly limit = PUBLIC_WEIGHT_PER_MINUTE,
+    readonly limit = WEIGHT_PER_MINUTE,
     private readonly now: () => number = Date.now,
     private readonly windowMs = 60_000,
   ) {}
 
   /** Spends the weight of one request of `type`, or throws when the minute's budget has no room for it. */
   spend(type: string): void {
-    const weight = publicRequestWeight(type);
+    const weight = infoRequestWeight(type);
     const now = this.now();
     while (this.spent.length && this.spent[0]!.at + this.windowMs <= now) this.spent.shift();
     let total = this.spent.reduce((sum, s) => sum + s.weight, 0);
@@ -62,7 +53,11 @@ export class PublicApiBudget {
       const waitS = Math.max(1, Math.ceil((this.spent[i - 1]!.at + this.windowMs - now) / 1000));
       throw new ProviderError(
         'rateLimited',
-        `Hyperliquid’s public API allows ${this.limit.toLocaleString('en-US')} request weight a minute from your IP, and this minute’s is spent. Try again in ${waitS} s.`,
+        msg(
+          'Hyperliquid’s public API allows {0} request weight a minute from your IP, and this minute’s is spent. Try again in {1} s.',
+          this.limit.toLocaleString('en-US'),
+          waitS,
+        ),
         { endpoint: 'info', retryAfterSeconds: waitS },
       );
     }

@@ -4,26 +4,19 @@
  * loads), so none of them can spend what another already did. No `vscode` import.
  */
 
-/** Hyperliquid's request-weight budget: 1200 per minute per IP. */
-export const WEIGHT_PER_MINUTE = 1200;
+import { infoRequestWeight, WEIGHT_PER_MINUTE } from '../core/infoWeights';
+
+export { infoRequestWeight, WEIGHT_PER_MINUTE };
 /** The share of it automatic refreshes may use: manual refreshes, other tools and wallets share the IP. */
 export const AUTO_REFRESH_BUDGET_SHARE = 0.5;
 /** The most one automatic refresh may weigh: its share of one minute's budget. */
 export const AUTO_REFRESH_ALLOWANCE = WEIGHT_PER_MINUTE * AUTO_REFRESH_BUDGET_SHARE;
 
-/** Info types Hyperliquid weighs 2 (rate-limits-and-user-limits); 60 for `userRole`, 20 for the rest. */
-const LIGHT_TYPES = new Set(['allMids', 'l2Book', 'clearinghouseState', 'orderStatus', 'spotClearinghouseState', 'exchangeStatus']);
 /**
  * Asked once and kept, not part of every refresh: what every wallet of a connection shares (cached for a
  * while by the source), and what a wallet is (`userRole`, asked once per address).
  */
 const MARKET_DATA_TYPES = new Set(['perpDexs', 'spotMeta', 'meta', 'userRole']);
-
-/** The weight Hyperliquid counts for one info request of `type`. */
-export function infoRequestWeight(type: string): number {
-  if (LIGHT_TYPES.has(type)) return 2;
-  return type === 'userRole' ? 60 : 20;
-}
 
 /** The requests one refresh sent, by Hyperliquid's weights; each is spent at once (e.g. into a ledger). */
 export class RequestTally {

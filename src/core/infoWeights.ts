@@ -1,0 +1,16 @@
+/**
+ * The request weight Hyperliquid's info API counts, 1,200 a minute per IP (hyperliquid.gitbook.io, rate
+ * limits and user limits): one table for the Open Orders ledger and the public API's budget. Pure.
+ */
+
+/** Hyperliquid's request-weight budget: 1,200 per minute per IP. */
+export const WEIGHT_PER_MINUTE = 1200;
+
+/** Info types Hyperliquid weighs 2; `userRole` weighs 60, the rest 20. */
+const LIGHT_TYPES = new Set(['allMids', 'l2Book', 'clearinghouseState', 'orderStatus', 'spotClearinghouseState', 'exchangeStatus']);
+
+/** The weight Hyperliquid counts for one info request of `type`. */
+export function infoRequestWeight(type: string): number {
+  if (LIGHT_TYPES.has(type)) return 2;
+  return type === 'userRole' ? 60 : 20;
+}
