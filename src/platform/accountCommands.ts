@@ -1,20 +1,12 @@
 import * as vscode from 'vscode';
-import { apiKeyProblem } from '../core/endpoints';
-import { describeError } from '../core/errors';
-import { translateMessage } from '../core/translate';
-import type { ProviderClients } from '../core/provider';
-import { Commands, ContextKeys, NetworkSettings, settingId, StatusBarItems } from '../ids';
-import { networkLabel } from './networkWords';
-import type { NetworkId } from '../core/networks';
+import { Commands, ContextKeys, StatusBarItems } from '../ids';
+import { registerCommands } from './commands';
 import type { Services } from './services';
-import { registerCommands, runCommand } from './commands';
-import { confirm, notify } from './notify';
-import { vscodeTranslate } from './translate';
 
 /**
  * Set API Key, Clear API Key, Try Demo Data, Use My Provider, Show Log; the demo status bar item; the
- * context keys that follow the connection; and `requireClients`, the prompt every command that needs a
- * provider goes through. The connection holds the state; the questions to the user are asked here.
+ * context keys that follow the connection. What the commands ask and do is in keyCommands.ts, loaded
+ * with the first of them.
  */
 export function registerAccountCommands(services: Services): void {
   const { context, connection, log } = services;
@@ -29,42 +21,15 @@ export function registerAccountCommands(services: Services): void {
   void connection.whenReady().then(update);
 
   context.subscriptions.push(status, connection.onDidChange(update));
+  // What they ask and do loads with the first of them.
+  const keys = () => import('./keyCommands');
   registerCommands(context, {
-    [Commands.setApiKey]: (keyArg) => setApiKey(services, keyArg),
-    [Commands.clearApiKey]: () => clearApiKey(services),
-    [Commands.tryDemo]: () => tryDemo(services),
-    [Commands.useProvider]: () => useProvider(services),
+    [Commands.setApiKey]: async (keyArg) => (await keys()).setApiKey(services, keyArg),
+    [Commands.clearApiKey]: async () => (await keys()).clearApiKey(services),
+    [Commands.tryDemo]: async () => (await keys()).tryDemo(services),
+    [Commands.useProvider]: async () => (await keys()).useProvider(services),
     [Commands.showLog]: () => log.show(),
   });
-}
-
-/**
- * Clients for a command that needs them; without a key, offers Set API Key or Try Demo Data and returns
- * what the user chose to set up (undefined if nothing). A base URL that cannot be used is reported with
- * its reason and a way to the setting.
- */
-export async function requireClients(services: Services): Promise<ProviderClients | undefined> {
-  const { connection } = services;
-  try {
-    const clients = await connection.clients();
-    if (clients) return clients;
-  } catch (e) {
-    const open = vscode.l10n.t('Open Settings');
-    const pick = await notify('error', describeError(e, vscodeTranslate), open);
-    if (pick === open) await vscode.commands.executeCommand('workbench.action.openSettings', settingId(NetworkSettings[connection.network].baseUrl));
-    return undefined;
-  }
-  const setKey = vscode.l10n.t('Set API Key');
-  const demo = vscode.l10n.t('Try Demo Data');
-  const pick = await notify(
-    'warning',
-    vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'),
-    setKey,
-    demo,
-  );
-  if (pick === setKey) await setApiKey(services, undefined);
-  if (pick === demo) await tryDemo(services);
-  return connection.mode === 'none' ? undefined : connection.clients();
 }
 
 function demoStatusItem(): vscode.StatusBarItem {
@@ -75,117 +40,4 @@ function demoStatusItem(): vscode.StatusBarItem {
   status.command = Commands.useProvider;
   status.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
   return status;
-}
-
-/** Asks for `network`'s key in a password box; the trimmed key, or undefined when cancelled or empty. */
-async function askForApiKey(network: NetworkId): Promise<string | undefined> {
-  const key = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Hyperliquid: Set API Key ({0})', networkLabel(network)),
-    prompt: vscode.l10n.t('Your node provider’s API key (the part of the endpoint URL after the host). It is kept in VS Code’s secret storage.'),
-    placeHolder: vscode.l10n.t('Paste the key only, not the whole URL'),
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => {
-      const problem = value.length === 0 ? undefined : apiKeyProblem(value.trim());
-      return problem && translateMessage(problem, vscodeTranslate);
-    },
-  });
-  return key?.trim() || undefined;
-}
-
-/** Set API Key: from the argument or the password box; stores it and leaves demo mode. True when stored. */
-async function setApiKey({ connection, log }: Services, keyArg: unknown): Promise<boolean> {
-  const fromArgument = typeof keyArg === 'string';
-  const network = connection.network; // the key goes to the network shown when the command started
-  const key = fromArgument ? keyArg.trim() : await askForApiKey(network);
-  if (key === undefined) return false; // cancelled, or nothing typed: nothing changes
-  const problem = apiKeyProblem(key);
-  if (problem) {
-    void notify('error', translateMessage(problem, vscodeTranslate));
-    return false;
-  }
-  // A key passed as an argument came from another extension or a command link, not from the user:
-  // it is stored only once the user says so (the key itself is not shown).
-  if (fromArgument && !(await confirmKeyFromArgument(connection.hasApiKey))) return false;
-  await connection.setApiKey(key, network);
-  const wasDemo = connection.isDemo;
-  if (wasDemo) await connection.stopDemo();
-  log.info(`API key (${network}) saved in secret storage.`);
-  void notify(
-    'info',
-    wasDemo
-      ? vscode.l10n.t('API key saved in VS Code’s secret storage. Demo data is off; using your provider.')
-      : vscode.l10n.t('API key saved in VS Code’s secret storage.'),
-  );
-  return true;
-}
-
-async function clearApiKey({ connection, log }: Services): Promise<boolean> {
-  // Any extension or command link can run this command: the user confirms before the key is gone.
-  if (connection.hasApiKey && !(await confirmClearKey())) return false;
-  await connection.clearApiKey();
-  log.info('API key removed from secret storage.');
-  void notify('info', vscode.l10n.t('API key removed from VS Code’s secret storage.'));
-  return true;
-}
-
-/** A modal asking whether to store a key that a command passed (another extension, a command link). */
-async function confirmKeyFromArgument(replacing: boolean): Promise<boolean> {
-  const store = replacing ? vscode.l10n.t('Replace Key') : vscode.l10n.t('Store Key');
-  const pick = await confirm(
-    'warning',
-    replacing
-      ? vscode.l10n.t('Replace your Hyperliquid Explorer API key with a key passed by a command?')
-      : vscode.l10n.t('Store an API key passed by a command for Hyperliquid Explorer?'),
-    vscode.l10n.t(
-      'Another extension or a link asked to set the key. Continue only if you started this yourself; otherwise your requests would go out with someone else’s key.',
-    ),
-    store,
-  );
-  return pick === store;
-}
-
-/** A modal asking whether to remove the stored key. */
-async function confirmClearKey(): Promise<boolean> {
-  const clear = vscode.l10n.t('Clear Key');
-  const pick = await confirm(
-    'warning',
-    vscode.l10n.t('Remove your Hyperliquid Explorer API key from VS Code’s secret storage?'),
-    vscode.l10n.t('Blocks, hovers and open orders stop loading until you set a key again.'),
-    clear,
-  );
-  return pick === clear;
-}
-
-async function tryDemo({ connection, log }: Services): Promise<void> {
-  try {
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the Hyperliquid demo node…') }, () =>
-      connection.startDemo(),
-    );
-  } catch (e) {
-    await connection.stopDemo(); // no status bar saying "Demo Data" for a node that is not there
-    log.error(`The demo node did not start: ${describeError(e)}`);
-    void notify('error', vscode.l10n.t('The demo node did not start: {0}', describeError(e, vscodeTranslate)));
-    return;
-  }
-  const lookUp = vscode.l10n.t('Look Up Latest Block');
-  // Not awaited: the command is done once demo data is on, whether or not the message is dismissed
-  // (a lookup that offered Try Demo Data goes on at once).
-  void notify(
-    'info',
-    vscode.l10n.t('Demo data is on: Hyperliquid Explorer now shows made-up blocks and orders from a built-in local node. Nothing is sent to your provider.'),
-    lookUp,
-  ).then((pick) => (pick === lookUp ? runCommand(Commands.lookUpBlock, 'latest') : undefined));
-}
-
-async function useProvider(services: Services): Promise<void> {
-  const { connection } = services;
-  await connection.stopDemo();
-  if (connection.hasApiKey) {
-    void notify('info', vscode.l10n.t('Demo data is off; using your provider.'));
-    return;
-  }
-  const setKey = vscode.l10n.t('Set API Key');
-  const pick = await notify('info', vscode.l10n.t('Demo data is off. Set your provider’s API key to continue.'), setKey);
-  if (pick === setKey) await setApiKey(services, undefined);
 }

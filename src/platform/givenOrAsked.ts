@@ -1,6 +1,6 @@
 import type { Parsed } from '../core/input';
 import type { ProviderClients } from '../core/provider';
-import { requireClients } from './accountCommands';
+import { requireClients } from './keyCommands';
 import { notify } from './notify';
 import type { Services } from './services';
 

@@ -1,7 +1,8 @@
 /**
  * The two questions before anything goes to Hyperliquid's public info API: one for market data, one for
  * wallet data, each saying exactly what would be sent where. Asked once per window and kind, the first
- * time the provider falls short (while the setting says `ask`); the answer is kept in the setting.
+ * time the provider falls short (while the setting says `ask`; networkCommands.ts listens, and loads this
+ * module then); the answer is kept in the setting.
  */
 import * as vscode from 'vscode';
 import { NETWORKS } from '../core/networks';
@@ -9,20 +10,7 @@ import type { PublicDataKind } from '../core/publicApi';
 import type { PublicApiWish } from './connection';
 import { explorerHost } from './networkWords';
 import { notify } from './notify';
-import type { Services } from './services';
 import { settings } from './settings';
-
-export function registerPublicApiQuestion({ context, connection, log }: Services): void {
-  const asked = new Set<PublicDataKind>();
-  context.subscriptions.push(
-    connection.onDidWantPublicApi((wish) => {
-      if (asked.has(wish.kind) || settings.publicPermission(wish.kind) !== 'ask') return;
-      asked.add(wish.kind);
-      log.info(`${wish.provider} does not serve ${wish.type}; asking whether Hyperliquid's public API may be used for ${wish.kind} data.`);
-      void askPublicApi(wish);
-    }),
-  );
-}
 
 /** Asks whether `wish.kind` of data may go to the public API; true when allowed (the setting is then `allow`). */
 export async function askPublicApi(wish: Pick<PublicApiWish, 'kind' | 'type' | 'provider' | 'network'>): Promise<boolean> {
