@@ -57,6 +57,38 @@ const withoutUnusedAxiosParts = {
 };
 
 /**
+ * viem (the ABI coder the transaction page decodes with) reaches through its index files some modules it
+ * imports only dynamically, which a split build must then emit as chunks of their own, with all they
+ * import: CCIP-Read (offchain lookups of `eth_call`, which pulls in viem's whole `call` action), the
+ * WebSocket transport (`isows` and `ws`) and signature recovery (`@noble/curves/secp256k1`). We only
+ * decode and encode ABI data and hash signatures, so none of them ever runs; test/unit/bundle.test.ts
+ * checks they stay out.
+ */
+const viemStubs = [
+  {
+    filter: /\/ccip\.js$/,
+    contents:
+      'export const offchainLookupSignature = "0x556f1830"; export const offchainLookup = undefined, offchainLookupAbiItem = undefined, ccipRequest = undefined;',
+  },
+  { filter: /^isows$/, contents: 'export const WebSocket = undefined;' },
+  { filter: /^@noble\/curves\/secp256k1$/, contents: 'export const secp256k1 = undefined;' },
+];
+const withoutUnusedViemParts = {
+  name: 'without-unused-viem-parts',
+  setup(build) {
+    viemStubs.forEach((stub, i) => {
+      build.onResolve({ filter: stub.filter }, (args) =>
+        /[\\/]node_modules[\\/]viem[\\/]/.test(args.importer) ? { path: `viem-stub-${i}`, namespace: 'viem-stub' } : undefined,
+      );
+    });
+    build.onLoad({ filter: /.*/, namespace: 'viem-stub' }, (args) => ({
+      contents: viemStubs[Number(args.path.slice('viem-stub-'.length))].contents,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * The second step of the extension's build: each ES module esbuild wrote (in memory) becomes a CommonJS
  * file, `import` → `require` of the same relative path and a dynamic `import()` → a `require` when it
  * runs. Minified again in production; in a dev build the inline source map of the first step is read and
@@ -123,7 +155,7 @@ export const builds = [
     // axios ships a browser build too; make sure the Node adapter is bundled.
     mainFields: ['module', 'main'],
     conditions: ['node'],
-    plugins: [withoutUnusedAxiosParts, toCommonJs],
+    plugins: [withoutUnusedAxiosParts, withoutUnusedViemParts, toCommonJs],
     // axios probes `navigator` to detect browsers; in Node 21+ that global exists and VS Code's extension
     // host warns about every extension that reads it. We are never in a browser here.
     define: { navigator: 'undefined' },

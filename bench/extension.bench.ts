@@ -97,7 +97,9 @@ function sizeRows(extensionDir: string): BenchRow[] {
     name: 'Everything activation loads: dist/extension.js and the chunks it requires as it loads (minified)',
     unit: 'KB',
     ours: one(kb(loaded)),
-    note: `${atActivation.length} files; the whole extension was one 146 KB file before it was split (issue 16)`,
+    target: '≤ 40 KB',
+    met: kb(loaded) <= 40,
+    note: `${atActivation.length} files: the command stubs, the hover and the tree registered, the connection's state; the clients, the orders store, the hover provider and the panels are loaded on first use (121.7 KB in 7 files before issue 28; one 146 KB file before issue 16)`,
   });
   const axios = file('dist/axios.js');
   rows.push({
@@ -243,13 +245,16 @@ export default async function run(): Promise<BenchRow[]> {
   const scale = others.length
     ? `for scale, the other extensions loaded in the same windows took ${median(others).toFixed(0)} ms (median of ${others.length})${git.length ? `, vscode.git ${median(git).toFixed(0)} ms` : ''}; `
     : '';
+  // The target is relative: the other extensions loaded in the same windows, on the same machine at the same load.
+  const othersMedian = others.length ? median(others) : Number.NaN;
   rows.push({
     group: 'extension',
     name: 'Activation in the real host: loading dist/extension.js and the chunks it requires (VS Code’s own marks) + activate() (the extension’s own timing)',
     unit: 'ms',
     ours: activation,
-    target: '≤ 15 ms (median)',
-    met: activation.median <= 15,
+    baseline: others.length ? { name: 'the other extensions loaded in the same windows (loading their code)', stats: stats(others) } : undefined,
+    target: '≤ 1.5× the other extensions’ median',
+    met: activation.median <= 1.5 * othersMedian,
     note:
       `load ${median(complete.map((s) => s.loadCodeMs!)).toFixed(0)} ms + activate() ${median(complete.map((s) => s.activateFnMs!)).toFixed(2)} ms (medians); ` +
       scale +

@@ -31,7 +31,8 @@ export function result(row: BenchRow): string {
 }
 
 /** A Markdown table; "median / p95" in one cell, n = rounds measured after the warm-up. */
-export function markdownTable(rows: readonly BenchRow[]): string {
+export function markdownTable(all: readonly BenchRow[]): string {
+  const rows = all.filter((r) => !r.roundTrip);
   const head = ['Group', 'What', 'Ours (median / p95)', 'n', 'Baseline', 'Baseline (median / p95)', 'Ratio (median, p95)', 'Target', 'Result'];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
@@ -57,6 +58,39 @@ export function markdownTable(rows: readonly BenchRow[]): string {
   return lines.join('\n');
 }
 
+/** The round-trip rows: waves, the time at 0 ms beside the time at the added round trip, requests and connections. */
+export function roundTripTable(rows: readonly BenchRow[]): string {
+  const trips = rows.filter((r) => r.roundTrip);
+  const rtt = trips[0]?.roundTrip?.rttMs ?? 100;
+  const head = [
+    'Action',
+    'Waves (drawn + after)',
+    'At 0 ms (median / p95)',
+    `At ${rtt} ms RTT (median / p95)`,
+    'Requests (calls)',
+    'New connections',
+    'Target',
+    'Result',
+  ];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const r of trips) {
+    const t = r.roundTrip!;
+    const cells = [
+      r.name,
+      `**${t.waves}**${t.wavesAfter ? ` + ${t.wavesAfter}` : ''}`,
+      pair(t.atZero, 'ms'),
+      pair(r.ours, 'ms'),
+      `${t.requests} (${t.calls})`,
+      String(t.connections),
+      r.target ?? '–',
+      result(r),
+    ];
+    lines.push(`| ${cells.map(cell).join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
 export function printRows(rows: readonly BenchRow[]): void {
   console.log(markdownTable(rows));
+  if (rows.some((r) => r.roundTrip)) console.log(`\n${roundTripTable(rows)}`);
 }

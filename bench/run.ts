@@ -8,14 +8,14 @@ import { CHROMIUM } from '../test/host/config';
 import { ensureHost } from '../test/host/install';
 import { spawnTracked } from '../test/host/processes';
 import { runMain } from '../test/host/runner';
-import { markdownTable, result } from './report';
+import { markdownTable, result, roundTripTable } from './report';
 import type { BenchRow } from './types';
 
 const ROOT = path.resolve(__dirname, '..');
 const DOC = path.join(ROOT, 'docs', 'PERFORMANCE.md');
 /** Run order; bench files not named here run after these, alphabetically. */
-const ORDER = ['client', 'decode', 'blocks', 'orders', 'hover', 'extension'];
-const GROUPS: BenchRow['group'][] = ['client', 'decode', 'views', 'extension'];
+const ORDER = ['client', 'decode', 'blocks', 'orders', 'hover', 'roundTrips', 'extension'];
+const GROUPS: BenchRow['group'][] = ['client', 'decode', 'views', 'extension', 'network'];
 const BUDGET_SECONDS = 180;
 
 interface BenchModule {
@@ -69,7 +69,16 @@ function commit(): string {
 
 function failedRow(name: string, message: string): BenchRow {
   return {
-    group: name === 'client' ? 'client' : name === 'decode' ? 'decode' : name === 'extension' || name === 'hover' ? 'extension' : 'views',
+    group:
+      name === 'client'
+        ? 'client'
+        : name === 'decode'
+          ? 'decode'
+          : name === 'extension' || name === 'hover'
+            ? 'extension'
+            : name === 'roundTrips'
+              ? 'network'
+              : 'views',
     name: `bench/${name}.bench.ts`,
     unit: 'ms',
     ours: { median: Number.NaN, p95: Number.NaN, samples: 0 },
@@ -111,6 +120,12 @@ function document(
     '',
     markdownTable(rows),
     '',
+    '## Round trips: what a user far from the provider waits for',
+    '',
+    `Each action through the code the extension runs, without VS Code, against the demo node behind a latency proxy on loopback (\`test/support/latencyProxy.ts\`): 0 ms added, then ${ROUND_TRIP_NOTE}. A wave is a set of requests sent at once; one that needs an earlier answer is in a later wave. "drawn + after": waves until the action is drawn, and those that follow the draw (details looked up after it). Times are medians / p95 until drawn.`,
+    '',
+    roundTripTable(rows),
+    '',
     '## Targets missed',
     '',
     ...(misses.length ? misses.map((r) => `- ${r.name}: ${result(r).replace(/\*\*/g, '')}`) : ['None.']),
@@ -118,6 +133,10 @@ function document(
   ];
   return lines.join('\n');
 }
+
+/** How the round-trip rows are measured (bench/roundTrips.bench.ts), for the document. */
+const ROUND_TRIP_NOTE =
+  '100 ms added round-trip time (50 ms each way, on every request; a new connection first pays 2 round trips more, as TCP + TLS 1.3 to an https provider do), on a warm connection (one open connection in the pool when the action starts)';
 
 /** The Node major of the extension host (code-server's Node 24): the pure benches run under it too. */
 const HOST_NODE_MAJOR = 24;
@@ -193,6 +212,7 @@ runMain('bench', async () => {
   const rows = runs.flatMap((r) => r.rows).sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
 
   console.log(markdownTable(rows));
+  console.log(`\n${roundTripTable(rows)}`);
   const misses = rows.filter((r) => r.met === false).length;
   console.log(
     `\n${rows.length} rows, ${misses} missed; ${totalSeconds.toFixed(0)} s (target ≤ ${BUDGET_SECONDS} s); load average before: ${loadBefore}, after: ${loadAverage()}`,

@@ -5,8 +5,24 @@ export interface Stats {
   samples: number;
 }
 
+/** What a user far from the provider waits for one action (bench/roundTrips.bench.ts). */
+export interface RoundTrip {
+  /** The added round-trip time of `ours` (the other measurement is at 0 ms). */
+  rttMs: number;
+  /** Sequential waves until the action is drawn, as the latency proxy counts them. */
+  waves: number;
+  /** Waves that follow the draw (details looked up after it). */
+  wavesAfter: number;
+  /** The time at 0 ms added. */
+  atZero: Stats;
+  /** HTTP requests, the calls in them (a JSON-RPC batch is one request of several calls), connections opened. */
+  requests: number;
+  calls: number;
+  connections: number;
+}
+
 export interface BenchRow {
-  group: 'client' | 'decode' | 'views' | 'extension';
+  group: 'client' | 'decode' | 'views' | 'extension' | 'network';
   name: string;
   unit: 'ms' | 'µs' | 'KB' | 'MB' | 'requests';
   ours: Stats;
@@ -17,6 +33,8 @@ export interface BenchRow {
   /** Whether the target is met; undefined when there is none. */
   met?: boolean;
   note?: string;
+  /** A round-trip row: printed in its own table, 0 ms beside 100 ms. */
+  roundTrip?: RoundTrip;
 }
 
 /** Median and 95th percentile of samples (any unit). */

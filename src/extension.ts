@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
 import { registerBlocks } from './blocks';
+import { registerContracts } from './contracts';
 import { registerHovers } from './hover';
 import { registerLookUp } from './lookUp';
 import { registerOpenOrders } from './orders';
 import { registerAccountCommands } from './platform/accountCommands';
 import { Connection } from './platform/connection';
 import { Log } from './platform/log';
+import { registerNetworkCommands } from './platform/networkCommands';
 import { rawJsonDocuments } from './platform/rawJson';
 import { registerWalkthroughCommands } from './platform/walkthrough';
 import { registerTransactions } from './transactions';
@@ -29,12 +31,14 @@ export function activate(context: vscode.ExtensionContext): Exports {
   context.subscriptions.push(log, connection);
   const services: Services = { context, log, connection };
   registerAccountCommands(services);
+  registerNetworkCommands(services);
   rawJsonDocuments.register(context);
   registerBlocks(services);
   registerTransactions(services);
   registerLookUp(services);
   registerOpenOrders(services);
   registerHovers(services);
+  registerContracts(services);
   registerWalkthroughCommands(services);
   // How long activate() took: in the log, and in the exports for `npm run bench`.
   const activationMs = performance.now() - started;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { describeError, isCancellation, ProviderError } from '../core/errors';
+import { describeError, isCancellation } from '../core/errors';
 import { revealInvisibles } from '../view/escape';
 import type { BlockQuery } from '../core/input';
 import type { BlockDetails, BlockTransaction } from '../core/model';
@@ -9,12 +9,13 @@ import { OpenPanels, PanelHost, withDelayedProgress, type LoadRun, type PanelPag
 import { blockQueryText } from './blockQuery';
 import { blockLookUp } from '../core/recentLookUps';
 import { rememberRecentLookUp } from '../platform/recentLookUpsStore';
-import type { BlockSource } from './blockSource';
+import type { BlockSource, FirstScreen } from './blockSource';
 import { blockSourceFor, disposeBlockSources } from './blockSourceHost';
 import { toBlockView, toTransactionData } from './blockViewModel';
 import { panelLabels } from './labels';
 import { rawJsonDocuments } from '../platform/rawJson';
-import { FIRST_ROWS, isBlockWebviewMessage, type BlockProtocol, type ProblemKind } from './protocol';
+import { workspaceContracts } from '../contracts/api';
+import { isBlockWebviewMessage, type BlockProtocol, type ProblemKind } from './protocol';
 import { Commands, Settings, settingId, WebviewTypes } from '../ids';
 import { runCommand } from '../platform/commands';
 
@@ -49,19 +50,22 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
 
   /** The block on show, and the source it came from (which also serves its rows). */
   private shown?: { details: BlockDetails; source: BlockSource };
+  /** The workspace's method names (the method column), when its contracts could be read. */
+  private methods?: MethodNamer;
 
   /** Shows `query`: reveals the panel that already shows that block, or opens a new one and loads it. */
   static async createOrShow(services: Services, query: BlockQuery): Promise<LookupResult> {
     if (query.kind === 'latest') {
-      // Find the number first, so that "latest" also comes to a panel already showing that block.
+      // Find the number first, so that "latest" also comes to a panel already showing that block. The
+      // block and its first rows come with it (kept by the source: the panel does not ask again).
       const abort = new AbortController();
       try {
         const clients = await services.connection.clients();
         if (clients) {
           const latest = await withDelayedProgress(vscode.l10n.t('Looking up the latest block…'), abort, () =>
-            sourceFor(services, clients).latest(abort.signal),
+            sourceFor(services, clients).latestScreen(abort.signal),
           );
-          return BlockPanel.createOrShow(services, { kind: 'number', number: latest });
+          return BlockPanel.createOrShow(services, { kind: 'number', number: Number(latest.details.block.number) });
         }
       } catch (e) {
         if (isCancellation(e)) return { blockNumber: null, shown: 'cancelled' };
@@ -102,34 +106,44 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
 
   protected async fetchAndShow(clients: ProviderClients, run: LoadRun): Promise<void> {
     const source = sourceFor(this.services, clients);
-    const details = await this.fetch(this.progressTitle(), run, () => this.fetchTarget(source, run));
-    await this.showBlock(source, details);
+    // The workspace's method names (the chain id: one request per connection) are asked beside the block.
+    const methods = this.workspaceMethods().catch(() => undefined);
+    const screen = await this.fetch(this.progressTitle(), run, () => this.fetchTarget(source, run));
+    await this.showBlock(source, screen, await methods);
   }
 
-  /** The target's details; "latest" becomes a number on the way. */
-  private async fetchTarget(source: BlockSource, run: LoadRun): Promise<BlockDetails> {
-    if (this.target.kind === 'latest') {
-      const latest = await source.latest(run.abort.signal);
-      this.checkRun(run);
-      this.target = { kind: 'number', number: latest };
-    }
-    return source.block(this.requireNumber(), run.abort.signal);
+  /** The target's first screen (one round trip); "latest" becomes a number on the way. */
+  private async fetchTarget(source: BlockSource, run: LoadRun): Promise<FirstScreen> {
+    if (this.target.kind === 'number') return source.firstScreen(this.target.number, run.abort.signal);
+    const screen = await source.latestScreen(run.abort.signal);
+    this.checkRun(run);
+    this.target = { kind: 'number', number: Number(screen.details.block.number) };
+    return screen;
   }
 
-  private async showBlock(source: BlockSource, details: BlockDetails): Promise<void> {
+  private async showBlock(source: BlockSource, { details, rows }: FirstScreen, methods: MethodNamer | undefined): Promise<void> {
     const block = toBlockView(details, Date.now() / 1000, vscode.l10n.t);
     this.panel.title = titleFor(this.target);
-    // The spec's shape has its transactions at hand: the first screen goes with the block. They are
-    // validated as they are read: a malformed one refuses the block here, before anything is shown.
-    const firstRows = details.transactions ? toRows(await source.transactions(details, 0, FIRST_ROWS), 0) : [];
+    // The first rows go with the block when they came with it (a spec-shaped block holds them all; a slim
+    // one's first page came with its details); the page asks for the rest as they scroll into view. They
+    // are validated as they are read: a malformed one refuses the block here, before anything is shown.
+    this.methods = methods;
     this.shown = { details, source };
-    this.post({ kind: 'block', block, firstRows });
+    this.post({ kind: 'block', block, firstRows: toRows(rows, 0, this.methods) });
     await this.remember(block.number);
   }
 
-  private requireNumber(): number {
-    if (this.target.kind !== 'number') throw new ProviderError('invalidResponse', vscode.l10n.t('The latest block number is not known.'));
-    return this.target.number;
+  /** The workspace's names of methods on this chain; undefined when reading the workspace is off or fails (the column keeps the standard names). */
+  private async workspaceMethods(): Promise<MethodNamer | undefined> {
+    try {
+      const clients = await this.services.connection.clients();
+      const decoder = clients && (await workspaceContracts(this.services).decoder(clients));
+      return decoder && ((to, selector) => decoder.functionName(to, selector));
+    } catch (e) {
+      if (isCancellation(e)) throw e;
+      this.services.log.debug(`Block page: the workspace’s contracts could not be read: ${describeError(e)}`);
+      return undefined;
+    }
   }
 
   private progressTitle(): string {
@@ -149,7 +163,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   protected override async failNotFound(message: string, run: LoadRun): Promise<void> {
     let latest: number | null = null;
     try {
-      const clients = await clientsOrUndefined(this.services);
+      const clients = await this.services.connection.clients(this.network).catch(() => undefined);
       if (clients) latest = await sourceFor(this.services, clients).latest(run.abort.signal);
     } catch {
       latest = null;
@@ -198,7 +212,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
 
   /** Previous, next, parent: the panel that already shows that block comes forward; else this one moves. */
   private async openBlock(n: number): Promise<void> {
-    const other = BlockPanel.panels.showing({ kind: 'number', number: n });
+    const other = BlockPanel.panels.showing({ kind: 'number', number: n }, this.network);
     if (other && other !== this) {
       other.panel.reveal();
       return;
@@ -212,7 +226,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
     const shown = this.shown;
     if (!shown || Number(shown.details.block.number) !== blockNumber) return;
     try {
-      const rows = toRows(await shown.source.transactions(shown.details, start, end, this.run?.abort.signal), start);
+      const rows = toRows(await shown.source.transactions(shown.details, start, end, this.run?.abort.signal), start, this.methods);
       if (this.shown === shown) this.send({ type: 'rows', blockNumber, start, rows });
     } catch (e) {
       if (isCancellation(e) || this.shown !== shown) return;
@@ -238,10 +252,13 @@ function titleFor(query: BlockQuery): string {
 }
 
 /** Transactions from the source as rows for the wire; `start` is the first one's position in the block. */
-function toRows(transactions: readonly BlockTransaction[], start: number): ReturnType<typeof toTransactionData>[] {
-  return transactions.map((tx, i) => toTransactionData(tx, start + i));
+function toRows(transactions: readonly BlockTransaction[], start: number, methods?: MethodNamer): ReturnType<typeof toTransactionData>[] {
+  return transactions.map((tx, i) => {
+    const row = toTransactionData(tx, start + i);
+    const name = methods && row.input && row.input !== '0x' ? methods(row.to, row.input) : undefined;
+    return name ? { ...row, workspaceMethod: name } : row;
+  });
 }
 
-function clientsOrUndefined(services: Services): Promise<ProviderClients | undefined> {
-  return services.connection.clients().catch(() => undefined);
-}
+/** The name the workspace's ABI gives a call's method, for a contract the workspace deployed. */
+type MethodNamer = (to: string | null, selector: string) => string | undefined;

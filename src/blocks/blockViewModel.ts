@@ -152,7 +152,7 @@ function methodOf(tx: TransactionData): TransactionRow['method'] {
   if (tx.to === null) return { kind: 'creation' };
   if (tx.input === null) return { kind: 'unknown' };
   if (tx.input === '0x') return { kind: 'transfer' };
-  return { kind: 'call', selector: tx.input, name: methodName(tx.input) ?? null };
+  return { kind: 'call', selector: tx.input, name: tx.workspaceMethod ?? methodName(tx.input) ?? null };
 }
 
 /** Counts over the rows a table has: how many are loaded, failed, and system transactions. */

@@ -65,6 +65,8 @@ export interface TransactionData {
   fee: string | null;
   /** The calldata's start: `0x` for none, else its 4-byte selector (`0x` + 8 hex); null when not sent. */
   input: string | null;
+  /** The method's name in the ABI of the workspace's contract it calls (when the workspace deployed it). */
+  workspaceMethod?: string;
 }
 
 /** Why a block could not be shown; drives the title and the actions of the error state. */

@@ -38,13 +38,40 @@ export class BlockTransactionPages {
   /** Which end of the block page 0 holds. */
   async direction(signal?: AbortSignal): Promise<PageDirection> {
     // Page 0 is shared and cached by `page`; each caller waits on it with its own signal.
-    const first = await this.page(0, signal);
+    return this.directionOf(await this.page(0, signal));
+  }
+
+  private directionOf(first: TransactionPage): PageDirection {
     const indexes = new Set(first.transactions.map((t) => t.transactionIndex));
     if (indexes.has(0)) return 'first';
     if (indexes.has(this.transactionCount - 1)) return 'last';
     throw new ProviderError('invalidResponse', 'The node’s first page of transactions holds neither the first nor the last transaction of the block.', {
       endpoint: 'evm',
     });
+  }
+
+  /** Page 0, asked before this block's transaction count was known (with the block's details): kept as if asked here. */
+  seedFirstPage(page: TransactionPage): void {
+    if (page.blockNumber === BigInt(this.blockNumber) && !this.pages.peek(0)) this.pages.set(0, page);
+  }
+
+  /** Whether `range(start, end)` can answer from the pages kept, without a request. */
+  atHand(start: number, end: number): boolean {
+    const from = Math.max(0, start);
+    const to = Math.min(this.transactionCount, end);
+    if (from >= to) return true;
+    const first = this.pages.peek(0);
+    if (!first) return false;
+    let direction: PageDirection;
+    try {
+      direction = this.directionOf(first);
+    } catch {
+      return false;
+    }
+    const a = pageOf(from, direction, this.transactionCount, this.pageSize);
+    const b = pageOf(to - 1, direction, this.transactionCount, this.pageSize);
+    for (let p = Math.min(a, b); p <= Math.max(a, b); p++) if (!this.pages.peek(p)) return false;
+    return true;
   }
 
   /** Transactions with `start <= transactionIndex < end`, in order. */

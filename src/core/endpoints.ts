@@ -48,11 +48,49 @@ export function evmPathProblem(path: string): string | undefined {
   return undefined;
 }
 
+/** Why the full address of a key-less endpoint (the public API's `/info` or `/evm`) cannot be used, or undefined if it can. */
+export function endpointUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `“${url.slice(0, 80)}” is not a valid URL. Use for example https://api.hyperliquid.xyz/info`;
+  }
+  if (parsed.username || parsed.password || /[?#]/.test(url)) return 'The address must not contain a user name, a password, “?” or “#”.';
+  if (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname))) return undefined;
+  return 'The address must start with https:// (http:// only on 127.0.0.1, localhost or [::1]).';
+}
+
+/** What the transport asks for: the URL of each endpoint. */
+export interface EndpointUrls {
+  url(endpoint: Endpoint): string;
+}
+
+/**
+ * Endpoints without a key, each at its own full address: Hyperliquid's public `/evm` and `/info`
+ * (`https://rpc.hyperliquid.xyz/evm`, `https://api.hyperliquid.xyz/info`), or a stand-in on loopback.
+ */
+export class KeylessEndpoints implements EndpointUrls {
+  private readonly urls: Record<Endpoint, string>;
+
+  constructor(evmUrl: string, infoUrl: string) {
+    for (const url of [evmUrl, infoUrl]) {
+      const problem = endpointUrlProblem(url);
+      if (problem) throw new ProviderError('config', problem);
+    }
+    this.urls = { evm: evmUrl, info: infoUrl };
+  }
+
+  url(endpoint: Endpoint): string {
+    return this.urls[endpoint];
+  }
+}
+
 /**
  * The one place that builds request URLs: `{baseUrl}/{key}/evm` and `{baseUrl}/{key}/info`.
  * Validates both parts and registers the key with the redactor before any URL exists.
  */
-export class ProviderEndpoints {
+export class ProviderEndpoints implements EndpointUrls {
   private readonly urls: Record<Endpoint, string>;
 
   constructor(baseUrl: string, apiKey: string, evmPath = DEFAULT_EVM_PATH) {

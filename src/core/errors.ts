@@ -16,7 +16,8 @@ export type ProviderErrorKind =
   | 'notFound' // no such block
   | 'cancelled'
   | 'badInput' // refused before any request
-  | 'config'; // a setting that cannot be used (base URL, missing key)
+  | 'config' // a setting that cannot be used (base URL, missing key)
+  | 'wrongChain'; // the node answers for another chain than the selected network
 
 export type Endpoint = 'evm' | 'info';
 

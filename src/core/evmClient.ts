@@ -23,7 +23,9 @@ import {
   validate,
 } from './schemas';
 import { encodeErrorString } from './revert';
-import type { AnswerLimits, Transport } from './transport';
+import type { CallFrameStatus } from './callTracer';
+import type { AnswerLimits, JsonPoster } from './transport';
+import { JsonRpcBatcher, type BatchSupport } from './jsonRpcBatch';
 import { MAX_BLOCK_NUMBER } from './input';
 import * as v from 'valibot';
 import { isAddress, isHash } from './hex';
@@ -69,6 +71,11 @@ export const EVM_ANSWER_LIMITS = {
   eth_getTransactionReceipt: { maxBytes: 32 * MB, maxValues: 1_500_000 },
   /** Up to `MAX_TRACE_ENTRIES` (50,000) calls of ~8 values, each with its input. */
   ots_traceTransaction: { maxBytes: 32 * MB, maxValues: 500_000 },
+  /** The same calls as a tree (callTracer), with gas, output and error per frame: ~12 values each. */
+  debug_traceTransaction: { maxBytes: 32 * MB, maxValues: 800_000 },
+  /** A quantity; a 32-byte word. */
+  eth_chainId: { maxBytes: 64 * KB, maxValues: 1000 },
+  eth_getStorageAt: { maxBytes: 64 * KB, maxValues: 1000 },
   /** A spec-shaped block holds all its transactions: up to `MAX_BLOCK_TRANSACTIONS` (25,600) of ~25 values, and the access lists. */
   ots_getBlockDetails: { maxBytes: 32 * MB, maxValues: 1_000_000 },
   /** 100 transactions with their input and receipts (a node may leave the receipts' logs in: a block's worth). */
@@ -77,19 +84,39 @@ export const EVM_ANSWER_LIMITS = {
 
 export type EvmMethod = keyof typeof EVM_ANSWER_LIMITS;
 
-/** HyperEVM JSON-RPC: Otterscan's block details and transaction pages, and the chain head. */
+export interface EvmClientOptions {
+  /** Send the calls made at once as one JSON-RPC batch (default true; a provider that refuses batches is asked one call at a time by itself). */
+  batch?: boolean;
+}
+
+/**
+ * HyperEVM JSON-RPC: Otterscan's block details and transaction pages, the chain head, transactions and
+ * addresses. Calls made at once go out as one batch (`jsonRpcBatch.ts`).
+ */
 export class EvmClient {
-  private nextId = 1;
+  private readonly batcher: JsonRpcBatcher;
 
-  constructor(private readonly transport: Transport) {}
+  constructor(transport: JsonPoster, options: EvmClientOptions = {}) {
+    this.batcher = new JsonRpcBatcher(transport, options.batch ?? true);
+  }
 
-  /** The block, its issuance and total fees. Throws `notFound` for a block the node does not have. */
-  async getBlockDetails(blockNumber: number, signal?: AbortSignal): Promise<BlockDetails> {
-    checkBlockNumber(blockNumber);
-    const result = await this.call('ots_getBlockDetails', [blockNumber], signal, blockNumber);
-    if (result === null || result === undefined) throw notFound(blockNumber);
+  /** Whether this provider takes JSON-RPC batches, as far as known. */
+  get batchSupport(): BatchSupport {
+    return this.batcher.batchSupport;
+  }
+
+  /**
+   * The block, its issuance and total fees. Throws `notFound` for a block the node does not have.
+   * `latest` (the head) is a tag that newer reth and Erigon take, older nanoreth not (an `rpc` error).
+   */
+  async getBlockDetails(blockNumber: number | 'latest', signal?: AbortSignal): Promise<BlockDetails> {
+    if (blockNumber !== 'latest') checkBlockNumber(blockNumber);
+    const asked = blockNumber === 'latest' ? undefined : blockNumber;
+    const result = await this.call('ots_getBlockDetails', [blockNumber], signal, asked);
+    if (result === null || result === undefined)
+      throw asked === undefined ? invalid('The node’s answer to ots_getBlockDetails for the latest block is empty.') : notFound(asked);
     const parsed = this.shape(blockDetailsResult, result, 'ots_getBlockDetails');
-    checkTransactionCount(blockNumber, parsed.block.transactionCount);
+    checkTransactionCount(Number(parsed.block.number), parsed.block.transactionCount);
     return toBlockDetails(parsed, result, (message) => invalid(`The node’s answer to ${message}`));
   }
 
@@ -98,19 +125,21 @@ export class EvmClient {
    * node (Erigon and older reth count from the end of the block, newer reth from the start); callers
    * that want the whole block use `getAllTransactions`, which does not depend on the direction.
    */
-  async getBlockTransactions(blockNumber: number, page: number, pageSize: number, signal?: AbortSignal): Promise<TransactionPage> {
-    checkBlockNumber(blockNumber);
+  async getBlockTransactions(blockNumber: number | 'latest', page: number, pageSize: number, signal?: AbortSignal): Promise<TransactionPage> {
+    if (blockNumber !== 'latest') checkBlockNumber(blockNumber);
     if (!Number.isInteger(page) || page < 0 || page > MAX_TRANSACTIONS_PAGE) {
       throw new ProviderError('badInput', `Page numbers go from 0 to ${MAX_TRANSACTIONS_PAGE}.`);
     }
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_TRANSACTIONS_PAGE_SIZE) {
       throw new ProviderError('badInput', `Page sizes go from 1 to ${MAX_TRANSACTIONS_PAGE_SIZE}.`);
     }
-    const result = await this.call('ots_getBlockTransactions', [blockNumber, page, pageSize], signal, blockNumber);
-    if (result === null || result === undefined) throw notFound(blockNumber);
+    const asked = blockNumber === 'latest' ? undefined : blockNumber;
+    const result = await this.call('ots_getBlockTransactions', [blockNumber, page, pageSize], signal, asked);
+    if (result === null || result === undefined)
+      throw asked === undefined ? invalid('The node’s answer to ots_getBlockTransactions for the latest block is empty.') : notFound(asked);
     // toTransactionPage checks what the schema cannot (every transaction has a transactionIndex).
     const answer = this.shape(blockTransactionsResult, result, 'ots_getBlockTransactions', toTransactionPage);
-    checkTransactionCount(blockNumber, answer.transactionCount);
+    checkTransactionCount(Number(answer.blockNumber), answer.transactionCount);
     return answer;
   }
 
@@ -185,6 +214,39 @@ export class EvmClient {
     return this.shape(traceResult, result, method, toTrace);
   }
 
+  /**
+   * Which calls of a transaction failed: `debug_traceTransaction` with the `callTracer` (anvil, geth,
+   * reth and Erigon serve it; many providers do not), its frames in `ots_traceTransaction`'s order.
+   */
+  async traceCallFrames(hash: Hash, signal?: AbortSignal): Promise<CallFrameStatus[]> {
+    const asked = checkHash(hash);
+    const method = 'debug_traceTransaction';
+    const result = await this.call(method, [asked, { tracer: 'callTracer' }], signal);
+    if (result === null) throw new ProviderError('notFound', `The node has no trace of transaction ${shortHash(asked)}.`, { endpoint: 'evm' });
+    // Its reader is loaded with the first failed transaction's page, not with the client (at activation).
+    const frames = (await import('./callTracer')).flattenCallTrace(result);
+    if (typeof frames === 'string') throw invalid(`The node’s answer to ${method}: ${frames}.`);
+    return frames;
+  }
+
+  /** The chain this node serves (`eth_chainId`). */
+  async getChainId(signal?: AbortSignal): Promise<number> {
+    const result = await this.call('eth_chainId', [], signal);
+    const n = this.shape(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,13}$/)), result, 'eth_chainId');
+    return Number.parseInt(n, 16);
+  }
+
+  /** The 32-byte word at `slot` of `address`'s storage, at the latest block (0x + 64 hex digits, lowercase). */
+  async getStorageAt(address: Address, slot: Hash, signal?: AbortSignal): Promise<Hash> {
+    if (!isAddress(address)) throw new ProviderError('badInput', 'An address is 0x followed by 40 hex digits.');
+    const word = this.shape(
+      v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{0,64}$/)),
+      await this.call('eth_getStorageAt', [address.toLowerCase(), checkHash(slot), 'latest'], signal),
+      'eth_getStorageAt',
+    );
+    return `0x${word.slice(2).toLowerCase().padStart(64, '0')}`;
+  }
+
   /** The number of the block with this hash, or null when the node has no such block. */
   async getBlockNumberByHash(hash: Hash, signal?: AbortSignal): Promise<bigint | null> {
     const asked = checkHash(hash);
@@ -221,9 +283,7 @@ export class EvmClient {
   }
 
   private async call(method: EvmMethod, params: unknown[], signal: AbortSignal | undefined, blockNumber?: number): Promise<unknown> {
-    const id = this.nextId++;
-    const body = JSON.stringify({ jsonrpc: '2.0', method, params, id });
-    const json = await this.transport.postJson('evm', body, method, signal, EVM_ANSWER_LIMITS[method]);
+    const { id, json } = await this.batcher.send(method, params, EVM_ANSWER_LIMITS[method], signal);
     // valibot's object schemas also take arrays: a JSON array (or any non-object) is no JSON-RPC answer.
     if (typeof json !== 'object' || json === null || Array.isArray(json)) {
       throw invalid(`The node’s answer to ${method} is not a JSON-RPC response (expected an object with a result or an error).`);

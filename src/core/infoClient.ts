@@ -2,23 +2,31 @@ import * as v from 'valibot';
 import { ProviderError } from './errors';
 import { parseAddress } from './input';
 import { untranslated } from './translate';
-import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from './model';
+import type { OpenOrder, OrderFate, PerpAccount, PerpAsset, PerpDex, PerpDexMeta, SpotBalance, SpotMeta, UserRole } from './model';
 import {
   allMidsResult,
+  clearinghouseStateResult,
   InvalidShapeError,
   orderStatusResult,
+  perpAssetsResult,
   perpDexsResult,
   perpMetaResult,
+  spotClearinghouseStateResult,
   spotMetaResult,
   toOpenOrders,
+  toPerpAccount,
   toOrderFate,
+  toPerpAssets,
   toPerpDexs,
   toPerpMeta,
+  toSpotBalances,
   toSpotMeta,
+  toUserRole,
+  userRoleResult,
   validate,
   validateOrders,
 } from './infoSchemas';
-import type { AnswerLimits, Transport } from './transport';
+import type { AnswerLimits, JsonPoster } from './transport';
 
 const DEX_NAME = /^[a-zA-Z0-9_-]{0,32}$/;
 
@@ -44,6 +52,12 @@ export const INFO_ANSWER_LIMITS = {
   spotMeta: { maxBytes: 8 * MB, maxValues: 500_000 },
   /** The perp dexs with their settings (a few KB). */
   perpDexs: { maxBytes: 4 * MB, maxValues: 100_000 },
+  /** A dex's account: up to `MAX_POSITIONS` (2,000) positions of ~25 values (~300 bytes) each, and the margin summaries. */
+  clearinghouseState: { maxBytes: 2 * MB, maxValues: 60_000 },
+  /** Up to `MAX_SPOT_BALANCES` (5,000) token balances of 6 values (~100 bytes) each. */
+  spotClearinghouseState: { maxBytes: 2 * MB, maxValues: 40_000 },
+  /** One role and at most one address. */
+  userRole: { maxBytes: 4 * KB, maxValues: 100 },
 } as const satisfies Record<string, AnswerLimits>;
 
 export type InfoType = keyof typeof INFO_ANSWER_LIMITS;
@@ -72,7 +86,7 @@ export function isRefusal(e: unknown): boolean {
 
 /** The Hyperliquid info API: a wallet's orders and what became of them, spot pair names, perp dexs and mids. */
 export class InfoClient {
-  constructor(private readonly transport: Transport) {}
+  constructor(private readonly transport: JsonPoster) {}
 
   /** Pending orders of `user` on perp dex `dex` ("" = the first perp dex, which also returns spot orders). */
   async openOrders(user: string, dex = '', signal?: AbortSignal): Promise<OpenOrder[]> {
@@ -92,6 +106,15 @@ export class InfoClient {
   async perpMeta(dex: string, signal?: AbortSignal): Promise<PerpDexMeta> {
     const json = await this.post({ type: 'meta', dex: dexArg(dex) }, 'meta', signal);
     return toPerpMeta(this.shape(perpMetaResult, json, 'meta'));
+  }
+
+  /**
+   * A perp dex's perps in order ("" = the first one): the same `meta` request, read for names and size
+   * decimals (the transaction page names CoreWriter assets with it). A malformed item is a gap.
+   */
+  async perpAssets(dex: string, signal?: AbortSignal): Promise<(PerpAsset | undefined)[]> {
+    const json = await this.post({ type: 'meta', dex: dexArg(dex) }, 'meta', signal);
+    return toPerpAssets(this.shape(perpAssetsResult, json, 'meta'));
   }
 
   /** Mid prices by coin on perp dex `dex` ("" = the first one, with spot pairs). */
@@ -119,6 +142,24 @@ export class InfoClient {
   async perpDexs(signal?: AbortSignal): Promise<PerpDex[]> {
     const json = await this.post({ type: 'perpDexs' }, 'perpDexs', signal);
     return toPerpDexs(this.shape(perpDexsResult, json, 'perpDexs'));
+  }
+
+  /** `user`'s perp account on dex `dex` ("" = the first perp dex): positions, margin, withdrawable. */
+  async clearinghouseState(user: string, dex = '', signal?: AbortSignal): Promise<PerpAccount> {
+    const json = await this.post({ type: 'clearinghouseState', user: userArg(user), dex: dexArg(dex) }, 'clearinghouseState', signal);
+    return toPerpAccount(this.shape(clearinghouseStateResult, json, 'clearinghouseState'), json);
+  }
+
+  /** `user`'s spot token balances, with what is on hold in orders. */
+  async spotClearinghouseState(user: string, signal?: AbortSignal): Promise<SpotBalance[]> {
+    const json = await this.post({ type: 'spotClearinghouseState', user: userArg(user) }, 'spotClearinghouseState', signal);
+    return toSpotBalances(this.shape(spotClearinghouseStateResult, json, 'spotClearinghouseState'));
+  }
+
+  /** What `user` is: a user, an agent (API wallet) or sub-account with its master, a vault, or unknown (weight 60). */
+  async userRole(user: string, signal?: AbortSignal): Promise<UserRole> {
+    const json = await this.post({ type: 'userRole', user: userArg(user) }, 'userRole', signal);
+    return toUserRole(this.shape(userRoleResult, json, 'userRole'));
   }
 
   private post(body: Record<string, string | number>, label: InfoType, signal?: AbortSignal): Promise<unknown> {

@@ -3,7 +3,7 @@
  * fields are allowed (the info API adds order fields); the fields we use must have the right shape.
  */
 import * as v from 'valibot';
-import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta, SpotPair } from './model';
+import type { OpenOrder, OrderFate, PerpAccount, PerpAsset, PerpDex, PerpDexMeta, PerpPosition, SpotBalance, SpotMeta, SpotPair, UserRole } from './model';
 
 import { validate } from './schemas';
 
@@ -81,6 +81,13 @@ export function validateOrders(json: unknown, what: string): v.InferOutput<typeo
 /** `meta` for one dex: only `collateralToken` is read. */
 export const perpMetaResult = v.looseObject({ collateralToken: v.optional(count) });
 
+/**
+ * `meta`'s perps, for naming order-book assets: only each one's `name` and `szDecimals` are read. An item
+ * of another shape is kept as a gap (its index still counts), so one odd entry costs only its own name.
+ */
+const perpAsset = v.looseObject({ name: v.pipe(v.string(), v.minLength(1), v.maxLength(200)), szDecimals: v.optional(v.pipe(count, v.maxValue(30))) });
+export const perpAssetsResult = v.looseObject({ universe: v.pipe(v.array(v.unknown()), v.maxLength(100_000)) });
+
 /** `allMids`: coin → mid price. */
 export const allMidsResult = v.record(v.pipe(v.string(), v.maxLength(200)), decimal);
 
@@ -92,11 +99,27 @@ export const orderStatusResult = v.union([
   v.looseObject({ status: v.literal('unknownOid') }),
 ]);
 
+/**
+ * A token's EVM link; one of another shape reads as none (`v.fallback`), so that an odd link costs the
+ * transaction page that token's EVM name, never Open Orders its pair names.
+ */
+const evmContract = v.fallback(
+  v.optional(
+    v.nullable(
+      v.looseObject({
+        address: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)),
+        evm_extra_wei_decimals: v.pipe(v.number(), v.safeInteger(), v.minValue(-18), v.maxValue(36)),
+      }),
+    ),
+  ),
+  null,
+);
 const spotToken = v.looseObject({
   name: v.pipe(v.string(), v.maxLength(200)),
   index: count,
   szDecimals: v.optional(count),
   weiDecimals: v.optional(count),
+  evmContract,
 });
 const spotPair = v.looseObject({
   name: v.pipe(v.string(), v.maxLength(200)),
@@ -114,6 +137,90 @@ export const perpDexsResult = v.array(
     }),
   ),
 );
+
+// ---- the account behind the orders: `clearinghouseState`, `spotClearinghouseState`, `userRole` ----
+
+const SIGNED_DECIMAL = /^-?\d{1,40}(\.\d{1,40})?$/;
+const signedDecimal = v.pipe(v.string(), v.regex(SIGNED_DECIMAL, 'expected a signed decimal number as a string'));
+/** Leverage is a small whole number on Hyperliquid (1–50 today); a fraction is taken, nonsense is not. */
+const leverageValue = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(10_000));
+
+/**
+ * At most this many positions per dex: one per perp a dex lists (a few hundred on the first dex, early
+ * 2026), with room to spare; a longer list is refused rather than drawn.
+ */
+export const MAX_POSITIONS = 2_000;
+/** At most this many spot balances: one per token (about 400 tokens listed, early 2026), with room to spare. */
+export const MAX_SPOT_BALANCES = 5_000;
+
+const position = v.looseObject({
+  coin: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  szi: signedDecimal,
+  entryPx: decimal,
+  positionValue: decimal,
+  unrealizedPnl: signedDecimal,
+  returnOnEquity: signedDecimal,
+  // Required, `null` when there is none: an answer without it must not read as "no liquidation price".
+  liquidationPx: v.nullable(decimal),
+  leverage: v.variant('type', [
+    v.looseObject({ type: v.literal('cross'), value: leverageValue }),
+    v.looseObject({ type: v.literal('isolated'), value: leverageValue, rawUsd: v.optional(signedDecimal) }),
+  ]),
+  marginUsed: decimal,
+  maxLeverage: v.optional(leverageValue),
+  cumFunding: v.optional(v.looseObject({ allTime: signedDecimal, sinceOpen: signedDecimal, sinceChange: signedDecimal })),
+});
+
+const marginSummary = v.looseObject({
+  // An account under water is worth less than nothing: the value is signed.
+  accountValue: signedDecimal,
+  totalNtlPos: decimal,
+  totalRawUsd: signedDecimal,
+  totalMarginUsed: decimal,
+});
+
+/** One coin has one position (one-way mode): a repeat would be two rows for one thing. */
+function distinctCoins(items: { position: { coin: string } }[]): boolean {
+  const seen = new Set<string>();
+  for (const { position: p } of items) {
+    if (seen.has(p.coin)) return false;
+    seen.add(p.coin);
+  }
+  return true;
+}
+
+export const clearinghouseStateResult = v.looseObject({
+  assetPositions: v.pipe(
+    v.array(v.looseObject({ type: v.optional(v.pipe(v.string(), v.maxLength(40))), position })),
+    v.maxLength(MAX_POSITIONS, `more than ${MAX_POSITIONS.toLocaleString('en-US')} positions`),
+    v.check((items) => distinctCoins(items), 'the same coin twice'),
+  ),
+  marginSummary,
+  crossMarginSummary: v.optional(marginSummary),
+  crossMaintenanceMarginUsed: v.optional(decimal),
+  withdrawable: decimal,
+  time: v.optional(count),
+});
+
+const spotBalance = v.looseObject({
+  coin: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  token: count,
+  total: decimal,
+  hold: decimal,
+  entryNtl: v.optional(decimal),
+});
+
+export const spotClearinghouseStateResult = v.looseObject({
+  balances: v.pipe(v.array(spotBalance), v.maxLength(MAX_SPOT_BALANCES, `more than ${MAX_SPOT_BALANCES.toLocaleString('en-US')} balances`)),
+});
+
+const address = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'expected an address (0x + 40 hex digits)'));
+
+export const userRoleResult = v.variant('role', [
+  v.looseObject({ role: v.picklist(['missing', 'user', 'vault']) }),
+  v.looseObject({ role: v.literal('agent'), data: v.looseObject({ user: address }) }),
+  v.looseObject({ role: v.literal('subAccount'), data: v.looseObject({ master: address }) }),
+]);
 
 // ---- mapping validated data to the model ----
 
@@ -166,17 +273,79 @@ export function toSpotMeta(r: v.InferOutput<typeof spotMetaResult>): SpotMeta {
     const base = tokensByIndex.get(p.tokens[0])?.name;
     const quote = tokensByIndex.get(p.tokens[1])?.name;
     if (base === undefined || quote === undefined) continue; // a pair naming an unknown token: leave it unnamed
-    const pair: SpotPair = { name: p.name, index: p.index, base, quote };
+    const pair: SpotPair = { name: p.name, index: p.index, base, quote, baseToken: p.tokens[0], quoteToken: p.tokens[1] };
     pairsByIndex.set(p.index, pair);
     pairsByName.set(p.name, pair);
   }
   return {
-    tokens: r.tokens.map((t) => ({ name: t.name, index: t.index, szDecimals: t.szDecimals, weiDecimals: t.weiDecimals })),
+    tokens: r.tokens.map((t) => ({
+      name: t.name,
+      index: t.index,
+      szDecimals: t.szDecimals,
+      weiDecimals: t.weiDecimals,
+      ...(t.evmContract
+        ? { evmContract: { address: t.evmContract.address.toLowerCase() as `0x${string}`, evmExtraWeiDecimals: t.evmContract.evm_extra_wei_decimals } }
+        : {}),
+    })),
     pairsByIndex,
     pairsByName,
   };
 }
 
+/** The universe's perps in order; an item that is not `{ name, szDecimals? }` is a gap (undefined). */
+export function toPerpAssets(r: v.InferOutput<typeof perpAssetsResult>): (PerpAsset | undefined)[] {
+  return r.universe.map((item) => {
+    const parsed = v.safeParse(perpAsset, item);
+    return parsed.success ? { name: parsed.output.name, szDecimals: parsed.output.szDecimals } : undefined;
+  });
+}
+
 export function toPerpDexs(r: v.InferOutput<typeof perpDexsResult>): PerpDex[] {
   return r.flatMap((d) => (d ? [{ name: d.name, fullName: d.fullName ?? undefined, deployer: d.deployer ?? undefined }] : []));
+}
+
+const isZeroDecimal = (d: string) => /^-?0+(\.0+)?$/.test(d);
+
+/** A dex's account; a position of size zero is no position and is left out. */
+export function toPerpAccount(r: v.InferOutput<typeof clearinghouseStateResult>, raw: unknown): PerpAccount {
+  const rawPositions = (raw as { assetPositions: { position: Record<string, unknown> }[] }).assetPositions;
+  const positions: PerpPosition[] = [];
+  r.assetPositions.forEach(({ position: p }, i) => {
+    if (isZeroDecimal(p.szi)) return;
+    positions.push({
+      coin: p.coin,
+      szi: p.szi,
+      entryPx: p.entryPx,
+      positionValue: p.positionValue,
+      unrealizedPnl: p.unrealizedPnl,
+      returnOnEquity: p.returnOnEquity,
+      liquidationPx: p.liquidationPx ?? undefined,
+      leverage:
+        p.leverage.type === 'isolated' ? { type: 'isolated', value: p.leverage.value, rawUsd: p.leverage.rawUsd } : { type: 'cross', value: p.leverage.value },
+      marginUsed: p.marginUsed,
+      maxLeverage: p.maxLeverage,
+      cumFunding: p.cumFunding && { allTime: p.cumFunding.allTime, sinceOpen: p.cumFunding.sinceOpen, sinceChange: p.cumFunding.sinceChange },
+      raw: rawPositions[i]!.position,
+    });
+  });
+  const m = r.marginSummary;
+  return {
+    positions,
+    accountValue: m.accountValue,
+    totalMarginUsed: m.totalMarginUsed,
+    totalNtlPos: m.totalNtlPos,
+    withdrawable: r.withdrawable,
+    crossMaintenanceMarginUsed: r.crossMaintenanceMarginUsed,
+    time: r.time,
+  };
+}
+
+export function toSpotBalances(r: v.InferOutput<typeof spotClearinghouseStateResult>): SpotBalance[] {
+  return r.balances.map((b) => ({ coin: b.coin, token: b.token, total: b.total, hold: b.hold, entryNtl: b.entryNtl }));
+}
+
+export function toUserRole(r: v.InferOutput<typeof userRoleResult>): UserRole {
+  if (r.role === 'agent') return { role: 'agent', master: r.data.user.toLowerCase() };
+  if (r.role === 'subAccount') return { role: 'subAccount', master: r.data.master.toLowerCase() };
+  return { role: r.role };
 }

@@ -116,6 +116,15 @@ export interface SpotToken {
   index: number;
   szDecimals?: number;
   weiDecimals?: number;
+  /** The ERC-20 on HyperEVM linked to this token, when there is one (HYPE has none: it is the native coin). */
+  evmContract?: EvmContract;
+}
+
+/** A spot token's contract on HyperEVM: its amounts there have `weiDecimals + evmExtraWeiDecimals` decimals. */
+export interface EvmContract {
+  address: Address;
+  /** −2 to 18 in practice (docs: "in the range [-2, 18]"). */
+  evmExtraWeiDecimals: number;
 }
 
 export interface SpotPair {
@@ -124,6 +133,9 @@ export interface SpotPair {
   index: number;
   base: string;
   quote: string;
+  /** The base and quote tokens' indexes. */
+  baseToken: number;
+  quoteToken: number;
 }
 
 export interface SpotMeta {
@@ -139,11 +151,70 @@ export interface PerpDexMeta {
   collateralToken?: number;
 }
 
+/** A perp of a dex's `meta` universe; its place in the list is its index (its asset id on the first dex). */
+export interface PerpAsset {
+  name: string;
+  szDecimals?: number;
+}
+
 export interface PerpDex {
   name: string;
   fullName?: string;
   deployer?: string;
 }
+
+// ---- The account behind the orders (issue 25): `clearinghouseState`, `spotClearinghouseState`, `userRole`. ----
+
+/** One open perp position. Decimals as the API sent them; amounts in the dex's collateral unit. */
+export interface PerpPosition {
+  /** As sent: `BTC`, `xyz:XYZ100`. */
+  coin: string;
+  /** Signed size in the coin: > 0 long, < 0 short (never zero: such entries are dropped). */
+  szi: string;
+  entryPx: string;
+  /** |szi| × mark, in the collateral unit (the answer carries no mark of its own). */
+  positionValue: string;
+  unrealizedPnl: string;
+  /** A fraction: `0.0104` = 1.04 %. */
+  returnOnEquity: string;
+  /** Undefined when the API sends `null`: no liquidation price (e.g. margin enough for any price). */
+  liquidationPx?: string;
+  leverage: { type: 'cross' | 'isolated'; value: number; rawUsd?: string };
+  marginUsed: string;
+  maxLeverage?: number;
+  /** Funding paid or received, as Hyperliquid counts it; absent in older answers. */
+  cumFunding?: { allTime: string; sinceOpen: string; sinceChange: string };
+  /** The node's `position` object, untouched (for Copy as JSON). */
+  raw: Record<string, unknown>;
+}
+
+/** A wallet's perp account on one dex. */
+export interface PerpAccount {
+  positions: PerpPosition[];
+  /** `marginSummary`, in the dex's collateral unit. */
+  accountValue: string;
+  totalMarginUsed: string;
+  totalNtlPos: string;
+  withdrawable: string;
+  crossMaintenanceMarginUsed?: string;
+  /** Milliseconds since the epoch, when the API sends it. */
+  time?: number;
+}
+
+/** One spot token balance. */
+export interface SpotBalance {
+  /** The token's name as sent (`USDC`, `HYPE`). */
+  coin: string;
+  /** The spot token index. */
+  token: number;
+  total: string;
+  /** In open orders. */
+  hold: string;
+  entryNtl?: string;
+}
+
+/** What `userRole` says an address is; `agent` and `subAccount` name their master. */
+export type UserRole = { role: 'missing' | 'user' | 'vault' } | { role: 'agent'; master: string } | { role: 'subAccount'; master: string };
 
 // ---- Transactions and addresses (issue 17). The client methods that fill these are in `evmClient.ts`. ----
 

@@ -1,8 +1,10 @@
 /**
- * Everything the transaction page shows, loaded in one go: the transaction first (without it there is no
- * page), then its receipt and trace side by side, the revert reason only when the receipt says it
- * reverted, and the block's timestamp. Each of those extra requests fails on its own: the page shows
- * what came and says what did not.
+ * Everything the transaction page shows, asked at once: the transaction, its receipt, its revert reason
+ * and its trace go out together (one JSON-RPC batch: one round trip), none waiting for another. The
+ * revert reason is asked before the receipt says whether the transaction reverted (a node answers `0x`
+ * or null for one that did not), and used only when it did. Each part but the transaction fails on its
+ * own: the page shows what came and says what did not. The block's time needs the block number, which
+ * only the transaction says: it is asked after the page is drawn (`blockTimestamp`).
  */
 import type { EvmClient } from './evmClient';
 import { isCancellation, ProviderError } from './errors';
@@ -16,52 +18,59 @@ export interface TransactionBundle {
   tx: TransactionDetails;
   /** null: the node has no receipt yet (pending). */
   receipt: Outcome<TransactionReceipt | null>;
-  /** Asked only when the receipt says the transaction reverted. */
+  /** Only when the receipt says the transaction reverted (asked with the rest, before that was known). */
   revert?: Outcome<RevertReason>;
   trace: Outcome<TraceEntry[]>;
   /** Seconds since the epoch; absent for a pending transaction or when the block could not be read. */
   blockTimestamp?: bigint;
 }
 
-/**
- * The transaction with its receipt, revert reason, trace and block time; null when there is no such
- * transaction. `known` is the transaction when the caller has just fetched it (Look Up's `resolveHash`):
- * it is not asked for again.
- */
-export async function loadTransaction(evm: EvmClient, hash: Hash, signal?: AbortSignal, known?: TransactionDetails): Promise<TransactionBundle | null> {
-  const tx = known ?? (await evm.getTransaction(hash, signal));
-  if (!tx) return null;
-  const receiptAndRevert = outcome(evm.getTransactionReceipt(hash, signal)).then(async (receipt) => {
-    const reverted = receipt.ok && receipt.value?.status === 'reverted';
-    const revert = reverted ? await outcome(evm.getTransactionError(hash, signal).then(decodeRevert)) : undefined;
-    return { receipt, revert };
-  });
-  const [{ receipt, revert }, trace, blockTimestamp] = await Promise.all([
-    receiptAndRevert,
+/** What a transaction's parts are, asked at once; a part that fails is an outcome, the transaction's own failure throws. */
+function askParts(evm: EvmClient, hash: Hash, signal?: AbortSignal) {
+  return [
+    evm.getTransaction(hash, signal),
+    outcome(evm.getTransactionReceipt(hash, signal)),
+    outcome(evm.getTransactionError(hash, signal).then(decodeRevert)),
     outcome(evm.traceTransaction(hash, signal)),
-    tx.blockNumber === null ? undefined : timestampOf(evm, tx.blockNumber, signal),
-  ]);
+  ] as const;
+}
+
+/** The bundle of what came; null when there is no such transaction. */
+function bundleOf(
+  tx: TransactionDetails | null,
+  receipt: Outcome<TransactionReceipt | null>,
+  revert: Outcome<RevertReason>,
+  trace: Outcome<TraceEntry[]>,
+): TransactionBundle | null {
+  if (!tx) return null;
   const bundle: TransactionBundle = { tx, receipt, trace };
-  if (revert) bundle.revert = revert;
-  if (blockTimestamp !== undefined) bundle.blockTimestamp = blockTimestamp;
+  if (receipt.ok && receipt.value?.status === 'reverted') bundle.revert = revert;
   return bundle;
 }
 
-/** What a 64-hex value is on this chain: a transaction, else a block, else nothing. */
-export async function resolveHash(
-  evm: EvmClient,
-  hash: Hash,
-  signal?: AbortSignal,
-): Promise<{ kind: 'transaction'; tx: TransactionDetails } | { kind: 'block'; number: bigint } | { kind: 'notFound' }> {
-  const tx = await evm.getTransaction(hash, signal);
-  if (tx) return { kind: 'transaction', tx };
-  const number = await evm.getBlockNumberByHash(hash, signal);
-  if (number !== null) return { kind: 'block', number };
-  return { kind: 'notFound' };
+/** The transaction with its receipt, revert reason and trace, in one round trip; null when there is no such transaction. */
+export async function loadTransaction(evm: EvmClient, hash: Hash, signal?: AbortSignal): Promise<TransactionBundle | null> {
+  return bundleOf(...(await Promise.all(askParts(evm, hash, signal))));
+}
+
+/** What Look Up found for a 64-hex value. */
+export type HashLookUp = { kind: 'transaction'; bundle: TransactionBundle } | { kind: 'block'; number: bigint } | { kind: 'notFound' };
+
+/**
+ * What a 64-hex value is on this chain: a transaction (with everything its page shows), else a block,
+ * else nothing. The block with that hash is asked together with the transaction's parts: one round trip
+ * whichever it is.
+ */
+export async function lookUpHash(evm: EvmClient, hash: Hash, signal?: AbortSignal): Promise<HashLookUp> {
+  const [tx, receipt, revert, trace, block] = await Promise.all([...askParts(evm, hash, signal), outcome(evm.getBlockNumberByHash(hash, signal))]);
+  const bundle = bundleOf(tx, receipt, revert, trace);
+  if (bundle) return { kind: 'transaction', bundle };
+  if (!block.ok) throw block.error;
+  return block.value === null ? { kind: 'notFound' } : { kind: 'block', number: block.value };
 }
 
 /** The settled request; a cancellation is no outcome (it ends the whole load), nor is a bug. */
-async function outcome<T>(request: Promise<T>): Promise<Outcome<T>> {
+export async function outcome<T>(request: Promise<T>): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await request };
   } catch (e) {
@@ -70,9 +79,16 @@ async function outcome<T>(request: Promise<T>): Promise<Outcome<T>> {
   }
 }
 
-/** The block's timestamp from `ots_getBlockDetails` (the request the block page makes too); undefined when it fails. */
-async function timestampOf(evm: EvmClient, blockNumber: bigint, signal?: AbortSignal): Promise<bigint | undefined> {
-  if (blockNumber > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
-  const details = await outcome(evm.getBlockDetails(Number(blockNumber), signal));
-  return details.ok && details.value.block.number === blockNumber ? details.value.block.timestamp : undefined;
+/**
+ * The time of the transaction's block, from `block(n)` (the block source's `ots_getBlockDetails`, which
+ * the block page shares); undefined for a pending transaction or when the block could not be read.
+ */
+export async function blockTimestamp(
+  tx: TransactionDetails,
+  block: (n: number, signal?: AbortSignal) => Promise<{ block: { number: bigint; timestamp: bigint } }>,
+  signal?: AbortSignal,
+): Promise<bigint | undefined> {
+  if (tx.blockNumber === null || tx.blockNumber > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
+  const details = await outcome(block(Number(tx.blockNumber), signal));
+  return details.ok && details.value.block.number === tx.blockNumber ? details.value.block.timestamp : undefined;
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import { bodyExcerpt, ProviderError, type Endpoint } from './errors';
-import type { ProviderEndpoints } from './endpoints';
+import type { EndpointUrls } from './endpoints';
 import { jsonProblem, MAX_JSON_DEPTH, MAX_JSON_KEYS, type JsonProblem } from './jsonLimits';
 
 export interface TransportOptions {
@@ -40,6 +40,9 @@ export interface AnswerLimits {
   maxKeys?: number;
 }
 
+/** What the clients need of a transport: a JSON request and its parsed answer (`Transport`, or a route over several). */
+export type JsonPoster = Pick<Transport, 'postJson'>;
+
 // No agent of our own: Node's global agent keeps connections alive (Node 19+), and inside VS Code an
 // explicit agent would opt out of its proxy support (`http.proxySupport: "on"` routes a request through
 // `http.proxy` or PAC only when it has no agent; "override" replaces the agent anyway). Requests made
@@ -74,7 +77,7 @@ export class Transport {
   private readonly maxResponseBytes: number;
 
   constructor(
-    private readonly endpoints: ProviderEndpoints,
+    private readonly endpoints: EndpointUrls,
     private readonly options: TransportOptions,
   ) {
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;

@@ -186,7 +186,17 @@ export interface DemoTransaction {
 }
 
 /** The transactions of the sample block, one of each kind the transaction page shows. */
-export type DemoSampleKind = 'transfer' | 'erc20Transfer' | 'erc721Transfer' | 'failed' | 'panic' | 'creation' | 'internalTransfers' | 'customError';
+export type DemoSampleKind =
+  | 'transfer'
+  | 'erc20Transfer'
+  | 'erc721Transfer'
+  | 'failed'
+  | 'panic'
+  | 'creation'
+  | 'internalTransfers'
+  | 'customError'
+  | 'coreWriterOrder'
+  | 'systemTransfer';
 
 export interface DemoBlockModel {
   number: number;
@@ -335,6 +345,14 @@ export const DEMO_NFT_CONTRACT = '0x' + new Random(seedOf(721, 0x4ef7)).hex(40);
 export const DEMO_CREATED_CONTRACT = '0x' + new Random(seedOf(1, 0xc4ea7e)).hex(40);
 /** The account that sends the sample block's plain transfer and creation: the demo market maker. */
 export const DEMO_SAMPLE_ACCOUNT = '0x3217cce5d8c320717e50df51e36008fef107018c';
+/** CoreWriter, HyperEVM's system contract that sends actions to HyperCore. */
+export const DEMO_CORE_WRITER = '0x3333333333333333333333333333333333333333';
+/** The sample block's trading contract: it reads BTC's oracle price, then sends a limit order through CoreWriter. */
+export const DEMO_CORE_STRATEGY = '0x' + new Random(seedOf(7, 0xc07e)).hex(40);
+/** `placeLimitOrder(uint32,bool,uint64,uint64,bool,uint8,uint128)`: the trading contract's method. */
+export const DEMO_PLACE_ORDER_SELECTOR = '0xc99d682f';
+/** The sample block's transfer from HyperCore: token 197 (UBTC) to its ERC-20, from the token's system address. */
+export const DEMO_SYSTEM_TRANSFER_TOKEN = 197;
 
 /** The sample block's own transactions, after its system ones: one of each kind. */
 function sampleTransactions(r: Random, n: number, first: number, baseFee: bigint): DemoTransaction[] {
@@ -373,7 +391,28 @@ function sampleTransactions(r: Random, n: number, first: number, baseFee: bigint
     make('creation', DEMO_SAMPLE_ACCOUNT, null, '0x60806040', 1_204_332),
     make('internalTransfers', users[6] as string, DEMO_WHYPE, '0x2e1a7d4d', 35_290),
     make('customError', users[7] as string, pool[3] as string, '0xa9059cbb', 29_877, 0n, false),
+    make('coreWriterOrder', users[10] as string, DEMO_CORE_STRATEGY, DEMO_PLACE_ORDER_SELECTOR, 71_402),
   ];
+  // A transfer from HyperCore as nanoreth shows it: a pseudo transaction from the token's system address,
+  // no gas, no gas price, calling `transfer(recipient, amount)` on the token's ERC-20.
+  const index = first + list.length;
+  list.push({
+    index,
+    hash: transactionHash(r, n, index),
+    from: tokenSystemAddress(DEMO_SYSTEM_TRANSFER_TOKEN),
+    to: SYSTEM_TOKENS.find(([i]) => i === DEMO_SYSTEM_TRANSFER_TOKEN)![1],
+    value: 0n,
+    gas: 0,
+    gasPrice: 0n,
+    gasUsed: 0,
+    input: '0xa9059cbb',
+    nonce: r.int(0, 5_000),
+    type: 0,
+    success: true,
+    system: true,
+    contractAddress: null,
+    sample: 'systemTransfer',
+  });
   return list;
 }
 

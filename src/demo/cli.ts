@@ -1,9 +1,11 @@
 // Standalone demo node: `node dist/demoNode.js [--port N] [--control] [--page-direction first|last]
-// [--without METHOD]…` (`--without ots_traceTransaction`: a node without traces).
+// [--without METHOD]… [--chain-id N] [--provider full|chainstack|quicknode|public] [--no-failing-dex]`
+// (`--without ots_traceTransaction`: a node without traces; `--chain-id 998`: a testnet node; `--provider`:
+// see `DemoProvider`; `--no-failing-dex`: the market maker's `outage` dex answers `[]` instead of HTTP 500).
 // Prints one JSON line `{"baseUrl","apiKey","port"}` once it listens (the key is fresh for each start:
 // read it there); closes on SIGINT/SIGTERM.
 // The extension loads this same file lazily (Try Demo Data), so the demo node stays out of its bundle.
-import { startDemoNode, type DemoNodeOptions } from './demoNode';
+import { DEMO_PROVIDERS, startDemoNode, type DemoNodeOptions, type DemoProvider } from './demoNode';
 
 export { startDemoNode } from './demoNode';
 
@@ -38,6 +40,21 @@ function parseArgs(argv: readonly string[]): DemoNodeOptions {
         options.unsupportedMethods = [...(options.unsupportedMethods ?? []), method];
         break;
       }
+      case '--chain-id': {
+        const id = Number(value());
+        if (!Number.isSafeInteger(id) || id < 1) throw new Error('--chain-id takes a positive whole number');
+        options.chainId = id;
+        break;
+      }
+      case '--provider': {
+        const p = value();
+        if (!(DEMO_PROVIDERS as readonly string[]).includes(p)) throw new Error(`--provider takes ${DEMO_PROVIDERS.join(', ')}`);
+        options.provider = p as DemoProvider;
+        break;
+      }
+      case '--no-failing-dex':
+        options.failingDex = false;
+        break;
       default:
         throw new Error(`unknown argument ${arg ?? ''}`);
     }

@@ -3,6 +3,7 @@
 // block (`DEMO_BLOCKS.sampleBlock`), a pure function of its number, so they are the same on every run.
 import {
   DEMO_BLOCKS,
+  DEMO_CORE_STRATEGY,
   DEMO_CREATED_CONTRACT,
   DEMO_NFT_CONTRACT,
   DEMO_SAMPLE_ACCOUNT,
@@ -51,6 +52,14 @@ export const DEMO_SAMPLES = {
   /** A contract creation from `account`; it created `createdContract`. */
   creationTx: sampleTx('creation'),
   createdContract: DEMO_CREATED_CONTRACT as Hex,
+  /**
+   * A trading contract's `placeLimitOrder`: it reads BTC's oracle price (precompile 0x807), then sends a
+   * CoreWriter limit order, buy 0.25 BTC at 101,000, Gtc; CoreWriter logs it (RawAction) for the contract.
+   */
+  coreWriterOrderTx: sampleTx('coreWriterOrder'),
+  coreStrategy: DEMO_CORE_STRATEGY as Hex,
+  /** A transfer from HyperCore (system transaction): 0.5 UBTC from token 197's system address to `systemTransferRecipient`. */
+  systemTransferTx: sampleTx('systemTransfer'),
   /** WHYPE `withdraw(2.5 HYPE)`: the trace has an internal CALL sending 2.5 HYPE back to the sender. */
   internalTransfersTx: sampleTx('internalTransfers'),
   /** An address with code (WHYPE) and a balance. */

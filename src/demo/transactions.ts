@@ -6,6 +6,8 @@
 import { encodeErrorString, encodePanic } from '../core/revert';
 import { APPROVAL_TOPIC, TRANSFER_TOPIC } from '../core/logs';
 import {
+  DEMO_CORE_STRATEGY,
+  DEMO_CORE_WRITER,
   DEMO_CREATED_CONTRACT,
   DEMO_NFT_CONTRACT,
   DEMO_SYSTEM_TOKEN_CONTRACTS,
@@ -33,10 +35,30 @@ export const WITHDRAWAL_TOPIC = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb
 /** The custom error `InsufficientBalance(uint256 available, uint256 required)`. */
 export const INSUFFICIENT_BALANCE_SELECTOR = '0xcf479181';
 
+/** The custom error's arguments in the sample block's failed Treasury payout. */
+const DEMO_AVAILABLE = 1_000n;
+const DEMO_REQUIRED = 25_000n;
+
 /** The reason the sample block's failed transaction gives. */
 export const DEMO_FAILED_REASON = 'UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT';
 /** The panic code of the sample block's panicking transaction: arithmetic overflow or underflow. */
 export const DEMO_PANIC_CODE = 0x11;
+
+/** keccak256("RawAction(address,bytes)"): CoreWriter's log of an action sent to HyperCore. */
+export const RAW_ACTION_TOPIC = '0x8c7f585fb295f7eb1e6aeb8fba61b23a4fe60beda405f0045073b185c74412e3';
+/** `sendRawAction(bytes)`. */
+const SEND_RAW_ACTION = '0x17938e13';
+/** The read precompile of perp oracle prices. */
+const ORACLE_PX_PRECOMPILE = '0x0000000000000000000000000000000000000807';
+/**
+ * The sample CoreWriter order: buy 0.25 BTC (perp 0 of the demo's `meta`) at 101,000, good till
+ * cancelled; prices and sizes are sent as 10^8 × the human value. BTC's oracle price read before it:
+ * 1,012,400, which is 101,240 with BTC's 5 size decimals (price / 10^(6 − 5)).
+ */
+export const DEMO_CORE_ORDER = { asset: 0, isBuy: true, limitPx: 101_000n * 10n ** 8n, sz: 25_000_000n, reduceOnly: false, tif: 2, cloid: 0n } as const;
+export const DEMO_ORACLE_PX = 1_012_400n;
+/** The sample transfer from HyperCore: 0.5 UBTC (8 decimals on HyperEVM: 10 on HyperCore, −2). */
+export const DEMO_SYSTEM_TRANSFER_AMOUNT = 50_000_000n;
 
 const REASONS = [
   DEMO_FAILED_REASON,
@@ -106,7 +128,29 @@ export function demoTransactionStory(m: DemoBlockModel, t: DemoTransaction): Dem
   let input = t.input;
   const selector = t.input.slice(0, 10);
   const to = t.to ?? '';
-  if (t.sample === 'erc721Transfer') {
+  if (t.sample === 'coreWriterOrder') {
+    // The trading contract reads the oracle price, then sends the order; CoreWriter logs it for the contract.
+    const o = DEMO_CORE_ORDER;
+    const fields = word(o.asset) + word(o.isBuy ? 1 : 0) + word(o.limitPx) + word(o.sz) + word(o.reduceOnly ? 1 : 0) + word(o.tif) + word(o.cloid);
+    input = selector + fields;
+    const action = '01000001' + fields;
+    const bytesArg = word(32) + word(action.length / 2) + action.padEnd(Math.ceil(action.length / 64) * 64, '0');
+    trace.push({
+      type: 'STATICCALL',
+      depth: 1,
+      from: to,
+      to: ORACLE_PX_PRECOMPILE,
+      value: null,
+      input: '0x' + word(o.asset),
+      output: '0x' + word(DEMO_ORACLE_PX),
+    });
+    sub('CALL', to, DEMO_CORE_WRITER, 0n, SEND_RAW_ACTION + bytesArg);
+    logs.push({ address: DEMO_CORE_WRITER, topics: [RAW_ACTION_TOPIC, '0x' + addressWord(to)], data: '0x' + bytesArg });
+  } else if (t.sample === 'systemTransfer') {
+    const recipient = users[11] as string;
+    input = selector + addressWord(recipient) + word(DEMO_SYSTEM_TRANSFER_AMOUNT);
+    transferLog(to, t.from, recipient, DEMO_SYSTEM_TRANSFER_AMOUNT);
+  } else if (t.sample === 'erc721Transfer') {
     const recipient = users[8] as string;
     const tokenId = 4_821n;
     input = selector + addressWord(t.from) + addressWord(recipient) + word(tokenId);
@@ -117,6 +161,14 @@ export function demoTransactionStory(m: DemoBlockModel, t: DemoTransaction): Dem
     input = selector + word(value);
     logs.push({ address: to, topics: [WITHDRAWAL_TOPIC, '0x' + addressWord(t.from)], data: '0x' + word(value) });
     sub('CALL', to, t.from, value, '0x');
+  } else if (t.sample === 'customError') {
+    // The demo project's Treasury pays out through the token, which has too little: InsufficientBalance
+    // raised in the nested call and handed up unchanged (the trace's outputs are the revert data).
+    const recipient = users[10] as string;
+    input = selector + addressWord(recipient) + word(DEMO_REQUIRED);
+    sub('STATICCALL', to, DEMO_TOKEN_CONTRACT, null, '0x70a08231' + addressWord(to));
+    trace[trace.length - 1]!.output = '0x' + word(DEMO_AVAILABLE);
+    sub('CALL', to, DEMO_TOKEN_CONTRACT, 0n, selector + addressWord(recipient) + word(DEMO_REQUIRED));
   } else if (selector === '0xa9059cbb') {
     // transfer(to, amount); a system token transfer credits the recipient from the system address.
     const recipient = other();
@@ -162,11 +214,13 @@ export function demoTransactionStory(m: DemoBlockModel, t: DemoTransaction): Dem
   let revertData = '0x';
   if (!t.success) {
     logs.length = 0; // a reverted transaction leaves no logs
-    trace.length = Math.min(trace.length, 2);
+    if (t.sample !== 'customError') trace.length = Math.min(trace.length, 2);
     if (t.sample === 'failed') revertData = encodeErrorString(DEMO_FAILED_REASON);
     else if (t.sample === 'panic') revertData = encodePanic(BigInt(DEMO_PANIC_CODE));
-    else if (t.sample === 'customError') revertData = INSUFFICIENT_BALANCE_SELECTOR + word(1_000n) + word(25_000n);
-    else {
+    else if (t.sample === 'customError') {
+      revertData = INSUFFICIENT_BALANCE_SELECTOR + word(DEMO_AVAILABLE) + word(DEMO_REQUIRED);
+      for (const e of trace) if (e.type === 'CALL') e.output = revertData;
+    } else {
       const roll = r.int(0, 9);
       if (roll < 5) revertData = encodeErrorString(r.pick(REASONS));
       else if (roll < 7) revertData = encodePanic(BigInt(r.pick(PANICS)));
@@ -201,6 +255,8 @@ function codeAddresses(): Set<string> {
   return (withCode ??= new Set([
     ...demoContractPool(),
     ...DEMO_SYSTEM_TOKEN_CONTRACTS,
+    DEMO_CORE_STRATEGY,
+    DEMO_CORE_WRITER,
     DEMO_WHYPE,
     DEMO_TOKEN_CONTRACT,
     DEMO_NFT_CONTRACT,
@@ -221,7 +277,7 @@ export function demoBalance(address: string): bigint {
 export function demoLogCount(t: DemoTransaction): number {
   if (!t.success) return 0;
   const selector = t.input.slice(0, 10);
-  if (t.sample === 'erc721Transfer' || t.sample === 'internalTransfers') return 1;
+  if (t.sample === 'erc721Transfer' || t.sample === 'internalTransfers' || t.sample === 'coreWriterOrder') return 1;
   if (selector === '0x2e1a7d4d' && t.to === DEMO_WHYPE) return 1;
   if (selector === '0xa9059cbb' || selector === '0x095ea7b3' || selector === '0xd0e30db0') return 1;
   if (selector === '0x23b872dd') return 2;
@@ -276,6 +332,32 @@ export function demoRevertData(hash: string): string | undefined {
 export function demoTrace(hash: string): DemoTraceEntry[] | undefined {
   const found = findDemoTransaction(hash);
   return found && demoTransactionStory(found.m, found.t).trace;
+}
+
+/**
+ * `debug_traceTransaction` with the `callTracer`: the story's trace as a tree; in a failed transaction,
+ * the frames whose output is the revert data (or the top one, when none is) carry an error.
+ */
+export function demoCallTrace(hash: string): Record<string, unknown> | undefined {
+  const found = findDemoTransaction(hash);
+  if (!found) return undefined;
+  const story = demoTransactionStory(found.m, found.t);
+  const failed = !found.t.success;
+  const carriesRevert = story.trace.some((e) => e.output === story.revertData);
+  const frames = story.trace.map((e, i) => {
+    const frame: Record<string, unknown> = { type: e.type, from: e.from, to: e.to, input: e.input, output: e.output ?? '0x', gas: '0x0', gasUsed: '0x0' };
+    if (e.value !== null) frame.value = e.value;
+    if (failed && (carriesRevert ? e.output === story.revertData : i === 0)) frame.error = 'execution reverted';
+    return { frame, depth: e.depth };
+  });
+  const stack: Array<{ frame: Record<string, unknown>; depth: number }> = [];
+  for (const f of frames) {
+    while (stack.length && stack[stack.length - 1]!.depth >= f.depth) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent) ((parent.frame.calls ??= []) as unknown[]).push(f.frame);
+    stack.push(f);
+  }
+  return frames[0]?.frame;
 }
 
 /** `eth_getBlockByHash(hash, false)`'s result (transaction hashes only); null for no such block. */

@@ -5,16 +5,22 @@ import { explorerUrl } from '../view/panelMessages';
 import { Commands } from '../ids';
 import { shortAddress, type Translate } from '../view/format';
 import { failedHoverContent, noKeyHoverContent, type HoverContent, type HoverLink } from './hoverContent';
+import { workspaceNameLines, workspaceNameLink, type WorkspaceName } from './workspaceNames';
 
-/** Contract or account, the HYPE balance, and the actions: explorer, Watch Wallet, Look Up. */
-export function addressHoverContent(summary: AddressSummary, explorerBase: string, t: Translate): HoverContent {
+/**
+ * Contract or account, the HYPE balance, and the actions: explorer, Watch Wallet, Look Up. A contract the
+ * workspace deployed is named, with the file it came from and a link that opens it.
+ */
+export function addressHoverContent(summary: AddressSummary, explorerBase: string, t: Translate, named?: WorkspaceName): HoverContent {
+  const short = shortAddress(summary.address);
   return {
-    title: summary.kind === 'contract' ? t('Contract {0}', shortAddress(summary.address)) : t('Account {0}', shortAddress(summary.address)),
+    title: named ? t('{0}, contract {1}', named.name, short) : summary.kind === 'contract' ? t('Contract {0}', short) : t('Account {0}', short),
     lines: [
+      ...(named ? workspaceNameLines(named, t) : []),
       summary.kind === 'contract' ? t('A contract (it has code).') : t('An account (no code).'),
       t('Balance: {0} HYPE', groupThousands(weiToHype(summary.balance))),
     ],
-    links: addressLinks(summary.address, explorerBase, t),
+    links: [...(named ? [workspaceNameLink(named, t)] : []), ...addressLinks(summary.address, explorerBase, t)],
   };
 }
 

@@ -10,12 +10,15 @@ import type { HoverContent } from './hoverContent';
 import type { HoverData } from './hoverData';
 import { findHoverToken, type HoverToken } from './hoverToken';
 import { transactionHoverContent } from './transactionHoverContent';
+import type { NameLookup } from './workspaceNames';
 
 /** What the content needs besides the data: the time, the words, the explorer's base URL (the setting). */
 export interface HoverContext {
   nowMs: number;
   t: Translate;
   explorerUrl: string;
+  /** The workspace's names of addresses on the connected chain, when its contracts have been read. */
+  names?: NameLookup;
 }
 
 export interface HoverAt {
@@ -39,11 +42,11 @@ export function hoverAt(line: string, character: number, data: HoverData | undef
     case 'hash': {
       const tx = data.transactions.peek(token.hash);
       if (tx === null) return { token, nothing: true };
-      return tx ? { token, content: transactionHoverContent(tx, context.t) } : { token };
+      return tx ? { token, content: transactionHoverContent(tx, context.t, context.names) } : { token };
     }
     case 'address': {
       const summary = data.addresses.peek(token.address);
-      return summary ? { token, content: addressHoverContent(summary, context.explorerUrl, context.t) } : { token };
+      return summary ? { token, content: addressHoverContent(summary, context.explorerUrl, context.t, context.names?.(token.address)) } : { token };
     }
   }
 }

@@ -4,6 +4,7 @@ import type { Connection } from '../platform/connection';
 import type { Log } from '../platform/log';
 import { PerConnection } from '../platform/perConnection';
 import { settings } from '../platform/settings';
+import { networkLabel } from '../platform/networkWords';
 import { vscodeTranslate } from '../platform/translate';
 import { addressErrorHoverContent, addressHoverContent, noKeyAddressHoverContent } from './addressHoverContent';
 import { blockHoverContent, errorHoverContent, noKeyBlockHoverContent, notFoundHoverContent } from './blockHoverContent';
@@ -13,6 +14,8 @@ import { HoverData } from './hoverData';
 import type { HoverToken } from './hoverToken';
 import { untilAborted } from './sharedAnswers';
 import { transactionErrorHoverContent, transactionHoverContent } from './transactionHoverContent';
+import type { NameLookup } from './workspaceNames';
+import type { ProviderClients } from '../core/provider';
 
 const t = vscodeTranslate;
 
@@ -26,22 +29,30 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
   /** The block feature's source, loaded with the first hover that needs data: not at activation. */
   private blocks?: typeof import('../blocks/api');
 
+  /** The workspace's names on the connected chain, as last read (for the synchronous answer from the cache). */
+  private names?: NameLookup;
+  private readonly subscription: vscode.Disposable;
+
   constructor(
     private readonly connection: Connection,
     private readonly log: Log,
+    /** The workspace's names for these clients; undefined when reading the workspace is off (loaded on first use). */
+    private readonly workspaceNames: (clients: ProviderClients, signal: AbortSignal) => Promise<NameLookup | undefined>,
   ) {
     this.data = new PerConnection(connection, (clients) => new HoverData(clients.evm, this.blocks!.blockSourceFor(connection, clients)));
+    this.subscription = connection.onDidChange(() => (this.names = undefined));
   }
 
   provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): vscode.ProviderResult<vscode.Hover> {
-    const found = hoverAt(document.lineAt(position.line).text, position.character, this.data.existing, context());
+    const found = hoverAt(document.lineAt(position.line).text, position.character, this.data.existing, { ...context(), names: this.names });
     if (!found || found.nothing) return undefined; // no token, or a hash known not to be a transaction: no request, no hover
     const range = new vscode.Range(position.line, found.token.start, position.line, found.token.end);
-    if (found.content) return toHover(found.content, range); // cached: answered synchronously
+    if (found.content) return toHover(found.content, range, this.connection); // cached: answered synchronously
     return this.fetch(found.token, range, token);
   }
 
   dispose(): void {
+    this.subscription.dispose();
     this.data.dispose();
   }
 
@@ -51,13 +62,14 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
     if (token.isCancellationRequested) controller.abort();
     try {
       const data = await untilAborted(this.currentData(), controller.signal);
+      if (data && hovered.kind !== 'block') await this.readNames(controller.signal);
       const content = await this.contentFor(hovered, data, controller.signal);
-      return content && toHover(content, range);
+      return content && toHover(content, range, this.connection);
     } catch (e) {
       if (isCancellation(e) || token.isCancellationRequested) return undefined;
       const message = describeError(e);
       this.log.debug(`Hover on ${hovered.kind} ${hovered.text}: ${message}`);
-      return toHover(errorContent(hovered, message), range);
+      return toHover(errorContent(hovered, message), range, this.connection);
     } finally {
       subscription.dispose();
     }
@@ -76,12 +88,24 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
         // Without a key nothing is known, and most 64-hex values in code are not transactions: no hover.
         if (!data) return undefined;
         const tx = await data.transactions.find(hovered.hash, signal);
-        return tx ? transactionHoverContent(tx, t) : undefined;
+        return tx ? transactionHoverContent(tx, t, this.names) : undefined;
       }
       case 'address': {
         if (!data) return noKeyAddressHoverContent(hovered.address, explorerUrl, t);
-        return addressHoverContent(await data.addresses.find(hovered.address, signal), explorerUrl, t);
+        return addressHoverContent(await data.addresses.find(hovered.address, signal), explorerUrl, t, this.names?.(hovered.address));
       }
+    }
+  }
+
+  /** Reads the workspace's names again (its index is kept current; the chain may have changed); a failure leaves the hover without names. */
+  private async readNames(signal: AbortSignal): Promise<void> {
+    try {
+      const clients = await this.connection.clients();
+      this.names = clients && (await untilAborted(this.workspaceNames(clients, signal), signal));
+    } catch (e) {
+      if (isCancellation(e)) throw e;
+      this.log.debug(`Hover: the workspace’s contracts could not be read: ${describeError(e)}`);
+      this.names = undefined;
     }
   }
 
@@ -109,8 +133,10 @@ function errorContent(hovered: HoverToken, message: string): HoverContent {
   }
 }
 
-function toHover(content: HoverContent, range: vscode.Range): vscode.Hover {
-  const markdown = new vscode.MarkdownString(hoverMarkdown(content));
+/** The hover, with the network it shows as its last line. */
+function toHover(content: HoverContent, range: vscode.Range, connection: Connection): vscode.Hover {
+  const network = vscode.l10n.t('HyperEVM {0}', networkLabel(connection.network));
+  const markdown = new vscode.MarkdownString(hoverMarkdown({ ...content, lines: [...content.lines, network] }));
   // Trusted for exactly the commands this hover links to, nothing else.
   const commands = linkedCommands(content);
   markdown.isTrusted = commands.length ? { enabledCommands: commands } : false;

@@ -2,14 +2,24 @@ import * as vscode from 'vscode';
 import { Settings, settingId } from '../ids';
 import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
-import { ChainHoverProvider } from './hoverProvider';
+import type { ChainHoverProvider } from './hoverProvider';
 
 /**
  * The hovers on hex block numbers, transaction hashes and addresses, in the languages of
- * `hover.languages` while `hover.enabled` is on; registered again when either setting changes.
+ * `hover.languages` while `hover.enabled` is on; registered again when either setting changes. The
+ * provider's module is loaded by the first hover, not at activation.
  */
-export function registerHovers({ context, connection, log }: Services): void {
-  const provider = new ChainHoverProvider(connection, log);
+export function registerHovers(services: Services): void {
+  const { context, connection, log } = services;
+  const provider = new LazyHoverProvider(
+    async () =>
+      new (await import('./hoverProvider')).ChainHoverProvider(connection, log, async (clients, signal) => {
+        // The contracts feature, loaded with the first hover that could show a name (not at activation).
+        const { workspaceContracts, nameLookup } = await import('../contracts/api');
+        const decoder = await workspaceContracts(services).decoder(clients, signal);
+        return decoder && nameLookup(decoder);
+      }),
+  );
   let registration: vscode.Disposable | undefined;
   const register = () => {
     registration?.dispose();
@@ -29,4 +39,27 @@ export function registerHovers({ context, connection, log }: Services): void {
       if (e.affectsConfiguration(settingId(Settings.hover))) register();
     }),
   );
+}
+
+/** Loads the hover provider with the first hover; from then on answers through it (cached hovers at once). */
+class LazyHoverProvider implements vscode.HoverProvider, vscode.Disposable {
+  private real?: ChainHoverProvider;
+  private loading?: Promise<ChainHoverProvider>;
+  private disposed = false;
+
+  constructor(private readonly make: () => Promise<ChainHoverProvider>) {}
+
+  provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): vscode.ProviderResult<vscode.Hover> {
+    if (this.real) return this.real.provideHover(document, position, token);
+    this.loading ??= this.make().then((p) => {
+      if (this.disposed) p.dispose();
+      return (this.real = p);
+    });
+    return this.loading.then((p) => (token.isCancellationRequested || this.disposed ? undefined : p.provideHover(document, position, token)));
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.real?.dispose();
+  }
 }

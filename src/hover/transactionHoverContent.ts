@@ -2,19 +2,20 @@
 import type { Hash } from '../core/model';
 import { groupThousands, weiToHype } from '../core/units';
 import { Commands } from '../ids';
-import { formatFees, shortAddress, shortHash, type Translate } from '../view/format';
+import { formatFees, shortHash, type Translate } from '../view/format';
 import { failedHoverContent, type HoverContent, type HoverLink } from './hoverContent';
 import type { TransactionSummary } from './hoverTransactions';
+import { namedAddress, type NameLookup } from './workspaceNames';
 
 /** Status, block and position, from → to, value and fee, and the links to the transaction page and its block. */
-export function transactionHoverContent(tx: TransactionSummary, t: Translate): HoverContent {
+export function transactionHoverContent(tx: TransactionSummary, t: Translate, names?: NameLookup): HoverContent {
   const lines = [statusLine(tx, t)];
   if (tx.blockNumber !== null) {
     const block = groupThousands(tx.blockNumber.toString());
     lines.push(tx.transactionIndex === null ? t('Block: {0}', block) : t('Block: {0}, position {1}', block, groupThousands(String(tx.transactionIndex))));
   }
-  const to = tx.to ? shortAddress(tx.to) : tx.created ? t('new contract {0}', shortAddress(tx.created)) : t('new contract');
-  lines.push(t('From {0} → {1}', shortAddress(tx.from), to));
+  const to = tx.to ? namedAddress(tx.to, names) : tx.created ? t('new contract {0}', namedAddress(tx.created, names)) : t('new contract');
+  lines.push(t('From {0} → {1}', namedAddress(tx.from, names), to));
   lines.push(t('Value: {0} HYPE', groupThousands(weiToHype(tx.value))));
   if (tx.fee !== undefined) lines.push(t('Fee: {0} HYPE', formatFees(tx.fee)));
   const links: HoverLink[] = [{ title: t('Open transaction'), command: Commands.openTransaction, args: [tx.hash] }];

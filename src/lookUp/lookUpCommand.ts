@@ -1,7 +1,7 @@
 import { describeError, isCancellation } from '../core/errors';
 import type { LookUpQuery } from '../core/input';
 import type { ProviderClients } from '../core/provider';
-import { resolveHash } from '../core/transactionLoad';
+import { lookUpHash } from '../core/transactionLoad';
 import { warmUp } from '../blocks/api';
 import { showTransaction } from '../transactions/api';
 import { Commands } from '../ids';
@@ -11,7 +11,9 @@ import type { Services } from '../platform/services';
 import { vscodeTranslate as t } from '../platform/translate';
 import { shortAddress, shortHash } from '../view/format';
 import { showAddress, type AddressOutcome } from './addressPicker';
-import { lookUpFromArgument } from './lookUpQuery';
+import { lookUpFromArgument, type Query } from './lookUpQuery';
+import type { ContractMatches } from './contractMatches';
+import { contractsNamed, workspaceContracts } from '../contracts/api';
 import { rememberRecentLookUp } from '../platform/recentLookUpsStore';
 import { askForLookUp } from './lookUpPicker';
 import { notify } from '../platform/notify';
@@ -23,6 +25,8 @@ export type LookUpOutcome =
   | { kind: 'transaction'; hash: string }
   | { kind: 'notFound'; hash: string }
   | AddressOutcome
+  /** A name no contract of the workspace has on this chain (or reading the workspace is off). */
+  | { kind: 'noContract'; name: string }
   | { kind: 'failed'; message: string }
   | { kind: 'cancelled' };
 
@@ -31,20 +35,47 @@ export type LookUpOutcome =
  * the right page for it. A 64-hex value is a transaction if the chain has one, else a block hash.
  */
 export async function lookUp(services: Services, arg: unknown): Promise<LookUpOutcome | undefined> {
+  let contracts: ContractMatches | null | undefined; // undefined while the workspace is read, null when it is not
   const asked = await givenOrAsked(
     services,
     lookUpFromArgument(arg, t),
     (error) => t('Cannot look that up: {0}', error),
-    () => askForLookUp(services.context),
-    (clients) => warmUp(services, clients),
+    () => askForLookUp(services.context, () => contracts),
+    (clients) => {
+      warmUp(services, clients);
+      // The workspace's contracts are read while the user types, so that a name finds them.
+      void contractMatches(services, clients).then((found) => (contracts = found ?? null));
+    },
   );
   if (!asked) return undefined;
   const outcome = await open(services, asked.clients, asked.query);
-  if (outcome.kind !== 'failed' && outcome.kind !== 'cancelled' && outcome.kind !== 'notFound') await remember(services, asked.query);
+  if (outcome.kind === 'address' && asked.query.kind === 'contract') await remember(services, { kind: 'address', address: outcome.summary.address });
+  else if (asked.query.kind !== 'contract' && outcome.kind !== 'failed' && outcome.kind !== 'cancelled' && outcome.kind !== 'notFound')
+    await remember(services, asked.query);
   return outcome;
 }
 
-async function open(services: Services, clients: ProviderClients, query: LookUpQuery): Promise<LookUpOutcome> {
+/** The workspace's contracts on the connected chain, by name; undefined when reading the workspace is off or fails. */
+async function contractMatches(services: Services, clients: ProviderClients): Promise<ContractMatches | undefined> {
+  try {
+    const decoder = await workspaceContracts(services).decoder(clients);
+    return decoder && ((text: string) => contractsNamed(decoder, text));
+  } catch (e) {
+    services.log.debug(`Look Up: the workspace’s contracts could not be read: ${describeError(e)}`);
+    return undefined;
+  }
+}
+
+async function open(services: Services, clients: ProviderClients, query: Query): Promise<LookUpOutcome> {
+  if (query.kind === 'contract') {
+    const found = (await contractMatches(services, clients))?.(query.name) ?? [];
+    const match = found.find((m) => m.name === query.name) ?? found[0];
+    if (!match) {
+      void notify('warning', t('No contract named “{0}” in your workspace is deployed on this chain.', query.name));
+      return { kind: 'noContract', name: query.name };
+    }
+    return open(services, clients, { kind: 'address', address: match.address });
+  }
   if (query.kind === 'block') {
     const block = query.query.kind === 'latest' ? 'latest' : query.query.number;
     await runCommand(Commands.lookUpBlock, block);
@@ -58,10 +89,11 @@ async function open(services: Services, clients: ProviderClients, query: LookUpQ
       );
       return await showAddress(summary);
     }
-    const found = await withDelayedProgress(t('Looking up {0}…', shortHash(query.hash)), abort, () => resolveHash(clients.evm, query.hash, abort.signal));
+    // Everything the transaction page shows, and the block with this hash, in one round trip.
+    const found = await withDelayedProgress(t('Looking up {0}…', shortHash(query.hash)), abort, () => lookUpHash(clients.evm, query.hash, abort.signal));
     switch (found.kind) {
       case 'transaction':
-        await showTransaction(services, query.hash, found.tx); // the page does not ask for it again
+        await showTransaction(services, query.hash, found.bundle); // the page does not ask for it again
         return { kind: 'transaction', hash: query.hash };
       case 'block':
         await runCommand(Commands.lookUpBlock, Number(found.number));

@@ -1,49 +1,77 @@
 import * as vscode from 'vscode';
-import { Settings, settingId, Views } from '../ids';
+import { Commands, Views, type CommandId } from '../ids';
+import { registerCommands, type CommandHandler } from '../platform/commands';
 import type { Services } from '../platform/services';
-import { settings } from '../platform/settings';
-import { AutoRefreshSchedule } from './autoRefresh';
-import { OpenOrdersTree } from './ordersTree';
-import { createOrdersStore } from './ordersStoreHost';
-import { refreshBudget } from './autoRefreshHost';
-import { registerWalletCommands } from './walletCommands';
+import type { OpenOrders } from './openOrdersHost';
+import type { OrdersNode } from './ordersTree';
 
-/** The Open Orders view: its tree, its commands and the optional automatic refresh. */
+/** The commands of the Open Orders view (their handlers come with the view's module). */
+const ORDERS_COMMANDS: readonly CommandId[] = [
+  Commands.watchWallet,
+  Commands.unwatchWallet,
+  Commands.renameWallet,
+  Commands.refreshOrders,
+  Commands.cancelRefresh,
+  Commands.reloadMarkets,
+  Commands.refreshWallet,
+  Commands.copyOrderId,
+  Commands.copyOrderJson,
+  Commands.copyAddress,
+  Commands.openWalletOnHypurrscan,
+];
+
+/**
+ * The Open Orders view and its commands, registered at activation; everything they run (the store, the
+ * tree's data, the automatic refresh) is loaded the first time the view is shown or one of its commands
+ * runs (`openOrdersHost.ts`). A window that activates the extension for a hover loads none of it.
+ */
 export function registerOpenOrders(services: Services): void {
-  const { context, connection } = services;
-  const store = createOrdersStore(services);
-  const tree = new OpenOrdersTree(store, () => connection.mode !== 'none');
-  const view = vscode.window.createTreeView(Views.openOrders, { treeDataProvider: tree, showCollapseAll: true });
-  const showDemoNotice = () => {
-    view.message = connection.isDemo ? vscode.l10n.t('Demo data: made-up orders from the built-in demo node.') : undefined;
-  };
-  showDemoNotice();
+  let loaded: Promise<OpenOrders> | undefined;
+  const tree = new LazyTree(() => (loaded ??= import('./openOrdersHost').then((m) => m.startOpenOrders(services, view))));
+  const view: vscode.TreeView<OrdersNode> = vscode.window.createTreeView(Views.openOrders, { treeDataProvider: tree, showCollapseAll: true });
+  const handlers: { [C in CommandId]?: CommandHandler } = {};
+  for (const id of ORDERS_COMMANDS) handlers[id] = async (...args) => (await tree.load()).commands[id]?.(...args);
+  registerCommands(services.context, handlers);
+  services.context.subscriptions.push(view, tree);
+}
 
-  // Paused while the view is hidden or there is no connection; off while the setting is 0.
-  const schedule = new AutoRefreshSchedule(async () => (await store.refreshAll()).flatMap((o) => (o.error === undefined ? [] : [o.error])));
-  const budget = refreshBudget(services, store, schedule, view);
-  const updateSchedule = () => {
-    schedule.update(settings.autoRefreshSeconds(), view.visible && connection.mode !== 'none');
-    budget();
-  };
-  updateSchedule();
+/** The view's data provider until its module is loaded, then that module's tree (whose changes it passes on). */
+class LazyTree implements vscode.TreeDataProvider<OrdersNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<OrdersNode | undefined | void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private real?: OpenOrders['tree'];
+  private subscription?: vscode.Disposable;
 
-  context.subscriptions.push(
-    tree,
-    view,
-    schedule,
-    view.onDidChangeVisibility(updateSchedule),
-    store.onDidRefreshAll(() => {
-      schedule.refreshed();
-      budget();
-    }),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(settingId(Settings.autoRefreshSeconds))) updateSchedule();
-    }),
-    connection.onDidChange(() => {
-      showDemoNotice();
-      updateSchedule();
-    }),
-  );
-  registerWalletCommands(services, store);
+  constructor(private readonly loadModule: () => Promise<OpenOrders>) {}
+
+  async load(): Promise<OpenOrders> {
+    const loaded = await this.loadModule();
+    if (!this.real) {
+      this.real = loaded.tree;
+      this.subscription = loaded.tree.onDidChangeTreeData((e) => this.changed.fire(e));
+    }
+    return loaded;
+  }
+
+  async getChildren(element?: OrdersNode): Promise<OrdersNode[]> {
+    return (this.real ?? (await this.load()).tree).getChildren(element);
+  }
+
+  /** Only asked for elements `getChildren` gave, so the tree is loaded by then. */
+  getTreeItem(element: OrdersNode): vscode.TreeItem {
+    return this.real!.getTreeItem(element);
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, element: OrdersNode): vscode.TreeItem {
+    return this.real ? this.real.resolveTreeItem(item, element) : item;
+  }
+
+  getParent(element: OrdersNode): OrdersNode | undefined {
+    return this.real?.getParent(element);
+  }
+
+  dispose(): void {
+    this.subscription?.dispose();
+    this.changed.dispose();
+  }
 }

@@ -17,11 +17,24 @@ import { RequestCache } from '../core/cache';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import { isRefusal, type InfoClient } from '../core/infoClient';
 import type { OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
+import { AccountSource } from './accountSource';
 import { Limiter } from './limiter';
 import type { WalletOrder } from './ordersViewModel';
 import { RequestTally } from './weightLedger';
 
-export type InfoApi = Pick<InfoClient, 'openOrders' | 'frontendOpenOrders' | 'spotMeta' | 'perpDexs' | 'perpMeta' | 'allMids' | 'orderStatus'>;
+export type InfoApi = Pick<
+  InfoClient,
+  | 'openOrders'
+  | 'frontendOpenOrders'
+  | 'spotMeta'
+  | 'perpDexs'
+  | 'perpMeta'
+  | 'allMids'
+  | 'orderStatus'
+  | 'clearinghouseState'
+  | 'spotClearinghouseState'
+  | 'userRole'
+>;
 
 export interface WalletOrdersResult {
   /** Orders of the dexs that answered. */
@@ -64,8 +77,9 @@ export const DEX_NAME = /^[a-zA-Z0-9_-]{1,32}$/;
 /**
  * At most this many dexs' orders are asked per wallet and refresh, the first dex (with spot) included.
  * Why 8: one wallet's heaviest refresh then costs 8 order lists (160 weight), their mids (16), the units
- * of 7 dexs when not cached (140), `perpDexs` and `spotMeta` (40) and 10 status lookups (20): 376, within
- * the 600 a minute automatic refreshes may spend, so one wallet's refresh always fits. It is also more than
+ * of 7 dexs when not cached (140), `perpDexs` and `spotMeta` (40), 10 status lookups (20), the account
+ * of 8 dexs (16), the spot balances (2) and, once per address, `userRole` (60): 454, within the 600 a
+ * minute automatic refreshes may spend, so one wallet's refresh always fits. It is also more than
  * the handful of builder-deployed dexs live when this was written (xyz, flx, vntl, hyna, km, cash); a dex
  * over the cap can be named in the wallet's `dexes` to be asked first.
  */
@@ -82,6 +96,12 @@ export interface LoadOptions {
   prefer?: readonly string[];
   /** Counts (and spends) every request this load sends. */
   tally?: RequestTally;
+  /**
+   * Called as each dex's orders are asked, in the same slot of the limiter: what else the caller asks of
+   * that dex (its account) goes out at the same time, not after. Never rejects; true when the dex's unit
+   * is wanted although it may have no orders (it has positions).
+   */
+  withDex?: (dex: string, signal: AbortSignal) => Promise<boolean>;
 }
 
 /**
@@ -119,6 +139,8 @@ export class OpenOrdersSource {
   private readonly metaTtlMs: number;
   private readonly overall: Limiter;
   private readonly perWallet: number;
+  /** The account behind the orders (positions, balances, roles), asked with them. */
+  readonly account: AccountSource;
 
   constructor(
     private readonly info: InfoApi,
@@ -128,6 +150,7 @@ export class OpenOrdersSource {
     this.metaTtlMs = options.metaTtlMs ?? 10 * 60_000;
     this.overall = new Limiter(options.overall ?? 6);
     this.perWallet = options.perWallet ?? 3;
+    this.account = new AccountSource(info, { now: this.now, note: options.note });
   }
 
   get signal(): AbortSignal {
@@ -157,7 +180,7 @@ export class OpenOrdersSource {
    */
   load(address: string, extraDexes: readonly string[] = [], options: LoadOptions = {}): Promise<WalletOrdersResult> {
     const key = `${address}|${[...extraDexes].sort().join(',')}`;
-    return this.running.get(key, () => this.fetch(address, extraDexes, options.prefer ?? [], options.tally ?? new RequestTally()));
+    return this.running.get(key, () => this.fetch(address, extraDexes, options.prefer ?? [], options.tally ?? new RequestTally(), options.withDex));
   }
 
   /** Forget the cached dex list, spot pairs and dex metadata (Reload Markets). */
@@ -198,20 +221,30 @@ export class OpenOrdersSource {
     this.controller.abort();
   }
 
-  private async fetch(address: string, extraDexes: readonly string[], prefer: readonly string[], tally: RequestTally): Promise<WalletOrdersResult> {
+  private async fetch(
+    address: string,
+    extraDexes: readonly string[],
+    prefer: readonly string[],
+    tally: RequestTally,
+    withDex?: LoadOptions['withDex'],
+  ): Promise<WalletOrdersResult> {
     const signal = this.runSignal();
     if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
     const limiter = new Limiter(this.perWallet, this.overall);
     // Once the provider rate-limits one dex's request, the dexs still waiting are not asked this time.
     let limited: ProviderError | undefined;
+    const unitDexs = new Set<string>(); // dexs with positions: their unit is wanted even without orders
     const ordersOf = (dex: string) =>
       limiter.run(async () => {
         if (limited) throw limited;
+        const alongside = withDex?.(dex, signal).then((wanted) => void (wanted && unitDexs.add(dex)));
         try {
           return await this.dexOrders(address, dex, signal, tally);
         } catch (e) {
           if (e instanceof ProviderError && e.kind === 'rateLimited') limited ??= e;
           throw e;
+        } finally {
+          await alongside;
         }
       });
     // The first dex starts at once; the others as soon as the (usually cached) dex list is known.
@@ -248,7 +281,7 @@ export class OpenOrdersSource {
     const [pairs, units, mids] = await Promise.all([
       needPairs ? settle(this.pairs(signal, tally)) : Promise.resolve(undefined),
       this.unitsOf(
-        [...withOrders].filter((d) => d !== ''),
+        [...new Set([...withOrders, ...unitDexs])].filter((d) => d !== ''),
         signal,
         limiter,
         tally,

@@ -5,13 +5,14 @@
  * the `refreshing` context key, the view's progress bar, and a notification when gone orders were filled.
  */
 import * as vscode from 'vscode';
-import { ContextKeys, Settings, settingId, Views } from '../ids';
+import { Commands, ContextKeys, Settings, settingId, Views } from '../ids';
+import { runCommand } from '../platform/commands';
 import { PerConnection } from '../platform/perConnection';
 import type { Services } from '../platform/services';
 import { vscodeTranslate } from '../platform/translate';
 import { shortAddress } from '../view/format';
 import { OpenOrdersSource } from './openOrdersSource';
-import { OrdersStore, type FillNotice, type WalletListing } from './ordersStore';
+import { OrdersStore, type AgentNotice, type FillNotice, type WalletListing } from './ordersStore';
 import { watchedWallets } from './watchedWalletsHost';
 import { WeightLedger } from './weightLedger';
 import { notify } from '../platform/notify';
@@ -30,7 +31,7 @@ export function createOrdersStore(services: Services): OrdersStore {
     sources,
     store,
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(settingId(Settings.wallets))) store.syncWallets();
+      if (e.affectsConfiguration(settingId(Settings.wallets)) || e.affectsConfiguration(settingId(Settings.testnetWallets))) store.syncWallets();
     }),
     connection.onDidChange(() => store.connectionChanged()),
     store.onDidChangeRefreshing((running) => {
@@ -40,6 +41,7 @@ export function createOrdersStore(services: Services): OrdersStore {
     store.onFilled((notice) => {
       if (settings.ordersNotifyOnFill()) void notify('info', fillMessage(notice));
     }),
+    store.onAgentWallet((notice) => void offerMaster(store, notice)),
   );
   return store;
 }
@@ -78,6 +80,15 @@ function untilIdle(store: OrdersStore): Promise<void> {
       resolve();
     });
   });
+}
+
+/** An API wallet has no orders of its own: offer, once, to watch the account it trades for. */
+async function offerMaster(store: OrdersStore, { wallet, master }: AgentNotice): Promise<void> {
+  if (store.wallet(master)) return; // already in the tree
+  const name = wallet.label || shortAddress(wallet.address);
+  const watch = vscode.l10n.t('Watch Master');
+  const message = vscode.l10n.t('{0} is an API wallet of {1}: it has no orders or positions of its own. Watch {1} instead?', name, master);
+  if ((await notify('info', message, watch)) === watch) await runCommand(Commands.watchWallet, master, vscode.l10n.t('{0} (master)', name));
 }
 
 function fillMessage({ wallet, filled }: FillNotice): string {

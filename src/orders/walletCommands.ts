@@ -1,9 +1,10 @@
 /** The Open Orders commands: watch, stop watching, rename, refresh, copy, open on hypurrscan. */
 import * as vscode from 'vscode';
+import { NETWORKS } from '../core/networks';
 import { parseAddress } from '../core/input';
-import { Commands, Views } from '../ids';
+import { Commands, Views, type CommandId } from '../ids';
 import { requireClients } from '../platform/accountCommands';
-import { registerCommands, type CommandHandler } from '../platform/commands';
+import type { CommandHandler } from '../platform/commands';
 import type { Services } from '../platform/services';
 import { escapeIcons, escapeLinksAndIcons } from '../view/escape';
 import { shortAddress } from '../view/format';
@@ -23,13 +24,14 @@ interface WalletCommandContext {
 
 type CommandRun = (c: WalletCommandContext, ...args: unknown[]) => unknown;
 
-export function registerWalletCommands(services: Services, store: OrdersStore): void {
+/** The Open Orders commands' handlers, over one store (registered at activation by the feature's `index.ts`). */
+export function walletCommandHandlers(services: Services, store: OrdersStore): { readonly [C in CommandId]?: CommandHandler } {
   const c: WalletCommandContext = { services, store };
   const bind =
     (run: CommandRun): CommandHandler =>
     (...args) =>
       run(c, ...args);
-  registerCommands(services.context, {
+  return {
     [Commands.watchWallet]: bind(watchWallet),
     [Commands.unwatchWallet]: bind(unwatchWallet),
     [Commands.renameWallet]: bind(renameWallet),
@@ -41,7 +43,7 @@ export function registerWalletCommands(services: Services, store: OrdersStore): 
     [Commands.copyOrderJson]: bind(copyOrderJson),
     [Commands.copyAddress]: bind(copyAddress),
     [Commands.openWalletOnHypurrscan]: bind(openWalletOnHypurrscan),
-  });
+  };
 }
 
 // ---- helpers ----
@@ -264,10 +266,11 @@ async function copyAddress(_: WalletCommandContext, arg?: unknown): Promise<void
   vscode.window.setStatusBarMessage(vscode.l10n.t('Address {0} copied.', shortAddress(address)), 3000);
 }
 
-async function openWalletOnHypurrscan(_: WalletCommandContext, arg?: unknown): Promise<boolean> {
+async function openWalletOnHypurrscan({ services }: WalletCommandContext, arg?: unknown): Promise<boolean> {
   const address = addressArg(arg);
   if (!address) return false;
-  return vscode.env.openExternal(vscode.Uri.parse(`https://hypurrscan.io/address/${address}`));
+  // Hypurrscan for mainnet; testnet wallets on Hyperliquid's own testnet explorer.
+  return vscode.env.openExternal(vscode.Uri.parse(`${NETWORKS[services.connection.network].walletExplorerUrl}${address}`));
 }
 
 /**

@@ -13,6 +13,8 @@ export interface ParsingPickOptions<T> {
   start: ParsingPickItem<T>[];
   /** The one item for what is typed: what it was understood as, or why it is refused. */
   itemFor(text: string): ParsingPickItem<T>;
+  /** More items for what is typed, below that one (Look Up: the other contracts a name matches). */
+  moreFor?(text: string): ParsingPickItem<T>[];
 }
 
 /**
@@ -33,7 +35,7 @@ export function askWithParsingPick<T>(options: ParsingPickOptions<T>): Promise<T
     }
     // Always shown: the quick pick would otherwise hide an item whose label does not match the text.
     const item = { ...options.itemFor(pick.value), alwaysShow: true };
-    pick.items = [item];
+    pick.items = [item, ...(options.moreFor?.(pick.value) ?? []).map((more) => ({ ...more, alwaysShow: true }))];
     pick.activeItems = [item];
   };
   update();

@@ -1,5 +1,6 @@
 import type { Translate } from '../view/format';
 import { commonLabels } from '../view/panelMessages';
+import { hyperCoreLabels } from './hyperCoreLabels';
 import type { TransactionLabels } from './protocol';
 
 /**
@@ -67,7 +68,27 @@ export function transactionLabels(l10n: { t: Translate }): TransactionLabels {
     traceFailed: l10n.t('The trace could not be loaded: {0}'),
     transfersNotShown: l10n.t('{0} more internal transfers are not shown here.'),
     retrying: l10n.t('Loading again…'),
+    callTree: l10n.t('Call tree'),
+    showRevertingFrame: l10n.t('Show the call that reverted'),
+    expand: l10n.t('Expand'),
+    collapse: l10n.t('Collapse'),
+    failedByNode: l10n.t('reverted'),
+    failedInferred: l10n.t('reverted (inferred)'),
+    revertOrigin: l10n.t('the revert started here'),
+    treeInferredNote: l10n.t(
+      'The node does not say which call failed (no debug_traceTransaction): the call marked is inferred, as the deepest one that returned the revert data.',
+    ),
+    treeNodeNote: l10n.t('The calls marked as reverted are as the node says (debug_traceTransaction).'),
+    framesNotShown: l10n.t('{0} more calls are not shown here.'),
+    returned: l10n.t('returned'),
+    decodedGuess: l10n.t('guess: decoded with {0}’s ABI, not the called contract’s'),
+    decodedFrom: l10n.t('decoded with {0} ({1})'),
+    alsoFits: l10n.t('The same data also fits: {0}'),
+    workspaceContract: l10n.t('{0} in your workspace ({1})'),
+    openContract: l10n.t('Open {0} in the workspace'),
+    arguments: l10n.t('Arguments'),
     problemNotFound: l10n.t('No such transaction'),
     problemOther: l10n.t('The transaction could not be loaded'),
+    ...hyperCoreLabels(l10n),
   };
 }

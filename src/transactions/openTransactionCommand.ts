@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { parseHash } from '../core/input';
-import type { Hash, TransactionDetails } from '../core/model';
+import type { Hash } from '../core/model';
+import type { TransactionBundle } from '../core/transactionLoad';
 import { givenOrAsked } from '../platform/givenOrAsked';
 import type { Services } from '../platform/services';
 import { escapeLinksAndIcons } from '../view/escape';
@@ -22,8 +23,8 @@ export async function openTransaction(services: Services, arg: unknown): Promise
   return asked && TransactionPanel.createOrShow(services, asked.query);
 }
 
-/** The transaction page for `hash`, given the transaction when the caller has just fetched it (not asked again). */
-export function showTransaction(services: Services, hash: Hash, known?: TransactionDetails): Promise<TransactionResult> {
+/** The transaction page for `hash`, given what the caller has just fetched of it (not asked again). */
+export function showTransaction(services: Services, hash: Hash, known?: TransactionBundle): Promise<TransactionResult> {
   return TransactionPanel.createOrShow(services, hash, known);
 }
 

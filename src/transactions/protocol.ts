@@ -2,8 +2,9 @@
  * The messages between the transaction panel (extension host) and its webview script. Both sides import
  * this file. Everything in here is plain data: strings made for display by the view-model, never HTML.
  */
-import { isHash, lowerHex } from '../core/hex';
+import { isAddress, isHash, lowerHex } from '../core/hex';
 import { isWebviewMessageOf, isWhole, type CommonProblemKind, type HostMessageOf, type PageLabels, type WebviewMessageOf } from '../view/panelMessages';
+import type { HyperCoreLabels, HyperCoreView } from './hyperCoreView';
 
 /** What a part of the page that loads on its own (receipt, revert reason, trace) came to when it did not. */
 export interface PartFailure {
@@ -61,6 +62,92 @@ export type TraceView =
   | ({ state: 'unsupported' } & PartFailure)
   | ({ state: 'failed' } & PartFailure);
 
+/** A decoded value: a scalar's text, or an array's or tuple's items. */
+export interface ArgView {
+  name: string;
+  type: string;
+  text: string;
+  items?: ArgView[];
+  /** Text or items were cut. */
+  cut?: boolean;
+}
+
+/** A call, custom error or event decoded with an ABI of the workspace. */
+export interface DecodedView {
+  name: string;
+  /** `transfer(address,uint256)`. */
+  signature: string;
+  args: ArgView[];
+  /** Decoded with some ABI of the workspace that has this selector or topic, not the contract's own. */
+  guess: boolean;
+  /** The contract whose ABI decoded it, and its file (relative to its workspace folder). */
+  abiName: string;
+  abiPath: string;
+  /** Other signatures of the workspace the same data fits (a selector collision). */
+  alternatives: string[];
+}
+
+/** An address the workspace deployed, named. */
+export interface ContractNameView {
+  /** Lowercase. */
+  address: string;
+  name: string;
+  /** The deployment record, relative to its workspace folder. */
+  path: string;
+  /** Other records give it another name: shown as uncertain. */
+  uncertain: boolean;
+}
+
+/** What the workspace's contracts add to the page; null when reading them is off (or not allowed). */
+export interface WorkspaceDecodedView {
+  method: DecodedView | null;
+  /** A custom error, by name. */
+  error: DecodedView | null;
+  /** For `logs[i]`. */
+  logs: Array<DecodedView | null>;
+  names: ContractNameView[];
+  /** How many ABIs the workspace has, and how many proxies could not be read. */
+  note: string;
+}
+
+/** One call frame (from `ots_traceTransaction`), decoded. */
+export interface CallFrameView {
+  /** Its place in the trace (0: the transaction itself). */
+  index: number;
+  depth: number;
+  type: string;
+  from: string;
+  to: string | null;
+  /** Null when the call carries no value (or none is known). */
+  valueHype: string | null;
+  /** The calldata's selector, its standard method name, or its decoding. */
+  selector: string | null;
+  method: string | null;
+  call: DecodedView | null;
+  returned: ArgView[] | null;
+  /** This frame failed: as the node says (`debug_traceTransaction`) or inferred from the revert data. */
+  failed: 'node' | 'inferred' | null;
+  /** The frame the revert started in. */
+  origin: boolean;
+  /** Frames right below it. */
+  children: number;
+  /** What `to` is on HyperCore's side ("HyperCore read: oracle price", CoreWriter); null for any other address or with HyperCore decoding off. */
+  hyperCore: string | null;
+}
+
+export type CallTreeView =
+  | {
+      state: 'ok';
+      frames: CallFrameView[];
+      /** Frames beyond MAX_FRAMES_SHOWN. */
+      notShown: number;
+      /** Where the failed frames come from; null for a transaction that did not fail. */
+      failedFrom: 'node' | 'inferred' | null;
+      /** Why the node's word is missing (debug_traceTransaction refused or failed), when asked. */
+      nodeFailure: PartFailure | null;
+    }
+  | { state: 'none' };
+
 /** A transaction, ready to show: every value already formatted (exact units, grouped digits). */
 export interface TransactionView {
   hash: string;
@@ -104,7 +191,15 @@ export interface TransactionView {
   /** Logs left out beyond MAX_LOGS_SHOWN. */
   logsNotShown: number;
   trace: TraceView;
+  /** The HyperCore section (hyperCoreView.ts); absent or null when decoding is off or there is nothing of HyperCore. */
+  hyperCore?: HyperCoreView | null;
+  /** The call tree; `none` when the trace could not be read (`trace` says why). */
+  callTree: CallTreeView;
+  workspace: WorkspaceDecodedView | null;
 }
+
+/** Frames of the call tree shown on the page. */
+export const MAX_FRAMES_SHOWN = 2000;
 
 /** Calldata shown on the page; more is there through Copy and Show Raw JSON. */
 export const MAX_INPUT_SHOWN = 100_000;
@@ -120,7 +215,7 @@ export type TransactionPanelView =
   | { kind: 'problem'; problem: CommonProblemKind; hash: string; message: string };
 
 /** Every word the webview shows, localized by the host (the webview has no `vscode.l10n`). */
-export interface TransactionLabels extends PageLabels {
+export interface TransactionLabels extends PageLabels, HyperCoreLabels {
   navigation: string;
   title: string;
   hash: string;
@@ -178,6 +273,23 @@ export interface TransactionLabels extends PageLabels {
   traceFailed: string;
   transfersNotShown: string;
   retrying: string;
+  callTree: string;
+  showRevertingFrame: string;
+  expand: string;
+  collapse: string;
+  failedByNode: string;
+  failedInferred: string;
+  revertOrigin: string;
+  treeInferredNote: string;
+  treeNodeNote: string;
+  framesNotShown: string;
+  returned: string;
+  decodedGuess: string;
+  decodedFrom: string;
+  alsoFits: string;
+  workspaceContract: string;
+  openContract: string;
+  arguments: string;
 }
 
 /** The transaction page's protocol (see `PageProtocol`): the host sends only `show`. */
@@ -189,7 +301,9 @@ export interface TransactionProtocol {
     /** The block page of this number (Look Up Block). */
     | { type: 'openBlock'; number: number }
     /** The whole calldata, copied by the host from what it holds (it can be long). */
-    | { type: 'copyInput' };
+    | { type: 'copyInput' }
+    /** The workspace file a name came from (an index into the names and ABIs the host sent). */
+    | { type: 'openContract'; address: string };
   /** The hash only. */
   state: { hash: string };
 }
@@ -199,7 +313,9 @@ export type TransactionWebviewMessage = WebviewMessageOf<TransactionProtocol>;
 
 /** Checks a message from the webview before the host acts on it (the webview is the less trusted side). */
 export function isTransactionWebviewMessage(value: unknown): value is TransactionWebviewMessage {
-  return isWebviewMessageOf<TransactionProtocol>(value, (m) => (m.type === 'openBlock' ? isWhole(m.number) : m.type === 'copyInput'));
+  return isWebviewMessageOf<TransactionProtocol>(value, (m) =>
+    m.type === 'openBlock' ? isWhole(m.number) : m.type === 'openContract' ? isAddress(m.address) : m.type === 'copyInput',
+  );
 }
 
 /** Reads the state a revived panel carries (`TransactionProtocol['state']`); anything else is ignored. */

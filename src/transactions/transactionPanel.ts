@@ -1,18 +1,26 @@
 import * as vscode from 'vscode';
-import type { Hash, TransactionDetails } from '../core/model';
+import type { Hash } from '../core/model';
 import type { ProviderClients } from '../core/provider';
-import { loadTransaction, type TransactionBundle } from '../core/transactionLoad';
+import { blockTimestamp, loadTransaction, type TransactionBundle } from '../core/transactionLoad';
+import { blockSourceFor } from '../blocks/api';
 import { Commands, WebviewTypes } from '../ids';
 import { rawJsonDocuments } from '../platform/rawJson';
+import { settings } from '../platform/settings';
 import type { Services } from '../platform/services';
 import { copyToClipboard, OpenPanels, PanelHost, type LoadRun, type PanelPage } from '../platform/webviewPanel';
 import { shortHash } from '../view/format';
 import type { CommonProblemKind } from '../view/panelMessages';
 import { transactionLabels } from './labels';
 import { isTransactionWebviewMessage, type TransactionProtocol, type TransactionView } from './protocol';
-import { toTransactionView } from './transactionViewModel';
+import { toTransactionView, type PageExtras } from './transactionViewModel';
+import type { HyperCoreView } from './hyperCoreView';
+import { hyperCoreSection } from './hyperCoreHost';
 import { notify } from '../platform/notify';
 import { runCommand } from '../platform/commands';
+import { describeError, isCancellation } from '../core/errors';
+import { workspaceContracts, type TransactionDecoding } from '../contracts/api';
+import { loadCallFrames } from './callFrames';
+import { touchedAddresses } from './workspaceViewModel';
 
 /** What Open Transaction ended with; the command returns it, so tests (and links) can tell. */
 export interface TransactionResult {
@@ -42,17 +50,19 @@ const page: PanelPage<TransactionProtocol, Hash> = {
 export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, TransactionResult> {
   private static readonly panels = new OpenPanels(page, (services, panel, hash: Hash) => new TransactionPanel(services, panel, hash));
 
-  /** Transactions the caller has just fetched, taken by the first load of the panel opened for them. */
-  private static readonly known = new Map<Hash, TransactionDetails>();
+  /** Transactions the caller has just fetched (Look Up), taken by the first load of the panel opened for them. */
+  private static readonly known = new Map<Hash, TransactionBundle>();
 
   /** What is on show, for Copy (the whole calldata) and Show Raw JSON. */
   private shown?: TransactionBundle;
+  /** The workspace files behind the names on show, for Open (the webview names only the address). */
+  private names = new Map<string, string>();
 
   /**
-   * Shows `hash`: reveals the panel that already shows it, or opens a new one and loads it. `known` is the
-   * transaction when the caller has it already (Look Up): the first load does not ask for it again.
+   * Shows `hash`: reveals the panel that already shows it, or opens a new one and loads it. `known` is what
+   * the caller has fetched already (Look Up): the first load does not ask for it again.
    */
-  static async createOrShow(services: Services, hash: Hash, known?: TransactionDetails): Promise<TransactionResult> {
+  static async createOrShow(services: Services, hash: Hash, known?: TransactionBundle): Promise<TransactionResult> {
     if (known) TransactionPanel.known.set(hash, known);
     try {
       return await TransactionPanel.panels.show(services, hash);
@@ -95,10 +105,62 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
     const title = vscode.l10n.t('Looking up transaction {0}…', shortHash(this.hash));
     const known = TransactionPanel.known.get(this.hash);
     TransactionPanel.known.delete(this.hash); // once: a retry asks again
-    const bundle = await this.fetch(title, run, () => loadTransaction(clients.evm, this.hash, run.abort.signal, known));
-    this.shown = bundle ?? undefined;
-    if (bundle) this.post({ kind: 'transaction', tx: toTransactionView(bundle, Date.now() / 1000, vscode.l10n.t), retrying: false });
-    else this.problem('notFound', vscode.l10n.t('There is no transaction {0} on this chain (as far as this node knows).', this.hash));
+    const signal = run.abort.signal;
+    // The workspace's chain id is asked beside the transaction, not after it (cached per connection).
+    const decoder = this.decodingReady(clients, signal);
+    const bundle = known ?? (await this.fetch(title, run, () => loadTransaction(clients.evm, this.hash, signal)));
+    if (!bundle) {
+      this.shown = undefined;
+      this.problem('notFound', vscode.l10n.t('There is no transaction {0} on this chain (as far as this node knows).', this.hash));
+      return;
+    }
+    // Drawn at once, with the block's time when the block page has the block. What may need more requests
+    // follows in one more drawing: the block's time, the workspace's decoding (proxies' implementation
+    // slots), the node's call frames of a failed transaction, HyperCore's names.
+    const blocks = blockSourceFor(this.services.connection, clients);
+    const kept = bundle.tx.blockNumber === null ? undefined : blocks.peekBlock(Number(bundle.tx.blockNumber))?.block.timestamp;
+    const first = kept === undefined ? bundle : { ...bundle, blockTimestamp: kept };
+    this.show(first, { hyperCore: settings.transactionsDecodeHyperCore() }, null);
+    try {
+      const [decoding, frames, hyperCore, time] = await Promise.all([
+        decoder.then(() => this.decodingOf(clients, bundle, signal)),
+        loadCallFrames(clients.evm, bundle, signal),
+        hyperCoreSection(this.services, clients, bundle, signal),
+        kept ?? blockTimestamp(bundle.tx, (n, s) => blocks.block(n, s), signal),
+      ]);
+      if (this.isStale(run) || this.shown !== first) return;
+      if (!decoding && !frames && !hyperCore && time === kept) return;
+      const extras = { ...(decoding ? { decoding } : {}), ...(frames ? { frames } : {}), hyperCore: settings.transactionsDecodeHyperCore() };
+      this.show(time === undefined ? first : { ...first, blockTimestamp: time }, extras, hyperCore);
+    } catch (e) {
+      // The page is drawn; what could not follow stays out (a newer load, or the panel closed, ends it here).
+      if (!isCancellation(e) && !this.isStale(run)) this.services.log.warn(`Transaction ${shortHash(this.hash)}: ${describeError(e)}`);
+    }
+  }
+
+  private show(bundle: TransactionBundle, extras: PageExtras, hyperCore: HyperCoreView | null): void {
+    this.shown = bundle;
+    this.names = new Map(extras.decoding ? [...namesOf(bundle, extras.decoding)] : []);
+    const view = toTransactionView(bundle, Date.now() / 1000, vscode.l10n.t, extras);
+    this.post({ kind: 'transaction', tx: { ...view, hyperCore }, retrying: false });
+  }
+
+  /** The workspace's index and chain id, asked beside the transaction; never fails (the decoding says what went wrong). */
+  private decodingReady(clients: ProviderClients, signal: AbortSignal): Promise<unknown> {
+    return workspaceContracts(this.services)
+      .decoder(clients, signal)
+      .catch(() => undefined);
+  }
+
+  /** The workspace's decoding; undefined when it is off, or failed (the page shows what the node said). */
+  private async decodingOf(clients: ProviderClients, bundle: TransactionBundle, signal: AbortSignal): Promise<TransactionDecoding | undefined> {
+    try {
+      return await workspaceContracts(this.services).decoding(clients, bundle, signal);
+    } catch (e) {
+      if (isCancellation(e) || signal.aborted) throw e;
+      this.services.log.warn(`Transaction ${shortHash(this.hash)}: the workspace’s contracts could not decode it: ${describeError(e)}`);
+      return undefined;
+    }
   }
 
   protected failureWords(): { log: string; cancelled: string } {
@@ -124,6 +186,11 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
       case 'copyInput':
         if (this.shown) await copyToClipboard(this.shown.tx.input);
         return;
+      case 'openContract': {
+        const uri = this.names.get(m.address.toLowerCase());
+        if (uri) await runCommand(Commands.openContractFile, uri);
+        return;
+      }
     }
   }
 
@@ -133,6 +200,14 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
     if (!b) return;
     const raw = { transaction: b.tx.raw, receipt: b.receipt.ok ? (b.receipt.value?.raw ?? null) : null };
     await rawJsonDocuments.show(`transaction-${this.hash}`, raw, vscode.l10n.t('transaction {0}', shortHash(this.hash)));
+  }
+}
+
+/** Each named address → the file a link opens: the contract's artifact, else its deployment record. */
+function* namesOf(bundle: TransactionBundle, decoding: TransactionDecoding): Iterable<[string, string]> {
+  for (const address of touchedAddresses(bundle)) {
+    const c = decoding.decoder.contractAt(address);
+    if (c) yield [address, c.abi?.file.uri ?? c.deployment.uri];
   }
 }
 

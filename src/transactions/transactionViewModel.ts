@@ -2,7 +2,11 @@
  * A loaded transaction (TransactionBundle) → strings for the transaction panel. Pure (no `vscode`): exact
  * units through core/units, so a wei is never rounded away; words through the `t` the host hands in.
  */
+import type { CallFrameStatus } from '../core/callTracer';
 import { decodeLog } from '../core/logs';
+import type { TransactionDecoding } from '../contracts/api';
+import { callTreeView } from './callTreeViewModel';
+import { workspaceView } from './workspaceViewModel';
 import type { DecodedLog, LogEntry, RevertReason, TraceEntry, TransactionReceipt } from '../core/model';
 import { methodName, selectorOf } from '../core/selectors';
 import type { Outcome, TransactionBundle } from '../core/transactionLoad';
@@ -31,8 +35,16 @@ const TYPE_NAMES: ReadonlyMap<number, string> = new Map([
   [4, 'EIP-7702'],
 ]);
 
+/** What the page asked beyond the bundle: the workspace's decoding, and which call frames failed (debug_traceTransaction). */
+export interface PageExtras {
+  decoding?: TransactionDecoding;
+  frames?: Outcome<CallFrameStatus[]>;
+  /** Name HyperCore's read precompiles and CoreWriter in the call tree (the HyperCore decoding setting). */
+  hyperCore?: boolean;
+}
+
 /** The page's view of a transaction. `nowSeconds` is passed in so that tests can pin the relative time. */
-export function toTransactionView(bundle: TransactionBundle, nowSeconds: number, t: Translate): TransactionView {
+export function toTransactionView(bundle: TransactionBundle, nowSeconds: number, t: Translate, extras: PageExtras = {}): TransactionView {
   const { tx } = bundle;
   const receipt = bundle.receipt.ok ? bundle.receipt.value : null;
   const price = receipt?.effectiveGasPrice ?? tx.gasPrice;
@@ -70,6 +82,8 @@ export function toTransactionView(bundle: TransactionBundle, nowSeconds: number,
     logs: receipt ? receipt.logs.slice(0, MAX_LOGS_SHOWN).map(logView) : null,
     logsNotShown: receipt ? Math.max(0, receipt.logs.length - MAX_LOGS_SHOWN) : 0,
     trace: traceView(bundle.trace),
+    callTree: callTreeView(bundle, extras.frames, extras.decoding?.decoder, t, extras.hyperCore),
+    workspace: extras.decoding ? workspaceView(bundle, extras.decoding, t) : null,
   };
 }
 

@@ -10,7 +10,7 @@ import { decodeLog } from '../../src/core/logs';
 import type { Hash } from '../../src/core/model';
 import { createProviderClients } from '../../src/core/provider';
 import { decodeRevert } from '../../src/core/revert';
-import { loadTransaction, resolveHash } from '../../src/core/transactionLoad';
+import { blockTimestamp, loadTransaction, lookUpHash } from '../../src/core/transactionLoad';
 import { eip1559, GWEI, Sender, startAnvil, type AnvilNode } from './anvil';
 import { deployCode, FORWARDER_RUNTIME, revertRuntime, TOKEN_RUNTIME } from './contracts';
 
@@ -217,22 +217,23 @@ describe('conformance: transactions, receipts, revert reasons, traces and addres
     assert.deepEqual([frame.type, frame.to?.toLowerCase()], ['CREATE', contracts.token.toLowerCase()]);
   });
 
-  it('loads the failed transaction in one go: receipt reverted, reason decoded, trace, block time', async () => {
+  it('loads the failed transaction in one go (one batch): receipt reverted, reason decoded, trace; then the block time', async () => {
     const b = await loadTransaction(evm, txs.errorString);
     assert.ok(b && b.receipt.ok && b.receipt.value?.status === 'reverted');
     assert.deepEqual(b.revert, { ok: true, value: { kind: 'error', message: REASON } });
     assert.ok(b.trace.ok && b.trace.value.length === 1);
     const block = await node.rpc<{ timestamp: string }>('eth_getBlockByNumber', [`0x${b.tx.blockNumber!.toString(16)}`, false]);
-    assert.equal(b.blockTimestamp, BigInt(block.timestamp));
+    assert.equal(await blockTimestamp(b.tx, (n) => evm.getBlockDetails(n)), BigInt(block.timestamp));
+    assert.equal(evm.batchSupport, 'yes', 'anvil takes JSON-RPC batches');
   });
 
-  it('resolves a transaction hash, a block hash and an unknown hash; null for an unknown transaction and block', async () => {
-    assert.equal((await resolveHash(evm, txs.token)).kind, 'transaction');
+  it('looks up a transaction hash, a block hash and an unknown hash; null for an unknown transaction and block', async () => {
+    assert.equal((await lookUpHash(evm, txs.token)).kind, 'transaction');
     const block = await node.rpc<{ hash: Hash; number: string }>('eth_getBlockByNumber', ['latest', false]);
-    assert.deepEqual(await resolveHash(evm, block.hash), { kind: 'block', number: BigInt(block.number) });
+    assert.deepEqual(await lookUpHash(evm, block.hash), { kind: 'block', number: BigInt(block.number) });
     assert.equal(await evm.getBlockNumberByHash(block.hash), BigInt(block.number));
     const unknown = `0x${'5e'.repeat(32)}` as Hash;
-    assert.deepEqual(await resolveHash(evm, unknown), { kind: 'notFound' });
+    assert.deepEqual(await lookUpHash(evm, unknown), { kind: 'notFound' });
     assert.equal(await evm.getTransactionReceipt(unknown), null);
   });
 
@@ -246,7 +247,7 @@ describe('conformance: transactions, receipts, revert reasons, traces and addres
     assert.equal((await evm.getAddressSummary(contracts.forwarder)).balance, 0n, 'the forwarder passed the value on');
   });
 
-  it('reads anvil’s answers for an unknown transaction: an empty trace and 0x (loadTransaction never asks them)', async () => {
+  it('reads anvil’s answers for an unknown transaction: an empty trace and 0x (loadTransaction asks them, and keeps neither)', async () => {
     const unknown = `0x${'5e'.repeat(32)}` as Hash;
     // Unlike reth (null trace, an error) and Erigon (an error): anvil answers as for a quiet transaction.
     assert.deepEqual(await evm.traceTransaction(unknown), []);

@@ -15,6 +15,16 @@ export interface ReceivedRequest {
 
 export type Handler = (req: ReceivedRequest, res: http.ServerResponse) => void;
 
+/** One JSON-RPC call, alone or one of a batch. */
+export interface RpcCall {
+  id: number;
+  method: string;
+  params: unknown[];
+}
+
+/** What a call is answered with (the envelope's `jsonrpc` and `id` are added). */
+export type RpcReply = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
+
 export class ScriptedServer {
   readonly received: ReceivedRequest[] = [];
   handler: Handler = (_req, res) => res.writeHead(500).end();
@@ -43,6 +53,19 @@ export class ScriptedServer {
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Answers every JSON-RPC call, alone or in a batch (an array of answers), with `answer(call)`. */
+  rpc(answer: (call: RpcCall) => RpcReply): void {
+    this.handler = (req, res) => {
+      const one = (call: RpcCall) => ({ jsonrpc: '2.0', id: call.id, ...answer(call) });
+      json(res, 200, Array.isArray(req.json) ? (req.json as RpcCall[]).map(one) : one(req.json as RpcCall));
+    };
+  }
+
+  /** Every JSON-RPC call received, those of a batch one by one, in order. */
+  get calls(): RpcCall[] {
+    return this.received.flatMap((r) => (Array.isArray(r.json) ? (r.json as RpcCall[]) : [r.json as RpcCall]));
   }
 
   /** Answers JSON-RPC with `result`, echoing the request id. */

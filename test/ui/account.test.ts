@@ -31,19 +31,27 @@ describe('UI: API key and demo data (packaged extension in code-server)', functi
   const NEEDS_KEY = /needs your node provider’s API key/;
   const BLOCK_PROMPT = 'Type a block number';
 
-  /** Runs Look Up Block: it asks for a key first when there is none, else for the block. */
+  /**
+   * Runs Look Up Block: it asks for a key first when there is none, else for the block. Watches for both
+   * answers in one loop that only reads the page (waiting on one of them with a helper that opens the
+   * notification center would close the other's input box), and says what was on screen when neither came.
+   */
   async function lookUpAsks(): Promise<'key' | 'block'> {
     await wb().clearNotifications();
     await wb().runCommand('Hyperliquid: Look Up Block…');
-    const asked = await Promise.race([
-      wb()
-        .waitForNotification(NEEDS_KEY)
-        .then(() => 'key' as const),
-      wb()
-        .page.locator(`.quick-input-widget .quick-input-box input[placeholder^="${BLOCK_PROMPT}"]`)
-        .waitFor({ state: 'visible', timeout: 15_000 })
-        .then(() => 'block' as const),
-    ]);
+    const blockInput = wb().page.locator(`.quick-input-widget .quick-input-box input[placeholder^="${BLOCK_PROMPT}"]`);
+    let asked: 'key' | 'block' | undefined;
+    for (const end = Date.now() + 20_000; !asked && Date.now() < end; await wb().page.waitForTimeout(150)) {
+      if ((await wb().notifications()).some((t) => NEEDS_KEY.test(t))) asked = 'key';
+      else if (await blockInput.isVisible().catch(() => false)) asked = 'block';
+    }
+    if (!asked) {
+      const input = await wb()
+        .page.locator('.quick-input-widget .quick-input-box input')
+        .evaluate((el: HTMLInputElement) => `${el.placeholder} / ${el.value}`)
+        .catch(() => 'none');
+      throw new Error(`Look Up Block asked for neither a key nor a block within 20 s; quick input: ${input}; ${await wb().describeState()}`);
+    }
     await wb().dismissQuickInput();
     await wb().clearNotifications();
     return asked;

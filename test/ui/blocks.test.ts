@@ -441,7 +441,7 @@ describe('UI: Look Up Block on a real node (anvil behind a provider-shaped gatew
   let expected: { count: number; totalFees: bigint; failed: number[] };
   const options: WorkbenchOptions = { name: 'ui-blocks-anvil' };
   before(async () => {
-    node = await startAnvil();
+    node = await startAnvil({ chainId: 999 }); // HyperEVM mainnet's id: the extension checks it
     const sender = new Sender(node);
     const reverter = await sender.deployReverter();
     await node.rpc('evm_setAutomine', [false]);

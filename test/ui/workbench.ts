@@ -601,6 +601,20 @@ export class Workbench {
     }
   }
 
+  /** Clicks `button` on the notification whose message matches `match` (a toast, or in the notification center). */
+  async clickNotificationButton(match: string | RegExp, button: string, timeoutMs = 15_000): Promise<void> {
+    await this.waitForNotification(match, timeoutMs);
+    const items = this.page.locator('.notifications-toasts .notification-list-item, .notifications-center .notification-list-item').filter({ hasText: match });
+    await items.first().getByRole('button', { name: button }).click();
+  }
+
+  /** The rows of the quick pick now open, each as its label and detail read. */
+  async quickPickRows(min = 1): Promise<string[]> {
+    const rows = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    if (min > 0) await rows.nth(min - 1).waitFor({ state: 'visible' });
+    return (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  }
+
   /** Closes the notification center and all toasts. */
   async clearNotifications(): Promise<void> {
     await this.runCommand('Notifications: Clear All Notifications').catch(() => undefined);
@@ -710,9 +724,9 @@ export function useWorkbench(opts: WorkbenchOptions = {}): () => Workbench {
  * A workbench whose provider is a standalone demo node with fault control (its base URL in the settings;
  * no key yet): the node listens before the workbench reads its settings. Returns both accessors.
  */
-export function useWorkbenchOnDemoNode(name: string): { wb: () => Workbench; node: () => DemoNode } {
+export function useWorkbenchOnDemoNode(name: string, files?: Record<string, string>): { wb: () => Workbench; node: () => DemoNode } {
   let node: DemoNode | undefined;
-  const options: WorkbenchOptions = { name };
+  const options: WorkbenchOptions = files ? { name, files } : { name };
   // Registered before useWorkbench's hooks, so the node listens before the workbench reads its settings.
   before(async () => {
     node = await startDemoNode({ control: true });

@@ -6,6 +6,7 @@ import { createProviderClients } from '../../src/core/provider';
 import { isCancellation, isProviderError } from '../../src/core/errors';
 import { demoBlockModel } from '../../src/demo/chain';
 import { DEMO_BLOCKS, DEMO_HEAD, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { ScriptedServer } from '../support/scriptedServer';
 
 for (const pageDirection of ['last', 'first'] as const) {
   describe(`block source (demo node, page 0 = the ${pageDirection} transactions)`, function () {
@@ -125,5 +126,83 @@ for (const pageDirection of ['last', 'first'] as const) {
         node.clearFaults();
       }
     });
+
+    it('the first screen: a slim block’s details and page 0 in one request; its first rows at hand when page 0 holds them', async () => {
+      for (const n of [DEMO_BLOCKS.smallBlock, DEMO_BLOCKS.hugeBlock]) {
+        const before = node.requests;
+        const screen = await source.firstScreen(n);
+        assert.equal(node.requests - before, 1, 'one JSON-RPC batch');
+        const model = demoBlockModel(n)!;
+        // Page 0 holds the first transactions (newer reth), or all of a small block's either way.
+        const atHand = pageDirection === 'first' || model.transactions.length <= 100;
+        const expected = atHand ? model.transactions.slice(0, 100).map((t) => t.hash) : [];
+        assert.deepEqual(
+          screen.rows.map((r) => r.hash),
+          expected,
+        );
+        const again = node.requests;
+        await source.firstScreen(n);
+        assert.equal(node.requests, again, 'kept: the page asks nothing again');
+      }
+    });
+
+    it('the first screen of a spec-shaped block: its first rows from the block itself', async () => {
+      const n = DEMO_BLOCKS.hugeSpecBlock;
+      const screen = await source.firstScreen(n);
+      assert.deepEqual(
+        screen.rows.map((r) => r.hash),
+        demoBlockModel(n)!
+          .transactions.slice(0, 200)
+          .map((t) => t.hash),
+      );
+    });
+
+    it('latest: the head, the latest block and its first page in one request; then kept for the panel', async () => {
+      const before = node.requests;
+      const screen = await source.latestScreen();
+      assert.equal(screen.details.block.number, BigInt(DEMO_HEAD));
+      assert.equal(node.requests - before, 1);
+      const again = node.requests;
+      await source.firstScreen(DEMO_HEAD);
+      assert.equal(node.requests, again);
+    });
   });
 }
+
+describe('block source: a node that takes no `latest` tag (older nanoreth)', () => {
+  const server = new ScriptedServer();
+  let base: string;
+  before(async () => (base = await server.start()));
+  after(() => server.stop());
+
+  it('asks the head first, and from then on asks no tag', async () => {
+    const header = {
+      number: '0x64',
+      hash: `0x${'1'.repeat(64)}`,
+      parentHash: `0x${'2'.repeat(64)}`,
+      timestamp: '0x6553f100',
+      miner: `0x${'0'.repeat(40)}`,
+      gasUsed: '0x0',
+      gasLimit: '0x2dc6c0',
+      transactionCount: 0,
+    };
+    server.rpc((call) => {
+      if (call.params[0] === 'latest') return { error: { code: -32602, message: 'invalid type: string "latest", expected u64' } };
+      if (call.method === 'eth_blockNumber') return { result: '0x64' };
+      if (call.method === 'ots_getBlockDetails')
+        return { result: { block: header, issuance: { blockReward: '0x0', uncleReward: '0x0', issuance: '0x0' }, totalFees: '0x0' } };
+      return { result: { fullblock: { ...header, transactions: [] }, receipts: [] } };
+    });
+    const source = new BlockSource(createProviderClients(base, 'tagless-key', { timeoutMs: 3000, maxRetries: 0 }).evm);
+    assert.equal((await source.latestScreen()).details.block.number, 100n);
+    assert.equal(server.received.length, 2, 'the tag refused (with the head in the same batch), then block 100');
+    server.received.length = 0;
+    await new BlockSource(createProviderClients(base, 'tagless-key', { timeoutMs: 3000, maxRetries: 0 }).evm).latestScreen();
+    server.received.length = 0;
+    await source.latestScreen();
+    assert.ok(
+      server.calls.every((c) => c.params[0] !== 'latest'),
+      'no tag asked again by this source',
+    );
+  });
+});

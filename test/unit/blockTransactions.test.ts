@@ -37,20 +37,17 @@ function header(n: number, count: number) {
 /** `ots_getBlockTransactions` pages of a `count`-transaction block, page 0 first or last as `direction(call)` says. */
 function pagesServer(server: ScriptedServer, count: number, direction: (call: number) => 'first' | 'last', receipts?: (i: number) => Record<string, string>) {
   let calls = 0;
-  server.handler = (req, res) => {
-    const body = req.json as { id: number; method: string; params: number[] };
-    const [n, page, size] = body.params as [number, number, number];
+  server.rpc((call) => {
+    const [n, page, size] = call.params as [number, number, number];
     const [start, end] = pageRange(page, direction(calls++), count, size);
     const txs = Array.from({ length: end - start }, (_, k) => tx(start + k));
-    json(res, 200, {
-      jsonrpc: '2.0',
-      id: body.id,
+    return {
       result: {
         fullblock: { ...header(n, count), transactions: txs, transactionCount: count },
         receipts: txs.map((t, k) => ({ transactionIndex: t.transactionIndex, ...(receipts?.(start + k) ?? {}) })),
       },
-    });
-  };
+    };
+  });
 }
 
 describe('block transactions (real local server)', () => {

@@ -259,6 +259,13 @@ describe('block view-model: status, fee, method and system transactions per row'
     assert.deepEqual(toTransactionRow(data({})).method, { kind: 'unknown' });
   });
 
+  it('names a method by the workspace’s ABI when the host found one for the contract called', () => {
+    const named = (input: string, workspaceMethod: string) => toTransactionRow({ ...data({ input }), workspaceMethod }).method;
+    assert.deepEqual(named('0x12345678', 'payOut'), { kind: 'call', selector: '0x12345678', name: 'payOut' });
+    // The contract's own ABI wins over the standard table.
+    assert.deepEqual(named('0xa9059cbb', 'send'), { kind: 'call', selector: '0xa9059cbb', name: 'send' });
+  });
+
   it('recognises system transactions by a zero gas price as well as by sender', () => {
     assert.equal(toTransactionRow(data({ gasPrice: 0n })).system, true, 'hl-node’s sender, gas price 0');
     assert.equal(toTransactionRow(data({ from: '0x2222222222222222222222222222222222222222', gasPrice: undefined })).system, true);

@@ -18,8 +18,6 @@ describe('bundles (esbuild.mjs)', function () {
   let out: string;
   const inputs: Record<string, string[]> = {};
   let outputs: esbuild.Metafile['outputs'] = {};
-  /** Output file (relative to the out dir) → its metafile entry. */
-  const output = (name: string) => outputs[path.join(path.relative(ROOT, out), name)];
 
   before(async () => {
     out = fs.mkdtempSync(path.join(os.tmpdir(), 'hlx-bundle-'));
@@ -46,17 +44,30 @@ describe('bundles (esbuild.mjs)', function () {
 
   after(() => fs.rmSync(out, { recursive: true, force: true }));
 
-  it('activation loads no axios, no panel and no Look Up: they are dynamic imports, loaded on first use', () => {
+  it('activation loads no axios, no client, no schema, no panel, no Look Up, no orders store and no hover provider: they are dynamic imports, loaded on first use', () => {
     const loaded = loadedAtActivation();
     assert.ok(loaded.length >= 1, 'extension.js was built');
     const held = loaded.flatMap((f) => Object.keys(outputs[f].inputs));
     assert.ok(held.includes('src/extension.ts') && held.includes('src/platform/connection.ts'), 'the walk reached what activation runs');
     for (const lazy of [
       'node_modules/axios/',
+      'node_modules/valibot/',
+      'src/core/transport.ts',
+      'src/core/evmClient.ts',
+      'src/core/infoClient.ts',
+      'src/core/schemas.ts',
+      'src/orders/ordersStore.ts',
+      'src/orders/ordersTree.ts',
+      'src/orders/walletCommands.ts',
+      'src/hover/hoverProvider.ts',
       'src/blocks/blockPanel.ts',
       'src/transactions/transactionPanel.ts',
       'src/lookUp/lookUpCommand.ts',
       'src/platform/webviewPanel.ts',
+      // The workspace's contracts and their decoder: loaded by the first page, hover or Look Up that needs them.
+      'src/contracts/contractsHost.ts',
+      'src/contracts/decode.ts',
+      'node_modules/viem/',
     ]) {
       assert.deepEqual(
         held.filter((i) => i.includes(lazy)),
@@ -64,10 +75,13 @@ describe('bundles (esbuild.mjs)', function () {
         `${lazy} is loaded at activation`,
       );
     }
-    const dynamic = outputs[loaded.find((f) => f.endsWith('extension.js'))!].imports
+    const dynamic = Object.values(outputs)
+      .flatMap((o) => o.imports)
       .filter((i) => i.kind === 'dynamic-import')
       .map((i) => path.basename(i.path));
     assert.ok(dynamic.includes('axios.js'), `axios is imported dynamically from its own file: ${dynamic.join(', ')}`);
+    const staticAxios = Object.values(outputs).some((o) => o.imports.some((i) => i.kind === 'import-statement' && i.path.endsWith('axios.js')));
+    assert.ok(!staticAxios, 'no file requires axios as it loads');
     assert.ok(
       inputs['axios.js']?.some((i) => i.includes('node_modules/axios/')),
       'axios.js holds axios',
@@ -78,16 +92,20 @@ describe('bundles (esbuild.mjs)', function () {
     const entry = fs.readFileSync(path.join(out, 'extension.js'), 'utf8');
     assert.doesNotMatch(entry, /^\s*(import|export)\b/m, 'no ES module syntax left');
     assert.match(entry, /require\("\.\/chunks\/chunk-[\w-]+\.js"\)/);
-    assert.match(entry, /Promise\.resolve\(\)\.then\(\(\) => [\w$]+\(require\("\.\/axios\.js"\)\)\)/);
+    // The clients (in a chunk of their own, loaded with the first clients) load axios with the first request.
+    const chunks = fs.readdirSync(path.join(out, 'chunks')).map((f) => fs.readFileSync(path.join(out, 'chunks', f), 'utf8'));
+    assert.ok(
+      chunks.some((c) => /Promise\.resolve\(\)\.then\(\(\) => [\w$]+\(require\("\.\.\/axios\.js"\)\)\)/.test(c)),
+      'axios is required when called, from a chunk',
+    );
   });
 
-  it('the entry file stays within 100 KB minified (issue 16), with what activation loads in all beside it', () => {
-    // esbuild's count of the minified split (the CommonJS step changes only the import lines).
-    const entry = output('extension.js').bytes;
+  it('activation loads at most 45 KB minified (issue 28 aims at 40; 120 KB before, 150 KB before the split of issue 16)', () => {
+    // esbuild's count of the minified split (the CommonJS step changes only the import lines). Issue 28
+    // reached 38 KB; the networks' status item, its three commands and the public API question (about 7 KB,
+    // registered at activation) took it to 43.8 KB: a fence here, the 40 KB target stays in `npm run bench`.
     const all = loadedAtActivation().reduce((sum, f) => sum + outputs[f].bytes, 0);
-    assert.ok(entry <= 100 * 1024, `dist/extension.js is ${(entry / 1024).toFixed(1)} KB`);
-    // Not a target, a fence: the whole of what activation loads was 150 KB before the split.
-    assert.ok(all < 150 * 1024, `activation loads ${(all / 1024).toFixed(1)} KB`);
+    assert.ok(all <= 45 * 1024, `activation loads ${(all / 1024).toFixed(1)} KB`);
   });
 
   it('puts each module of ours in exactly one output file: one redaction registry, one set of error classes, one connection', () => {
@@ -116,6 +134,51 @@ describe('bundles (esbuild.mjs)', function () {
       'node_modules/agent-base/',
       'adapters/fetch.js',
       'adapters/xhr.js',
+    ]) {
+      assert.deepEqual(
+        all.filter((i) => i.includes(left)),
+        [],
+        `${left} is bundled`,
+      );
+    }
+  });
+
+  it('HyperCore decoding is loaded with the transaction page: activation loads neither it nor viem, and no hover ever loads it', () => {
+    /** Every input of the files reachable from `from` (static imports; dynamic ones too when asked). */
+    const reached = (from: string[], dynamic: boolean): string[] => {
+      const seen = new Set<string>();
+      const stack = [...from];
+      while (stack.length) {
+        const file = stack.pop()!;
+        if (seen.has(file) || !outputs[file]) continue;
+        seen.add(file);
+        for (const i of outputs[file].imports) if (i.kind === 'import-statement' || (dynamic && i.kind === 'dynamic-import')) stack.push(i.path);
+      }
+      return [...seen].flatMap((f) => Object.keys(outputs[f].inputs));
+    };
+    const holding = (input: string) => Object.keys(outputs).filter((f) => Object.keys(outputs[f].inputs).some((i) => i.includes(input)));
+    const hyperCore = ['src/core/coreWriter.ts', 'src/core/hyperCoreMeta.ts', 'src/core/readPrecompiles.ts', 'src/transactions/hyperCoreHost.ts'];
+    const found = (inputs: string[], list: string[]) => inputs.filter((i) => list.some((h) => i.includes(h)));
+    assert.ok(found(reached(holding('src/transactions/transactionPanel.ts'), false), ['src/transactions/hyperCoreHost.ts']).length, 'the page loads it');
+    assert.deepEqual(found(reached(loadedAtActivation(), false), [...hyperCore, 'node_modules/viem/']), [], 'activation loads HyperCore decoding or viem');
+    // Every file holding hover code (at activation, or loaded with the first hover) and all it requires.
+    // (Followed through dynamic imports, it would reach every page: a hover's link can open one.)
+    const hovers = Object.keys(outputs).filter((f) => Object.keys(outputs[f].inputs).some((i) => i.startsWith('src/hover/')));
+    assert.deepEqual(found(reached(hovers, false), hyperCore), [], 'a hover loads HyperCore decoding');
+  });
+
+  it('leaves out the parts of viem the ABI coder never runs: CCIP-Read with the call action, WebSocket, signature recovery', () => {
+    const all = Object.values(inputs).flat();
+    assert.ok(
+      all.some((i) => i.includes('viem/_esm/utils/abi/decodeAbiParameters.js')),
+      'the ABI decoder is bundled',
+    );
+    for (const left of [
+      'viem/_esm/actions/public/call.js',
+      'viem/_esm/utils/ccip.js',
+      'node_modules/isows/',
+      'node_modules/ws/',
+      '@noble/curves/esm/secp256k1.js',
     ]) {
       assert.deepEqual(
         all.filter((i) => i.includes(left)),

@@ -277,7 +277,7 @@ describe('demo node: blocks over JSON-RPC', () => {
       assert.equal((await rpc(node, 'ots_getBlockDetails', params)).error.code, -32602, JSON.stringify(params));
     }
     assert.equal((await rpc(node, 'eth_getBalance', [])).error.code, -32602);
-    const unknown = await rpc(node, 'debug_traceTransaction', ['0x' + '1'.repeat(64)], 3);
+    const unknown = await rpc(node, 'trace_replayTransaction', ['0x' + '1'.repeat(64)], 3);
     assert.equal(unknown.error.code, -32601);
     assert.equal(unknown.id, 3);
     const bad = await post(evmUrl(node), '{"jsonrpc":');

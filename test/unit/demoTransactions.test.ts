@@ -10,7 +10,7 @@ import { createProviderClients, type ProviderClients } from '../../src/core/prov
 import { decodeLog } from '../../src/core/logs';
 import type { Hash } from '../../src/core/model';
 import { decodeRevert } from '../../src/core/revert';
-import { loadTransaction, resolveHash } from '../../src/core/transactionLoad';
+import { blockTimestamp, loadTransaction, lookUpHash } from '../../src/core/transactionLoad';
 import { DEMO_BLOCKS, DEMO_FAULT_NO_TRACE, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { demoBlockModel, demoBlockNumberOfHash, demoTransactionPlace } from '../../src/demo/chain';
 import { faultListProblem } from '../../src/demo/faults';
@@ -105,7 +105,10 @@ describe('demo node: transactions, receipts, revert reasons, traces, blocks by h
     assert.ok(b!.receipt.ok && b!.receipt.value!.status === 'success' && b!.receipt.value!.logs.length === 0);
     assert.equal(b!.revert, undefined);
     assert.ok(b!.trace.ok && b!.trace.value.length === 1 && b!.trace.value[0]!.value === b!.tx.value);
-    assert.equal(b!.blockTimestamp, BigInt(Math.floor(NOW / 1000) - (DEMO_BLOCKS.head - DEMO_BLOCKS.sampleBlock)));
+    assert.equal(
+      await blockTimestamp(b!.tx, (n) => clients.evm.getBlockDetails(n)),
+      BigInt(Math.floor(NOW / 1000) - (DEMO_BLOCKS.head - DEMO_BLOCKS.sampleBlock)),
+    );
   });
 
   it('sample: an ERC-20 transferFrom with a Transfer and an Approval log that decode, matching the calldata', async () => {
@@ -197,9 +200,9 @@ describe('demo node: transactions, receipts, revert reasons, traces, blocks by h
 
   it('finds the sample block by its hash, and nothing for an unknown hash', async () => {
     assert.equal(await clients.evm.getBlockNumberByHash(DEMO_SAMPLES.blockHash), BigInt(DEMO_SAMPLES.blockWithTransactions));
-    assert.deepEqual(await resolveHash(clients.evm, DEMO_SAMPLES.blockHash), { kind: 'block', number: BigInt(DEMO_BLOCKS.sampleBlock) });
-    assert.deepEqual(await resolveHash(clients.evm, DEMO_SAMPLES.unknownHash), { kind: 'notFound' });
-    assert.equal((await resolveHash(clients.evm, DEMO_SAMPLES.failedTx)).kind, 'transaction');
+    assert.deepEqual(await lookUpHash(clients.evm, DEMO_SAMPLES.blockHash), { kind: 'block', number: BigInt(DEMO_BLOCKS.sampleBlock) });
+    assert.deepEqual(await lookUpHash(clients.evm, DEMO_SAMPLES.unknownHash), { kind: 'notFound' });
+    assert.equal((await lookUpHash(clients.evm, DEMO_SAMPLES.failedTx)).kind, 'transaction');
   });
 
   it('sums up the sample contract and account, and an unused address (no code, 0 HYPE)', async () => {
@@ -227,6 +230,8 @@ describe('demo node: transactions, receipts, revert reasons, traces, blocks by h
       creation: DEMO_SAMPLES.creationTx,
       internalTransfers: DEMO_SAMPLES.internalTransfersTx,
       customError: DEMO_SAMPLES.customErrorTx,
+      coreWriterOrder: DEMO_SAMPLES.coreWriterOrderTx,
+      systemTransfer: DEMO_SAMPLES.systemTransferTx,
     });
     assert.ok(m.gasUsed <= m.gasLimit);
   });

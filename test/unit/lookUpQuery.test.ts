@@ -3,7 +3,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseLookUp, type LookUpQuery } from '../../src/core/input';
-import { lookUpFromArgument, understood } from '../../src/lookUp/lookUpQuery';
+import { lookUpFromArgument, parseQuery, understood } from '../../src/lookUp/lookUpQuery';
+import { contractItems } from '../../src/lookUp/contractMatches';
 import { blockLookUp, lookUpText, MAX_RECENT_LOOKUPS, readRecentLookUps, recentBlocks, rememberLookUp } from '../../src/core/recentLookUps';
 import { untranslated as t } from '../../src/view/format';
 
@@ -97,5 +98,42 @@ describe('the hover sample', () => {
     assert.equal(Number.parseInt(HOVER_SAMPLE_VALUES.block, 16), DEMO_BLOCKS.hoverBlock);
     assert.equal(HOVER_SAMPLE_VALUES.transaction, DEMO_SAMPLES.transferTx);
     assert.equal(HOVER_SAMPLE_VALUES.address, DEMO_SAMPLES.account.toLowerCase());
+  });
+});
+
+describe('Look Up…: a contract of the workspace by name', () => {
+  it('reads a Solidity identifier that is nothing else as a contract name', () => {
+    assert.deepEqual(parseQuery('Treasury', t), { ok: true, value: { kind: 'contract', name: 'Treasury' } });
+    assert.deepEqual(parseQuery('  my_Vault$2 ', t), { ok: true, value: { kind: 'contract', name: 'my_Vault$2' } });
+    assert.deepEqual(lookUpFromArgument('Treasury', t), { ok: true, value: { kind: 'contract', name: 'Treasury' } });
+    // What the core reads stays what it was: blocks, hashes, addresses, and their errors.
+    assert.equal(parseQuery('latest', t).ok && (parseQuery('latest', t) as { value: { kind: string } }).value.kind, 'block');
+    assert.equal(parseQuery('6699', t).ok && (parseQuery('6699', t) as { value: { kind: string } }).value.kind, 'block');
+    assert.equal(parseQuery(`0x${'a'.repeat(63)}`, t).ok, false);
+    assert.equal(parseQuery('not a name', t).ok, false);
+    assert.equal(understood({ kind: 'contract', name: 'Treasury' }, t).label, 'Contract Treasury');
+  });
+
+  it('lists the matching contracts as addresses, best first, or says none matches', () => {
+    const A = `0x${'a'.repeat(40)}` as const;
+    const B = `0x${'b'.repeat(40)}` as const;
+    const matches = (text: string) =>
+      [
+        { name: 'Treasury', address: A, path: 'broadcast/Deploy.s.sol/999/run-latest.json' },
+        { name: 'TreasuryV2', address: B, path: 'out/TreasuryV2.sol/TreasuryV2.json' },
+      ].filter((m) => m.name.toLowerCase().includes(text.toLowerCase()));
+    const items = contractItems('treas', matches, t, 'not a lookup');
+    assert.deepEqual(
+      items.map((i) => [i.label, i.value]),
+      [
+        ['$(symbol-class) Treasury', { kind: 'address', address: A }],
+        ['$(symbol-class) TreasuryV2', { kind: 'address', address: B }],
+      ],
+    );
+    const none = contractItems('Vault', matches, t, 'not a block, hash or address');
+    assert.equal(none.length, 1);
+    assert.equal(none[0]!.value, undefined, 'Enter keeps the pick open');
+    assert.equal(none[0]!.label, '$(error) not a block, hash or address', 'what the text is not, as the core says it');
+    assert.match(none[0]!.detail ?? '', /No contract named “Vault”/);
   });
 });

@@ -5,7 +5,20 @@
  */
 import { button, el, field, format, type Child } from '../../webview/dom';
 import { pageShell, type ContentView } from '../../webview/page';
-import type { DecodedLogView, LogView, PartFailure, RevertView, TraceView, TransactionProtocol, TransactionView } from '../protocol';
+import { renderHyperCore } from './hyperCore';
+import type {
+  ContractNameView,
+  DecodedLogView,
+  DecodedView,
+  LogView,
+  PartFailure,
+  RevertView,
+  TraceView,
+  TransactionProtocol,
+  TransactionView,
+} from '../protocol';
+import { renderCallTree, type TreeContext } from './callTree';
+import { nameOf, renderDecoded } from './decoded';
 
 const page = pageShell<TransactionProtocol>();
 const { labels, post, status, copyButton, explorerLink } = page;
@@ -23,8 +36,17 @@ function content(v: ContentView<TransactionProtocol>) {
 
 // ---- small pieces ----
 
+/** The workspace's names of the addresses on show (set for each transaction rendered). */
+let names: ReadonlyMap<string, ContractNameView> = new Map();
+const decodedContext = (): TreeContext => ({ labels, post, names, address, hype: labels.hype });
+
 function address(a: string, what: string, dataField?: string): Child[] {
-  return [explorerLink(a, { kind: 'address', address: a }, dataField), copyButton(a, what)];
+  return [explorerLink(a, { kind: 'address', address: a }, dataField), copyButton(a, what), nameOf(a, decodedContext())];
+}
+
+/** The call tree's rows show names on their own (after the address); other places through `address`. */
+function bareAddress(a: string, what: string): Child[] {
+  return [explorerLink(a, { kind: 'address', address: a }), copyButton(a, what)];
 }
 
 function statusText(s: TransactionView['status']): string {
@@ -47,6 +69,7 @@ function partProblem(text: string, f: PartFailure, retrying: boolean, part: stri
 // ---- the transaction ----
 
 function renderTransaction(tx: TransactionView, retrying: boolean): HTMLElement[] {
+  names = new Map((tx.workspace?.names ?? []).map((n) => [n.address, n]));
   const hype = (amount: string) => `${amount} ${labels.hype}`;
   const weiNote = (amount: string) => el('span', { class: 'secondary mono' }, ` (${amount} ${labels.wei})`);
   const fields = el('dl', { class: 'fields' });
@@ -54,7 +77,7 @@ function renderTransaction(tx: TransactionView, retrying: boolean): HTMLElement[
     ...field(labels.hash, el('span', { class: 'mono wrap', 'data-field': 'hash' }, tx.hash), copyButton(tx.hash, labels.hash)),
     ...field(labels.status, el('span', { class: `badge status-${tx.status}`, 'data-field': 'status' }, statusText(tx.status))),
   );
-  if (tx.revert) fields.append(...field(labels.revertReason, renderRevert(tx.revert, retrying)));
+  if (tx.revert) fields.append(...field(labels.revertReason, renderRevert(tx.revert, retrying, tx.workspace?.error ?? null)));
   fields.append(...field(labels.block, ...renderBlock(tx)));
   if (tx.timeUtc !== null)
     fields.append(
@@ -92,21 +115,24 @@ function renderTransaction(tx: TransactionView, retrying: boolean): HTMLElement[
     ...field(labels.gasPrice, el('span', { 'data-field': 'gasPrice' }, tx.gasPriceGwei !== null ? `${tx.gasPriceGwei} ${labels.gwei}` : labels.notAvailable)),
     ...field(labels.nonce, el('span', { class: 'mono', 'data-field': 'nonce' }, tx.nonce)),
     ...field(labels.type, el('span', { 'data-field': 'type' }, tx.type ?? labels.notAvailable)),
-    ...field(labels.method, renderMethod(tx.method)),
+    ...field(labels.method, renderMethod(tx.method), tx.workspace?.method ? renderDecoded(tx.workspace.method, decodedContext(), 'methodDecoded') : null),
   );
+  if (tx.workspace) fields.append(...field(labels.decoded, el('span', { class: 'secondary', 'data-field': 'workspaceNote' }, tx.workspace.note)));
   const heading = el('h1', { tabindex: -1, id: 'tx-title' }, labels.title, ' ', el('span', { class: `badge status-${tx.status}` }, statusText(tx.status)));
   const receiptProblem = tx.receiptFailure
     ? partProblem(format(labels.receiptFailed, tx.receiptFailure.message), tx.receiptFailure, retrying, 'receipt')
     : null;
   return [
     el('section', { class: 'transaction', 'aria-labelledby': 'tx-title' }, heading, receiptProblem, fields),
+    ...(tx.hyperCore ? [renderHyperCore(tx.hyperCore, labels, { address })] : []),
     renderInput(tx),
     renderLogs(tx),
+    renderCallTree(tx.callTree, { ...decodedContext(), address: bareAddress }),
     renderTrace(tx.trace, retrying),
-  ];
+  ].filter((e): e is HTMLElement => e !== null);
 }
 
-function renderRevert(r: RevertView, retrying: boolean): HTMLElement {
+function renderRevert(r: RevertView, retrying: boolean, decoded: DecodedView | null): HTMLElement {
   switch (r.kind) {
     case 'error':
       return el('span', { class: 'revert', 'data-field': 'revert' }, format(labels.revertError, r.message));
@@ -116,7 +142,8 @@ function renderRevert(r: RevertView, retrying: boolean): HTMLElement {
       return el(
         'span',
         { class: 'revert', 'data-field': 'revert' },
-        format(labels.revertCustom, r.selector),
+        decoded ? format(labels.revertCustom, decoded.name) : format(labels.revertCustom, r.selector),
+        decoded ? renderDecoded(decoded, decodedContext(), 'errorDecoded') : null,
         el('pre', { class: 'mono data', tabindex: 0 }, r.data),
       );
     case 'none':
@@ -192,18 +219,18 @@ function renderLogs(tx: TransactionView): HTMLElement {
   title.append(' ', el('span', { class: 'secondary' }, `(${tx.logs.length + tx.logsNotShown})`));
   section.append(title);
   if (tx.logs.length === 0) section.append(el('p', { class: 'empty' }, labels.noLogs));
-  for (const log of tx.logs) section.append(renderLog(log));
+  tx.logs.forEach((log, i) => section.append(renderLog(log, tx.workspace?.logs[i] ?? null)));
   if (tx.logsNotShown > 0) section.append(el('p', { class: 'secondary note' }, format(labels.logsNotShown, tx.logsNotShown)));
   return section;
 }
 
-function renderLog(log: LogView): HTMLElement {
+function renderLog(log: LogView, event: DecodedView | null): HTMLElement {
   const topics = el('ol', { class: 'topics mono', start: 0 }, ...log.topics.map((t) => el('li', { class: 'wrap' }, t)));
   return el(
     'article',
     { class: 'log', 'data-log': log.index },
     el('div', { class: 'log-head' }, el('span', { class: 'badge' }, `#${log.index}`), ' ', labels.logAddress, ' ', ...address(log.address, labels.logAddress)),
-    log.decoded ? renderDecoded(log.decoded) : null,
+    event ? renderDecoded(event, decodedContext(), 'event') : log.decoded ? renderStandard(log.decoded) : null,
     el(
       'dl',
       { class: 'fields' },
@@ -213,7 +240,7 @@ function renderLog(log: LogView): HTMLElement {
   );
 }
 
-function renderDecoded(d: DecodedLogView): HTMLElement {
+function renderStandard(d: DecodedLogView): HTMLElement {
   const [fromWord, toWord] = d.event === 'Transfer' ? [labels.from, labels.to] : [labels.owner, d.standard === 'ERC-721' ? labels.approved : labels.spender];
   const what = d.amount !== null ? `${labels.amount} ${d.amount}` : `${labels.tokenId} ${d.tokenId ?? ''}`;
   return el(

@@ -14,7 +14,8 @@ import { DEMO_WALLETS } from '../../../src/demo/demoNode';
 import type { OrdersStore, WalletSummary } from '../../../src/orders/ordersStore';
 import { createOrdersStore } from '../../../src/orders/ordersStoreHost';
 import { OpenOrdersTree, type OrdersNode } from '../../../src/orders/ordersTree';
-import { registerWalletCommands } from '../../../src/orders/walletCommands';
+import { walletCommandHandlers } from '../../../src/orders/walletCommands';
+import { registerCommands } from '../../../src/platform/commands';
 import { registerAccountCommands } from '../../../src/platform/accountCommands';
 import { Connection } from '../../../src/platform/connection';
 import { Log } from '../../../src/platform/log';
@@ -54,7 +55,7 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
     services = { context: context as unknown as vscode.ExtensionContext, log, connection };
     store = createOrdersStore(services);
     tree = new OpenOrdersTree(store, () => connection.mode !== 'none');
-    registerWalletCommands(services, store);
+    registerCommands(services.context, walletCommandHandlers(services, store));
     context.subscriptions.push(tree, connection, log);
     registerAccountCommands(services);
     // Set API Key, the key typed into its password box.

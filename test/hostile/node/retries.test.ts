@@ -40,7 +40,8 @@ describe('hostile: retries and storms (counted at the server)', function () {
   after(() => server.stop());
 
   it('a 503 storm: 25 concurrent reads make exactly 25 × 3 requests, retried with growing, jittered delays (exponential backoff, full jitter)', async () => {
-    const clients = createProviderClients(base, key, { timeoutMs: 5000, maxRetries: 2, retryBaseMs: 300 });
+    // Each read alone (no JSON-RPC batch): the retries of single requests are what is counted here.
+    const clients = createProviderClients(base, key, { timeoutMs: 5000, maxRetries: 2, retryBaseMs: 300, batch: false });
     const arrivals = new Map<number, number[]>();
     server.handler = (req, res) => {
       const id = (req.json as { id: number }).id;
@@ -100,6 +101,18 @@ describe('hostile: retries and storms (counted at the server)', function () {
     assert.match(e.message, /Try again in 3600 s/);
     assert.equal(server.received.length - before, 1);
     assert.ok(Date.now() - started < 500);
+  });
+
+  it('25 reads at once during a 503 storm go as two batches: 2 × 3 requests, not 25 × 3; no call is sent again alone', async () => {
+    const clients = createProviderClients(base, key, { timeoutMs: 5000, maxRetries: 2, retryBaseMs: 10 });
+    server.handler = (_req, res) => text(res, 503, 'busy');
+    const before = server.received.length;
+    const errors = await Promise.all(Array.from({ length: 25 }, (_, i) => failure(clients.evm.getBlockNumber(), `read ${i}`)));
+    const served = server.received.length - before;
+    figures.faultsInjected += served;
+    assert.ok(errors.every((e) => e.kind === 'server'));
+    assert.equal(served, 2 * 3, 'a batch of 20 and one of 5, each with its two retries');
+    assert.ok(server.received.slice(before).every((r) => Array.isArray(r.json)));
   });
 
   it('50 hovers over one block during a 503 storm share one read: 3 requests, not 150; a failure is not cached', async () => {

@@ -141,24 +141,45 @@ export async function startHostileProxy(upstream: string): Promise<HostileProxy>
 
 type Json = any;
 
-/** Rewrites the `result` of one JSON-RPC method (the id and envelope stay). */
+/** The JSON-RPC method each id of a request asked for (one call, or each call of a batch). */
+function methodsById(json: unknown): Map<unknown, unknown> {
+  const entries = Array.isArray(json) ? json : [json];
+  return new Map(entries.filter((e) => typeof e === 'object' && e !== null).map((e) => [(e as Json).id, (e as Json).method]));
+}
+
+/** Applies `change` to the answer of each call of `method`, alone or in a batch (the other answers stay). */
+function rewriteCalls(req: ProxyRequest, body: string, method: string, change: (envelope: Json) => Json): string {
+  const asked = methodsById(req.json);
+  const answer = JSON.parse(body);
+  const one = (envelope: Json) => (asked.get(envelope?.id) === method ? change(envelope) : envelope);
+  return JSON.stringify(Array.isArray(answer) ? answer.map(one) : one(answer));
+}
+
+/** Rewrites the `result` of one JSON-RPC method (the id and envelope stay), alone or in a batch. */
 export function mutateResult(method: string, change: (result: Json) => Json): ProxyRule {
   return async (req, upstream) => {
     if (req.endpoint !== 'evm' || !req.methods.includes(method)) return undefined;
     const reply = await upstream();
-    const envelope = JSON.parse(reply.body);
-    if (!('result' in envelope)) return undefined;
-    envelope.result = change(envelope.result);
-    return { body: JSON.stringify(envelope) };
+    let changed = false;
+    const body = rewriteCalls(req, reply.body, method, (envelope) => {
+      if (!('result' in envelope)) return envelope;
+      changed = true;
+      return { ...envelope, result: change(envelope.result) };
+    });
+    return changed ? { body } : undefined;
   };
 }
 
-/** Answers one JSON-RPC method with an error object (echoing the request id). */
+/** Answers one JSON-RPC method with an error object (echoing the request id); in a batch, the other calls are answered. */
 export function rpcError(method: string, code: number, message: string): ProxyRule {
-  return (req) => {
+  return async (req, upstream) => {
     if (req.endpoint !== 'evm' || !req.methods.includes(method)) return undefined;
-    const id = (req.json as { id?: unknown } | undefined)?.id ?? null;
-    return { body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) };
+    if (!Array.isArray(req.json)) {
+      const id = (req.json as { id?: unknown } | undefined)?.id ?? null;
+      return { body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) };
+    }
+    const reply = await upstream();
+    return { body: rewriteCalls(req, reply.body, method, (envelope) => ({ jsonrpc: '2.0', id: envelope.id, error: { code, message } })) };
   };
 }
 

@@ -1,0 +1,248 @@
+// Where a user far from the provider waits: each action through the code the extension runs (the block
+// source, the transaction and address lookups, the orders store, the hovers' data), without VS Code,
+// against the demo node (a child process) behind a latency proxy on loopback (test/support/latencyProxy.ts).
+// Each action is measured at 0 ms and at 100 ms of added round-trip time, on a warm connection (the pool
+// holds one open connection when it starts); the proxy counts the requests, the new connections and the
+// sequential waves until the action is drawn, and after it (what follows the draw).
+// Alone: `npx tsx bench/roundTrips.bench.ts` (needs dist/demoNode.js: `node esbuild.mjs`).
+import { BlockSource } from '../src/blocks/blockSource';
+import { ROWS_CHUNK } from '../src/blocks/protocol';
+import type { Address, Hash } from '../src/core/model';
+import { createProviderClients, type ProviderClients } from '../src/core/provider';
+import { blockTimestamp, lookUpHash } from '../src/core/transactionLoad';
+import { DEMO_BLOCKS, DEMO_WALLETS } from '../src/demo/demoNode';
+import { DEMO_SAMPLES } from '../src/demo/samples';
+import { HoverData } from '../src/hover/hoverData';
+import { OpenOrdersSource } from '../src/orders/openOrdersSource';
+import { OrdersStore, type WalletListing } from '../src/orders/ordersStore';
+import { untranslated } from '../src/view/format';
+import { LatencyProxy } from '../test/support/latencyProxy';
+import { startDemoNodeProcess } from './demoNodeProcess';
+import { stats, type BenchRow } from './types';
+
+/** The added round trip of the second measurement (each way half of it). */
+const RTT_MS = 100;
+const ROUNDS_AT_ZERO = 7;
+const ROUNDS_AT_RTT = 3;
+
+const MAKER = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!.address;
+/** An even block: the spec's shape, its transactions in the `ots_getBlockDetails` answer. */
+const SPEC_BLOCK = DEMO_BLOCKS.smallBlock + 1;
+
+/** What one run of an action tells: when it was drawn (`performance.now()`); undefined when that is its end. */
+type Run = () => Promise<number | void>;
+
+interface Action {
+  name: string;
+  /** Why it stays above one wave, when it must. */
+  why?: string;
+  /** Makes what must be cold for one run (new caches), and returns the run. */
+  prepare: () => Run | Promise<Run>;
+}
+
+interface Sample {
+  ms: number;
+  waves: number;
+  wavesAfter: number;
+  requests: number;
+  calls: number;
+  connections: number;
+  perWave: string[][];
+}
+
+function actions(clients: ProviderClients, orders: OrdersBench): Action[] {
+  const evm = clients.evm;
+  return [
+    { name: 'Look Up of a slim block (header + first rows)', prepare: () => () => blockPage(new BlockSource(evm), DEMO_BLOCKS.smallBlock) },
+    { name: 'Look Up of a spec-shaped block (header + first rows)', prepare: () => () => blockPage(new BlockSource(evm), SPEC_BLOCK) },
+    { name: 'Look Up of `latest` (header + first rows)', prepare: () => () => latestPage(new BlockSource(evm)) },
+    { name: 'Look Up of a transaction hash → whole page (status, revert reason, logs, trace)', prepare: () => () => transactionPage(clients) },
+    {
+      name: 'Look Up of an address (contract or account, balance)',
+      prepare: () => async () => void (await evm.getAddressSummary(DEMO_SAMPLES.contract as Address)),
+    },
+    { name: 'Refresh of a wallet on three dexs, with mids and fates → tree redrawn', prepare: () => orders.refreshRun() },
+    { name: 'First draw of a newly watched wallet (dex list known)', prepare: () => orders.newWalletRun() },
+    { name: 'Cold hover on a block number', prepare: () => hoverRun(clients, (d) => d.blocks.find(DEMO_BLOCKS.hoverBlock)) },
+    { name: 'Cold hover on a transaction hash', prepare: () => hoverRun(clients, (d) => d.transactions.find(DEMO_SAMPLES.transferTx as Hash)) },
+    { name: 'Cold hover on an address', prepare: () => hoverRun(clients, (d) => d.addresses.find(DEMO_SAMPLES.account as Address)) },
+  ];
+}
+
+/** What the block page fetches before it draws the block with its first rows. */
+async function blockPage(source: BlockSource, n: number): Promise<void> {
+  const screen = await source.firstScreen(n);
+  if (screen.rows.length === 0 && screen.details.block.transactionCount > 0) await source.transactions(screen.details, 0, ROWS_CHUNK);
+}
+
+async function latestPage(source: BlockSource): Promise<void> {
+  const screen = await source.latestScreen();
+  if (screen.rows.length === 0 && screen.details.block.transactionCount > 0) await source.transactions(screen.details, 0, ROWS_CHUNK);
+}
+
+/** Look Up of a hash: what it is, with everything the transaction page shows; drawn, then the block's time. */
+async function transactionPage({ evm }: ProviderClients): Promise<number> {
+  const found = await lookUpHash(evm, DEMO_SAMPLES.failedTx as Hash);
+  if (found.kind !== 'transaction') throw new Error('the sample transaction was not found');
+  const drawn = performance.now();
+  const source = new BlockSource(evm);
+  await blockTimestamp(found.bundle.tx, (n, signal) => source.block(n, signal));
+  return drawn;
+}
+
+function hoverRun(clients: ProviderClients, find: (data: HoverData) => Promise<unknown>): Run {
+  const data = new HoverData(clients.evm, new BlockSource(clients.evm));
+  return async () => {
+    await find(data);
+    data.dispose();
+  };
+}
+
+/** The orders store over one source (its market data kept, as on a connection in use). */
+class OrdersBench {
+  readonly source: OpenOrdersSource;
+  private readonly store: OrdersStore;
+
+  constructor(private readonly clients: ProviderClients) {
+    this.source = new OpenOrdersSource(clients.info);
+    this.store = this.newStore();
+  }
+
+  private newStore(): OrdersStore {
+    const wallets: WalletListing[] = [{ wallet: { address: MAKER, label: 'maker' }, demo: false }];
+    const log = { warn: () => undefined, debug: () => undefined };
+    const sources = { get: async () => this.source, existing: this.source };
+    return new OrdersStore({ sources, wallets: () => wallets, log, t: untranslated });
+  }
+
+  /** Refresh of the market maker, whose orders were loaded before (so some are gone: their fates are looked up). */
+  async refreshRun(): Promise<Run> {
+    if (!this.store.wallet(MAKER)?.last) await this.store.refreshWallet(MAKER);
+    return () => drawnBy(this.store, MAKER);
+  }
+
+  /** A store that has never shown the wallet, over the source in use (the dex list is known). */
+  async newWalletRun(): Promise<Run> {
+    if (!this.store.wallet(MAKER)?.last) await this.store.refreshWallet(MAKER);
+    const store = this.newStore();
+    return async () => {
+      const drawn = await drawnBy(store, MAKER);
+      store.dispose();
+      return drawn;
+    };
+  }
+
+  dispose(): void {
+    this.store.dispose();
+    this.source.dispose();
+    void this.clients;
+  }
+}
+
+/** Refreshes `address` in `store`; the time its tree was first redrawn with new orders. */
+async function drawnBy(store: OrdersStore, address: string): Promise<number> {
+  const before = store.wallet(address)?.last;
+  let drawnAt: number | undefined;
+  const subscription = store.onDidChange((a) => {
+    if (drawnAt === undefined && (a === address || a === undefined) && store.wallet(address)?.last !== before) drawnAt = performance.now();
+  });
+  try {
+    const outcome = await store.refreshWallet(address);
+    if (!outcome.ok) throw new Error(`the refresh of ${address} failed: ${String(outcome.error)}`);
+    return drawnAt ?? performance.now();
+  } finally {
+    subscription.dispose();
+  }
+}
+
+async function measureAction(proxy: LatencyProxy, clients: ProviderClients, action: Action, rounds: number, warmup: number): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  for (let i = 0; i < warmup + rounds; i++) {
+    const run = await action.prepare();
+    // A warm connection: the pool holds exactly one open connection when the action starts.
+    await proxy.dropConnections();
+    await clients.evm.getBlockNumber();
+    proxy.reset();
+    const t0 = performance.now();
+    const drawnAt = (await run()) ?? performance.now();
+    const done = proxy.tally();
+    const drawn = proxy.tally(drawnAt);
+    if (i >= warmup) {
+      samples.push({
+        ms: drawnAt - t0,
+        waves: drawn.waves,
+        wavesAfter: done.waves - drawn.waves,
+        requests: done.requests,
+        calls: done.calls,
+        connections: done.connections,
+        perWave: done.perWave,
+      });
+    }
+  }
+  return samples;
+}
+
+function describeWaves(perWave: string[][], drawnWaves: number): string {
+  return perWave.map((w, i) => `${i + 1}${i >= drawnWaves ? ' (after the draw)' : ''}: ${w.join(', ')}`).join('; ');
+}
+
+function row(action: Action, atZero: Sample[], atRtt: Sample[]): BenchRow {
+  const last = atRtt[atRtt.length - 1]!;
+  const waves = Math.max(...atRtt.map((s) => s.waves));
+  return {
+    group: 'network',
+    name: action.name,
+    unit: 'ms',
+    ours: stats(atRtt.map((s) => s.ms)),
+    target: '1 wave on the critical path',
+    met: waves <= 1,
+    note: `${describeWaves(last.perWave, last.waves)}${action.why ? `. ${action.why}` : ''}`,
+    roundTrip: {
+      rttMs: RTT_MS,
+      waves,
+      wavesAfter: last.wavesAfter,
+      atZero: stats(atZero.map((s) => s.ms)),
+      requests: last.requests,
+      calls: last.calls,
+      connections: last.connections,
+    },
+  };
+}
+
+export default async function run(): Promise<BenchRow[]> {
+  const demo = await startDemoNodeProcess(['--no-failing-dex']);
+  const proxy = new LatencyProxy({ target: demo.baseUrl, oneWayMs: 0 });
+  const url = await proxy.start();
+  const clients = createProviderClients(url, demo.apiKey, { timeoutMs: 10_000 });
+  const orders = new OrdersBench(clients);
+  try {
+    const rows: BenchRow[] = [];
+    for (const action of actions(clients, orders)) {
+      proxy.oneWayMs = 0;
+      const atZero = await measureAction(proxy, clients, action, ROUNDS_AT_ZERO, 1);
+      proxy.oneWayMs = RTT_MS / 2;
+      const atRtt = await measureAction(proxy, clients, action, ROUNDS_AT_RTT, 0);
+      rows.push(row(action, atZero, atRtt));
+      console.error(`[bench] round trips: ${action.name}: ${rows[rows.length - 1]!.roundTrip!.waves} wave(s)`);
+    }
+    return rows;
+  } finally {
+    orders.dispose();
+    await proxy.stop();
+    await demo.stop();
+  }
+}
+
+if (require.main === module) {
+  void run().then(
+    async (rows) => {
+      const { roundTripTable } = await import('./report');
+      console.log(roundTripTable(rows));
+      process.exit(0);
+    },
+    (e: Error) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The HyperCore metadata the transaction page names things with: `spotMeta` (tokens, pairs, EVM links)
+ * and the first perp dex's `meta` (perp names). No user data is sent. One source per connection (the
+ * panel holds it in a `PerConnection`): each answer is kept for `keepMs` and shared by the loads that
+ * ask while it runs. A failed request costs only the names it feeds; the caller is told why.
+ */
+import { RequestCache } from './cache';
+import { isCancellation, ProviderError } from './errors';
+import type { InfoClient } from './infoClient';
+import type { PerpAsset, SpotMeta } from './model';
+import { HyperCoreDirectory } from './hyperCoreDirectory';
+
+export type HyperCoreInfo = Pick<InfoClient, 'spotMeta' | 'perpAssets'>;
+
+/** New tokens and perps are listed rarely; Open Orders keeps its markets as long. */
+export const META_KEEP_MS = 10 * 60_000;
+
+export interface DirectoryResult {
+  directory: HyperCoreDirectory;
+  /** Why a part of the names is missing (the request's error, redacted where it was made). */
+  problems: ProviderError[];
+  /** Requests sent for this answer (0 when both came from the cache). */
+  requests: number;
+}
+
+export class HyperCoreMetaSource {
+  private readonly spot: RequestCache<'spotMeta', SpotMeta>;
+  private readonly perps: RequestCache<'meta', (PerpAsset | undefined)[]>;
+  private sent = 0;
+
+  constructor(
+    private readonly info: HyperCoreInfo,
+    options: { keepMs?: number; now?: () => number } = {},
+  ) {
+    const keep = options.keepMs ?? META_KEEP_MS;
+    this.spot = new RequestCache({ capacity: 1, keepMs: () => keep, now: options.now });
+    this.perps = new RequestCache({ capacity: 1, keepMs: () => keep, now: options.now });
+  }
+
+  /** Every request this source has sent (tests, the log). */
+  get requestsSent(): number {
+    return this.sent;
+  }
+
+  /** The names asked for (`spot`: spotMeta; `perps`: the first dex's meta), as far as they came. Throws only on cancellation. */
+  async directory(needs: { spot: boolean; perps: boolean }, signal?: AbortSignal): Promise<DirectoryResult> {
+    const before = this.sent;
+    const problems: ProviderError[] = [];
+    const [spotMeta, perps] = await Promise.all([
+      needs.spot
+        ? settle(
+            this.spot.get('spotMeta', (s) => this.count(() => this.info.spotMeta(s)), signal),
+            problems,
+          )
+        : undefined,
+      needs.perps
+        ? settle(
+            this.perps.get('meta', (s) => this.count(() => this.info.perpAssets('', s)), signal),
+            problems,
+          )
+        : undefined,
+    ]);
+    return { directory: new HyperCoreDirectory(spotMeta, perps), problems, requests: this.sent - before };
+  }
+
+  private count<T>(request: () => Promise<T>): Promise<T> {
+    this.sent++;
+    return request();
+  }
+
+  clear(): void {
+    this.spot.clear();
+    this.perps.clear();
+  }
+}
+
+async function settle<T>(request: Promise<T>, problems: ProviderError[]): Promise<T | undefined> {
+  try {
+    return await request;
+  } catch (e) {
+    if (e instanceof ProviderError && !isCancellation(e)) {
+      problems.push(e);
+      return undefined;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import { Settings, settingId } from '../ids';
+import type { Services } from '../platform/services';
+import { settings } from '../platform/settings';
+import { networkLabel } from '../platform/networkWords';
+import { AutoRefreshSchedule } from './autoRefresh';
+import { OpenOrdersTree } from './ordersTree';
+import { createOrdersStore } from './ordersStoreHost';
+import { refreshBudget } from './autoRefreshHost';
+import { walletCommandHandlers } from './walletCommands';
+import type { CommandHandler } from '../platform/commands';
+import type { CommandId } from '../ids';
+
+/** What the Open Orders view runs once it is loaded: its tree's data, and its commands' handlers. */
+export interface OpenOrders {
+  tree: OpenOrdersTree;
+  commands: { readonly [C in CommandId]?: CommandHandler };
+}
+
+/**
+ * The Open Orders view's working parts, loaded the first time the view is shown or one of its commands
+ * runs (`index.ts` registers the view and the commands at activation): the store, the tree's data, the
+ * commands and the optional automatic refresh.
+ */
+export function startOpenOrders(services: Services, view: vscode.TreeView<unknown>): OpenOrders {
+  const { context, connection } = services;
+  const store = createOrdersStore(services);
+  const tree = new OpenOrdersTree(store, () => connection.mode !== 'none');
+  // Each network has its own wallets: the tree says whose it lists (a message hides the welcome
+  // content, so only above wallets; the description, beside the title where VS Code shows it).
+  const showDemoNotice = () => {
+    const network = vscode.l10n.t('Network: {0}', networkLabel(connection.network));
+    const demo = connection.isDemo ? vscode.l10n.t('Demo data: made-up orders from the built-in demo node.') : undefined;
+    view.message = store.addresses.length === 0 ? demo : [demo, network].filter(Boolean).join(' ');
+    view.description = networkLabel(connection.network);
+  };
+  showDemoNotice();
+
+  // Paused while the view is hidden or there is no connection; off while the setting is 0.
+  const schedule = new AutoRefreshSchedule(async () => (await store.refreshAll()).flatMap((o) => (o.error === undefined ? [] : [o.error])));
+  const budget = refreshBudget(services, store, schedule, view);
+  const updateSchedule = () => {
+    schedule.update(settings.autoRefreshSeconds(), view.visible && connection.mode !== 'none');
+    budget();
+  };
+  updateSchedule();
+
+  context.subscriptions.push(
+    tree,
+    schedule,
+    view.onDidChangeVisibility(updateSchedule),
+    store.onDidRefreshAll(() => {
+      schedule.refreshed();
+      budget();
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(settingId(Settings.autoRefreshSeconds))) updateSchedule();
+    }),
+    connection.onDidChange(() => {
+      showDemoNotice();
+      updateSchedule();
+    }),
+    store.onDidChange(showDemoNotice),
+  );
+  return { tree, commands: walletCommandHandlers(services, store) };
+}
