@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { describeError, isCancellation } from '../core/errors';
 import { revealInvisibles } from '../view/escape';
+import { vscodeTranslate } from '../platform/translate';
 import type { BlockQuery } from '../core/input';
 import type { BlockDetails, BlockTransaction } from '../core/model';
 import type { ProviderClients } from '../core/provider';
@@ -230,9 +231,8 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
       if (this.shown === shown) this.send({ type: 'rows', blockNumber, start, rows });
     } catch (e) {
       if (isCancellation(e) || this.shown !== shown) return;
-      const message = revealInvisibles(describeError(e));
-      this.services.log.warn(`Transactions ${start}–${end - 1} of block ${blockNumber}: ${message}`);
-      this.send({ type: 'rowsFailed', blockNumber, start, end, message });
+      this.services.log.warn(`Transactions ${start}–${end - 1} of block ${blockNumber}: ${revealInvisibles(describeError(e))}`);
+      this.send({ type: 'rowsFailed', blockNumber, start, end, message: revealInvisibles(describeError(e, vscodeTranslate)) });
     }
   }
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ProviderError } from './errors';
 import { parseAddress } from './input';
-import { untranslated } from './translate';
+import { msg, untranslated } from './translate';
 import type { OpenOrder, OrderFate, PerpAccount, PerpAsset, PerpDex, PerpDexMeta, SpotBalance, SpotMeta, UserRole } from './model';
 import {
   allMidsResult,
@@ -64,13 +64,16 @@ export type InfoType = keyof typeof INFO_ANSWER_LIMITS;
 
 /** Checked before any request: a wallet address, lowercased. */
 function userArg(user: string): string {
-  const address = parseAddress(user, untranslated); // a ProviderError's message, in English like the others
-  if (!address.ok) throw new ProviderError('badInput', address.error);
+  const address = parseAddress(user, untranslated);
+  if (!address.ok) throw new ProviderError('badInput', (t) => said(parseAddress(user, t)));
   return address.value;
 }
 
+/** A refused input's reason, as the parser says it in the words it was given. */
+const said = (parsed: { ok: true } | { ok: false; error: string }) => (parsed.ok ? '' : parsed.error);
+
 function dexArg(dex: string): string {
-  if (!DEX_NAME.test(dex)) throw new ProviderError('badInput', `“${dex.slice(0, 40)}” is not a perp dex name.`);
+  if (!DEX_NAME.test(dex)) throw new ProviderError('badInput', msg('“{0}” is not a perp dex name.', dex.slice(0, 40)));
   return dex;
 }
 
@@ -122,13 +125,15 @@ export class InfoClient {
     const json = await this.post({ type: 'allMids', dex: dexArg(dex) }, 'allMids', signal);
     // valibot's record takes an array as an object of "0", "1", …: refuse it first.
     if (Array.isArray(json))
-      throw new ProviderError('invalidResponse', 'The provider’s answer to allMids: Invalid type: expected an object, not an array', { endpoint: 'info' });
+      throw new ProviderError('invalidResponse', msg('The provider’s answer to {0}', 'allMids: Invalid type: expected an object, not an array'), {
+        endpoint: 'info',
+      });
     return new Map(Object.entries(this.shape(allMidsResult, json, 'allMids')));
   }
 
   /** What became of order `oid` of `user`; undefined when the exchange does not know the order. */
   async orderStatus(user: string, oid: number, signal?: AbortSignal): Promise<OrderFate | undefined> {
-    if (!Number.isSafeInteger(oid) || oid < 0) throw new ProviderError('badInput', 'An order id is a whole number.');
+    if (!Number.isSafeInteger(oid) || oid < 0) throw new ProviderError('badInput', msg('An order id is a whole number.'));
     const json = await this.post({ type: 'orderStatus', user: userArg(user), oid }, 'orderStatus', signal);
     return toOrderFate(this.shape(orderStatusResult, json, 'orderStatus'));
   }
@@ -171,7 +176,7 @@ export class InfoClient {
       return validateOrders(json, what);
     } catch (e) {
       if (e instanceof InvalidShapeError) {
-        throw new ProviderError('invalidResponse', `The provider’s answer to ${e.message}`, { endpoint: 'info' });
+        throw new ProviderError('invalidResponse', msg('The provider’s answer to {0}', e.message), { endpoint: 'info' });
       }
       throw e;
     }
@@ -182,7 +187,7 @@ export class InfoClient {
       return validate(schema, value, what);
     } catch (e) {
       if (e instanceof InvalidShapeError) {
-        throw new ProviderError('invalidResponse', `The provider’s answer to ${e.message}`, { endpoint: 'info' });
+        throw new ProviderError('invalidResponse', msg('The provider’s answer to {0}', e.message), { endpoint: 'info' });
       }
       throw e;
     }

@@ -1,3 +1,5 @@
+import type { Message } from './translate';
+
 /** Validated data as the core hands it on: hex quantities as bigint, decimals as strings. */
 
 export type Address = `0x${string}`;
@@ -269,7 +271,7 @@ export interface TransactionReceipt {
 export type RevertReason =
   | { kind: 'none' }
   | { kind: 'error'; message: string }
-  | { kind: 'panic'; code: bigint; meaning?: string }
+  | { kind: 'panic'; code: bigint; meaning?: Message }
   /** A custom error or undecodable data: the selector (4 bytes) and the whole data, 0x hex. */
   | { kind: 'custom'; selector: string; data: string };
 

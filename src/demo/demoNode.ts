@@ -393,7 +393,11 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
         return send(res, {
           status: fault.status ?? 200,
           contentType: fault.contentType ?? JSON_TYPE,
-          body: fault.echoId ? withId(fault.body, firstId) : fault.body,
+          body: !fault.echoId
+            ? fault.body
+            : endpoint === 'evm' && Array.isArray(parsed)
+              ? batchWithFault(parsed, fault.method, fault.body, (entry) => rpc.reply(JSON.stringify(entry)).body)
+              : withId(fault.body, firstId),
         });
       case 'unsupportedMethod':
         // On /info, which has no JSON-RPC methods, the fault never matches a `type` it could refuse.
@@ -471,6 +475,20 @@ function mediaTypeOf(req: http.IncomingMessage): string | undefined {
 function tooDeep(endpoint: 'evm' | 'info'): Reply {
   if (endpoint === 'info') return text(422, INFO_UNPROCESSABLE_BODY);
   return { status: 200, contentType: JSON_TYPE, body: '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: nested too deeply"}}' };
+}
+
+/**
+ * A batch's answer where the call `method` gets the fault's body with its own id and the others their
+ * normal answers (a `respond` fault with `echoId` aimed at one call of a JSON-RPC batch).
+ */
+function batchWithFault(entries: unknown[], method: string | undefined, body: string, answer: (entry: unknown) => string): string {
+  return `[${entries
+    .map((e) => {
+      const call = (typeof e === 'object' && e !== null ? e : {}) as Record<string, unknown>;
+      const id = typeof call.id === 'number' || typeof call.id === 'string' ? call.id : null;
+      return method === undefined || call.method === method ? withId(body, id) : answer(e);
+    })
+    .join(',')}]`;
 }
 
 /** A JSON-RPC body with the request's id in place of its own (a `respond` fault with `echoId`). */

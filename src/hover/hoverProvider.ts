@@ -67,8 +67,8 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
       return content && toHover(content, range, this.connection);
     } catch (e) {
       if (isCancellation(e) || token.isCancellationRequested) return undefined;
-      const message = describeError(e);
-      this.log.debug(`Hover on ${hovered.kind} ${hovered.text}: ${message}`);
+      const message = describeError(e, t);
+      this.log.debug(`Hover on ${hovered.kind} ${hovered.text}: ${describeError(e)}`);
       return toHover(errorContent(hovered, message), range, this.connection);
     } finally {
       subscription.dispose();

@@ -104,7 +104,7 @@ async function open(services: Services, clients: ProviderClients, query: Query):
     }
   } catch (e) {
     if (isCancellation(e) || abort.signal.aborted) return { kind: 'cancelled' };
-    const message = describeError(e);
+    const message = describeError(e, t);
     const what = query.kind === 'address' ? shortAddress(query.address) : shortHash(query.hash);
     void notify('error', t('Could not look up {0}: {1}', what, message));
     return { kind: 'failed', message };

@@ -8,7 +8,7 @@
 import { add, cmp, dec, mul, ZERO, type Dec } from '../core/exactDecimal';
 import type { OpenOrder, PerpAccount, PerpPosition, SpotBalance, SpotMeta, UserRole } from '../core/model';
 import { describeError } from '../core/errors';
-import type { Translate } from '../view/format';
+import { isoTime, type Translate } from '../view/format';
 import type { WalletAccountResult } from './accountSource';
 import {
   AMOUNT_DIGITS,
@@ -589,7 +589,7 @@ function accountTooltip(a: PerpAccount, ctx: RowContext): TooltipContent {
   ];
   if (a.crossMaintenanceMarginUsed !== undefined) lines.push([t('Cross maintenance margin'), withU(showExact(a.crossMaintenanceMarginUsed))]);
   lines.push([t('Withdrawable'), withU(showExact(a.withdrawable))]);
-  if (a.time !== undefined) lines.push([t('As of'), new Date(a.time).toISOString()]);
+  if (a.time !== undefined) lines.push([t('As of'), isoTime(a.time)]);
   return { title: ctx.dex === '' ? t('Perps account') : t('Perps account on dex “{0}”', ctx.dex), lines, note: roundingNote(t) };
 }
 

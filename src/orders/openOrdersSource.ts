@@ -15,6 +15,7 @@
  */
 import { RequestCache } from '../core/cache';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
+import { msg } from '../core/translate';
 import { isRefusal, type InfoClient } from '../core/infoClient';
 import type { OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
 import { AccountSource } from './accountSource';
@@ -229,7 +230,7 @@ export class OpenOrdersSource {
     withDex?: LoadOptions['withDex'],
   ): Promise<WalletOrdersResult> {
     const signal = this.runSignal();
-    if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
+    if (signal.aborted) throw new ProviderError('cancelled', msg('The request was cancelled.'));
     const limiter = new Limiter(this.perWallet, this.overall);
     // Once the provider rate-limits one dex's request, the dexs still waiting are not asked this time.
     let limited: ProviderError | undefined;
@@ -256,7 +257,7 @@ export class OpenOrdersSource {
       prefer,
     );
     const answers = await Promise.all([first, ...others.map((dex) => settle(ordersOf(dex)))]);
-    if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
+    if (signal.aborted) throw new ProviderError('cancelled', msg('The request was cancelled.'));
 
     const orders: WalletOrder[] = [];
     const dexErrors = new Map<string, ProviderError>();
@@ -288,7 +289,7 @@ export class OpenOrdersSource {
       ),
       this.midsOf([...withOrders], signal, limiter, tally),
     ]);
-    if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
+    if (signal.aborted) throw new ProviderError('cancelled', msg('The request was cancelled.'));
     let spotMeta: SpotMeta | undefined;
     let spotMetaError: ProviderError | undefined;
     // Naming `@N` pairs and dex units is a nicety; the orders themselves arrived and are shown.

@@ -341,7 +341,7 @@ export class OrdersStore {
           : new Map<number, OrderFate>();
       if (!current() || source.signal.aborted) return { address, ok: false };
       this.marketData.take(result, orders);
-      const dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e)]));
+      const dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e, this.deps.t)]));
       const view = this.buildView(address, orders, changes, fates, dexErrors, result.skippedDexs);
       const acct = mergeAccount(account.result(), entry.last?.account, result.dexErrors.keys());
       const positionChanges = diffPositions(entry.last?.account, acct.snapshot, acct.answered);
@@ -373,7 +373,7 @@ export class OrdersStore {
         accountView,
       };
       entry.error = undefined;
-      for (const [dex, e] of acct.errors.perps) log.warn(`Positions of ${address} on dex “${dex || 'first'}” could not be refreshed: ${e}`);
+      for (const [dex, said] of acct.errors.perps) log.warn(`Positions of ${address} on dex “${dex || 'first'}” could not be refreshed: ${said}`);
       if (acct.errors.spot) log.warn(`Spot balances of ${address} could not be refreshed: ${acct.errors.spot}`);
       const role = acct.snapshot.role;
       if (role?.role === 'agent' && !entry.agentOffered) {
@@ -390,9 +390,8 @@ export class OrdersStore {
       return { address, ok: true };
     } catch (e) {
       if (isCancellation(e) || source?.signal.aborted || !current()) return { address, ok: false };
-      const message = describeError(e);
-      entry.error = { message, at: Date.now() };
-      log.warn(`Open orders of ${address} could not be refreshed: ${message}`);
+      entry.error = { message: describeError(e, this.deps.t), at: Date.now() };
+      log.warn(`Open orders of ${address} could not be refreshed: ${describeError(e)}`);
       return { address, ok: false, error: e };
     }
   }

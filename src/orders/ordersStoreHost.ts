@@ -66,10 +66,22 @@ function walletList({ connection, log }: Services): () => WalletListing[] {
     const listed: WalletListing[] = wallets.map((wallet) => ({ wallet, demo: false }));
     const taken = new Set(wallets.map((w) => w.address));
     for (const d of connection.demoWallets) {
-      if (!taken.has(d.address)) listed.push({ wallet: { address: d.address, label: d.label }, demo: true });
+      if (!taken.has(d.address)) listed.push({ wallet: { address: d.address, label: demoLabel(d) }, demo: true });
     }
     return listed;
   };
+}
+
+/** A demo wallet's name in the user's language (the demo node's own list keeps the English). */
+function demoLabel(wallet: { kind: 'marketMaker' | 'whale' | 'empty' }): string {
+  switch (wallet.kind) {
+    case 'marketMaker':
+      return vscode.l10n.t('Demo market maker');
+    case 'whale':
+      return vscode.l10n.t('Demo whale (5,000 orders)');
+    case 'empty':
+      return vscode.l10n.t('Demo empty wallet');
+  }
 }
 
 function untilIdle(store: OrdersStore): Promise<void> {

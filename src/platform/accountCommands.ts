@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { apiKeyProblem } from '../core/endpoints';
 import { describeError } from '../core/errors';
+import { translateMessage } from '../core/translate';
 import type { ProviderClients } from '../core/provider';
 import { Commands, ContextKeys, NetworkSettings, settingId, StatusBarItems } from '../ids';
 import { networkLabel } from './networkWords';
@@ -8,6 +9,7 @@ import type { NetworkId } from '../core/networks';
 import type { Services } from './services';
 import { registerCommands, runCommand } from './commands';
 import { confirm, notify } from './notify';
+import { vscodeTranslate } from './translate';
 
 /**
  * Set API Key, Clear API Key, Try Demo Data, Use My Provider, Show Log; the demo status bar item; the
@@ -48,7 +50,7 @@ export async function requireClients(services: Services): Promise<ProviderClient
     if (clients) return clients;
   } catch (e) {
     const open = vscode.l10n.t('Open Settings');
-    const pick = await notify('error', describeError(e), open);
+    const pick = await notify('error', describeError(e, vscodeTranslate), open);
     if (pick === open) await vscode.commands.executeCommand('workbench.action.openSettings', settingId(NetworkSettings[connection.network].baseUrl));
     return undefined;
   }
@@ -83,7 +85,10 @@ async function askForApiKey(network: NetworkId): Promise<string | undefined> {
     placeHolder: vscode.l10n.t('Paste the key only, not the whole URL'),
     password: true,
     ignoreFocusOut: true,
-    validateInput: (value) => (value.length === 0 ? undefined : apiKeyProblem(value.trim())),
+    validateInput: (value) => {
+      const problem = value.length === 0 ? undefined : apiKeyProblem(value.trim());
+      return problem && translateMessage(problem, vscodeTranslate);
+    },
   });
   return key?.trim() || undefined;
 }
@@ -96,7 +101,7 @@ async function setApiKey({ connection, log }: Services, keyArg: unknown): Promis
   if (key === undefined) return false; // cancelled, or nothing typed: nothing changes
   const problem = apiKeyProblem(key);
   if (problem) {
-    void notify('error', problem);
+    void notify('error', translateMessage(problem, vscodeTranslate));
     return false;
   }
   // A key passed as an argument came from another extension or a command link, not from the user:
@@ -160,7 +165,7 @@ async function tryDemo({ connection, log }: Services): Promise<void> {
   } catch (e) {
     await connection.stopDemo(); // no status bar saying "Demo Data" for a node that is not there
     log.error(`The demo node did not start: ${describeError(e)}`);
-    void notify('error', vscode.l10n.t('The demo node did not start: {0}', describeError(e)));
+    void notify('error', vscode.l10n.t('The demo node did not start: {0}', describeError(e, vscodeTranslate)));
     return;
   }
   const lookUp = vscode.l10n.t('Look Up Latest Block');

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { baseUrlProblem } from '../core/endpoints';
 import { isNetworkId, NETWORKS, type NetworkId } from '../core/networks';
+import { translateMessage } from '../core/translate';
 import { isPresetId, PRESET_IDS, PRESETS, type PresetId } from '../core/presets';
 import { Commands, StatusBarItems } from '../ids';
 import { abilityRows, type AbilityRow } from '../view/providerAbilities';
@@ -139,7 +140,10 @@ async function askBaseUrl(preset: PresetId, network: NetworkId): Promise<string 
     placeHolder: shape || 'https://',
     value: preset === 'quicknode' && !/quiknode\.pro/.test(current) ? undefined : current,
     ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() === '' ? undefined : baseUrlProblem(v.trim())),
+    validateInput: (v) => {
+      const problem = v.trim() === '' ? undefined : baseUrlProblem(v.trim());
+      return problem && translateMessage(problem, vscodeTranslate);
+    },
   });
   return value?.trim() || undefined;
 }

@@ -1,3 +1,4 @@
+import { msg, type Message } from '../core/translate';
 import { apiKeyProblem, baseUrlProblem, endpointUrlProblem, evmPathProblem, KeylessEndpoints, ProviderEndpoints } from '../core/endpoints';
 import { ProviderError } from '../core/errors';
 import { NETWORKS, type NetworkId } from '../core/networks';
@@ -53,11 +54,11 @@ export function publicApiUrls(network: NetworkId): { evmUrl: string; infoUrl: st
   const names = NetworkSettings[network];
   const infoUrl = reader.publicInfoUrl();
   const problem = endpointUrlProblem(infoUrl);
-  if (problem) return { problem: `${problem} (setting ${settingId(names.publicInfoUrl)})` };
+  if (problem) return { problem: `${problem} (setting ${settingId(names.publicInfoUrl)})` }; // for the log only
   const evmUrl = reader.publicEvmUrl();
   return { evmUrl: endpointUrlProblem(evmUrl) ? NETWORKS[network].publicEvmUrl : evmUrl, infoUrl };
 }
 
-function check(problem: string | undefined, setting?: Parameters<typeof settingId>[0]): void {
-  if (problem) throw new ProviderError('config', setting ? `${problem} (setting ${settingId(setting)})` : problem);
+function check(problem: string | Message | undefined, setting?: Parameters<typeof settingId>[0]): void {
+  if (problem) throw new ProviderError('config', setting ? msg('{0} (setting {1})', problem, settingId(setting)) : problem);
 }

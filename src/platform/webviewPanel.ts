@@ -21,6 +21,8 @@ import { explorerHost, networkLabel } from './networkWords';
 import type { Services } from './services';
 import { settings } from './settings';
 import { runCommand } from './commands';
+import { msg } from '../core/translate';
+import { vscodeTranslate } from './translate';
 
 /**
  * What the extension's webview panels (the block page, the transaction page) share on the host side: the
@@ -255,10 +257,10 @@ export abstract class PanelHost<P extends PageProtocol, Target, Result> implemen
   private async fail(e: unknown, run: LoadRun): Promise<void> {
     const words = this.failureWords();
     if (isCancellation(e)) return this.failed('cancelled', words.cancelled);
-    const message = revealInvisibles(describeError(e));
+    const message = revealInvisibles(describeError(e, vscodeTranslate));
     const kind = e instanceof ProviderError ? e.kind : undefined;
     if (kind === 'notFound' && this.failNotFound) return this.failNotFound(message, run);
-    if (kind !== 'badInput' && !this.disposed) this.services.log.warn(`${words.log}: ${message}`);
+    if (kind !== 'badInput' && !this.disposed) this.services.log.warn(`${words.log}: ${revealInvisibles(describeError(e))}`);
     this.failed(problemKindOf(kind), message);
   }
 
@@ -358,7 +360,7 @@ export abstract class PanelHost<P extends PageProtocol, Target, Result> implemen
 
   /** Stops `run` here if a newer load took over, or the user cancelled (or closed the panel). */
   protected checkRun(run: LoadRun): void {
-    if (this.isStale(run) || run.abort.signal.aborted) throw new ProviderError('cancelled', vscode.l10n.t('The request was cancelled.'));
+    if (this.isStale(run) || run.abort.signal.aborted) throw new ProviderError('cancelled', msg('The request was cancelled.'));
   }
 
   /** Closes the panel and cancels its load. */

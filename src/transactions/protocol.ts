@@ -3,7 +3,15 @@
  * this file. Everything in here is plain data: strings made for display by the view-model, never HTML.
  */
 import { isAddress, isHash, lowerHex } from '../core/hex';
-import { isWebviewMessageOf, isWhole, type CommonProblemKind, type HostMessageOf, type PageLabels, type WebviewMessageOf } from '../view/panelMessages';
+import {
+  isWebviewMessageOf,
+  isWhole,
+  type CommonProblemKind,
+  type CountLabel,
+  type HostMessageOf,
+  type PageLabels,
+  type WebviewMessageOf,
+} from '../view/panelMessages';
 import type { HyperCoreLabels, HyperCoreView } from './hyperCoreView';
 
 /** What a part of the page that loads on its own (receipt, revert reason, trace) came to when it did not. */
@@ -250,13 +258,13 @@ export interface TransactionLabels extends PageLabels, HyperCoreLabels {
   method: string;
   valueTransfer: string;
   inputData: string;
-  inputBytes: string;
+  inputBytes: CountLabel;
   inputCut: string;
   copyInput: string;
   receiptFailed: string;
   logs: string;
   noLogs: string;
-  logsNotShown: string;
+  logsNotShown: CountLabel;
   logAddress: string;
   topics: string;
   data: string;
@@ -268,10 +276,10 @@ export interface TransactionLabels extends PageLabels, HyperCoreLabels {
   approved: string;
   internalTransfers: string;
   noInternalTransfers: string;
-  traceCalls: string;
+  traceCalls: CountLabel;
   traceUnsupported: string;
   traceFailed: string;
-  transfersNotShown: string;
+  transfersNotShown: CountLabel;
   retrying: string;
   callTree: string;
   showRevertingFrame: string;
@@ -282,7 +290,7 @@ export interface TransactionLabels extends PageLabels, HyperCoreLabels {
   revertOrigin: string;
   treeInferredNote: string;
   treeNodeNote: string;
-  framesNotShown: string;
+  framesNotShown: CountLabel;
   returned: string;
   decodedGuess: string;
   decodedFrom: string;

@@ -138,6 +138,15 @@ export function isCommonWebviewMessage(value: unknown): value is CommonWebviewMe
   }
 }
 
+/**
+ * A label that says a count, `{0}`, in its two forms: English and German say "1 call" but "2 calls";
+ * Chinese, without plural forms, translates both alike. The webview picks one (`formatCount`).
+ */
+export interface CountLabel {
+  one: string;
+  other: string;
+}
+
 /** The words every panel's states use, localized by the host (the webview has no `vscode.l10n`). */
 export interface CommonLabels {
   cancel: string;

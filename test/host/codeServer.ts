@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { CACHE, QUIET_SETTINGS, STALE_PATTERN, seconds, selectedHost, type TestHost } from './config';
 import { tail } from './install';
 import { isAlive, run, spawnTracked, waitFor, type Tracked } from './processes';
+import { registerLanguagePacks } from './languagePack';
 
 export interface CodeServerOptions {
   /** Short name for the run folder, e.g. `integration`, `ui`, `demo`. */
@@ -27,6 +28,8 @@ export interface CodeServerOptions {
   startTimeoutMs?: number;
   /** Which code-server; default the selected one (`--host` / HLX_TEST_HOST). */
   host?: TestHost;
+  /** Display language (`--locale`); its language pack must be among `vsix` (test/host/languagePack.ts). */
+  locale?: string;
 }
 
 export interface CodeServer {
@@ -150,6 +153,9 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
     log(`installed ${path.basename(vsix)} into code-server ${host.codeServer} (${seconds(t0)})`);
   }
 
+  if (opts.locale && !registerLanguagePacks(userDataDir, extensionsDir).includes(opts.locale)) {
+    throw new Error(`no language pack for --locale ${opts.locale} among the installed extensions`);
+  }
   const port = opts.port ?? (await freePort());
   await assertPortFree(port);
   const authority = `127.0.0.1:${port}`;
@@ -167,6 +173,7 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     ...(opts.smokeTestDriver ? host.smokeTestDriver.args : []),
+    ...(opts.locale ? ['--locale', opts.locale] : []),
   ];
   const out = fs.openSync(logFile, 'w');
   const t0 = Date.now();

@@ -41,10 +41,10 @@ describe('UI: the account behind the orders (positions, TP/SL, balances, API wal
     await wb().page.keyboard.press('Enter');
     await wb().waitForInputBoxMessage(/A label for 0x770b…40cc/);
     await wb().fillInputBox('Bot key');
-    const rows = await rowsWhen('the API wallet row', (r) => r.some((x) => x.startsWith('API wallet of 0x3217…018c')));
-    assert.ok(
-      rows.some((r) => /^Bot key API wallet · 0 orders$/.test(r)),
-      JSON.stringify(rows, null, 1),
+    // The wallet's row and its children are redrawn apart: wait for both.
+    const rows = await rowsWhen(
+      'the API wallet, labelled, with its row',
+      (r) => r.some((x) => x.startsWith('API wallet of 0x3217…018c')) && r.some((x) => /^Bot key API wallet · 0 orders$/.test(x)),
     );
     assert.ok(rows.some((r) => r === 'API wallet of 0x3217…018c select to watch the master'));
     assert.ok(rows.some((r) => r.startsWith('No open orders, positions or balances')));

@@ -11,7 +11,8 @@ import { toTransactionView } from '../../src/transactions/transactionViewModel';
 import { untranslated as t } from '../../src/view/format';
 import { launchChromium } from '../host/browser';
 import { openTransactionPage, webviewScript, type TransactionPage } from '../support/webviewPage';
-import { ALICE, BOB, bundle, failed, HASH, NOW, ok, receipt, TOKEN, word } from '../support/transactionBundles';
+import { ALICE, BOB, bundle, failed, HASH, NOW, ok, receipt, TOKEN, tx, word } from '../support/transactionBundles';
+import { msg } from '../../src/core/translate';
 
 const labels = transactionLabels({ t });
 const MARKUP = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold</b>`;
@@ -78,13 +79,26 @@ describe('transaction panel webview (Chromium)', function () {
     assert.equal(await text('[data-field="status"]'), 'Failed');
     assert.equal(await text('[data-field="revert"]'), 'Error: Not enough balance');
     const panic = toTransactionView(
-      bundle({ receipt: ok(receipt({ status: 'reverted' })), revert: ok({ kind: 'panic', code: 0x11n, meaning: 'arithmetic overflow or underflow' }) }),
+      bundle({ receipt: ok(receipt({ status: 'reverted' })), revert: ok({ kind: 'panic', code: 0x11n, meaning: msg('arithmetic overflow or underflow') }) }),
       NOW,
       t,
     );
     await p.post(showTx(panic));
     await p.page.waitForFunction(() => document.querySelector('[data-field="revert"]')?.textContent?.startsWith('Panic'));
     assert.equal(await text('[data-field="revert"]'), 'Panic 0x11: arithmetic overflow or underflow');
+  });
+
+  it('says a count of one in the singular and others in the plural: 1 byte, 1 call; 68 bytes, 2 calls', async () => {
+    const call = { type: 'CALL', depth: 0, from: ALICE, to: BOB, value: null };
+    const one = toTransactionView(bundle({ tx: tx({ input: '0xab' }), trace: ok([call]) }), NOW, t);
+    await p.post(showTx(one));
+    await p.page.waitForSelector('[data-field="traceCalls"]');
+    assert.equal(await text('[data-field="inputBytes"]'), '(1 byte)');
+    assert.equal(await text('[data-field="traceCalls"]'), '1 call in the trace');
+    const two = toTransactionView(bundle({ trace: ok([call, { ...call, depth: 1 }]) }), NOW, t);
+    await p.post(showTx(two));
+    await p.page.waitForFunction(() => document.querySelector('[data-field="traceCalls"]')?.textContent === '2 calls in the trace');
+    assert.equal(await text('[data-field="inputBytes"]'), '(68 bytes)');
   });
 
   it('says which part failed with Retry, and keeps the rest while it loads again', async () => {

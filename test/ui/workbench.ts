@@ -21,6 +21,7 @@ import { buildExtension, packageVsix } from '../host/build';
 import { startCodeServer, writeFiles, type CodeServer } from '../host/codeServer';
 import { ROOT, TEST_RESULTS, seconds, selectedHost, type HostName } from '../host/config';
 import { ensureHost } from '../host/install';
+import { languagePackVsix } from '../host/languagePack';
 import { withTimeout } from '../host/processes';
 import { startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 
@@ -41,6 +42,8 @@ export interface WorkbenchOptions {
   viewport?: { width: number; height: number };
   /** Workbench `?payload=` entries (e.g. `inspect-extensions`); turns on the smoke-test driver, which honours them. */
   payload?: [string, string][];
+  /** Display language (`de`, `zh-cn`): a test language pack is installed for it (test/host/languagePack.ts). */
+  locale?: string;
 }
 
 const SHOTS = path.join(TEST_RESULTS, 'ui');
@@ -107,7 +110,8 @@ export class Workbench {
     else vsix = await vsixPath();
     const server = await startCodeServer({
       name: opts.name ?? 'ui',
-      vsix: [...(vsix ? [vsix] : []), ...((await opts.extraVsix?.()) ?? [])],
+      vsix: [...(vsix ? [vsix] : []), ...((await opts.extraVsix?.()) ?? []), ...(opts.locale ? [await languagePackVsix(opts.locale)] : [])],
+      locale: opts.locale,
       files: opts.files,
       settings: opts.settings,
       env: opts.env,

@@ -100,7 +100,7 @@ describe('hostile: posture', () => {
         if (local) return;
         figures.badInputs += 1;
         assert.equal(pattern.test(url), false, `the settings pattern accepts ${url}`);
-        assert.match(baseUrlProblem(url) ?? '', /http:\/\/ on a host that is not this computer/);
+        assert.match(baseUrlProblem(url)?.message ?? '', /http:\/\/ on a host that is not this computer/);
         assert.throws(
           () => createProviderClients(url, 'sk-posture-key', { timeoutMs: 1000 }),
           (e: unknown) => e instanceof ProviderError && e.kind === 'config',
