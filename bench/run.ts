@@ -180,8 +180,8 @@ runMain('bench', async () => {
   const host = await ensureHost();
   if (Number(process.versions.node.split('.')[0]) !== HOST_NODE_MAJOR && !process.env.HLX_BENCH_ANY_NODE) {
     // Measure what the extension host runs: again under the host's Node, installed with the test host.
-    log(`Node ${process.version} here; running the benches under the extension host's Node (${host.node24})`);
-    const child = spawnTracked(host.node24, ['--import', 'tsx', __filename, ...process.argv.slice(2)], {
+    log(`Node ${process.version} here; running the benches under the extension host's Node (${host.node})`);
+    const child = spawnTracked(host.node, ['--import', 'tsx', __filename, ...process.argv.slice(2)], {
       name: 'bench (Node 24)',
       cwd: ROOT,
       stdio: 'inherit',

@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { CACHE, CS_ENTRY, NODE24_BIN, NODE24_DIR, QUIET_SETTINGS, STALE_PATTERN, seconds } from './config';
+import { CACHE, QUIET_SETTINGS, STALE_PATTERN, seconds, selectedHost, type TestHost } from './config';
 import { tail } from './install';
 import { isAlive, run, spawnTracked, waitFor, type Tracked } from './processes';
 import { registerLanguagePacks } from './languagePack';
@@ -26,12 +26,16 @@ export interface CodeServerOptions {
   nodeArgs?: string[];
   /** How long to wait for /healthz. */
   startTimeoutMs?: number;
+  /** Which code-server; default the selected one (`--host` / HLX_TEST_HOST). */
+  host?: TestHost;
   /** Display language (`--locale`); its language pack must be among `vsix` (test/host/languagePack.ts). */
   locale?: string;
 }
 
 export interface CodeServer {
   port: number;
+  /** The code-server release (and VS Code) running. */
+  host: TestHost;
   /** `127.0.0.1:<port>`, also the remote authority (vscode-remote://127.0.0.1:<port>/…). */
   authority: string;
   baseUrl: string;
@@ -107,7 +111,8 @@ let runCounter = 0;
 
 export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServer> {
   if (process.env.HLX_NO_HOST) throw new Error(`not starting code-server: ${process.env.HLX_NO_HOST}`);
-  if (!fs.existsSync(CS_ENTRY)) throw new Error(`code-server is not installed (${CS_ENTRY}); call ensureHost() first`);
+  const host = opts.host ?? selectedHost();
+  if (!fs.existsSync(host.entry)) throw new Error(`code-server ${host.codeServer} is not installed (${host.entry}); call ensureHost() first`);
   pruneStaleRuns();
   const runDir = path.join(CACHE, `run-${opts.name}${runCounter++ ? '-' + runCounter : ''}-${process.pid}`);
   fs.rmSync(runDir, { recursive: true, force: true });
@@ -130,7 +135,7 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
   };
   const csEnv: NodeJS.ProcessEnv = {
     ...isolatedEnv,
-    PATH: `${path.join(NODE24_DIR, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+    PATH: `${path.join(host.nodeDir, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
   };
   // Not inherited (opts.env may set them): keep the caller's tooling out of the extension host.
   for (const k of ['NODE_OPTIONS', 'VSCODE_IPC_HOOK_CLI', 'ELECTRON_RUN_AS_NODE', 'TS_NODE_PROJECT']) delete csEnv[k];
@@ -139,13 +144,13 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
 
   for (const vsix of opts.vsix ?? []) {
     const t0 = Date.now();
-    await run(NODE24_BIN, [CS_ENTRY, ...common, '--install-extension', vsix], {
+    await run(host.nodeBin, [host.entry, ...common, '--install-extension', vsix], {
       name: `code-server --install-extension ${path.basename(vsix)}`,
       env: csEnv,
       timeoutMs: 120_000,
       quiet: true,
     });
-    log(`installed ${path.basename(vsix)} into code-server (${seconds(t0)})`);
+    log(`installed ${path.basename(vsix)} into code-server ${host.codeServer} (${seconds(t0)})`);
   }
 
   if (opts.locale && !registerLanguagePacks(userDataDir, extensionsDir).includes(opts.locale)) {
@@ -156,7 +161,8 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
   const authority = `127.0.0.1:${port}`;
   const args = [
     ...(opts.nodeArgs ?? []),
-    CS_ENTRY,
+    ...(opts.smokeTestDriver ? host.smokeTestDriver.nodeArgs : []),
+    host.entry,
     ...common,
     '--auth',
     'none',
@@ -166,14 +172,14 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
-    ...(opts.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(opts.smokeTestDriver ? host.smokeTestDriver.args : []),
     ...(opts.locale ? ['--locale', opts.locale] : []),
   ];
   const out = fs.openSync(logFile, 'w');
   const t0 = Date.now();
   let proc: Tracked;
   try {
-    proc = spawnTracked(NODE24_BIN, args, { name: 'code-server', env: csEnv, stdio: ['ignore', out, out], cwd: workspace });
+    proc = spawnTracked(host.nodeBin, args, { name: 'code-server', env: csEnv, stdio: ['ignore', out, out], cwd: workspace });
   } finally {
     fs.closeSync(out);
   }
@@ -205,11 +211,12 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
     if (/EADDRINUSE/.test(text)) throw new Error(`port ${port} on 127.0.0.1 is already in use (code-server could not bind it)\n${text}`);
     throw e;
   }
-  log(`code-server pid ${proc.pid} ready on ${baseUrl} after ${seconds(t0)}`);
+  log(`code-server ${host.codeServer} (VS Code ${host.vscode}) pid ${proc.pid} ready on ${baseUrl} after ${seconds(t0)}`);
 
   const remoteUri = (p: string) => `vscode-remote://${authority}${p.split(path.sep).map(encodeURIComponent).join('/')}`;
   return {
     port,
+    host,
     authority,
     baseUrl,
     pid: proc.pid,

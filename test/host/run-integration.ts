@@ -3,13 +3,14 @@
 // Output arrives through window.codeAutomationLog, the exit code through window.codeAutomationExit.
 // Env: HLX_TEST_GREP (mocha grep), HLX_VERBOSE=1 (all workbench console output), HLX_INTEGRATION_TIMEOUT_MS (whole run, default 300000),
 //      HLX_PORT (fixed port), HLX_EXTENSION_PATH (another extension folder; default: the repo).
+// `--host oldest` (test:integration:oldest) runs it in the oldest supported VS Code.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
 import { launchChromium } from './browser';
 import { buildExtension, buildIntegrationTests } from './build';
 import { startCodeServer, type CodeServer } from './codeServer';
-import { DIST_TEST, ROOT, seconds } from './config';
+import { DIST_TEST, ROOT, seconds, selectedHost, takeHostArgument } from './config';
 import { ensureHost } from './install';
 import { withTimeout } from './processes';
 import { runMain } from './runner';
@@ -22,7 +23,10 @@ const WORKBENCH_NOISE =
 
 runMain('integration', async () => {
   const t0 = Date.now();
+  takeHostArgument(process.argv.slice(2));
+  const host = selectedHost();
   await ensureHost();
+  log(`in code-server ${host.codeServer} (VS Code ${host.vscode}), ready after ${seconds(t0)}`);
   await buildExtension();
   const testsModule = await buildIntegrationTests();
   const extensionPath = process.env.HLX_EXTENSION_PATH || ROOT;
@@ -66,7 +70,7 @@ runMain('integration', async () => {
         console.error(`[integration] extension host logs: ${server.userDataDir}/logs/`);
         return 1;
       }
-      log(`passed in ${seconds(t0)} (whole run, build included)`);
+      log(`passed in ${seconds(t0)} (whole run, build included) in VS Code ${host.vscode}`);
       return 0;
     } finally {
       await withTimeout(browser.close(), 10_000, 'closing Chromium').catch(() => undefined);

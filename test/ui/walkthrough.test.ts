@@ -145,7 +145,9 @@ describe('UI: Get Started walkthrough (packaged extension in code-server, fresh 
     let rows: string[] = [];
     while (Date.now() < end) {
       rows = await orderRows().catch(() => []);
-      if (rows.some((r) => /^Maker .*\d+ orders/.test(r)) && rows.some((r) => / @ [\d,.]+ · /.test(r))) break;
+      // Every Maker row loaded: while the tree redraws, VS Code 1.99 can hold the row of the wallet loading beside its new one.
+      const makers = rows.filter((r) => r.startsWith('Maker '));
+      if (makers.length && makers.every((r) => /\d+ orders/.test(r)) && rows.some((r) => / @ [\d,.]+ · /.test(r))) break;
       await wb().page.waitForTimeout(200);
     }
     const wallet = rows.find((r) => r.startsWith('Maker '));

@@ -19,7 +19,7 @@ import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playw
 import { launchChromium } from '../host/browser';
 import { buildExtension, packageVsix } from '../host/build';
 import { startCodeServer, writeFiles, type CodeServer } from '../host/codeServer';
-import { ROOT, TEST_RESULTS, seconds } from '../host/config';
+import { ROOT, TEST_RESULTS, seconds, selectedHost, type HostName } from '../host/config';
 import { ensureHost } from '../host/install';
 import { languagePackVsix } from '../host/languagePack';
 import { withTimeout } from '../host/processes';
@@ -47,6 +47,22 @@ export interface WorkbenchOptions {
 }
 
 const SHOTS = path.join(TEST_RESULTS, 'ui');
+
+/**
+ * The workbench selectors that depend on the VS Code release, in one place: the suite runs in VS Code
+ * 1.139.1 and in 1.99.3 (`--host oldest`), which share these (checked by the whole suite in both). A
+ * release that draws them otherwise gets its own entry in `BY_HOST`, keyed by `selectedHost().name`.
+ */
+const SELECTORS = {
+  /** The extension's view container in the activity bar (its link, or the item itself in other layouts). */
+  viewContainer: '.part.activitybar .action-item a[aria-label^="Hyperliquid"], .part.activitybar .action-item[aria-label^="Hyperliquid"]',
+  /** A hover in an editor (`.monaco-hover`, hidden ones kept in the DOM). */
+  editorHover: '.monaco-hover:not(.hidden)',
+  /** A tree row's tooltip: the editor's hover widget, or the workbench's own hover. */
+  tooltip: '.monaco-hover:not(.hidden), .workbench-hover',
+};
+const BY_HOST: Record<HostName, Partial<typeof SELECTORS>> = { newest: {}, oldest: {} };
+const selectors = (): typeof SELECTORS => ({ ...SELECTORS, ...BY_HOST[selectedHost().name] });
 const log = (...a: unknown[]) => console.log('      [workbench]', ...a);
 
 let hostReady: Promise<unknown> | undefined;
@@ -138,7 +154,7 @@ export class Workbench {
     await this.page.locator('.explorer-folders-view').waitFor({ timeout: 60_000 });
     // The extension's view container in the activity bar: its manifest is loaded.
     await this.page
-      .locator('.part.activitybar .action-item a[aria-label^="Hyperliquid"], .part.activitybar .action-item[aria-label^="Hyperliquid"]')
+      .locator(selectors().viewContainer)
       .first()
       .waitFor({ state: 'attached', timeout: 60_000 })
       .catch(() => {
@@ -422,7 +438,7 @@ export class Workbench {
    */
   async treeTooltip(viewTitle: string, row: string | RegExp, expect: string | RegExp, timeoutMs = 15_000): Promise<Locator> {
     const target = this.treeRowLocator(viewTitle).filter({ hasText: row }).first();
-    const hover = this.page.locator('.monaco-hover:not(.hidden), .workbench-hover', { hasText: expect }).filter({ visible: true }).first();
+    const hover = this.page.locator(selectors().tooltip, { hasText: expect }).filter({ visible: true }).first();
     const end = Date.now() + timeoutMs;
     const QUIET_MS = 700; // longer than the hover delay
     /** Starts (again) recording when the row last re-rendered; returns ms since then (Infinity: not since). */
@@ -539,7 +555,7 @@ export class Workbench {
       return undefined;
     }, text);
     if (!box) throw new Error(`"${text}" is not visible in the editor`);
-    const hover = this.page.locator('.monaco-hover:not(.hidden)', opts.expect ? { hasText: opts.expect } : {}).first();
+    const hover = this.page.locator(selectors().editorHover, opts.expect ? { hasText: opts.expect } : {}).first();
     // A person whose hover did not come up moves the mouse off and back: VS Code drops a hover request
     // when something else takes the focus meanwhile (seen once in CI while the tree refreshed).
     const end = Date.now() + (opts.timeoutMs ?? 15_000);
