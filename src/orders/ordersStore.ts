@@ -292,30 +292,37 @@ export class OrdersStore {
       if (!current() || source.signal.aborted) return { address, ok: false };
       const orders = withStaleDexs(result, entry.last?.snapshot.orders);
       const changes = diffOrders(entry.last?.snapshot.orders, orders);
-      const fates =
-        changes.gone.length > 0
-          ? await source.fates(
-              address,
-              changes.gone.map((o) => o.order.oid),
-              tally,
-            )
-          : new Map<number, OrderFate>();
-      if (!current() || source.signal.aborted) return { address, ok: false };
       this.marketData.take(result, orders);
       const dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e)]));
-      const view = this.buildView(address, orders, changes, fates, dexErrors, result.skippedDexs);
-      const { weight, marketWeight } = tally;
-      entry.last = {
+      const refreshed = (fates: ReadonlyMap<number, OrderFate>): Refreshed => ({
         snapshot: { orders, fetchedAt: result.fetchedAt },
         changes,
         fates,
         dexErrors,
-        view,
-        weight,
-        marketWeight,
+        view: this.buildView(address, orders, changes, fates, dexErrors, result.skippedDexs),
+        weight: tally.weight,
+        marketWeight: tally.marketWeight,
         skippedDexs: result.skippedDexs,
-      };
+      });
+      // Drawn as soon as the orders are in; what became of gone orders, and the mids and units of dexs
+      // that newly have orders, are looked up after and drawn again.
+      entry.last = refreshed(new Map());
       entry.error = undefined;
+      this.changed.fire(address);
+      const [fates, later] = await Promise.all([
+        changes.gone.length > 0
+          ? source.fates(
+              address,
+              changes.gone.map((o) => o.order.oid),
+              tally,
+            )
+          : new Map<number, OrderFate>(),
+        result.later,
+      ]);
+      if (!current() || source.signal.aborted) return { address, ok: false };
+      if (later) this.marketData.takeLater(later);
+      entry.last = refreshed(fates);
+      const { weight } = tally;
       if (result.spotMetaError) log.warn(`Spot pair names for ${address} stay raw (@N): ${describeError(result.spotMetaError)}`);
       for (const [dex, e] of result.dexErrors) log.warn(`Open orders of ${address} on dex “${dex || 'first'}” could not be refreshed: ${describeError(e)}`);
       const filled = changes.gone.filter((o) => fates.get(o.order.oid)?.status === 'filled');
