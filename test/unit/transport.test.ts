@@ -152,11 +152,12 @@ describe('transport: error taxonomy and redaction over real HTTP', () => {
     });
   }
 
-  it('sends only Content-Type of its own (no auth header, no Accept, no User-Agent)', async () => {
+  it('sends only Content-Type and Connection: keep-alive of its own (no auth header, no Accept, no User-Agent)', async () => {
     server.rpcResult('0x10');
     await clients.evm.getBlockNumber();
     const headers = server.received.at(-1)!.headers;
     assert.equal(headers['content-type'], 'application/json');
+    assert.equal(headers.connection, 'keep-alive');
     for (const h of ['accept', 'user-agent', 'authorization', 'x-api-key']) assert.equal(headers[h], undefined, h);
   });
 
