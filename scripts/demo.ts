@@ -15,21 +15,32 @@ import { CACHE, ROOT } from '../test/host/config';
 import { ensureHost } from '../test/host/install';
 import { onCleanup, runCleanups, shuttingDown, spawnTracked, withTimeout } from '../test/host/processes';
 import { runMain } from '../test/host/runner';
+import { demoFoundryProject, demoProjectAddresses } from '../src/demo/foundryProject';
+import { DEMO_SAMPLES } from '../src/demo/samples';
 
 const log = (...a: unknown[]) => console.log('[demo]', ...a);
 const DEMO_ENV = 'HYPERLIQUID_EXPLORER_DEMO_NODE';
 const DEMO_KEY_ENV = 'HYPERLIQUID_EXPLORER_DEMO_KEY';
 
-/** A scratch folder with files to try the hover on. */
+/**
+ * A scratch folder with files to try the hover on, and the demo's Foundry project (sources, out/ and
+ * broadcast/ for chain 999), so that the demo's transactions decode with its contracts' names.
+ */
 function demoWorkspace(): Record<string, string> {
+  const { treasury } = demoProjectAddresses();
   return {
+    ...demoFoundryProject(),
+    'deployments.ts': `// Hover the address: the demo project deployed its Treasury there (see broadcast/).\nexport const TREASURY = '${treasury}';\n`,
     'blocks.ts': [
       '// Hover a hex block number (Hyperliquid Explorer demo data).',
       'export const recentBlock = 0x1312d00; // 20,000,000: the demo chain head',
       'export const olderBlock = 0x1312cc4;',
       '',
     ].join('\n'),
-    'README.md': '# Hyperliquid Explorer demo\n\nOpen the Hyperliquid view in the activity bar, or run `Hyperliquid: Look Up Block…`.\n',
+    'README.md':
+      '# Hyperliquid Explorer demo\n\nOpen the Hyperliquid view in the activity bar, or run `Hyperliquid: Look Up Block…`.\n\n' +
+      'This folder is also a small Foundry project: run `Hyperliquid: Look Up…` and type `Treasury`, or open the failed transaction ' +
+      `${DEMO_SAMPLES.customErrorTx} to read its custom error and call tree by name.\n`,
   };
 }
 
@@ -81,7 +92,10 @@ async function main(): Promise<void> {
   if (onPath('code') && process.env.HLX_DEMO_HOST !== 'code-server') {
     const workspace = path.join(CACHE, 'demo-workspace');
     fs.mkdirSync(workspace, { recursive: true });
-    for (const [f, content] of Object.entries(demoWorkspace())) fs.writeFileSync(path.join(workspace, f), content);
+    for (const [f, content] of Object.entries(demoWorkspace())) {
+      fs.mkdirSync(path.dirname(path.join(workspace, f)), { recursive: true });
+      fs.writeFileSync(path.join(workspace, f), content);
+    }
     log('opening desktop VS Code with the extension from source…');
     const code = spawnTracked('code', ['--new-window', `--extensionDevelopmentPath=${ROOT}`, workspace], {
       name: 'code',

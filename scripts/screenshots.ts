@@ -4,8 +4,11 @@
 //   docs/images/transaction.png  the transaction page of a demo token transfer (decoded Transfer log)
 //   docs/images/orders.png  the Open Orders view on the demo market maker, after a refresh
 //   docs/images/hover.png   the hover on 0x1a2b in the walkthrough's sample file
+//   docs/images/block.de.png, orders.de.png, block.zh-cn.png, orders.zh-cn.png  the block page and the
+//                           Open Orders view in German and Chinese, 800 px wide (scripts/localizedScreenshots.ts)
 // It also renders media/icon.png (128×128) from docs/images/icon.svg, so the icon has a source.
-// Set HLX_VSIX to use an already packaged .vsix.
+// Set HLX_VSIX to use an already packaged .vsix; `-- --languages de,zh-cn` takes only those languages'
+// pictures (`en` = the English ones above; all three by default).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEMO_BLOCKS, DEMO_WALLETS } from '../src/demo/demoNode';
@@ -15,6 +18,7 @@ import { packageVsix } from '../test/host/build';
 import { ROOT, seconds } from '../test/host/config';
 import { ensureHost } from '../test/host/install';
 import { runMain } from '../test/host/runner';
+import { ensureFontsFor, localizedPictures } from './localizedScreenshots';
 
 const IMAGES = path.join(ROOT, 'docs', 'images');
 const ICON_SVG = path.join(IMAGES, 'icon.svg');
@@ -25,11 +29,25 @@ const log = (...a: unknown[]) => console.log('[screenshots]', ...a);
 
 type Box = { x: number; y: number; width: number; height: number };
 
+/** The languages asked for with `--languages a,b` (all by default). */
+function languages(): string[] {
+  const i = process.argv.indexOf('--languages');
+  return i > 0 ? process.argv[i + 1]!.split(',').map((l) => l.trim()) : ['en', 'de', 'zh-cn'];
+}
+
 async function main(): Promise<void> {
   const t0 = Date.now();
+  const langs = languages();
+  langs.forEach(ensureFontsFor); // before anything long: a missing font stops the run at once
   await ensureHost();
   process.env.HLX_VSIX ||= await packageVsix();
   fs.mkdirSync(IMAGES, { recursive: true });
+  if (langs.includes('en')) await englishPictures();
+  for (const lang of langs.filter((l) => l !== 'en')) await localizedPictures(lang, shoot);
+  log(`done in ${seconds(t0)}`);
+}
+
+async function englishPictures(): Promise<void> {
   const wb = await Workbench.open({
     name: 'screenshots',
     viewport: { width: 1280, height: 860 },
@@ -57,7 +75,6 @@ async function main(): Promise<void> {
   } finally {
     await wb.close();
   }
-  log(`done in ${seconds(t0)}`);
 }
 
 /** media/icon.png from its SVG source, transparent outside the rounded square. */

@@ -7,6 +7,7 @@ import { registerOpenOrders } from './orders';
 import { registerAccountCommands } from './platform/accountCommands';
 import { Connection } from './platform/connection';
 import { Log } from './platform/log';
+import { registerNetworkCommands } from './platform/networkCommands';
 import { rawJsonDocuments } from './platform/rawJson';
 import { registerWalkthroughCommands } from './platform/walkthrough';
 import { registerTransactions } from './transactions';
@@ -30,6 +31,7 @@ export function activate(context: vscode.ExtensionContext): Exports {
   context.subscriptions.push(log, connection);
   const services: Services = { context, log, connection };
   registerAccountCommands(services);
+  registerNetworkCommands(services);
   rawJsonDocuments.register(context);
   registerBlocks(services);
   registerTransactions(services);

@@ -29,6 +29,9 @@ export const Commands = {
   openWalletOnHypurrscan: 'hyperliquidExplorer.openWalletOnHypurrscan',
   openHoverSample: 'hyperliquidExplorer.openHoverSample',
   showLog: 'hyperliquidExplorer.showLog',
+  switchNetwork: 'hyperliquidExplorer.switchNetwork',
+  chooseProvider: 'hyperliquidExplorer.chooseProvider',
+  showProvider: 'hyperliquidExplorer.showProvider',
   openContractFile: 'hyperliquidExplorer.openContractFile',
 } as const;
 
@@ -59,6 +62,9 @@ export interface CommandArgs {
   [Commands.openWalletOnHypurrscan]: [wallet?: unknown];
   [Commands.openHoverSample]: [];
   [Commands.showLog]: [];
+  [Commands.switchNetwork]: [network?: 'mainnet' | 'testnet'];
+  [Commands.chooseProvider]: [preset?: 'chainstack' | 'quicknode' | 'public' | 'custom'];
+  [Commands.showProvider]: [];
   /** A file of the workspace's contract index (its URI); any other file is refused. */
   [Commands.openContractFile]: [uri?: string];
 }
@@ -96,11 +102,52 @@ export const Settings = {
   hover: 'hover',
   hoverEnabled: 'hover.enabled',
   hoverLanguages: 'hover.languages',
+  /** The network shown: `mainnet` or `testnet`. */
+  network: 'network',
+  /** Mainnet's provider preset (`auto`: from the base URL). The unprefixed provider settings are mainnet's. */
+  provider: 'provider',
+  publicMarketData: 'publicApi.marketData',
+  publicWalletData: 'publicApi.walletData',
+  publicInfoUrl: 'publicApi.infoUrl',
+  publicEvmUrl: 'publicApi.evmUrl',
+  testnetProvider: 'testnet.provider',
+  testnetBaseUrl: 'testnet.baseUrl',
+  testnetEvmPath: 'testnet.evmPath',
+  testnetExplorerUrl: 'testnet.explorerUrl',
+  testnetWallets: 'testnet.wallets',
+  testnetPublicInfoUrl: 'testnet.publicApi.infoUrl',
+  testnetPublicEvmUrl: 'testnet.publicApi.evmUrl',
   transactionsDecodeHyperCore: 'transactions.decodeHyperCore',
   contractsEnabled: 'contracts.enabled',
 } as const;
 
 export type SettingName = (typeof Settings)[keyof typeof Settings];
+
+/**
+ * Each network's own settings. Mainnet's are the settings from before networks existed (the key, base
+ * URL, EVM path, explorer and wallets a user already had are mainnet's, with nothing to migrate);
+ * testnet's are the same names under `testnet.`.
+ */
+export const NetworkSettings = {
+  mainnet: {
+    provider: Settings.provider,
+    baseUrl: Settings.baseUrl,
+    evmPath: Settings.evmPath,
+    explorerUrl: Settings.explorerUrl,
+    wallets: Settings.wallets,
+    publicInfoUrl: Settings.publicInfoUrl,
+    publicEvmUrl: Settings.publicEvmUrl,
+  },
+  testnet: {
+    provider: Settings.testnetProvider,
+    baseUrl: Settings.testnetBaseUrl,
+    evmPath: Settings.testnetEvmPath,
+    explorerUrl: Settings.testnetExplorerUrl,
+    wallets: Settings.testnetWallets,
+    publicInfoUrl: Settings.testnetPublicInfoUrl,
+    publicEvmUrl: Settings.testnetPublicEvmUrl,
+  },
+} as const;
 
 /** The full id of a setting, as `affectsConfiguration` and the Settings editor take it. */
 export function settingId(name: SettingName): string {
@@ -126,11 +173,14 @@ export const WebviewTypes = {
 
 export const StatusBarItems = {
   demo: 'hyperliquidExplorer.demo',
+  network: 'hyperliquidExplorer.network',
 } as const;
 
 /** Keys in SecretStorage and globalState. */
 export const StorageKeys = {
+  /** Mainnet's key (the one key from before networks existed). */
   apiKey: 'hyperliquidExplorer.apiKey',
+  testnetApiKey: 'hyperliquidExplorer.apiKey.testnet',
   demoActive: 'hyperliquidExplorer.demoActive',
   /** The one recent-lookups list (Look Up… and Look Up Block); the older `recentBlocks` key is no longer read. */
   recentLookUps: 'hyperliquidExplorer.recentLookUps',

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { describeError, isCancellation } from '../core/errors';
 import { revealInvisibles } from '../view/escape';
+import { vscodeTranslate } from '../platform/translate';
 import type { BlockQuery } from '../core/input';
 import type { BlockDetails, BlockTransaction } from '../core/model';
 import type { ProviderClients } from '../core/provider';
@@ -163,7 +164,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   protected override async failNotFound(message: string, run: LoadRun): Promise<void> {
     let latest: number | null = null;
     try {
-      const clients = await clientsOrUndefined(this.services);
+      const clients = await this.services.connection.clients(this.network).catch(() => undefined);
       if (clients) latest = await sourceFor(this.services, clients).latest(run.abort.signal);
     } catch {
       latest = null;
@@ -212,7 +213,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
 
   /** Previous, next, parent: the panel that already shows that block comes forward; else this one moves. */
   private async openBlock(n: number): Promise<void> {
-    const other = BlockPanel.panels.showing({ kind: 'number', number: n });
+    const other = BlockPanel.panels.showing({ kind: 'number', number: n }, this.network);
     if (other && other !== this) {
       other.panel.reveal();
       return;
@@ -230,9 +231,8 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
       if (this.shown === shown) this.send({ type: 'rows', blockNumber, start, rows });
     } catch (e) {
       if (isCancellation(e) || this.shown !== shown) return;
-      const message = revealInvisibles(describeError(e));
-      this.services.log.warn(`Transactions ${start}–${end - 1} of block ${blockNumber}: ${message}`);
-      this.send({ type: 'rowsFailed', blockNumber, start, end, message });
+      this.services.log.warn(`Transactions ${start}–${end - 1} of block ${blockNumber}: ${revealInvisibles(describeError(e))}`);
+      this.send({ type: 'rowsFailed', blockNumber, start, end, message: revealInvisibles(describeError(e, vscodeTranslate)) });
     }
   }
 
@@ -262,7 +262,3 @@ function toRows(transactions: readonly BlockTransaction[], start: number, method
 
 /** The name the workspace's ABI gives a call's method, for a contract the workspace deployed. */
 type MethodNamer = (to: string | null, selector: string) => string | undefined;
-
-function clientsOrUndefined(services: Services): Promise<ProviderClients | undefined> {
-  return services.connection.clients().catch(() => undefined);
-}

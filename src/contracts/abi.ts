@@ -109,7 +109,7 @@ function readParam(value: unknown, event: boolean, depth: number): AbiParam | un
   const base = type.slice(0, indexOfSuffix(type));
   const suffix = type.slice(base.length);
   if (!ARRAY_SUFFIXES.test(suffix) || !fixedLengthsFit(suffix)) return undefined;
-  const param: AbiParam = { name: identifier(value.name) ?? '', type };
+  const param: AbiParam = { name: identifier(value.name) ?? '', type: intern(type) };
   if (event && value.indexed === true) param.indexed = true;
   if (base === 'tuple') {
     if (depth >= MAX_TUPLE_DEPTH) return undefined;
@@ -142,7 +142,21 @@ function fixedLengthsFit(suffix: string): boolean {
 }
 
 function identifier(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length <= MAX_NAME_LENGTH && IDENTIFIER.test(value) ? value : undefined;
+  return typeof value === 'string' && value.length <= MAX_NAME_LENGTH && IDENTIFIER.test(value) ? intern(value) : undefined;
+}
+
+/**
+ * One copy of each name and type: JSON.parse makes a new string for every `"uint256"` and `"owner"` in
+ * every artifact, and thousands of ABIs repeat the same few thousand of them.
+ */
+const interned = new Map<string, string>();
+const MAX_INTERNED = 100_000;
+
+function intern(text: string): string {
+  const known = interned.get(text);
+  if (known !== undefined) return known;
+  if (interned.size < MAX_INTERNED) interned.set(text, text);
+  return text;
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

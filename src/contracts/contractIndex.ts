@@ -18,15 +18,24 @@ export interface FileRef {
   path: string;
 }
 
-/** An ABI with where it came from, and each entry's selector (functions, errors) or topic (events). */
+/** An ABI with where it came from. Its entries' selectors and topics are hashed when first asked (`keysOf`). */
 export interface KnownAbi {
   name: string;
   file: FileRef;
   entries: AbiEntry[];
   /** The source file the compiler names, relative to the artifact's workspace folder. */
   source?: string;
-  /** `keys[i]`: entry i's 4-byte selector, or an event's 32-byte topic, lowercase 0x hex. */
-  keys: string[];
+  /** `keys[i]`: entry i's 4-byte selector, or an event's 32-byte topic, lowercase 0x hex; made by `keysOf`. */
+  keys?: string[];
+}
+
+/**
+ * Each entry's selector or topic. Hashing is what indexing would spend most on (keccak-256 in
+ * JavaScript: tens of µs an entry), so it is done for an ABI when it is first consulted, and the whole
+ * workspace's only when a guess needs every selector (see `candidates`); names and hovers never hash.
+ */
+export function keysOf(abi: KnownAbi): string[] {
+  return (abi.keys ??= abi.entries.map(keyOf));
 }
 
 /** A contract deployed at an address on a chain, as the workspace's deployment records say. */
@@ -61,7 +70,9 @@ interface IndexedFile {
 interface Lookups {
   deployments: Map<string, Array<{ record: DeploymentRecord; ref: FileRef; abi?: KnownAbi }>>;
   artifacts: Map<string, KnownAbi[]>;
-  byKey: Map<string, Candidate[]>;
+  /** Every ABI, in the index's order (for the selector lookup, made on its first use). */
+  abis: KnownAbi[];
+  byKey?: Map<string, Candidate[]>;
   contracts: number;
 }
 
@@ -143,7 +154,27 @@ export class ContractIndex {
 
   /** Every entry of any ABI with this selector (4 bytes) or event topic (32 bytes), one per distinct entry. */
   candidates(key: string): readonly Candidate[] {
-    return this.built().byKey.get(key.toLowerCase()) ?? [];
+    const lookups = this.built();
+    lookups.byKey ??= byKeyOf(lookups.abis);
+    return lookups.byKey.get(key.toLowerCase()) ?? [];
+  }
+
+  /**
+   * Hashes every entry's selector or topic ahead of the first guess, a slice at a time (`SLICE_MS`), so
+   * that a large workspace never holds the extension host's thread for the seconds it takes at once.
+   */
+  async prepareKeys(signal?: AbortSignal): Promise<void> {
+    const lookups = this.built();
+    if (lookups.byKey) return;
+    let slice = performance.now();
+    for (const abi of lookups.abis) {
+      if (signal?.aborted) return;
+      keysOf(abi);
+      if (performance.now() - slice > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
+    }
   }
 
   /** Deployments on `chainId` whose contract name contains `query` (any case), names that start with it first. */
@@ -169,15 +200,15 @@ export class ContractIndex {
   }
 
   private build(): Lookups {
-    const lookups: Lookups = { deployments: new Map(), artifacts: new Map(), byKey: new Map(), contracts: 0 };
+    const lookups: Lookups = { deployments: new Map(), artifacts: new Map(), abis: [], contracts: 0 };
     const networkChainIds = new Map<string, number>();
     for (const f of this.files.values()) if (f.contents.networkChainId) networkChainIds.set(dirOf(f.ref.uri), f.contents.networkChainId.chainId);
-    const seen = new Set<string>();
     // In a fixed order (by URI), so that which of two records or ABIs comes first does not depend on when a file changed.
     for (const f of [...this.files.values()].sort((a, b) => (a.ref.uri < b.ref.uri ? -1 : a.ref.uri > b.ref.uri ? 1 : 0))) {
       for (const abi of [...f.abis, ...f.deploymentAbis.values()]) {
         lookups.contracts++;
-        addAbi(lookups, abi, seen);
+        lookups.abis.push(abi);
+        push(lookups.artifacts, abi.name, abi);
       }
       for (const a of f.contents.artifacts) for (const alias of a.aliases) push(lookups.artifacts, alias, f.abis[f.contents.artifacts.indexOf(a)]!);
       for (const record of f.contents.deployments) {
@@ -191,26 +222,42 @@ export class ContractIndex {
   }
 }
 
-function addAbi(lookups: Lookups, abi: KnownAbi, seen: Set<string>): void {
-  push(lookups.artifacts, abi.name, abi);
-  abi.entries.forEach((entry, i) => {
-    const key = abi.keys[i]!;
-    const distinct = `${key}|${JSON.stringify(entry)}`;
-    if (seen.has(distinct)) return;
-    seen.add(distinct);
-    push(lookups.byKey, key, { entry, abi });
-  });
+/** Selector or topic → one candidate per distinct entry (the first ABI that has it). */
+function byKeyOf(abis: readonly KnownAbi[]): Map<string, Candidate[]> {
+  const byKey = new Map<string, Candidate[]>();
+  const seen = new Set<string>();
+  for (const abi of abis) {
+    const keys = keysOf(abi);
+    abi.entries.forEach((entry, i) => {
+      const distinct = `${keys[i]}|${JSON.stringify(entry)}`;
+      if (seen.has(distinct)) return;
+      seen.add(distinct);
+      push(byKey, keys[i]!, { entry, abi });
+    });
+  }
+  return byKey;
 }
 
 function knownAbi(name: string, file: FileRef, entries: AbiEntry[], source?: string): KnownAbi {
-  const abi: KnownAbi = { name, file, entries, keys: entries.map(keyOf) };
-  if (source) abi.source = source;
-  return abi;
+  return source ? { name, file, entries, source } : { name, file, entries };
 }
+
+/** The longest stretch of hashing between two turns of the event loop. */
+const SLICE_MS = 10;
+
+/** Signatures already hashed: the same entry (ERC-20's `transfer`, `Ownable`'s events) is in many artifacts. */
+const hashed = new Map<string, string>();
+const MAX_HASHED = 200_000;
 
 /** An entry's selector (functions and errors: 4 bytes) or topic (events: 32 bytes). */
 export function keyOf(entry: AbiEntry): string {
-  const hash = keccak256(stringToBytes(signatureOf(entry)));
+  const signature = signatureOf(entry);
+  let hash = hashed.get(signature);
+  if (hash === undefined) {
+    hash = keccak256(stringToBytes(signature));
+    if (hashed.size >= MAX_HASHED) hashed.clear();
+    hashed.set(signature, hash);
+  }
   return entry.type === 'event' ? hash : hash.slice(0, 10);
 }
 

@@ -6,7 +6,7 @@
  * activation. The index and decoding themselves are pure (`contractIndex.ts`, `decode.ts`).
  */
 import * as vscode from 'vscode';
-import { isCancellation } from '../core/errors';
+import { describeError, isCancellation } from '../core/errors';
 import type { ProviderClients } from '../core/provider';
 import type { TransactionBundle } from '../core/transactionLoad';
 import { Settings, settingId } from '../ids';
@@ -122,7 +122,7 @@ export class WorkspaceContracts implements vscode.Disposable {
     cache.id ??= clients.evm.getChainId(signal).catch((e: unknown) => {
       cache.id = undefined; // asked again next time
       if (isCancellation(e)) throw e;
-      this.services.log.warn(`Workspace contracts: the node did not say which chain it serves (eth_chainId), so no address is named: ${String(e)}`);
+      this.services.log.warn(`Workspace contracts: the node did not say which chain it serves (eth_chainId), so no address is named: ${describeError(e)}`);
       return undefined;
     });
     return cache.id;
@@ -149,6 +149,8 @@ export class WorkspaceContracts implements vscode.Disposable {
     const started = performance.now();
     const report = await indexer.indexAll();
     this.services.log.info(`Workspace contracts: ${describe(report)} in ${(performance.now() - started).toFixed(0)} ms.`);
+    // The selectors for guesses, hashed in the background (a page that needs them first waits for them).
+    void index.prepareKeys();
     return index;
   }
 

@@ -9,7 +9,7 @@
 import { decodeAbiParameters, encodeAbiParameters, type AbiParameter } from 'viem';
 import type { Address } from '../core/model';
 import { signatureOf, type AbiEntry, type AbiError, type AbiEvent, type AbiFunction, type AbiParam } from './abi';
-import type { Candidate, ContractIndex, FileRef, KnownAbi, WorkspaceContract } from './contractIndex';
+import { keysOf, type Candidate, type ContractIndex, type FileRef, type KnownAbi, type WorkspaceContract } from './contractIndex';
 
 /** A decoded value: a scalar's text, or an array's or tuple's items. */
 export interface DecodedValue {
@@ -138,7 +138,7 @@ export class WorkspaceDecoder {
 
   private own<E extends AbiEntry>(address: string | null | undefined, key: string, type: E['type']): Candidate<E> | undefined {
     for (const abi of this.abisOf(address)) {
-      const i = abi.keys.findIndex((k, j) => k === key && abi.entries[j]!.type === type);
+      const i = keysOf(abi).findIndex((k, j) => k === key && abi.entries[j]!.type === type);
       if (i >= 0) return { entry: abi.entries[i] as E, abi };
     }
     return undefined;

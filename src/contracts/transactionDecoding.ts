@@ -33,6 +33,7 @@ export async function loadDecoding(
   bundle: TransactionBundle,
   signal?: AbortSignal,
 ): Promise<TransactionDecoding> {
+  await index.prepareKeys(signal);
   const plain = new WorkspaceDecoder(index, chainId);
   const proxies = proxiesTouched(plain, bundle).slice(0, MAX_PROXY_READS);
   const slots = await Promise.all(proxies.map(async (p) => ({ p, word: await outcome(evm.getStorageAt(p, EIP1967_IMPLEMENTATION_SLOT, signal)) })));
@@ -58,7 +59,7 @@ export function proxiesTouched(decoder: WorkspaceDecoder, bundle: TransactionBun
   for (const { to, input } of calls) {
     const c = decoder.contractAt(to);
     if (!c || c.implementation) continue;
-    if (c.proxy === 'erc1967' || (input && input.length >= 10 && !decoder.call(to, input))) out.add(c.address);
+    if (c.proxy === 'erc1967' || (input && /^0x[0-9a-fA-F]{8}/.test(input) && !decoder.functionName(to, input.slice(0, 10)))) out.add(c.address);
   }
   return [...out];
 }

@@ -1,4 +1,5 @@
 import { ProviderError } from './errors';
+import { msg } from './translate';
 import type { EvmClient } from './evmClient';
 import { checkAnswerFor, MAX_TRANSACTIONS_PAGE_SIZE } from './evmClient';
 import type { BlockTransaction, TransactionPage } from './model';
@@ -45,9 +46,8 @@ export class BlockTransactionPages {
     const indexes = new Set(first.transactions.map((t) => t.transactionIndex));
     if (indexes.has(0)) return 'first';
     if (indexes.has(this.transactionCount - 1)) return 'last';
-    throw new ProviderError('invalidResponse', 'The node’s first page of transactions holds neither the first nor the last transaction of the block.', {
-      endpoint: 'evm',
-    });
+    const message = msg('The node’s first page of transactions holds neither the first nor the last transaction of the block.');
+    throw new ProviderError('invalidResponse', message, { endpoint: 'evm' });
   }
 
   /** Page 0, asked before this block's transaction count was known (with the block's details): kept as if asked here. */
@@ -150,8 +150,11 @@ export function pageRange(n: number, direction: PageDirection, count: number, pa
 function mixedPages(blockNumber: number, detail: string): ProviderError {
   return new ProviderError(
     'invalidResponse',
-    `The node’s pages of block ${blockNumber.toLocaleString('en-US')}’s transactions do not fit together (${detail}), even after reading them again. ` +
-      'A provider that mixes node versions paging in different directions can do this; try again later.',
+    msg(
+      'The node’s pages of block {0}’s transactions do not fit together ({1}), even after reading them again. A provider that mixes node versions paging in different directions can do this; try again later.',
+      blockNumber.toLocaleString('en-US'),
+      detail,
+    ),
     { endpoint: 'evm' },
   );
 }

@@ -1,4 +1,5 @@
 import { ProviderError } from './errors';
+import { msg } from './translate';
 
 export interface RequestCacheOptions<V> {
   /** Most entries kept. */
@@ -177,5 +178,5 @@ function startLoad<V>(load: (signal: AbortSignal) => Promise<V>, signal: AbortSi
 }
 
 function cancelled(): ProviderError {
-  return new ProviderError('cancelled', 'The request was cancelled.');
+  return new ProviderError('cancelled', msg('The request was cancelled.'));
 }

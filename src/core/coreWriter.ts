@@ -100,20 +100,34 @@ export type CoreActionProblem =
   /** An action id the table does not list. */
   | 'unknownAction'
   /** The fields do not decode as the action's types, or have bytes left over. */
-  | 'badFields';
+  | 'badFields'
+  /** A RawAction log whose data is not ABI-encoded `bytes`. */
+  | 'badLog';
 
 export type CoreActionResult =
   { ok: true; action: CoreAction; data: string } | { ok: false; problem: CoreActionProblem; version?: number; actionId?: number; data: string };
 
 /** Reads CoreWriter action data (`sendRawAction`'s argument, or a RawAction log's `data`), without throwing. */
 export function decodeCoreAction(data: string): CoreActionResult {
-  if (typeof data !== 'string' || !HEX_BYTES.test(data)) return { ok: false, problem: 'notHex', data: '' };
+  if (typeof data !== 'string') return { ok: false, problem: 'notHex', data: '' };
+  // The length first: a regular expression over megabytes would cost more than the whole decoding.
+  if (data.length > 2 + 2 * MAX_ACTION_BYTES) {
+    const head = data.slice(0, 10);
+    return HEX_BYTES.test(head)
+      ? {
+          ok: false,
+          problem: 'tooLong',
+          version: Number.parseInt(head.slice(2, 4), 16),
+          actionId: Number.parseInt(head.slice(4, 10), 16),
+          data: lowerHex(head),
+        }
+      : { ok: false, problem: 'notHex', data: '' };
+  }
+  if (!HEX_BYTES.test(data)) return { ok: false, problem: 'notHex', data: '' };
   const hex = lowerHex(data);
-  const bytes = (hex.length - 2) / 2;
-  if (bytes < 4) return { ok: false, problem: 'tooShort', data: hex };
+  if (hex.length < 10) return { ok: false, problem: 'tooShort', data: hex };
   const version = Number.parseInt(hex.slice(2, 4), 16);
   const actionId = Number.parseInt(hex.slice(4, 10), 16);
-  if (bytes > MAX_ACTION_BYTES) return { ok: false, problem: 'tooLong', version, actionId, data: hex };
   if (version !== CORE_ACTION_VERSION) return { ok: false, problem: 'version', version, actionId, data: hex };
   const spec = (CORE_ACTIONS as Record<number, { kind: string; fields: readonly AbiParameter[] }>)[actionId];
   if (!spec) return { ok: false, problem: 'unknownAction', version, actionId, data: hex };
@@ -132,15 +146,16 @@ export function sendRawActionData(input: string | undefined): string | undefined
   return values ? (values[0] as string) : undefined;
 }
 
-/** A RawAction log of CoreWriter: who sent the action and its data; undefined for any other log. */
-export function rawActionOf(log: LogEntry): { user: Address; data: string } | undefined {
-  if (log.address.toLowerCase() !== CORE_WRITER_ADDRESS || log.topics.length !== 2 || log.topics[0]?.toLowerCase() !== RAW_ACTION_TOPIC) return undefined;
-  const topic = log.topics[1];
-  if (!isHash(topic) || !/^0x0{24}/.test(topic)) return undefined;
-  const user = lowerHex(`0x${topic.slice(26)}`);
-  if (!isAddress(user) || log.data.length > 2 + 2 * (64 + 64 + MAX_ACTION_BYTES + 32)) return undefined;
-  const values = strictDecode([{ type: 'bytes' }], log.data as `0x${string}`);
-  return values ? { user, data: values[0] as string } : undefined;
+/**
+ * A RawAction log of CoreWriter: who sent the action (`user`, when the topic is an address) and its data
+ * (undefined when the log's data is not ABI-encoded `bytes` of a sane length); undefined for any other log.
+ */
+export function rawActionOf(log: LogEntry): { user?: Address; data?: string } | undefined {
+  if (log.address.toLowerCase() !== CORE_WRITER_ADDRESS || log.topics[0]?.toLowerCase() !== RAW_ACTION_TOPIC) return undefined;
+  const topic = log.topics.length === 2 ? log.topics[1] : undefined;
+  const user = isHash(topic) && /^0x0{24}/.test(topic) ? lowerHex(`0x${topic.slice(26)}`) : undefined;
+  const values = log.data.length <= 2 + 2 * (64 + 64 + MAX_ACTION_BYTES + 32) ? strictDecode([{ type: 'bytes' }], log.data as `0x${string}`) : undefined;
+  return { ...(user && isAddress(user) ? { user } : {}), ...(values ? { data: values[0] as string } : {}) };
 }
 
 /** Builds action data (for tests, the demo's check and the conformance suite): version 1, the id, the fields. */

@@ -1,4 +1,5 @@
 import { ProviderError } from './errors';
+import { msg, type Message } from './translate';
 import type { Address, AddressSummary, BlockDetails, Hash, TraceEntry, TransactionDetails, TransactionPage, TransactionReceipt } from './model';
 import {
   balanceResult,
@@ -23,8 +24,8 @@ import {
   validate,
 } from './schemas';
 import { encodeErrorString } from './revert';
-import { flattenCallTrace, type CallFrameStatus } from './callTracer';
-import type { AnswerLimits, Transport } from './transport';
+import type { CallFrameStatus } from './callTracer';
+import type { AnswerLimits, JsonPoster } from './transport';
 import { JsonRpcBatcher, type BatchSupport } from './jsonRpcBatch';
 import { MAX_BLOCK_NUMBER } from './input';
 import * as v from 'valibot';
@@ -96,7 +97,7 @@ export interface EvmClientOptions {
 export class EvmClient {
   private readonly batcher: JsonRpcBatcher;
 
-  constructor(transport: Transport, options: EvmClientOptions = {}) {
+  constructor(transport: JsonPoster, options: EvmClientOptions = {}) {
     this.batcher = new JsonRpcBatcher(transport, options.batch ?? true);
   }
 
@@ -114,10 +115,10 @@ export class EvmClient {
     const asked = blockNumber === 'latest' ? undefined : blockNumber;
     const result = await this.call('ots_getBlockDetails', [blockNumber], signal, asked);
     if (result === null || result === undefined)
-      throw asked === undefined ? invalid('The node’s answer to ots_getBlockDetails for the latest block is empty.') : notFound(asked);
+      throw asked === undefined ? invalid(msg('The node’s answer to ots_getBlockDetails for the latest block is empty.')) : notFound(asked);
     const parsed = this.shape(blockDetailsResult, result, 'ots_getBlockDetails');
     checkTransactionCount(Number(parsed.block.number), parsed.block.transactionCount);
-    return toBlockDetails(parsed, result, (message) => invalid(`The node’s answer to ${message}`));
+    return toBlockDetails(parsed, result, (message) => invalid(msg('The node’s answer to {0}', message)));
   }
 
   /**
@@ -128,15 +129,15 @@ export class EvmClient {
   async getBlockTransactions(blockNumber: number | 'latest', page: number, pageSize: number, signal?: AbortSignal): Promise<TransactionPage> {
     if (blockNumber !== 'latest') checkBlockNumber(blockNumber);
     if (!Number.isInteger(page) || page < 0 || page > MAX_TRANSACTIONS_PAGE) {
-      throw new ProviderError('badInput', `Page numbers go from 0 to ${MAX_TRANSACTIONS_PAGE}.`);
+      throw new ProviderError('badInput', msg('Page numbers go from 0 to {0}.', MAX_TRANSACTIONS_PAGE));
     }
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_TRANSACTIONS_PAGE_SIZE) {
-      throw new ProviderError('badInput', `Page sizes go from 1 to ${MAX_TRANSACTIONS_PAGE_SIZE}.`);
+      throw new ProviderError('badInput', msg('Page sizes go from 1 to {0}.', MAX_TRANSACTIONS_PAGE_SIZE));
     }
     const asked = blockNumber === 'latest' ? undefined : blockNumber;
     const result = await this.call('ots_getBlockTransactions', [blockNumber, page, pageSize], signal, asked);
     if (result === null || result === undefined)
-      throw asked === undefined ? invalid('The node’s answer to ots_getBlockTransactions for the latest block is empty.') : notFound(asked);
+      throw asked === undefined ? invalid(msg('The node’s answer to ots_getBlockTransactions for the latest block is empty.')) : notFound(asked);
     // toTransactionPage checks what the schema cannot (every transaction has a transactionIndex).
     const answer = this.shape(blockTransactionsResult, result, 'ots_getBlockTransactions', toTransactionPage);
     checkTransactionCount(Number(answer.blockNumber), answer.transactionCount);
@@ -169,9 +170,8 @@ export class EvmClient {
     if (result === null) return null;
     const logs = typeof result === 'object' && !Array.isArray(result) ? (result as { logs?: unknown }).logs : undefined;
     if (Array.isArray(logs) && logs.length > MAX_RECEIPT_LOGS) {
-      throw invalid(
-        `The node’s answer to ${method} has ${logs.length.toLocaleString('en-US')} logs: more than this explorer reads (${MAX_RECEIPT_LOGS.toLocaleString('en-US')}).`,
-      );
+      const [count, max] = [logs.length.toLocaleString('en-US'), MAX_RECEIPT_LOGS.toLocaleString('en-US')];
+      throw invalid(msg('The node’s answer to {0} has {1} logs: more than this explorer reads ({2}).', method, count, max));
     }
     const parsed = this.shape(transactionReceiptResult, result, method);
     checkSameHash(asked, parsed.transactionHash, method);
@@ -190,7 +190,7 @@ export class EvmClient {
     const result = this.shape(transactionErrorResult, await this.call(method, [asked], signal), method);
     if (result === null) return '0x';
     if (isRevertData(result)) return result.toLowerCase();
-    if (/^0x/i.test(result)) throw invalid(`The node’s answer to ${method} is neither 0x hex bytes nor a sentence.`);
+    if (/^0x/i.test(result)) throw invalid(msg('The node’s answer to {0} is neither 0x hex bytes nor a sentence.', method));
     const sentence = result.replace(/^\s*execution reverted:?\s*/i, '').trim();
     return sentence === '' ? '0x' : encodeErrorString(sentence.slice(0, 2000));
   }
@@ -204,12 +204,11 @@ export class EvmClient {
     const asked = checkHash(hash);
     const method = 'ots_traceTransaction';
     const result = await this.call(method, [asked], signal);
-    if (result === null) throw new ProviderError('notFound', `The node has no trace of transaction ${shortHash(asked)}.`, { endpoint: 'evm' });
+    if (result === null) throw new ProviderError('notFound', msg('The node has no trace of transaction {0}.', shortHash(asked)), { endpoint: 'evm' });
     // Counted before the entries are checked one by one: a trace of a million entries is refused at once.
     if (Array.isArray(result) && result.length > MAX_TRACE_ENTRIES) {
-      throw invalid(
-        `The node’s answer to ${method} has ${result.length.toLocaleString('en-US')} entries: more than this explorer reads (${MAX_TRACE_ENTRIES.toLocaleString('en-US')}).`,
-      );
+      const [count, max] = [result.length.toLocaleString('en-US'), MAX_TRACE_ENTRIES.toLocaleString('en-US')];
+      throw invalid(msg('The node’s answer to {0} has {1} entries: more than this explorer reads ({2}).', method, count, max));
     }
     return this.shape(traceResult, result, method, toTrace);
   }
@@ -222,9 +221,10 @@ export class EvmClient {
     const asked = checkHash(hash);
     const method = 'debug_traceTransaction';
     const result = await this.call(method, [asked, { tracer: 'callTracer' }], signal);
-    if (result === null) throw new ProviderError('notFound', `The node has no trace of transaction ${shortHash(asked)}.`, { endpoint: 'evm' });
-    const frames = flattenCallTrace(result);
-    if (typeof frames === 'string') throw invalid(`The node’s answer to ${method}: ${frames}.`);
+    if (result === null) throw new ProviderError('notFound', msg('The node has no trace of transaction {0}.', shortHash(asked)), { endpoint: 'evm' });
+    // Its reader is loaded with the first failed transaction's page, not with the client (at activation).
+    const frames = (await import('./callTracer')).flattenCallTrace(result);
+    if (typeof frames === 'string') throw invalid(msg('The node’s answer to {0}', `${method}: ${frames}.`));
     return frames;
   }
 
@@ -237,7 +237,7 @@ export class EvmClient {
 
   /** The 32-byte word at `slot` of `address`'s storage, at the latest block (0x + 64 hex digits, lowercase). */
   async getStorageAt(address: Address, slot: Hash, signal?: AbortSignal): Promise<Hash> {
-    if (!isAddress(address)) throw new ProviderError('badInput', 'An address is 0x followed by 40 hex digits.');
+    if (!isAddress(address)) throw new ProviderError('badInput', msg('An address is 0x followed by 40 hex digits.'));
     const word = this.shape(
       v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{0,64}$/)),
       await this.call('eth_getStorageAt', [address.toLowerCase(), checkHash(slot), 'latest'], signal),
@@ -259,7 +259,7 @@ export class EvmClient {
 
   /** Contract or account, and the HYPE balance, at the latest block (`eth_getCode` and `eth_getBalance`). */
   async getAddressSummary(address: Address, signal?: AbortSignal): Promise<AddressSummary> {
-    if (!isAddress(address)) throw new ProviderError('badInput', 'An address is 0x followed by 40 hex digits.');
+    if (!isAddress(address)) throw new ProviderError('badInput', msg('An address is 0x followed by 40 hex digits.'));
     const asked = address.toLowerCase() as Address;
     const [code, balance] = await Promise.all([
       this.call('eth_getCode', [asked, 'latest'], signal).then((r) => this.shape(codeResult, r, 'eth_getCode')),
@@ -276,7 +276,7 @@ export class EvmClient {
       const parsed = validate(schema, value, method);
       return map ? map(parsed) : (parsed as T);
     } catch (e) {
-      if (e instanceof InvalidShapeError) throw invalid(`The node’s answer to ${e.message}`);
+      if (e instanceof InvalidShapeError) throw invalid(msg('The node’s answer to {0}', e.message));
       throw e;
     }
   }
@@ -285,27 +285,25 @@ export class EvmClient {
     const { id, json } = await this.batcher.send(method, params, EVM_ANSWER_LIMITS[method], signal);
     // valibot's object schemas also take arrays: a JSON array (or any non-object) is no JSON-RPC answer.
     if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-      throw invalid(`The node’s answer to ${method} is not a JSON-RPC response (expected an object with a result or an error).`);
+      throw invalid(msg('The node’s answer to {0} is not a JSON-RPC response (expected an object with a result or an error).', method));
     }
     const response = this.shape(jsonRpcResponse, json, `${method} (JSON-RPC envelope)`);
     // A node that could not read a request answers with an error and id null (JSON-RPC 2.0, section 5).
     const unattributedError = response.error !== undefined && (response.id === null || response.id === undefined);
     if (response.id !== id && !unattributedError) {
-      if (response.id === undefined) throw invalid(`The node’s answer to ${method} is not a JSON-RPC response (it has no id).`);
-      throw invalid(`The node answered a different request (JSON-RPC id ${oneLine(JSON.stringify(response.id)).slice(0, 40)}, expected ${id}).`);
+      if (response.id === undefined) throw invalid(msg('The node’s answer to {0} is not a JSON-RPC response (it has no id).', method));
+      throw invalid(msg('The node answered a different request (JSON-RPC id {0}, expected {1}).', oneLine(JSON.stringify(response.id)).slice(0, 40), id));
     }
     if (response.error) {
       const { code, message = '' } = response.error;
       if (blockNumber !== undefined && isBlockNotFound(code, message)) throw notFound(blockNumber);
       if (code === -32601) {
-        throw new ProviderError('rpc', `This node does not support ${method} (JSON-RPC error -32601). Use a provider with the Otterscan (ots_*) methods.`, {
-          rpcCode: code,
-          endpoint: 'evm',
-        });
+        const message = msg('This node does not support {0} (JSON-RPC error -32601). Use a provider with the Otterscan (ots_*) methods.', method);
+        throw new ProviderError('rpc', message, { rpcCode: code, endpoint: 'evm' });
       }
-      throw new ProviderError('rpc', `The node returned JSON-RPC error ${code}: ${oneLine(message)}`, { rpcCode: code, endpoint: 'evm' });
+      throw new ProviderError('rpc', msg('The node returned JSON-RPC error {0}: {1}', code, oneLine(message)), { rpcCode: code, endpoint: 'evm' });
     }
-    if (!('result' in response)) throw invalid(`The node’s answer to ${method} has neither a result nor an error.`);
+    if (!('result' in response)) throw invalid(msg('The node’s answer to {0} has neither a result nor an error.', method));
     return response.result;
   }
 }
@@ -317,7 +315,7 @@ export function isBlockNotFound(code: number, message: string): boolean {
 
 function checkBlockNumber(n: number): void {
   if (!Number.isSafeInteger(n) || n < 0 || n > MAX_BLOCK_NUMBER) {
-    throw new ProviderError('badInput', 'A block number is a whole number from 0 to 2^53 − 1.');
+    throw new ProviderError('badInput', msg('A block number is a whole number from 0 to 2^53 − 1.'));
   }
 }
 
@@ -327,28 +325,28 @@ function checkBlockNumber(n: number): void {
  */
 export function checkAnswerFor(asked: number, answered: bigint, method: string): void {
   if (answered !== BigInt(asked)) {
-    throw invalid(`The node’s answer to ${method} is block ${answered.toLocaleString('en-US')}, not block ${asked.toLocaleString('en-US')} as asked.`);
+    throw invalid(
+      msg('The node’s answer to {0} is block {1}, not block {2} as asked.', method, answered.toLocaleString('en-US'), asked.toLocaleString('en-US')),
+    );
   }
 }
 
 function checkTransactionCount(blockNumber: number, count: number): void {
   if (count > MAX_BLOCK_TRANSACTIONS) {
-    throw invalid(
-      `The node says block ${blockNumber.toLocaleString('en-US')} holds ${count.toLocaleString('en-US')} transactions: ` +
-        `more than any block can (this explorer reads up to ${MAX_BLOCK_TRANSACTIONS.toLocaleString('en-US')}).`,
-    );
+    const [n, holds, max] = [blockNumber, count, MAX_BLOCK_TRANSACTIONS].map((x) => x.toLocaleString('en-US'));
+    throw invalid(msg('The node says block {0} holds {1} transactions: more than any block can (this explorer reads up to {2}).', n!, holds!, max!));
   }
 }
 
 /** A transaction or block hash: 0x + 64 hex digits; sent in lowercase. */
 function checkHash(hash: string): Hash {
-  if (!isHash(hash)) throw new ProviderError('badInput', 'A transaction or block hash is 0x followed by 64 hex digits.');
+  if (!isHash(hash)) throw new ProviderError('badInput', msg('A transaction or block hash is 0x followed by 64 hex digits.'));
   return hash.toLowerCase() as Hash;
 }
 
 /** A node (or a cache in front of it) that answers for another hash than the one asked. */
 function checkSameHash(asked: Hash, answered: Hash, method: string): void {
-  if (answered !== asked) throw invalid(`The node’s answer to ${method} is for ${shortHash(answered)}, not ${shortHash(asked)} as asked.`);
+  if (answered !== asked) throw invalid(msg('The node’s answer to {0} is for {1}, not {2} as asked.', method, shortHash(answered), shortHash(asked)));
 }
 
 function shortHash(hash: string): string {
@@ -356,10 +354,10 @@ function shortHash(hash: string): string {
 }
 
 function notFound(blockNumber: number): ProviderError {
-  return new ProviderError('notFound', `Block ${blockNumber.toLocaleString('en-US')} does not exist (yet) on this chain.`, { endpoint: 'evm' });
+  return new ProviderError('notFound', msg('Block {0} does not exist (yet) on this chain.', blockNumber.toLocaleString('en-US')), { endpoint: 'evm' });
 }
 
-function invalid(message: string): ProviderError {
+function invalid(message: Message): ProviderError {
   return new ProviderError('invalidResponse', message, { endpoint: 'evm' });
 }
 

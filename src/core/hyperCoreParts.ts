@@ -6,7 +6,7 @@
  */
 import type { Address } from './model';
 import type { TransactionBundle } from './transactionLoad';
-import { CORE_WRITER_ADDRESS, decodeCoreAction, rawActionOf, sendRawActionData, type CoreActionResult } from './coreWriter';
+import { CORE_WRITER_ADDRESS, decodeCoreAction, MAX_ACTION_BYTES, rawActionOf, sendRawActionData, type CoreActionResult } from './coreWriter';
 import { decodePrecompileCall, type PrecompileCall } from './readPrecompiles';
 import { HYPE_SYSTEM_ADDRESS, systemTokenIndex } from './systemTransfers';
 
@@ -75,11 +75,11 @@ export function metaNeeds(parts: HyperCoreParts): { spot: boolean; perps: boolea
  */
 function actionsOf(bundle: TransactionBundle): { actions: SentAction[]; notShown: number } {
   const receipt = bundle.receipt.ok ? bundle.receipt.value : undefined;
-  const found: { user?: Address; data: string }[] = [];
+  const found: { user?: Address; data?: string; logData?: string }[] = [];
   if (receipt) {
     for (const log of receipt.logs) {
       const raw = rawActionOf(log);
-      if (raw) found.push(raw);
+      if (raw) found.push({ ...raw, logData: log.data });
     }
   }
   let state: ActionState = 'sent';
@@ -89,8 +89,15 @@ function actionsOf(bundle: TransactionBundle): { actions: SentAction[]; notShown
     if (receipt && receipt.status !== 'reverted') return { actions: [], notShown: 0 };
     for (const data of callsToCoreWriter(bundle)) found.push({ data });
   }
-  const actions = found.slice(0, MAX_ACTIONS).map((f) => ({ state, ...(f.user ? { user: f.user } : {}), result: decodeCoreAction(f.data) }));
+  const actions = found.slice(0, MAX_ACTIONS).map((f) => ({ state, ...(f.user ? { user: f.user } : {}), result: resultOf(f) }));
   return { actions, notShown: found.length - actions.length };
+}
+
+/** Reads one found action; a RawAction log whose data is no `bytes` is a problem of its own. */
+function resultOf(f: { data?: string; logData?: string }): CoreActionResult {
+  if (f.data !== undefined) return decodeCoreAction(f.data);
+  const data = (f.logData ?? '').slice(0, 2 + 2 * MAX_ACTION_BYTES);
+  return { ok: false, problem: 'badLog', data };
 }
 
 /** The action data of every `sendRawAction` call to CoreWriter: the trace's, else the transaction's own. */

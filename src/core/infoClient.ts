@@ -1,26 +1,32 @@
 import * as v from 'valibot';
 import { ProviderError } from './errors';
 import { parseAddress } from './input';
-import { untranslated } from './translate';
-import type { OpenOrder, OrderFate, PerpAsset, PerpDex, PerpDexMeta, SpotMeta } from './model';
+import { msg, untranslated } from './translate';
+import type { OpenOrder, OrderFate, PerpAccount, PerpAsset, PerpDex, PerpDexMeta, SpotBalance, SpotMeta, UserRole } from './model';
 import {
   allMidsResult,
+  clearinghouseStateResult,
   InvalidShapeError,
   orderStatusResult,
   perpAssetsResult,
   perpDexsResult,
   perpMetaResult,
+  spotClearinghouseStateResult,
   spotMetaResult,
   toOpenOrders,
+  toPerpAccount,
   toOrderFate,
   toPerpAssets,
   toPerpDexs,
   toPerpMeta,
+  toSpotBalances,
   toSpotMeta,
+  toUserRole,
+  userRoleResult,
   validate,
   validateOrders,
 } from './infoSchemas';
-import type { AnswerLimits, Transport } from './transport';
+import type { AnswerLimits, JsonPoster } from './transport';
 
 const DEX_NAME = /^[a-zA-Z0-9_-]{0,32}$/;
 
@@ -46,19 +52,28 @@ export const INFO_ANSWER_LIMITS = {
   spotMeta: { maxBytes: 8 * MB, maxValues: 500_000 },
   /** The perp dexs with their settings (a few KB). */
   perpDexs: { maxBytes: 4 * MB, maxValues: 100_000 },
+  /** A dex's account: up to `MAX_POSITIONS` (2,000) positions of ~25 values (~300 bytes) each, and the margin summaries. */
+  clearinghouseState: { maxBytes: 2 * MB, maxValues: 60_000 },
+  /** Up to `MAX_SPOT_BALANCES` (5,000) token balances of 6 values (~100 bytes) each. */
+  spotClearinghouseState: { maxBytes: 2 * MB, maxValues: 40_000 },
+  /** One role and at most one address. */
+  userRole: { maxBytes: 4 * KB, maxValues: 100 },
 } as const satisfies Record<string, AnswerLimits>;
 
 export type InfoType = keyof typeof INFO_ANSWER_LIMITS;
 
 /** Checked before any request: a wallet address, lowercased. */
 function userArg(user: string): string {
-  const address = parseAddress(user, untranslated); // a ProviderError's message, in English like the others
-  if (!address.ok) throw new ProviderError('badInput', address.error);
+  const address = parseAddress(user, untranslated);
+  if (!address.ok) throw new ProviderError('badInput', (t) => said(parseAddress(user, t)));
   return address.value;
 }
 
+/** A refused input's reason, as the parser says it in the words it was given. */
+const said = (parsed: { ok: true } | { ok: false; error: string }) => (parsed.ok ? '' : parsed.error);
+
 function dexArg(dex: string): string {
-  if (!DEX_NAME.test(dex)) throw new ProviderError('badInput', `“${dex.slice(0, 40)}” is not a perp dex name.`);
+  if (!DEX_NAME.test(dex)) throw new ProviderError('badInput', msg('“{0}” is not a perp dex name.', dex.slice(0, 40)));
   return dex;
 }
 
@@ -74,7 +89,7 @@ export function isRefusal(e: unknown): boolean {
 
 /** The Hyperliquid info API: a wallet's orders and what became of them, spot pair names, perp dexs and mids. */
 export class InfoClient {
-  constructor(private readonly transport: Transport) {}
+  constructor(private readonly transport: JsonPoster) {}
 
   /** Pending orders of `user` on perp dex `dex` ("" = the first perp dex, which also returns spot orders). */
   async openOrders(user: string, dex = '', signal?: AbortSignal): Promise<OpenOrder[]> {
@@ -110,13 +125,15 @@ export class InfoClient {
     const json = await this.post({ type: 'allMids', dex: dexArg(dex) }, 'allMids', signal);
     // valibot's record takes an array as an object of "0", "1", …: refuse it first.
     if (Array.isArray(json))
-      throw new ProviderError('invalidResponse', 'The provider’s answer to allMids: Invalid type: expected an object, not an array', { endpoint: 'info' });
+      throw new ProviderError('invalidResponse', msg('The provider’s answer to {0}', 'allMids: Invalid type: expected an object, not an array'), {
+        endpoint: 'info',
+      });
     return new Map(Object.entries(this.shape(allMidsResult, json, 'allMids')));
   }
 
   /** What became of order `oid` of `user`; undefined when the exchange does not know the order. */
   async orderStatus(user: string, oid: number, signal?: AbortSignal): Promise<OrderFate | undefined> {
-    if (!Number.isSafeInteger(oid) || oid < 0) throw new ProviderError('badInput', 'An order id is a whole number.');
+    if (!Number.isSafeInteger(oid) || oid < 0) throw new ProviderError('badInput', msg('An order id is a whole number.'));
     const json = await this.post({ type: 'orderStatus', user: userArg(user), oid }, 'orderStatus', signal);
     return toOrderFate(this.shape(orderStatusResult, json, 'orderStatus'));
   }
@@ -132,6 +149,24 @@ export class InfoClient {
     return toPerpDexs(this.shape(perpDexsResult, json, 'perpDexs'));
   }
 
+  /** `user`'s perp account on dex `dex` ("" = the first perp dex): positions, margin, withdrawable. */
+  async clearinghouseState(user: string, dex = '', signal?: AbortSignal): Promise<PerpAccount> {
+    const json = await this.post({ type: 'clearinghouseState', user: userArg(user), dex: dexArg(dex) }, 'clearinghouseState', signal);
+    return toPerpAccount(this.shape(clearinghouseStateResult, json, 'clearinghouseState'), json);
+  }
+
+  /** `user`'s spot token balances, with what is on hold in orders. */
+  async spotClearinghouseState(user: string, signal?: AbortSignal): Promise<SpotBalance[]> {
+    const json = await this.post({ type: 'spotClearinghouseState', user: userArg(user) }, 'spotClearinghouseState', signal);
+    return toSpotBalances(this.shape(spotClearinghouseStateResult, json, 'spotClearinghouseState'));
+  }
+
+  /** What `user` is: a user, an agent (API wallet) or sub-account with its master, a vault, or unknown (weight 60). */
+  async userRole(user: string, signal?: AbortSignal): Promise<UserRole> {
+    const json = await this.post({ type: 'userRole', user: userArg(user) }, 'userRole', signal);
+    return toUserRole(this.shape(userRoleResult, json, 'userRole'));
+  }
+
   private post(body: Record<string, string | number>, label: InfoType, signal?: AbortSignal): Promise<unknown> {
     return this.transport.postJson('info', JSON.stringify(body), label, signal, INFO_ANSWER_LIMITS[label]);
   }
@@ -141,7 +176,7 @@ export class InfoClient {
       return validateOrders(json, what);
     } catch (e) {
       if (e instanceof InvalidShapeError) {
-        throw new ProviderError('invalidResponse', `The provider’s answer to ${e.message}`, { endpoint: 'info' });
+        throw new ProviderError('invalidResponse', msg('The provider’s answer to {0}', e.message), { endpoint: 'info' });
       }
       throw e;
     }
@@ -152,7 +187,7 @@ export class InfoClient {
       return validate(schema, value, what);
     } catch (e) {
       if (e instanceof InvalidShapeError) {
-        throw new ProviderError('invalidResponse', `The provider’s answer to ${e.message}`, { endpoint: 'info' });
+        throw new ProviderError('invalidResponse', msg('The provider’s answer to {0}', e.message), { endpoint: 'info' });
       }
       throw e;
     }

@@ -3,7 +3,7 @@
  * fields are allowed (the info API adds order fields); the fields we use must have the right shape.
  */
 import * as v from 'valibot';
-import type { OpenOrder, OrderFate, PerpAsset, PerpDex, PerpDexMeta, SpotMeta, SpotPair } from './model';
+import type { OpenOrder, OrderFate, PerpAccount, PerpAsset, PerpDex, PerpDexMeta, PerpPosition, SpotBalance, SpotMeta, SpotPair, UserRole } from './model';
 
 import { validate } from './schemas';
 
@@ -138,6 +138,90 @@ export const perpDexsResult = v.array(
   ),
 );
 
+// ---- the account behind the orders: `clearinghouseState`, `spotClearinghouseState`, `userRole` ----
+
+const SIGNED_DECIMAL = /^-?\d{1,40}(\.\d{1,40})?$/;
+const signedDecimal = v.pipe(v.string(), v.regex(SIGNED_DECIMAL, 'expected a signed decimal number as a string'));
+/** Leverage is a small whole number on Hyperliquid (1–50 today); a fraction is taken, nonsense is not. */
+const leverageValue = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(10_000));
+
+/**
+ * At most this many positions per dex: one per perp a dex lists (a few hundred on the first dex, early
+ * 2026), with room to spare; a longer list is refused rather than drawn.
+ */
+export const MAX_POSITIONS = 2_000;
+/** At most this many spot balances: one per token (about 400 tokens listed, early 2026), with room to spare. */
+export const MAX_SPOT_BALANCES = 5_000;
+
+const position = v.looseObject({
+  coin: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  szi: signedDecimal,
+  entryPx: decimal,
+  positionValue: decimal,
+  unrealizedPnl: signedDecimal,
+  returnOnEquity: signedDecimal,
+  // Required, `null` when there is none: an answer without it must not read as "no liquidation price".
+  liquidationPx: v.nullable(decimal),
+  leverage: v.variant('type', [
+    v.looseObject({ type: v.literal('cross'), value: leverageValue }),
+    v.looseObject({ type: v.literal('isolated'), value: leverageValue, rawUsd: v.optional(signedDecimal) }),
+  ]),
+  marginUsed: decimal,
+  maxLeverage: v.optional(leverageValue),
+  cumFunding: v.optional(v.looseObject({ allTime: signedDecimal, sinceOpen: signedDecimal, sinceChange: signedDecimal })),
+});
+
+const marginSummary = v.looseObject({
+  // An account under water is worth less than nothing: the value is signed.
+  accountValue: signedDecimal,
+  totalNtlPos: decimal,
+  totalRawUsd: signedDecimal,
+  totalMarginUsed: decimal,
+});
+
+/** One coin has one position (one-way mode): a repeat would be two rows for one thing. */
+function distinctCoins(items: { position: { coin: string } }[]): boolean {
+  const seen = new Set<string>();
+  for (const { position: p } of items) {
+    if (seen.has(p.coin)) return false;
+    seen.add(p.coin);
+  }
+  return true;
+}
+
+export const clearinghouseStateResult = v.looseObject({
+  assetPositions: v.pipe(
+    v.array(v.looseObject({ type: v.optional(v.pipe(v.string(), v.maxLength(40))), position })),
+    v.maxLength(MAX_POSITIONS, `more than ${MAX_POSITIONS.toLocaleString('en-US')} positions`),
+    v.check((items) => distinctCoins(items), 'the same coin twice'),
+  ),
+  marginSummary,
+  crossMarginSummary: v.optional(marginSummary),
+  crossMaintenanceMarginUsed: v.optional(decimal),
+  withdrawable: decimal,
+  time: v.optional(count),
+});
+
+const spotBalance = v.looseObject({
+  coin: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  token: count,
+  total: decimal,
+  hold: decimal,
+  entryNtl: v.optional(decimal),
+});
+
+export const spotClearinghouseStateResult = v.looseObject({
+  balances: v.pipe(v.array(spotBalance), v.maxLength(MAX_SPOT_BALANCES, `more than ${MAX_SPOT_BALANCES.toLocaleString('en-US')} balances`)),
+});
+
+const address = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'expected an address (0x + 40 hex digits)'));
+
+export const userRoleResult = v.variant('role', [
+  v.looseObject({ role: v.picklist(['missing', 'user', 'vault']) }),
+  v.looseObject({ role: v.literal('agent'), data: v.looseObject({ user: address }) }),
+  v.looseObject({ role: v.literal('subAccount'), data: v.looseObject({ master: address }) }),
+]);
+
 // ---- mapping validated data to the model ----
 
 type OrderItem = v.InferOutput<typeof childOrder> & { children?: v.InferOutput<typeof childOrder>[] };
@@ -218,4 +302,50 @@ export function toPerpAssets(r: v.InferOutput<typeof perpAssetsResult>): (PerpAs
 
 export function toPerpDexs(r: v.InferOutput<typeof perpDexsResult>): PerpDex[] {
   return r.flatMap((d) => (d ? [{ name: d.name, fullName: d.fullName ?? undefined, deployer: d.deployer ?? undefined }] : []));
+}
+
+const isZeroDecimal = (d: string) => /^-?0+(\.0+)?$/.test(d);
+
+/** A dex's account; a position of size zero is no position and is left out. */
+export function toPerpAccount(r: v.InferOutput<typeof clearinghouseStateResult>, raw: unknown): PerpAccount {
+  const rawPositions = (raw as { assetPositions: { position: Record<string, unknown> }[] }).assetPositions;
+  const positions: PerpPosition[] = [];
+  r.assetPositions.forEach(({ position: p }, i) => {
+    if (isZeroDecimal(p.szi)) return;
+    positions.push({
+      coin: p.coin,
+      szi: p.szi,
+      entryPx: p.entryPx,
+      positionValue: p.positionValue,
+      unrealizedPnl: p.unrealizedPnl,
+      returnOnEquity: p.returnOnEquity,
+      liquidationPx: p.liquidationPx ?? undefined,
+      leverage:
+        p.leverage.type === 'isolated' ? { type: 'isolated', value: p.leverage.value, rawUsd: p.leverage.rawUsd } : { type: 'cross', value: p.leverage.value },
+      marginUsed: p.marginUsed,
+      maxLeverage: p.maxLeverage,
+      cumFunding: p.cumFunding && { allTime: p.cumFunding.allTime, sinceOpen: p.cumFunding.sinceOpen, sinceChange: p.cumFunding.sinceChange },
+      raw: rawPositions[i]!.position,
+    });
+  });
+  const m = r.marginSummary;
+  return {
+    positions,
+    accountValue: m.accountValue,
+    totalMarginUsed: m.totalMarginUsed,
+    totalNtlPos: m.totalNtlPos,
+    withdrawable: r.withdrawable,
+    crossMaintenanceMarginUsed: r.crossMaintenanceMarginUsed,
+    time: r.time,
+  };
+}
+
+export function toSpotBalances(r: v.InferOutput<typeof spotClearinghouseStateResult>): SpotBalance[] {
+  return r.balances.map((b) => ({ coin: b.coin, token: b.token, total: b.total, hold: b.hold, entryNtl: b.entryNtl }));
+}
+
+export function toUserRole(r: v.InferOutput<typeof userRoleResult>): UserRole {
+  if (r.role === 'agent') return { role: 'agent', master: r.data.user.toLowerCase() };
+  if (r.role === 'subAccount') return { role: 'subAccount', master: r.data.master.toLowerCase() };
+  return { role: r.role };
 }

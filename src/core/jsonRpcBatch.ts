@@ -13,7 +13,7 @@
  * call of the batch gets them.
  */
 import { isCancellation, ProviderError } from './errors';
-import type { AnswerLimits, Transport } from './transport';
+import type { AnswerLimits, JsonPoster } from './transport';
 
 /** The most calls in one batch: far below what nodes allow (Erigon's default is 100), and above what any action asks at once. */
 export const MAX_BATCH_CALLS = 20;
@@ -47,7 +47,7 @@ export class JsonRpcBatcher {
   private support: BatchSupport;
 
   constructor(
-    private readonly transport: Transport,
+    private readonly transport: JsonPoster,
     /** `false`: every call alone (a provider known to refuse batches). */
     batches = true,
   ) {

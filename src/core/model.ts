@@ -1,3 +1,5 @@
+import type { Message } from './translate';
+
 /** Validated data as the core hands it on: hex quantities as bigint, decimals as strings. */
 
 export type Address = `0x${string}`;
@@ -163,6 +165,59 @@ export interface PerpDex {
   deployer?: string;
 }
 
+// ---- The account behind the orders (issue 25): `clearinghouseState`, `spotClearinghouseState`, `userRole`. ----
+
+/** One open perp position. Decimals as the API sent them; amounts in the dex's collateral unit. */
+export interface PerpPosition {
+  /** As sent: `BTC`, `xyz:XYZ100`. */
+  coin: string;
+  /** Signed size in the coin: > 0 long, < 0 short (never zero: such entries are dropped). */
+  szi: string;
+  entryPx: string;
+  /** |szi| × mark, in the collateral unit (the answer carries no mark of its own). */
+  positionValue: string;
+  unrealizedPnl: string;
+  /** A fraction: `0.0104` = 1.04 %. */
+  returnOnEquity: string;
+  /** Undefined when the API sends `null`: no liquidation price (e.g. margin enough for any price). */
+  liquidationPx?: string;
+  leverage: { type: 'cross' | 'isolated'; value: number; rawUsd?: string };
+  marginUsed: string;
+  maxLeverage?: number;
+  /** Funding paid or received, as Hyperliquid counts it; absent in older answers. */
+  cumFunding?: { allTime: string; sinceOpen: string; sinceChange: string };
+  /** The node's `position` object, untouched (for Copy as JSON). */
+  raw: Record<string, unknown>;
+}
+
+/** A wallet's perp account on one dex. */
+export interface PerpAccount {
+  positions: PerpPosition[];
+  /** `marginSummary`, in the dex's collateral unit. */
+  accountValue: string;
+  totalMarginUsed: string;
+  totalNtlPos: string;
+  withdrawable: string;
+  crossMaintenanceMarginUsed?: string;
+  /** Milliseconds since the epoch, when the API sends it. */
+  time?: number;
+}
+
+/** One spot token balance. */
+export interface SpotBalance {
+  /** The token's name as sent (`USDC`, `HYPE`). */
+  coin: string;
+  /** The spot token index. */
+  token: number;
+  total: string;
+  /** In open orders. */
+  hold: string;
+  entryNtl?: string;
+}
+
+/** What `userRole` says an address is; `agent` and `subAccount` name their master. */
+export type UserRole = { role: 'missing' | 'user' | 'vault' } | { role: 'agent'; master: string } | { role: 'subAccount'; master: string };
+
 // ---- Transactions and addresses (issue 17). The client methods that fill these are in `evmClient.ts`. ----
 
 /** A transaction as `eth_getTransactionByHash` sends it. */
@@ -216,7 +271,7 @@ export interface TransactionReceipt {
 export type RevertReason =
   | { kind: 'none' }
   | { kind: 'error'; message: string }
-  | { kind: 'panic'; code: bigint; meaning?: string }
+  | { kind: 'panic'; code: bigint; meaning?: Message }
   /** A custom error or undecodable data: the selector (4 bytes) and the whole data, 0x hex. */
   | { kind: 'custom'; selector: string; data: string };
 

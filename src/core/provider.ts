@@ -1,12 +1,16 @@
+import type { ProviderAbilities } from './abilities';
 import { EvmClient, type EvmClientOptions } from './evmClient';
-import { ProviderEndpoints } from './endpoints';
+import { KeylessEndpoints, ProviderEndpoints, type EndpointUrls } from './endpoints';
 import { InfoClient } from './infoClient';
+import type { PublicApiBudget, PublicDataKind } from './publicApi';
+import { ProviderRoute } from './providerRoute';
 import { Transport, type TransportOptions } from './transport';
 
 /** Everything needed to talk to one provider with one key. */
 export interface ProviderClients {
   readonly evm: EvmClient;
   readonly info: InfoClient;
+  /** The provider's own transport (without the route's checks and fallbacks). */
   readonly transport: Transport;
 }
 
@@ -17,4 +21,48 @@ export type ProviderClientOptions = TransportOptions & EvmClientOptions;
 export function createProviderClients(baseUrl: string, apiKey: string, options: ProviderClientOptions, evmPath?: string): ProviderClients {
   const transport = new Transport(new ProviderEndpoints(baseUrl, apiKey, evmPath), options);
   return { evm: new EvmClient(transport, { batch: options.batch }), info: new InfoClient(transport), transport };
+}
+
+/** One connection as the connection (platform) describes it: where requests go, and what to check and learn. */
+export interface ProviderConfig {
+  /** `{baseUrl}/<key>/evm` and `…/info`, or the public preset's key-less addresses. */
+  endpoints: EndpointUrls;
+  /** The archive path (`{baseUrl}/<key>/nanoreth`), asked for what `/evm` pruned or does not trace. */
+  archive?: EndpointUrls;
+  /** The selected network's chain id, checked once. */
+  chainId?: number;
+  abilities?: ProviderAbilities;
+  providerName?: string;
+  /** Hyperliquid's public info API, where the provider's `/info` falls short and the user allowed it. */
+  publicApi?: {
+    evmUrl: string;
+    infoUrl: string;
+    budget: PublicApiBudget;
+    allowed(kind: PublicDataKind): boolean;
+    wanted?(kind: PublicDataKind, type: string): void;
+  };
+}
+
+/** The clients of one connection: the provider's transport under the route (chain check, abilities, archive, public API). */
+export function connectProvider(config: ProviderConfig, options: ProviderClientOptions): ProviderClients {
+  const transport = new Transport(config.endpoints, options);
+  const tagged = (tag: string): TransportOptions => ({
+    ...options,
+    onRequest: options.onRequest && ((e) => options.onRequest?.({ ...e, label: `${e.label} (${tag})` })),
+  });
+  const publicApi = config.publicApi;
+  const route = new ProviderRoute(transport, {
+    chainId: config.chainId,
+    abilities: config.abilities,
+    providerName: config.providerName,
+    archive: config.archive && new Transport(config.archive, tagged('archive')),
+    publicFallback: publicApi && {
+      transport: new Transport(new KeylessEndpoints(publicApi.evmUrl, publicApi.infoUrl), tagged('Hyperliquid public API')),
+      budget: publicApi.budget,
+      allowed: (kind) => publicApi.allowed(kind),
+      wanted: publicApi.wanted && ((kind, type) => publicApi.wanted?.(kind, type)),
+    },
+  });
+  // A batch goes to the provider as one request: where an archive path takes some calls (QuickNode), each call goes alone so the route can send it there.
+  return { evm: new EvmClient(route, { batch: (options.batch ?? true) && !config.archive }), info: new InfoClient(route), transport };
 }

@@ -4,6 +4,7 @@
  * does not decode as `Error(string)` or `Panic(uint256)` is handed on as a custom error, never thrown.
  */
 import type { RevertReason } from './model';
+import { msg, type Message } from './translate';
 
 /** `Error(string)`: what `require(cond, "…")` and `revert("…")` produce. */
 export const ERROR_SELECTOR = '0x08c379a0';
@@ -11,17 +12,17 @@ export const ERROR_SELECTOR = '0x08c379a0';
 export const PANIC_SELECTOR = '0x4e487b71';
 
 /** The Solidity documentation's panic codes ("Panic via assert and Error via require"). */
-export const PANIC_MEANINGS: ReadonlyMap<bigint, string> = new Map([
-  [0x00n, 'generic compiler-inserted panic'],
-  [0x01n, 'assertion failed'],
-  [0x11n, 'arithmetic overflow or underflow'],
-  [0x12n, 'division or modulo by zero'],
-  [0x21n, 'conversion to an invalid enum value'],
-  [0x22n, 'incorrectly encoded storage byte array'],
-  [0x31n, 'pop() on an empty array'],
-  [0x32n, 'array index out of bounds'],
-  [0x41n, 'too much memory allocated or array too large'],
-  [0x51n, 'call to a zero-initialized internal function'],
+export const PANIC_MEANINGS: ReadonlyMap<bigint, Message> = new Map([
+  [0x00n, msg('generic compiler-inserted panic')],
+  [0x01n, msg('assertion failed')],
+  [0x11n, msg('arithmetic overflow or underflow')],
+  [0x12n, msg('division or modulo by zero')],
+  [0x21n, msg('conversion to an invalid enum value')],
+  [0x22n, msg('incorrectly encoded storage byte array')],
+  [0x31n, msg('pop() on an empty array')],
+  [0x32n, msg('array index out of bounds')],
+  [0x41n, msg('too much memory allocated or array too large')],
+  [0x51n, msg('call to a zero-initialized internal function')],
 ]);
 
 const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;

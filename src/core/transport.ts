@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { AxiosInstance, AxiosResponse } from 'axios';
 import { bodyExcerpt, ProviderError, type Endpoint } from './errors';
-import type { ProviderEndpoints } from './endpoints';
+import type { EndpointUrls } from './endpoints';
+import { msg, type Message } from './translate';
 import { jsonProblem, MAX_JSON_DEPTH, MAX_JSON_KEYS, type JsonProblem } from './jsonLimits';
 
 export interface TransportOptions {
@@ -40,6 +41,9 @@ export interface AnswerLimits {
   maxKeys?: number;
 }
 
+/** What the clients need of a transport: a JSON request and its parsed answer (`Transport`, or a route over several). */
+export type JsonPoster = Pick<Transport, 'postJson'>;
+
 // No agent of our own: Node's global agent keeps connections alive (Node 19+), and inside VS Code an
 // explicit agent would opt out of its proxy support (`http.proxySupport: "on"` routes a request through
 // `http.proxy` or PAC only when it has no agent; "override" replaces the agent anyway). Requests made
@@ -74,7 +78,7 @@ export class Transport {
   private readonly maxResponseBytes: number;
 
   constructor(
-    private readonly endpoints: ProviderEndpoints,
+    private readonly endpoints: EndpointUrls,
     private readonly options: TransportOptions,
   ) {
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -206,11 +210,11 @@ export class Transport {
   }
 
   private tooLarge(endpoint: Endpoint, cap = this.maxResponseBytes): ProviderError {
-    return new ProviderError('tooLarge', `The provider’s answer was larger than the ${formatBytes(cap)} limit.`, { endpoint });
+    return new ProviderError('tooLarge', msg('The provider’s answer was larger than the {0} limit.', formatBytes(cap)), { endpoint });
   }
 
   private timedOut(endpoint: Endpoint): ProviderError {
-    return new ProviderError('timeout', `The provider did not answer within ${formatSeconds(this.options.timeoutMs)}.`, { endpoint });
+    return new ProviderError('timeout', msg('The provider did not answer within {0}.', formatSeconds(this.options.timeoutMs)), { endpoint });
   }
 
   /** The answer's JSON, once its status, nesting and counts are known to be fine. */
@@ -223,11 +227,11 @@ export class Transport {
       return JSON.parse(text);
     } catch {
       const type = String(headers['content-type'] ?? '');
-      const what = /html/i.test(type) || /^\s*</.test(text) ? 'an HTML page' : 'text that is not JSON';
-      throw new ProviderError('invalidResponse', `The provider’s ${endpoint} endpoint answered with ${what} instead of JSON.`, {
-        endpoint,
-        status,
-      });
+      const html = /html/i.test(type) || /^\s*</.test(text);
+      const message = html
+        ? msg('The provider’s {0} endpoint answered with an HTML page instead of JSON.', endpoint)
+        : msg('The provider’s {0} endpoint answered with text that is not JSON instead of JSON.', endpoint);
+      throw new ProviderError('invalidResponse', message, { endpoint, status });
     }
   }
 
@@ -246,31 +250,35 @@ export class Transport {
         return cancelled(endpoint);
       case 'ENOTFOUND':
       case 'EAI_AGAIN':
-        return new ProviderError('network', 'Could not find the provider’s host (DNS lookup failed). Check the base URL and your connection.', where);
+        return new ProviderError('network', msg('Could not find the provider’s host (DNS lookup failed). Check the base URL and your connection.'), where);
       case 'ECONNREFUSED':
-        return new ProviderError('network', 'The provider refused the connection (nothing is listening at the base URL).', where);
+        return new ProviderError('network', msg('The provider refused the connection (nothing is listening at the base URL).'), where);
       case 'ECONNRESET':
       case 'EPIPE':
       case 'ERR_STREAM_PREMATURE_CLOSE':
-        return new ProviderError('network', 'The connection to the provider was closed before the answer was complete.', where);
+        return new ProviderError('network', msg('The connection to the provider was closed before the answer was complete.'), where);
       case 'EHOSTUNREACH':
       case 'ENETUNREACH':
       case 'ENETDOWN':
-        return new ProviderError('network', 'The provider cannot be reached from this network.', where);
+        return new ProviderError('network', msg('The provider cannot be reached from this network.'), where);
       case 'CERT_HAS_EXPIRED':
       case 'DEPTH_ZERO_SELF_SIGNED_CERT':
       case 'SELF_SIGNED_CERT_IN_CHAIN':
       case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
       case 'ERR_TLS_CERT_ALTNAME_INVALID':
-        return new ProviderError('network', 'The provider’s TLS certificate could not be verified.', where);
+        return new ProviderError('network', msg('The provider’s TLS certificate could not be verified.'), where);
       default:
         break;
     }
     if (/maxContentLength/i.test(message)) return this.tooLarge(endpoint);
     if (/aborted|socket hang up|premature/i.test(message)) {
-      return new ProviderError('network', 'The connection to the provider was closed before the answer was complete.', where);
+      return new ProviderError('network', msg('The connection to the provider was closed before the answer was complete.'), where);
     }
-    return new ProviderError('network', `The request to the provider failed (${code ?? 'network error'}).`, where);
+    return new ProviderError(
+      'network',
+      code ? msg('The request to the provider failed ({0}).', code) : msg('The request to the provider failed (network error).'),
+      where,
+    );
   }
 }
 
@@ -280,52 +288,78 @@ const CALLER = Symbol('cancelled by the caller');
 const DONE = Symbol('finished');
 
 /** Why an answer was not parsed: what it holds that no answer to its request does. */
-function beyondLimits(endpoint: Endpoint, label: string, problem: JsonProblem, limits: AnswerLimits): string {
+function beyondLimits(endpoint: Endpoint, label: string, problem: JsonProblem, limits: AnswerLimits): Message {
   switch (problem) {
     case 'depth':
-      return `The provider’s ${endpoint} endpoint answered with JSON nested more than ${MAX_JSON_DEPTH} levels deep; no answer this explorer reads nests that deep.`;
+      return msg(
+        'The provider’s {0} endpoint answered with JSON nested more than {1} levels deep; no answer this explorer reads nests that deep.',
+        endpoint,
+        MAX_JSON_DEPTH,
+      );
     case 'values':
-      return `The provider’s answer to ${label} holds more than ${limits.maxValues.toLocaleString('en-US')} values; no answer to it holds that many.`;
+      return msg('The provider’s answer to {0} holds more than {1} values; no answer to it holds that many.', label, limits.maxValues.toLocaleString('en-US'));
     case 'keys':
-      return `The provider’s answer to ${label} has more than ${(limits.maxKeys ?? MAX_JSON_KEYS).toLocaleString('en-US')} distinct field names; no answer to it has that many.`;
+      return msg(
+        'The provider’s answer to {0} has more than {1} distinct field names; no answer to it has that many.',
+        label,
+        (limits.maxKeys ?? MAX_JSON_KEYS).toLocaleString('en-US'),
+      );
   }
 }
 
 function cancelled(endpoint: Endpoint): ProviderError {
-  return new ProviderError('cancelled', 'The request was cancelled.', { endpoint });
+  return new ProviderError('cancelled', msg('The request was cancelled.'), { endpoint });
 }
 
 /** Maps a non-2xx HTTP status to the taxonomy, with the provider's own words where they help. */
 export function httpError(endpoint: Endpoint, status: number, body: string, retryAfterHeader?: unknown): ProviderError {
   const details = { endpoint, status };
   if (status === 401 || status === 403) {
-    return new ProviderError('badKey', `The provider rejected the API key (HTTP ${status}). Check it with “Hyperliquid: Set API Key”.`, details);
+    return new ProviderError('badKey', msg('The provider rejected the API key (HTTP {0}). Check it with “Hyperliquid: Set API Key”.', status), details);
   }
   if (status === 404) {
     return new ProviderError(
       'wrongPath',
-      `The provider has no ${endpoint} endpoint at this address (HTTP 404). Check the base URL setting: it should be the provider’s address without the key.`,
+      msg(
+        'The provider has no {0} endpoint at this address (HTTP 404). Check the base URL setting: it should be the provider’s address without the key.',
+        endpoint,
+      ),
       details,
     );
   }
-  if (status === 413) return new ProviderError('tooLarge', 'The provider refused the request as too large (HTTP 413).', details);
+  if (status === 413) return new ProviderError('tooLarge', msg('The provider refused the request as too large (HTTP 413).'), details);
   if (status === 429) {
     const retryAfterSeconds = parseRetryAfter(retryAfterHeader);
-    const when = retryAfterSeconds !== undefined ? ` Try again in ${retryAfterSeconds} s.` : ' Try again shortly, or lower the request rate.';
-    return new ProviderError('rateLimited', `The provider is rate-limiting requests (HTTP 429).${when}`, { ...details, retryAfterSeconds });
+    const message =
+      retryAfterSeconds !== undefined
+        ? msg('The provider is rate-limiting requests (HTTP 429). Try again in {0} s.', retryAfterSeconds)
+        : msg('The provider is rate-limiting requests (HTTP 429). Try again shortly, or lower the request rate.');
+    return new ProviderError('rateLimited', message, { ...details, retryAfterSeconds });
   }
   if (status === 422) {
     const text = bodyExcerpt(body);
-    return new ProviderError('refused', `The provider refused the request (HTTP 422)${text ? `: ${text}` : '.'}`, details);
+    return new ProviderError(
+      'refused',
+      text ? msg('The provider refused the request (HTTP 422): {0}', text) : msg('The provider refused the request (HTTP 422).'),
+      details,
+    );
   }
   if (status >= 500) {
-    return new ProviderError('server', `The provider had a server error (HTTP ${status}). Try again in a moment.`, details);
+    return new ProviderError('server', msg('The provider had a server error (HTTP {0}). Try again in a moment.', status), details);
   }
   if (status >= 300 && status < 400) {
-    return new ProviderError('httpStatus', `The provider answered with a redirect (HTTP ${status}), which is not followed. Check the base URL.`, details);
+    return new ProviderError(
+      'httpStatus',
+      msg('The provider answered with a redirect (HTTP {0}), which is not followed. Check the base URL.', status),
+      details,
+    );
   }
   const text = bodyExcerpt(body);
-  return new ProviderError('httpStatus', `The provider answered HTTP ${status}${text ? `: ${text}` : '.'}`, details);
+  return new ProviderError(
+    'httpStatus',
+    text ? msg('The provider answered HTTP {0}: {1}', status, text) : msg('The provider answered HTTP {0}.', status),
+    details,
+  );
 }
 
 /** `Retry-After` as seconds: either delta-seconds or an HTTP date. */
@@ -348,14 +382,14 @@ function formatBytes(bytes: number): string {
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new ProviderError('cancelled', 'The request was cancelled.'));
+    if (signal?.aborted) return reject(new ProviderError('cancelled', msg('The request was cancelled.')));
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new ProviderError('cancelled', 'The request was cancelled.'));
+      reject(new ProviderError('cancelled', msg('The request was cancelled.')));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });

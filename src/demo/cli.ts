@@ -1,10 +1,11 @@
 // Standalone demo node: `node dist/demoNode.js [--port N] [--control] [--page-direction first|last]
-// [--without METHOD]… [--no-failing-dex]` (`--without ots_traceTransaction`: a node without traces;
-// `--no-failing-dex`: the market maker's `outage` dex answers `[]` instead of HTTP 500).
+// [--without METHOD]… [--chain-id N] [--provider full|chainstack|quicknode|public] [--no-failing-dex]`
+// (`--without ots_traceTransaction`: a node without traces; `--chain-id 998`: a testnet node; `--provider`:
+// see `DemoProvider`; `--no-failing-dex`: the market maker's `outage` dex answers `[]` instead of HTTP 500).
 // Prints one JSON line `{"baseUrl","apiKey","port"}` once it listens (the key is fresh for each start:
 // read it there); closes on SIGINT/SIGTERM.
 // The extension loads this same file lazily (Try Demo Data), so the demo node stays out of its bundle.
-import { startDemoNode, type DemoNodeOptions } from './demoNode';
+import { DEMO_PROVIDERS, startDemoNode, type DemoNodeOptions, type DemoProvider } from './demoNode';
 
 export { startDemoNode } from './demoNode';
 
@@ -37,6 +38,18 @@ function parseArgs(argv: readonly string[]): DemoNodeOptions {
         const method = value();
         if (!/^[a-z]+_[A-Za-z]+$/.test(method)) throw new Error('--without takes a JSON-RPC method name, such as ots_traceTransaction');
         options.unsupportedMethods = [...(options.unsupportedMethods ?? []), method];
+        break;
+      }
+      case '--chain-id': {
+        const id = Number(value());
+        if (!Number.isSafeInteger(id) || id < 1) throw new Error('--chain-id takes a positive whole number');
+        options.chainId = id;
+        break;
+      }
+      case '--provider': {
+        const p = value();
+        if (!(DEMO_PROVIDERS as readonly string[]).includes(p)) throw new Error(`--provider takes ${DEMO_PROVIDERS.join(', ')}`);
+        options.provider = p as DemoProvider;
         break;
       }
       case '--no-failing-dex':

@@ -15,6 +15,7 @@ import { DEMO_WALLETS } from './orders';
 import { defaultStatusReply, INFO_UNPROCESSABLE_BODY, JSON_TYPE, nginxPage, text, TEXT_TYPE, type Reply } from './replies';
 
 export { DEMO_BATCH_BUDGET_MS, DEMO_BLOCKS, DEMO_FAULT_NO_TRACE, DEMO_HEAD, DEMO_MAX_ANSWER_BYTES, DEMO_MAX_BATCH, DEMO_WALLETS };
+export { DEMO_AGENT_WALLET } from './wallets';
 export type { DemoFault, PageDirection };
 
 /**
@@ -53,7 +54,8 @@ export interface DemoNodeOptions {
   /** The clock (ms). Read once at start (block timestamps: the head is "now") and when epochs are first answered. */
   now?: () => number;
   /**
-   * Serve `POST /__demo/faults`, `POST /__demo/reset` and `GET /__demo/state` (default false: 404).
+   * Serve `POST /__demo/faults`, `POST /__demo/reset`, `POST /__demo/account` (`{"stage": n}`: the demo
+   * accounts a while later) and `GET /__demo/state` (default false: 404).
    * JSON only, and never to a request with an `Origin` (a browser's): a web page cannot set faults.
    */
   control?: boolean;
@@ -63,21 +65,78 @@ export interface DemoNodeOptions {
   pageArgCap?: number | null;
   /** JSON-RPC methods to answer with -32601, as a node without them (e.g. `ots_traceTransaction`). */
   unsupportedMethods?: readonly string[];
+  /** What `eth_chainId` answers: 999 (mainnet, the default) or 998 (testnet), or any other to test a wrong chain. */
+  chainId?: number;
+  /** Which provider the node plays (default `full`; see `DemoProvider`). */
+  provider?: DemoProvider;
+  /**
+   * Answer `/info` from the exchange behind another node (its `exchange`): a public API stand-in beside
+   * a provider sees the same orders and what became of them, as the real ones read one exchange.
+   */
+  exchange?: DemoExchange;
   /** Whether the market maker's orders on the `outage` dex fail with HTTP 500 (default true); else it has none there. */
   failingDex?: boolean;
 }
+
+/** The HyperCore state behind a node's `/info` (each wallet's orders as they move on); opaque. */
+export interface DemoExchange {
+  readonly answers: InfoAnswers;
+}
+
+/**
+ * The providers the node can play, each with its real shortcomings:
+ * - `full`: everything on `/<key>/evm` and `/<key>/info` (blocks below `DEMO_PRUNED_BELOW` pruned);
+ * - `chainstack`: its `/info` refuses `allMids`, `orderStatus` and the fills and history types with the
+ *   info API's 422 text (Chainstack's method table marks them "Hyperliquid public RPC" only);
+ * - `quicknode`: its `/evm` keeps only the last `DEMO_RECENT_BLOCKS` blocks and serves no trace, its
+ *   `/<key>/nanoreth` is the archive with traces;
+ * - `public`: Hyperliquid's public endpoints, without a key: `/evm` with no `ots_*` method, and `/info`
+ *   with every type (the public API's stand-in on loopback).
+ */
+export type DemoProvider = 'full' | 'chainstack' | 'quicknode' | 'public';
+
+export const DEMO_PROVIDERS: readonly DemoProvider[] = ['full', 'chainstack', 'quicknode', 'public'];
+
+/** The info types Chainstack's `/info` refuses (chainstack/dev-portal `docs/hyperliquid-methods.mdx`). */
+export const CHAINSTACK_REFUSED_INFO_TYPES: readonly string[] = [
+  'allMids',
+  'orderStatus',
+  'userFills',
+  'userFillsByTime',
+  'historicalOrders',
+  'portfolio',
+  'l2Book',
+];
+
+/** How many recent blocks a QuickNode-like `/evm` keeps. */
+export const DEMO_RECENT_BLOCKS = 1000;
+
+/**
+ * What a connection asks once before its data (its chain id, whether the node has the Otterscan
+ * methods): not counted in `requests`, and a fault applies to them only when it names the method, so
+ * that a test's faults and counts keep meaning the data requests they were written for.
+ */
+export const DEMO_HANDSHAKE_METHODS: readonly string[] = ['eth_chainId', 'ots_getApiLevel'];
+
+const OTS_METHODS = ['ots_getApiLevel', 'ots_getBlockDetails', 'ots_getBlockTransactions', 'ots_getTransactionError', 'ots_traceTransaction'];
 
 export interface DemoNode {
   /** `http://127.0.0.1:PORT`: no trailing slash, no key. */
   readonly baseUrl: string;
   readonly apiKey: string;
   readonly port: number;
-  /** Requests received on the API paths (control requests not counted). */
+  /** Requests received on the API paths (control requests and the handshake not counted). */
   readonly requests: number;
+  /** Handshake requests received (`DEMO_HANDSHAKE_METHODS`). */
+  readonly handshakes: number;
+  /** The exchange behind its `/info`, to share with another node (`exchange` option). */
+  readonly exchange: DemoExchange;
   /** `now()` when the node started: the head block's timestamp (in seconds, rounded down). */
   readonly startedAt: number;
   setFaults(faults: DemoFault[]): void;
   clearFaults(): void;
+  /** The demo accounts at `stage` (0 as started; 1: BTC grown, ETH closed, SOL opened, XYZ100 flipped). */
+  setAccountStage(stage: number): void;
   close(): Promise<void>;
 }
 
@@ -178,9 +237,23 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
   const headTimestamp = Math.floor(startedAt / 1000);
   const faults = new FaultQueue();
   const timers = new Set<NodeJS.Timeout>();
-  const evm = new EvmAnswers({ headTimestamp, direction, pageCap, unsupported: new Set(options.unsupportedMethods ?? []) });
-  const info = new InfoAnswers({ now, startedAt, failingDex: options.failingDex });
+  const provider = options.provider ?? 'full';
+  const chainId = options.chainId;
+  const unsupported = [
+    ...(options.unsupportedMethods ?? []),
+    ...(provider === 'public' ? OTS_METHODS : []),
+    ...(provider === 'quicknode' ? ['ots_traceTransaction'] : []),
+  ];
+  const keptFrom = provider === 'quicknode' ? DEMO_HEAD - DEMO_RECENT_BLOCKS + 1 : undefined;
+  const evm = new EvmAnswers({ headTimestamp, direction, pageCap, unsupported: new Set(unsupported), chainId, keptFrom });
+  const archive =
+    provider === 'quicknode'
+      ? new EvmAnswers({ headTimestamp, direction, pageCap, chainId, unsupported: new Set(options.unsupportedMethods ?? []) })
+      : undefined;
+  const info = options.exchange?.answers ?? new InfoAnswers({ now, startedAt, failingDex: options.failingDex });
+  const refused = new Set(provider === 'chainstack' ? CHAINSTACK_REFUSED_INFO_TYPES : []);
   let requests = 0;
+  let handshakes = 0;
   let closed = false;
 
   async function handleControl(req: http.IncomingMessage, res: http.ServerResponse, path: string): Promise<void> {
@@ -190,9 +263,9 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
     if (req.headers.origin !== undefined) return send(res, text(403, 'the control endpoint takes no requests from web pages'));
     if (path === '/__demo/state') {
       if (req.method !== 'GET') return send(res, text(405, 'Method Not Allowed', { Allow: 'GET' }));
-      return json(200, { requests, faults: faults.size });
+      return json(200, { requests, faults: faults.size, accountStage: info.stage });
     }
-    if (path !== '/__demo/faults' && path !== '/__demo/reset') return send(res, text(404, '404 page not found'));
+    if (path !== '/__demo/faults' && path !== '/__demo/reset' && path !== '/__demo/account') return send(res, text(404, '404 page not found'));
     if (req.method !== 'POST') return send(res, text(405, 'Method Not Allowed', { Allow: 'POST' }));
     if (mediaTypeOf(req) !== 'application/json') return send(res, text(415, 'Expected request with `Content-Type: application/json`'));
     const body = await readBody(req);
@@ -202,6 +275,12 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       faults.clear();
       info.reset();
       return json(200, { ok: true });
+    }
+    if (path === '/__demo/account') {
+      const stage = accountStageOf(body.text);
+      if (stage === undefined) return send(res, text(400, 'expected {"stage": 0 or 1}'));
+      info.setAccountStage(stage);
+      return json(200, { ok: true, accountStage: info.stage });
     }
     let list: unknown;
     try {
@@ -226,9 +305,12 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
     requests += 1;
     const segments = path.split('/').slice(1);
     if (segments.length === 0 || segments[0] === '') return send(res, text(404, '404 page not found'));
-    if (segments[0] !== apiKey) return send(res, defaultStatusReply(401, 'evm'));
-    const endpoint = segments[1];
-    if (segments.length !== 2 || (endpoint !== 'evm' && endpoint !== 'info')) return send(res, text(404, '404 page not found'));
+    // The public endpoints take no key: `/evm` and `/info`.
+    if (provider !== 'public' && segments[0] !== apiKey) return send(res, defaultStatusReply(401, 'evm'));
+    const route = provider === 'public' ? segments : segments.slice(1);
+    const answersOn = route.length === 1 && route[0] === 'nanoreth' ? archive : route.length === 1 && route[0] === 'evm' ? evm : undefined;
+    const endpoint = answersOn ? 'evm' : route.length === 1 && route[0] === 'info' ? 'info' : undefined;
+    if (!endpoint) return send(res, text(404, '404 page not found'));
     if (req.method !== 'POST') return send(res, text(405, 'Method Not Allowed', { Allow: 'POST' }));
     const body = await readBody(req);
     if (!body) return;
@@ -255,9 +337,19 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       const id = typeof e === 'object' && e !== null ? (e as Record<string, unknown>).id : undefined;
       return typeof id === 'number' || typeof id === 'string' ? id : null;
     })();
-    const normal = (wrongId = false) => (endpoint === 'evm' ? evm.reply(body.text, wrongId) : info.reply(body.text));
+    const rpc = answersOn ?? evm;
+    const refusedType = endpoint === 'info' && asked.some((type) => refused.has(type));
+    const normal = (wrongId = false) => {
+      if (endpoint === 'evm') return rpc.reply(body.text, wrongId);
+      return refusedType ? text(422, INFO_UNPROCESSABLE_BODY) : info.reply(body.text);
+    };
+    const handshake = endpoint === 'evm' && asked.length > 0 && asked.every((m) => DEMO_HANDSHAKE_METHODS.includes(m));
+    if (handshake) {
+      requests -= 1;
+      handshakes += 1;
+    }
 
-    const fault = faults.take(endpoint, asked);
+    const fault = faults.take(endpoint, asked, handshake);
     if (!fault) return send(res, normal());
     switch (fault.kind) {
       case 'latency':
@@ -305,7 +397,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
         });
       case 'unsupportedMethod':
         // On /info, which has no JSON-RPC methods, the fault never matches a `type` it could refuse.
-        return send(res, endpoint === 'evm' ? evm.reply(body.text, false, new Set([fault.method as string])) : normal());
+        return send(res, endpoint === 'evm' ? rpc.reply(body.text, false, new Set([fault.method as string])) : normal());
     }
   }
 
@@ -333,12 +425,19 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
     get requests() {
       return requests;
     },
+    get handshakes() {
+      return handshakes;
+    },
+    exchange: { answers: info },
     startedAt,
     setFaults(list: DemoFault[]) {
       faults.set(list);
     },
     clearFaults() {
       faults.clear();
+    },
+    setAccountStage(stage: number) {
+      info.setAccountStage(stage);
     },
     close() {
       if (closed) return Promise.resolve();
@@ -351,6 +450,17 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       });
     },
   };
+}
+
+/** `{"stage": n}` with a whole n ≥ 0, else undefined. */
+function accountStageOf(body: string): number | undefined {
+  try {
+    if (textExceedsJsonDepth(body)) return undefined;
+    const parsed = JSON.parse(body) as { stage?: unknown };
+    return typeof parsed?.stage === 'number' && Number.isInteger(parsed.stage) && parsed.stage >= 0 ? parsed.stage : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function mediaTypeOf(req: http.IncomingMessage): string | undefined {

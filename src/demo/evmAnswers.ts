@@ -82,6 +82,10 @@ export interface EvmAnswerOptions {
   pageCap: number | null;
   /** Methods this node does not have at all (answered -32601), besides those a fault takes away. */
   unsupported?: ReadonlySet<string>;
+  /** What `eth_chainId` answers (default `DEMO_CHAIN_ID`, mainnet's 999). */
+  chainId?: number;
+  /** Blocks below this are pruned here too (QuickNode's `/evm` keeps only recent ones); default none beyond the chain's own. */
+  keptFrom?: number;
 }
 
 /** Answers `/evm` bodies (single calls and batches). Keeps the last block details it serialized. */
@@ -153,11 +157,13 @@ export class EvmAnswers {
       case 'eth_blockNumber':
         return rpcResult(id, JSON.stringify(quantity(DEMO_HEAD)));
       case 'eth_chainId':
-        return rpcResult(id, JSON.stringify(quantity(DEMO_CHAIN_ID)));
+        return rpcResult(id, JSON.stringify(quantity(this.options.chainId ?? DEMO_CHAIN_ID)));
+      case 'ots_getApiLevel':
+        return rpcResult(id, '8'); // anvil's and reth's level
       case 'ots_getBlockDetails': {
         const n = blockArg(params[0]);
         if (n === undefined || params.length !== 1) return rpcError(id, -32602, 'Invalid params');
-        if (n > BigInt(DEMO_HEAD) || !demoBlockExists(Number(n))) return notFound(id, n);
+        if (!this.kept(n)) return notFound(id, n);
         return rpcResult(id, this.detailsJson(Number(n)) as string);
       }
       case 'ots_getBlockTransactions': {
@@ -165,7 +171,7 @@ export class EvmAnswers {
         const [, page, size] = params;
         const ok = (x: unknown) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 && (pageCap === null || x <= pageCap);
         if (n === undefined || params.length !== 3 || !ok(page) || !ok(size)) return rpcError(id, -32602, 'Invalid params');
-        if (n > BigInt(DEMO_HEAD) || !demoBlockExists(Number(n))) return notFound(id, n);
+        if (!this.kept(n)) return notFound(id, n);
         return rpcResult(id, JSON.stringify(demoBlockTransactions(Number(n), page as number, size as number, direction, headTimestamp)));
       }
       case 'eth_getTransactionByHash':
@@ -215,6 +221,11 @@ export class EvmAnswers {
       default:
         return rpcError(id, -32601, 'Method not found');
     }
+  }
+
+  /** Whether this node has block `n`: on the chain, and not pruned here. */
+  private kept(n: bigint): boolean {
+    return n <= BigInt(DEMO_HEAD) && demoBlockExists(Number(n)) && n >= BigInt(this.options.keptFrom ?? 0);
   }
 
   private detailsJson(n: number): string | undefined {

@@ -95,10 +95,14 @@ export class FaultQueue {
     return this.faults.length;
   }
 
-  /** The fault for a request to `endpoint` asking for `methods` (one per batch entry), if any. */
-  take(endpoint: 'evm' | 'info', methods: readonly string[]): DemoFault | undefined {
+  /**
+   * The fault for a request to `endpoint` asking for `methods` (one per batch entry), if any. `onlyNamed`:
+   * only a fault that names one of the methods (the connection's handshake, see `DEMO_HANDSHAKE_METHODS`).
+   */
+  take(endpoint: 'evm' | 'info', methods: readonly string[], onlyNamed = false): DemoFault | undefined {
     const i = this.faults.findIndex(
-      (f) => (f.endpoint === undefined || f.endpoint === 'any' || f.endpoint === endpoint) && (f.method === undefined || methods.includes(f.method)),
+      (f) =>
+        (f.endpoint === undefined || f.endpoint === 'any' || f.endpoint === endpoint) && (f.method === undefined ? !onlyNamed : methods.includes(f.method)),
     );
     if (i < 0) return undefined;
     const fault = this.faults[i] as DemoFault;

@@ -1,9 +1,11 @@
 // The demo node's `/info` answers: request text in, response text out. No HTTP here. Orders move on
-// by epochs: each (user, dex) pair's epoch advances once an `openOrders` answer was delivered.
+// by epochs: each (user, dex) pair's epoch advances once an `openOrders` answer was delivered. Accounts
+// (positions, balances) move only when told to (`setAccountStage`, the control endpoint's `account`).
 import { demoAllMids, demoPerpDexs, demoPerpMeta, demoSpotMeta } from './markets';
 import { demoOrderStatus, demoWalletOrders, DEMO_WALLETS } from './orders';
 import { defaultStatusReply, INFO_UNPROCESSABLE_BODY, json, text, type Reply } from './replies';
 import { isAddress } from '../core/hex';
+import { DEMO_ACCOUNT_STAGES, demoClearinghouseState, demoSpotClearinghouseState, demoUserRole } from './accounts';
 
 export interface InfoAnswerOptions {
   /** The clock (ms): read when an epoch is first answered. */
@@ -27,12 +29,23 @@ export class InfoAnswers {
   /** Per `user|dex`. */
   private readonly epochs = new Map<string, EpochState>();
   private readonly constantBodies = new Map<string, string>();
+  private accountStage = 0;
 
   constructor(private readonly options: InfoAnswerOptions) {}
 
   /** Back to epoch 0 for everyone (the control endpoint's reset). */
   reset(): void {
     this.epochs.clear();
+    this.accountStage = 0;
+  }
+
+  /** The demo accounts as they are at `stage` (0: as started; 1: positions grown, closed, opened, flipped). */
+  setAccountStage(stage: number): void {
+    this.accountStage = Math.max(0, Math.min(DEMO_ACCOUNT_STAGES - 1, Math.floor(stage)));
+  }
+
+  get stage(): number {
+    return this.accountStage;
   }
 
   reply(body: string): Reply {
@@ -62,6 +75,13 @@ export class InfoAnswers {
       }
       case 'allMids':
         return isDex(r.dex) ? json(JSON.stringify(demoAllMids(r.dex ?? ''))) : unprocessable;
+      case 'clearinghouseState':
+        if (!isUser(r.user) || !isDex(r.dex)) return unprocessable;
+        return json(JSON.stringify(demoClearinghouseState(r.user, r.dex ?? '', this.accountStage, this.options.now())));
+      case 'spotClearinghouseState':
+        return isUser(r.user) ? json(JSON.stringify(demoSpotClearinghouseState(r.user))) : unprocessable;
+      case 'userRole':
+        return isUser(r.user) ? json(JSON.stringify(demoUserRole(r.user))) : unprocessable;
       case 'orderStatus': {
         if (!isUser(r.user) || !(typeof r.oid === 'number' && Number.isSafeInteger(r.oid) && r.oid >= 0)) return unprocessable;
         const user = r.user.toLowerCase();

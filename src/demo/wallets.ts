@@ -16,3 +16,13 @@ export const DEMO_WALLETS: readonly DemoWallet[] = [
   { address: '0xc99eea773b67463c280018cecaf551ab8bc6430c', label: 'Demo whale (5,000 orders)', kind: 'whale', dexes: [''] },
   { address: '0xf1b863cde0f6aa08539b107738150025b79ef185', label: 'Demo empty wallet', kind: 'empty', dexes: [] },
 ];
+
+/**
+ * An API (agent) wallet of the demo market maker: it signs orders for the maker and has none of its own;
+ * `userRole` names the maker as its master. Not listed with the demo wallets: watch it to see the offer.
+ */
+export const DEMO_AGENT_WALLET = {
+  address: '0x770b0c1aea4324889c7a3cb02eca6913a86d40cc',
+  label: 'Demo API wallet',
+  master: DEMO_WALLETS[0]!.address,
+} as const;

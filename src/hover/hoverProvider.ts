@@ -4,6 +4,7 @@ import type { Connection } from '../platform/connection';
 import type { Log } from '../platform/log';
 import { PerConnection } from '../platform/perConnection';
 import { settings } from '../platform/settings';
+import { networkLabel } from '../platform/networkWords';
 import { vscodeTranslate } from '../platform/translate';
 import { addressErrorHoverContent, addressHoverContent, noKeyAddressHoverContent } from './addressHoverContent';
 import { blockHoverContent, errorHoverContent, noKeyBlockHoverContent, notFoundHoverContent } from './blockHoverContent';
@@ -46,7 +47,7 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
     const found = hoverAt(document.lineAt(position.line).text, position.character, this.data.existing, { ...context(), names: this.names });
     if (!found || found.nothing) return undefined; // no token, or a hash known not to be a transaction: no request, no hover
     const range = new vscode.Range(position.line, found.token.start, position.line, found.token.end);
-    if (found.content) return toHover(found.content, range); // cached: answered synchronously
+    if (found.content) return toHover(found.content, range, this.connection); // cached: answered synchronously
     return this.fetch(found.token, range, token);
   }
 
@@ -63,12 +64,12 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
       const data = await untilAborted(this.currentData(), controller.signal);
       if (data && hovered.kind !== 'block') await this.readNames(controller.signal);
       const content = await this.contentFor(hovered, data, controller.signal);
-      return content && toHover(content, range);
+      return content && toHover(content, range, this.connection);
     } catch (e) {
       if (isCancellation(e) || token.isCancellationRequested) return undefined;
-      const message = describeError(e);
-      this.log.debug(`Hover on ${hovered.kind} ${hovered.text}: ${message}`);
-      return toHover(errorContent(hovered, message), range);
+      const message = describeError(e, t);
+      this.log.debug(`Hover on ${hovered.kind} ${hovered.text}: ${describeError(e)}`);
+      return toHover(errorContent(hovered, message), range, this.connection);
     } finally {
       subscription.dispose();
     }
@@ -132,8 +133,10 @@ function errorContent(hovered: HoverToken, message: string): HoverContent {
   }
 }
 
-function toHover(content: HoverContent, range: vscode.Range): vscode.Hover {
-  const markdown = new vscode.MarkdownString(hoverMarkdown(content));
+/** The hover, with the network it shows as its last line. */
+function toHover(content: HoverContent, range: vscode.Range, connection: Connection): vscode.Hover {
+  const network = vscode.l10n.t('HyperEVM {0}', networkLabel(connection.network));
+  const markdown = new vscode.MarkdownString(hoverMarkdown({ ...content, lines: [...content.lines, network] }));
   // Trusted for exactly the commands this hover links to, nothing else.
   const commands = linkedCommands(content);
   markdown.isTrusted = commands.length ? { enabledCommands: commands } : false;

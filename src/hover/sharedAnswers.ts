@@ -6,6 +6,7 @@
  */
 import { RequestCache } from '../core/cache';
 import { ProviderError } from '../core/errors';
+import { msg } from '../core/translate';
 
 export interface SharedAnswersOptions<V> {
   /** Answers kept; each is a few hundred bytes. */
@@ -80,5 +81,5 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undef
 }
 
 export function cancelled(): ProviderError {
-  return new ProviderError('cancelled', 'The hover was cancelled.');
+  return new ProviderError('cancelled', msg('The hover was cancelled.'));
 }

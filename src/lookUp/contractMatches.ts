@@ -24,10 +24,16 @@ export interface ContractItem {
   value?: Query;
 }
 
-/** One item per match, the best first; when none matches, one item (without a value) that says so. */
-export function contractItems(name: string, matches: ContractMatches, t: Translate): ContractItem[] {
+/**
+ * One item per match, the best first; when none matches, one item (without a value) that says why:
+ * `refusal`, what the text is not as a block, hash or address, and that no contract has that name.
+ */
+export function contractItems(name: string, matches: ContractMatches, t: Translate, refusal: string): ContractItem[] {
   const found = matches(name);
-  if (!found.length) return [{ label: `$(error) ${escapeIcons(t('No contract named “{0}” in your workspace is deployed on this chain.', name))}` }];
+  if (!found.length)
+    return [
+      { label: `$(error) ${escapeIcons(refusal)}`, detail: escapeIcons(t('No contract named “{0}” in your workspace is deployed on this chain.', name)) },
+    ];
   return found.map((m) => ({
     label: `$(symbol-class) ${escapeIcons(m.name)}`,
     description: shortAddress(m.address),

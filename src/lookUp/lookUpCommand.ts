@@ -35,7 +35,7 @@ export type LookUpOutcome =
  * the right page for it. A 64-hex value is a transaction if the chain has one, else a block hash.
  */
 export async function lookUp(services: Services, arg: unknown): Promise<LookUpOutcome | undefined> {
-  let contracts: ContractMatches | undefined;
+  let contracts: ContractMatches | null | undefined; // undefined while the workspace is read, null when it is not
   const asked = await givenOrAsked(
     services,
     lookUpFromArgument(arg, t),
@@ -44,7 +44,7 @@ export async function lookUp(services: Services, arg: unknown): Promise<LookUpOu
     (clients) => {
       warmUp(services, clients);
       // The workspace's contracts are read while the user types, so that a name finds them.
-      void contractMatches(services, clients).then((found) => (contracts = found));
+      void contractMatches(services, clients).then((found) => (contracts = found ?? null));
     },
   );
   if (!asked) return undefined;
@@ -104,7 +104,7 @@ async function open(services: Services, clients: ProviderClients, query: Query):
     }
   } catch (e) {
     if (isCancellation(e) || abort.signal.aborted) return { kind: 'cancelled' };
-    const message = describeError(e);
+    const message = describeError(e, t);
     const what = query.kind === 'address' ? shortAddress(query.address) : shortHash(query.hash);
     void notify('error', t('Could not look up {0}: {1}', what, message));
     return { kind: 'failed', message };

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LookUpQuery } from '../core/input';
+import { parseLookUp, type LookUpQuery } from '../core/input';
 import { askWithParsingPick, type ParsingPickItem } from '../platform/parsingPick';
 import { vscodeTranslate as t } from '../platform/translate';
 import { escapeIcons } from '../view/escape';
@@ -13,9 +13,10 @@ const ICONS: Record<Query['kind'], string> = { block: '$(symbol-number)', hash: 
 /**
  * Asks for a block, a transaction hash, an address or a contract of the workspace: the recent lookups,
  * or any typed one, understood inline. `contracts` finds the workspace's contracts by name once they
- * have been read (undefined until then: a name is then looked up on Enter).
+ * have been read (undefined until then: a name is then looked up on Enter; null when the workspace is not
+ * read: a word is then refused as the core refuses it).
  */
-export function askForLookUp(context: vscode.ExtensionContext, contracts: () => ContractMatches | undefined): Promise<Query | undefined> {
+export function askForLookUp(context: vscode.ExtensionContext, contracts: () => ContractMatches | null | undefined): Promise<Query | undefined> {
   const recent = recentLookUps(context.globalState);
   const latest: LookUpQuery = { kind: 'block', query: { kind: 'latest' } };
   return askWithParsingPick({
@@ -29,15 +30,20 @@ export function askForLookUp(context: vscode.ExtensionContext, contracts: () => 
     itemFor: (text) => {
       const parsed = parseQuery(text, t);
       if (!parsed.ok) return { label: `$(error) ${escapeIcons(parsed.error)}` };
-      const found = parsed.value.kind === 'contract' ? contracts() : undefined;
-      if (found && parsed.value.kind === 'contract') return contractItems(parsed.value.name, found, t)[0]!;
+      if (parsed.value.kind === 'contract') {
+        const found = contracts();
+        const core = parseLookUp(text, t);
+        const refusal = core.ok ? '' : core.error;
+        if (found === null) return { label: `$(error) ${escapeIcons(refusal)}` };
+        if (found) return contractItems(parsed.value.name, found, t, refusal)[0]!;
+      }
       const said = understood(parsed.value, t);
       return { ...said, label: `${ICONS[parsed.value.kind]} ${said.label}`, value: parsed.value } satisfies ParsingPickItem<Query>;
     },
     moreFor: (text) => {
       const parsed = parseQuery(text, t);
       const found = parsed.ok && parsed.value.kind === 'contract' ? contracts() : undefined;
-      return found && parsed.ok && parsed.value.kind === 'contract' ? contractItems(parsed.value.name, found, t).slice(1) : [];
+      return found && parsed.ok && parsed.value.kind === 'contract' ? contractItems(parsed.value.name, found, t, '').slice(1) : [];
     },
   });
 }

@@ -24,6 +24,8 @@ export class MarketData {
       setOrDelete(this.units, dex, result.units.get(dex));
       setOrDelete(this.mids, dex, result.mids.get(dex));
     }
+    // Dexs with positions but no orders: their unit too.
+    for (const [dex, unit] of result.units) this.units.set(dex, unit);
   }
 
   /** The units and mids of dexs that newly had orders, asked after them. */

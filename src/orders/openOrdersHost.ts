@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { Settings, settingId } from '../ids';
 import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
+import { networkLabel } from '../platform/networkWords';
 import { AutoRefreshSchedule } from './autoRefresh';
 import { OpenOrdersTree } from './ordersTree';
 import { createOrdersStore } from './ordersStoreHost';
@@ -25,8 +26,13 @@ export function startOpenOrders(services: Services, view: vscode.TreeView<unknow
   const { context, connection } = services;
   const store = createOrdersStore(services);
   const tree = new OpenOrdersTree(store, () => connection.mode !== 'none');
+  // Each network has its own wallets: the tree says whose it lists (a message hides the welcome
+  // content, so only above wallets; the description, beside the title where VS Code shows it).
   const showDemoNotice = () => {
-    view.message = connection.isDemo ? vscode.l10n.t('Demo data: made-up orders from the built-in demo node.') : undefined;
+    const network = vscode.l10n.t('Network: {0}', networkLabel(connection.network));
+    const demo = connection.isDemo ? vscode.l10n.t('Demo data: made-up orders from the built-in demo node.') : undefined;
+    view.message = store.addresses.length === 0 ? demo : [demo, network].filter(Boolean).join(' ');
+    view.description = networkLabel(connection.network);
   };
   showDemoNotice();
 
@@ -54,6 +60,7 @@ export function startOpenOrders(services: Services, view: vscode.TreeView<unknow
       showDemoNotice();
       updateSchedule();
     }),
+    store.onDidChange(showDemoNotice),
   );
   return { tree, commands: walletCommandHandlers(services, store) };
 }

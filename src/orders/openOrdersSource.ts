@@ -22,14 +22,28 @@
 import { setMaxListeners } from 'node:events';
 import { RequestCache } from '../core/cache';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
+import { msg } from '../core/translate';
 import { isRefusal, type InfoClient } from '../core/infoClient';
 import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
+import { AccountSource } from './accountSource';
 import { Limiter } from './limiter';
 import { Kept, readSnapshot, spotFromJson, spotToJson, type MarketMemory, type MarketSnapshot } from './marketCache';
 import type { WalletOrder } from './ordersViewModel';
 import { RequestTally } from './weightLedger';
 
-export type InfoApi = Pick<InfoClient, 'openOrders' | 'frontendOpenOrders' | 'spotMeta' | 'perpDexs' | 'perpMeta' | 'allMids' | 'orderStatus'>;
+export type InfoApi = Pick<
+  InfoClient,
+  | 'openOrders'
+  | 'frontendOpenOrders'
+  | 'spotMeta'
+  | 'perpDexs'
+  | 'perpMeta'
+  | 'allMids'
+  | 'orderStatus'
+  | 'clearinghouseState'
+  | 'spotClearinghouseState'
+  | 'userRole'
+>;
 
 export interface WalletOrdersResult {
   /** Orders of the dexs that answered. */
@@ -98,8 +112,9 @@ export const DEX_NAME = /^[a-zA-Z0-9_-]{1,32}$/;
 /**
  * At most this many dexs' orders are asked per wallet and refresh, the first dex (with spot) included.
  * Why 8: one wallet's heaviest refresh then costs 8 order lists (160 weight), their mids (16), the units
- * of 7 dexs when not cached (140), `perpDexs` and `spotMeta` (40) and 10 status lookups (20): 376, within
- * the 600 a minute automatic refreshes may spend, so one wallet's refresh always fits. It is also more than
+ * of 7 dexs when not cached (140), `perpDexs` and `spotMeta` (40), 10 status lookups (20), the account
+ * of 8 dexs (16), the spot balances (2) and, once per address, `userRole` (60): 454, within the 600 a
+ * minute automatic refreshes may spend, so one wallet's refresh always fits. It is also more than
  * the handful of builder-deployed dexs live when this was written (xyz, flx, vntl, hyna, km, cash); a dex
  * over the cap can be named in the wallet's `dexes` to be asked first.
  */
@@ -116,6 +131,12 @@ export interface LoadOptions {
   prefer?: readonly string[];
   /** Counts (and spends) every request this load sends. */
   tally?: RequestTally;
+  /**
+   * Called as each dex's orders are asked, in the same slot of the limiter: what else the caller asks of
+   * that dex (its account) goes out at the same time, not after. Never rejects; true when the dex's unit
+   * is wanted although it may have no orders (it has positions).
+   */
+  withDex?: (dex: string, signal: AbortSignal) => Promise<boolean>;
 }
 
 /**
@@ -151,6 +172,8 @@ export class OpenOrdersSource {
   private readonly metaTtlMs: number;
   private readonly overall: Limiter;
   private readonly perWallet: number;
+  /** The account behind the orders (positions, balances, roles), asked with them. */
+  readonly account: AccountSource;
 
   constructor(
     private readonly info: InfoApi,
@@ -160,6 +183,7 @@ export class OpenOrdersSource {
     this.metaTtlMs = options.metaTtlMs ?? 10 * 60_000;
     this.overall = new Limiter(options.overall ?? OVERALL);
     this.perWallet = options.perWallet ?? PER_WALLET;
+    this.account = new AccountSource(info, { now: this.now, note: options.note });
     this.mids = new RequestCache({ capacity: 64, keepMs: () => MIDS_SHARED_MS, now: this.now });
     this.perpDexs = this.kept();
     this.spotMeta = this.kept();
@@ -227,7 +251,7 @@ export class OpenOrdersSource {
    */
   load(address: string, extraDexes: readonly string[] = [], options: LoadOptions = {}): Promise<WalletOrdersResult> {
     const key = `${address}|${[...extraDexes].sort().join(',')}`;
-    return this.running.get(key, () => this.fetch(address, extraDexes, options.prefer ?? [], options.tally ?? new RequestTally()));
+    return this.running.get(key, () => this.fetch(address, extraDexes, options.prefer ?? [], options.tally ?? new RequestTally(), options.withDex));
   }
 
   /** Ask the dex list, spot pairs and dex metadata again at the next refresh (Reload Markets): once, for every wallet. */
@@ -268,20 +292,30 @@ export class OpenOrdersSource {
     this.controller.abort();
   }
 
-  private async fetch(address: string, extraDexes: readonly string[], prefer: readonly string[], tally: RequestTally): Promise<WalletOrdersResult> {
+  private async fetch(
+    address: string,
+    extraDexes: readonly string[],
+    prefer: readonly string[],
+    tally: RequestTally,
+    withDex?: LoadOptions['withDex'],
+  ): Promise<WalletOrdersResult> {
     const signal = this.runSignal();
-    if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
+    if (signal.aborted) throw new ProviderError('cancelled', msg('The request was cancelled.'));
     const limiter = new Limiter(this.perWallet, this.overall);
     // Once the provider rate-limits one dex's request, the dexs still waiting are not asked this time.
     let limited: ProviderError | undefined;
+    const unitDexs = new Set<string>(); // dexs with positions: their unit is wanted even without orders
     const ordersOf = (dex: string) =>
       limiter.run(async () => {
         if (limited) throw limited;
+        const alongside = withDex?.(dex, signal).then((wanted) => void (wanted && unitDexs.add(dex)));
         try {
           return await this.dexOrders(address, dex, signal, tally);
         } catch (e) {
           if (e instanceof ProviderError && e.kind === 'rateLimited') limited ??= e;
           throw e;
+        } finally {
+          await alongside;
         }
       });
     const answers = new Map<string, Promise<Settled<OpenOrder[]>>>();
@@ -313,7 +347,7 @@ export class OpenOrdersSource {
     );
     ask(others);
     const settled = await Promise.all(['', ...others].map((dex) => answers.get(dex)!));
-    if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
+    if (signal.aborted) throw new ProviderError('cancelled', msg('The request was cancelled.'));
 
     const orders: WalletOrder[] = [];
     const dexErrors = new Map<string, ProviderError>();
@@ -338,9 +372,15 @@ export class OpenOrdersSource {
     // after them (`later`: the tree is drawn first).
     const needPairs = orders.some((o) => o.dex === '' && /^@\d+$/.test(o.order.coin)) || [...withOrders].some((d) => d !== '');
     const now = [...withOrders].filter((d) => early.has(d));
-    const late = [...withOrders].filter((d) => !early.has(d));
-    const [pairs, units, mids] = await Promise.all([needPairs ? settle(details.pairs()) : Promise.resolve(undefined), details.units(now), details.mids(now)]);
-    if (signal.aborted) throw new ProviderError('cancelled', 'The request was cancelled.');
+    const lateMids = [...withOrders].filter((d) => !early.has(d));
+    // Dexs with positions but no orders want their unit too (for the account's figures).
+    const lateUnits = [...new Set([...withOrders, ...unitDexs])].filter((d) => !early.has(d));
+    const [pairs, units, mids] = await Promise.all([
+      needPairs ? settle(details.pairs()) : Promise.resolve(undefined),
+      details.units([...new Set([...now, ...[...unitDexs].filter((d) => early.has(d))])]),
+      details.mids(now),
+    ]);
+    if (signal.aborted) throw new ProviderError('cancelled', msg('The request was cancelled.'));
     let spotMeta: SpotMeta | undefined;
     let spotMetaError: ProviderError | undefined;
     // Naming `@N` pairs and dex units is a nicety; the orders themselves arrived and are shown.
@@ -361,7 +401,7 @@ export class OpenOrdersSource {
     };
     // Asked in the same wave as the orders, so back by now: the refresh ends with nothing of it in flight.
     await details.settled();
-    if (late.length > 0) result.later = details.later(late, spotMeta);
+    if (lateMids.length > 0 || lateUnits.length > 0) result.later = details.later(lateMids, lateUnits, spotMeta);
     return result;
   }
 
@@ -469,8 +509,8 @@ class WalletDetails {
   ) {}
 
   /** The mids and units of dexs asked after the orders; never fails (a detail that failed is left out). */
-  later(dexs: readonly string[], spotMeta: SpotMeta | undefined): Promise<WalletDetailsLater> {
-    return Promise.all([this.units(dexs), this.mids(dexs)]).then(
+  later(midDexs: readonly string[], unitDexs: readonly string[], spotMeta: SpotMeta | undefined): Promise<WalletDetailsLater> {
+    return Promise.all([this.units(unitDexs), this.mids(midDexs)]).then(
       ([units, mids]) => ({ units: unitNamesOf(units, spotMeta), mids }),
       () => ({ units: new Map(), mids: new Map() }),
     );

@@ -8,6 +8,7 @@
  */
 import { describeError, isCancellation } from '../core/errors';
 import type { OpenOrder, OrderFate } from '../core/model';
+import type { AccountSnapshot, AccountView, PositionChanges } from './accountViewModel';
 import type { Translate } from '../view/format';
 import { Emitter } from './emitter';
 import { MarketData } from './marketData';
@@ -15,6 +16,10 @@ import { MAX_DEXS_PER_WALLET, type OpenOrdersSource, type WalletOrdersResult } f
 import { buildWalletView, diffOrders, type OrderChanges, type OrdersSnapshot, type WalletOrder, type WalletView } from './ordersViewModel';
 import type { WatchedWallet } from './watchedWallets';
 import { infoRequestWeight, RequestTally, WeightLedger } from './weightLedger';
+
+/** The account's view-model (positions, balances): loaded with the first refresh, not at activation. */
+let accountModel: typeof import('./accountViewModel') | undefined;
+const loadAccountModel = async () => (accountModel ??= await import('./accountViewModel'));
 
 /** A wallet the tree lists: the user's, or one of the demo node's while demo data is on. */
 export interface WalletListing {
@@ -37,6 +42,13 @@ export interface Refreshed {
   marketWeight: number;
   /** Dexs listed but not asked: over the cap of dexs per wallet and refresh. */
   skippedDexs: readonly string[];
+  /** The account behind the orders: positions and margin per dex, spot balances, the wallet's role. */
+  account: AccountSnapshot;
+  /** Why parts of the account failed at this refresh (what they show is older, or nothing). */
+  accountErrors: { perps: ReadonlyMap<string, string>; spot?: string };
+  positionChanges: PositionChanges;
+  /** What the tree draws: `view`'s groups with the account added (positions, their TP/SL, balances). */
+  accountView: AccountView;
 }
 
 /** One wallet as the store holds it. */
@@ -69,10 +81,28 @@ export interface WalletSummary {
   failedDexs: string[];
   /** How many listed dexs were not asked at the last refresh (over the cap per wallet). */
   skippedDexs: number;
+  /** Open positions, over every dex (undefined before the first good refresh). */
+  positions?: number;
+  /** Spot tokens with a balance. */
+  balances?: number;
+  /** `agent`, `subAccount`, `vault`, `user`, `missing`, once known. */
+  role?: string;
+  /** The master of an API wallet or sub-account. */
+  master?: string;
+  /** Dexs whose positions could not be fetched at the last refresh (and `spot` for the balances). */
+  failedAccountParts: string[];
+  /** What changed in the positions at the last refresh: `opened:BTC`, `closed:ETH`, `flipped:xyz:XYZ100`, … */
+  positionChanges: string[];
   /** Request weight the last good refresh sent. */
   weight?: number;
   error?: string;
   stale: boolean;
+}
+
+/** A watched wallet turned out to be an API (agent) wallet: it has no orders of its own, its master has. */
+export interface AgentNotice {
+  wallet: WatchedWallet;
+  master: string;
 }
 
 /** Orders of a wallet that were open at the previous refresh and turned out filled. */
@@ -109,6 +139,8 @@ class WalletEntry implements WalletState {
   pending?: Promise<WalletRefreshOutcome>;
   /** A first load was started (so showing the view does not start it again after an error). */
   attempted = false;
+  /** Its master was offered once already (an API wallet). */
+  agentOffered = false;
 
   constructor(
     public wallet: WatchedWallet,
@@ -129,6 +161,7 @@ export class OrdersStore {
   private readonly refreshingChanged = new Emitter<boolean>();
   private readonly refreshedAll = new Emitter<void>();
   private readonly filled = new Emitter<FillNotice>();
+  private readonly agentFound = new Emitter<AgentNotice>();
   /** One wallet changed (its address), or the list of wallets (undefined). */
   readonly onDidChange = this.changed.event;
   /** Whether any refresh runs (for Cancel Refresh and the view's progress). */
@@ -137,6 +170,8 @@ export class OrdersStore {
   readonly onDidRefreshAll = this.refreshedAll.event;
   /** Gone orders turned out filled (the VS Code side decides whether to say so). */
   readonly onFilled = this.filled.event;
+  /** A watched wallet is an API wallet: once per wallet, with its master (the VS Code side offers to watch it). */
+  readonly onAgentWallet = this.agentFound.event;
 
   constructor(private readonly deps: OrdersStoreDeps) {
     this.ledger = deps.ledger ?? new WeightLedger();
@@ -251,7 +286,7 @@ export class OrdersStore {
   }
 
   dispose(): void {
-    for (const emitter of [this.changed, this.refreshingChanged, this.refreshedAll, this.filled]) emitter.dispose();
+    for (const emitter of [this.changed, this.refreshingChanged, this.refreshedAll, this.filled, this.agentFound]) emitter.dispose();
   }
 
   private updateRefreshing(): void {
@@ -287,25 +322,50 @@ export class OrdersStore {
       const started = Date.now();
       // Every request is spent as it is sent, also when the refresh then fails or is cancelled.
       const tally = new RequestTally((weight) => this.ledger.spend(weight));
-      const prefer = [...new Set(entry.last?.snapshot.orders.map((o) => o.dex))];
-      const result = await source.load(address, entry.wallet.dexes ?? [], { prefer, tally });
+      const prefer = [...new Set([...(entry.last?.snapshot.orders.map((o) => o.dex) ?? []), ...withPositions(entry.last?.account)])];
+      // Positions and balances go out with each dex's orders, in the same slot: no extra round trip.
+      const account = source.account.begin(address, tally);
+      const model = loadAccountModel();
+      const result = await source.load(address, entry.wallet.dexes ?? [], { prefer, tally, withDex: account.dex });
+      const { buildAccountView, diffPositions, mergeAccount } = await model;
       if (!current() || source.signal.aborted) return { address, ok: false };
       const orders = withStaleDexs(result, entry.last?.snapshot.orders);
       const changes = diffOrders(entry.last?.snapshot.orders, orders);
       this.marketData.take(result, orders);
-      const dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e)]));
-      const refreshed = (fates: ReadonlyMap<number, OrderFate>): Refreshed => ({
-        snapshot: { orders, fetchedAt: result.fetchedAt },
-        changes,
-        fates,
-        dexErrors,
-        view: this.buildView(address, orders, changes, fates, dexErrors, result.skippedDexs),
-        weight: tally.weight,
-        marketWeight: tally.marketWeight,
-        skippedDexs: result.skippedDexs,
-      });
+      const dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e, this.deps.t)]));
+      const acct = mergeAccount(account.result(), entry.last?.account, result.dexErrors.keys());
+      const positionChanges = diffPositions(entry.last?.account, acct.snapshot, acct.answered);
+      const refreshed = (fates: ReadonlyMap<number, OrderFate>): Refreshed => {
+        const view = this.buildView(address, orders, changes, fates, dexErrors, result.skippedDexs);
+        const accountView = buildAccountView({
+          address,
+          view,
+          account: acct.snapshot,
+          changes: positionChanges,
+          dexErrors: acct.errors.perps,
+          spotError: acct.errors.spot,
+          units: this.marketData.units,
+          spotMeta: this.marketData.spotMeta,
+          rich: result.rich,
+          t: this.deps.t,
+        });
+        return {
+          snapshot: { orders, fetchedAt: result.fetchedAt },
+          changes,
+          fates,
+          dexErrors,
+          view,
+          weight: tally.weight,
+          marketWeight: tally.marketWeight,
+          skippedDexs: result.skippedDexs,
+          account: acct.snapshot,
+          accountErrors: acct.errors,
+          positionChanges,
+          accountView,
+        };
+      };
       // Drawn as soon as the orders are in; what became of gone orders, and the mids and units of dexs
-      // that newly have orders, are looked up after and drawn again.
+      // that newly have orders (or positions), are looked up after and drawn again.
       entry.last = refreshed(new Map());
       entry.error = undefined;
       this.changed.fire(address);
@@ -323,6 +383,13 @@ export class OrdersStore {
       if (later) this.marketData.takeLater(later);
       entry.last = refreshed(fates);
       const { weight } = tally;
+      for (const [dex, said] of acct.errors.perps) log.warn(`Positions of ${address} on dex “${dex || 'first'}” could not be refreshed: ${said}`);
+      if (acct.errors.spot) log.warn(`Spot balances of ${address} could not be refreshed: ${acct.errors.spot}`);
+      const role = acct.snapshot.role;
+      if (role?.role === 'agent' && !entry.agentOffered) {
+        entry.agentOffered = true;
+        this.agentFound.fire({ wallet: entry.wallet, master: role.master });
+      }
       if (result.spotMetaError) log.warn(`Spot pair names for ${address} stay raw (@N): ${describeError(result.spotMetaError)}`);
       for (const [dex, e] of result.dexErrors) log.warn(`Open orders of ${address} on dex “${dex || 'first'}” could not be refreshed: ${describeError(e)}`);
       const filled = changes.gone.filter((o) => fates.get(o.order.oid)?.status === 'filled');
@@ -333,9 +400,8 @@ export class OrdersStore {
       return { address, ok: true };
     } catch (e) {
       if (isCancellation(e) || source?.signal.aborted || !current()) return { address, ok: false };
-      const message = describeError(e);
-      entry.error = { message, at: Date.now() };
-      log.warn(`Open orders of ${address} could not be refreshed: ${message}`);
+      entry.error = { message: describeError(e, this.deps.t), at: Date.now() };
+      log.warn(`Open orders of ${address} could not be refreshed: ${describeError(e)}`);
       return { address, ok: false, error: e };
     }
   }
@@ -369,7 +435,9 @@ export class OrdersStore {
   private walletWeight(e: WalletEntry): number {
     if (e.last) return e.last.weight - e.last.marketWeight;
     const dexs = Math.min(MAX_DEXS_PER_WALLET, 1 + this.marketData.dexs.length + (e.wallet.dexes?.length ?? 0));
-    return dexs * infoRequestWeight('openOrders');
+    // Each dex's orders and account, the spot balances, and (first load) what the address is.
+    const perDex = infoRequestWeight('openOrders') + infoRequestWeight('clearinghouseState');
+    return dexs * perDex + infoRequestWeight('spotClearinghouseState') + infoRequestWeight('userRole');
   }
 
   /** What Reload Markets asks again: the dex list, spot pairs and the unit of each dex with orders. */
@@ -378,6 +446,11 @@ export class OrdersStore {
     for (const e of this.entries.values()) for (const o of e.last?.snapshot.orders ?? []) if (o.dex !== '') dexs.add(o.dex);
     return infoRequestWeight('perpDexs') + infoRequestWeight('spotMeta') + dexs.size * infoRequestWeight('meta');
   }
+}
+
+/** The dexs a wallet had positions on: asked first when the dex list is over the cap. */
+function withPositions(account: AccountSnapshot | undefined): string[] {
+  return [...(account?.perps ?? [])].filter(([, a]) => a.positions.length > 0).map(([dex]) => dex);
 }
 
 /** A dex that failed keeps its last good orders (stale, under its error row); the others are current. */
@@ -403,6 +476,15 @@ function summaryOf(e: WalletEntry): WalletSummary {
     }),
     failedDexs: [...(last?.dexErrors.keys() ?? [])],
     skippedDexs: last?.skippedDexs.length ?? 0,
+    positions: last?.accountView.positionCount,
+    balances: last?.accountView.balances.length,
+    role: last?.account.role?.role,
+    master: last?.account.role && 'master' in last.account.role ? last.account.role.master : undefined,
+    failedAccountParts: [...(last?.accountErrors.perps.keys() ?? []), ...(last?.accountErrors.spot ? ['spot'] : [])],
+    positionChanges: [
+      ...[...(last?.positionChanges.changed ?? [])].map(([key, c]) => `${c.kind}:${key.split('\u0000')[1]}`),
+      ...(last?.positionChanges.closed ?? []).map((c) => `closed:${c.position.coin}`),
+    ],
     weight: last?.weight,
     error: e.error?.message,
     stale: Boolean(e.error && last),

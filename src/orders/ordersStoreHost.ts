@@ -5,14 +5,15 @@
  * the `refreshing` context key, the view's progress bar, and a notification when gone orders were filled.
  */
 import * as vscode from 'vscode';
-import { ContextKeys, Settings, settingId, Views } from '../ids';
+import { Commands, ContextKeys, Settings, settingId, Views } from '../ids';
+import { runCommand } from '../platform/commands';
 import { PerConnection } from '../platform/perConnection';
 import type { Services } from '../platform/services';
 import { vscodeTranslate } from '../platform/translate';
 import { shortAddress } from '../view/format';
 import { marketMemory } from './marketMemoryHost';
 import { OpenOrdersSource } from './openOrdersSource';
-import { OrdersStore, type FillNotice, type WalletListing } from './ordersStore';
+import { OrdersStore, type AgentNotice, type FillNotice, type WalletListing } from './ordersStore';
 import { watchedWallets } from './watchedWalletsHost';
 import { WeightLedger } from './weightLedger';
 import { notify } from '../platform/notify';
@@ -36,7 +37,7 @@ export function createOrdersStore(services: Services): OrdersStore {
     sources,
     store,
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(settingId(Settings.wallets))) store.syncWallets();
+      if (e.affectsConfiguration(settingId(Settings.wallets)) || e.affectsConfiguration(settingId(Settings.testnetWallets))) store.syncWallets();
     }),
     connection.onDidChange(() => store.connectionChanged()),
     store.onDidChangeRefreshing((running) => {
@@ -46,6 +47,7 @@ export function createOrdersStore(services: Services): OrdersStore {
     store.onFilled((notice) => {
       if (settings.ordersNotifyOnFill()) void notify('info', fillMessage(notice));
     }),
+    store.onAgentWallet((notice) => void offerMaster(store, notice)),
   );
   return store;
 }
@@ -70,10 +72,22 @@ function walletList({ connection, log }: Services): () => WalletListing[] {
     const listed: WalletListing[] = wallets.map((wallet) => ({ wallet, demo: false }));
     const taken = new Set(wallets.map((w) => w.address));
     for (const d of connection.demoWallets) {
-      if (!taken.has(d.address)) listed.push({ wallet: { address: d.address, label: d.label }, demo: true });
+      if (!taken.has(d.address)) listed.push({ wallet: { address: d.address, label: demoLabel(d) }, demo: true });
     }
     return listed;
   };
+}
+
+/** A demo wallet's name in the user's language (the demo node's own list keeps the English). */
+function demoLabel(wallet: { kind: 'marketMaker' | 'whale' | 'empty' }): string {
+  switch (wallet.kind) {
+    case 'marketMaker':
+      return vscode.l10n.t('Demo market maker');
+    case 'whale':
+      return vscode.l10n.t('Demo whale (5,000 orders)');
+    case 'empty':
+      return vscode.l10n.t('Demo empty wallet');
+  }
 }
 
 function untilIdle(store: OrdersStore): Promise<void> {
@@ -84,6 +98,15 @@ function untilIdle(store: OrdersStore): Promise<void> {
       resolve();
     });
   });
+}
+
+/** An API wallet has no orders of its own: offer, once, to watch the account it trades for. */
+async function offerMaster(store: OrdersStore, { wallet, master }: AgentNotice): Promise<void> {
+  if (store.wallet(master)) return; // already in the tree
+  const name = wallet.label || shortAddress(wallet.address);
+  const watch = vscode.l10n.t('Watch Master');
+  const message = vscode.l10n.t('{0} is an API wallet of {1}: it has no orders or positions of its own. Watch {1} instead?', name, master);
+  if ((await notify('info', message, watch)) === watch) await runCommand(Commands.watchWallet, master, vscode.l10n.t('{0} (master)', name));
 }
 
 function fillMessage({ wallet, filled }: FillNotice): string {

@@ -8,9 +8,12 @@ import { Commands, Settings, settingId } from '../ids';
 import { revealInvisibles } from '../view/escape';
 import { shortAddress } from '../view/format';
 import type { OrdersStore } from './ordersStore';
-import { orderCountText, type GroupRow, type IconRef, type OrderRow } from './ordersViewModel';
+import { orderCountText, positionCountText, type GroupRow, type IconRef, type OrderRow } from './ordersViewModel';
 import { vscodeTranslate } from '../platform/translate';
 import { appendData, groupItem, orderItem, orderTooltip, themeIcon } from './orderTreeItems';
+import { accountItem, balanceItem, positionItem, rowTooltip } from './accountTreeItems';
+import type { AccountRow, AccountView, BalanceRow, PositionRow } from './accountViewModel';
+import type { UserRole } from '../core/model';
 
 export interface WalletNode {
   kind: 'wallet';
@@ -29,7 +32,7 @@ export interface MessageNode {
   contextValue: string;
 }
 
-export type OrdersNode = WalletNode | GroupRow | OrderRow | MessageNode;
+export type OrdersNode = WalletNode | GroupRow | OrderRow | PositionRow | AccountRow | BalanceRow | MessageNode;
 
 export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<OrdersNode | undefined>();
@@ -70,9 +73,104 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       return addresses.map((a) => this.walletNode(a)!);
     }
     if (element.kind === 'wallet') return this.walletChildren(element.address);
-    if (element.kind === 'group') return element.error === undefined ? element.orders : [this.dexErrorNode(element), ...element.orders];
+    if (element.kind === 'group') return this.groupChildren(element);
     if (element.kind === 'order') return element.children ?? [];
+    if (element.kind === 'position') return element.orders;
     return [];
+  }
+
+  /** A group's rows: why its orders or account failed, the dex's account and positions, then its orders (or the balances). */
+  private groupChildren(group: GroupRow): OrdersNode[] {
+    const account = this.accountView(group.id.split(':')[1] ?? '');
+    if (group.groupKind === 'balances') return [...(group.error === undefined ? [] : [this.balancesErrorNode(group)]), ...(account?.balances ?? [])];
+    const out: OrdersNode[] = group.error === undefined ? [] : [this.dexErrorNode(group)];
+    const dex = group.groupKind === 'perps' ? account?.dexs.get(group.dex ?? '') : undefined;
+    if (dex?.error !== undefined) out.push(this.accountErrorNode(group, dex.error, dex.positions.length > 0));
+    if (dex?.account) out.push(dex.account);
+    if (dex) out.push(...dex.positions);
+    out.push(...group.orders);
+    return out;
+  }
+
+  private accountView(address: string): AccountView | undefined {
+    return this.store.wallet(address)?.last?.accountView;
+  }
+
+  /** Why a dex's positions and margin are missing or old; selecting it retries the wallet. */
+  private accountErrorNode(group: GroupRow, error: string, older: boolean): MessageNode {
+    const address = group.id.split(':')[1] ?? '';
+    const dex = group.dex || vscode.l10n.t('the first perp dex');
+    return {
+      kind: 'message',
+      id: `accountError:${address}:${group.dex ?? ''}`,
+      label: vscode.l10n.t('Positions: {0}', error),
+      description: vscode.l10n.t('select to retry'),
+      tooltip: older
+        ? vscode.l10n.t('{0}\n\nThe positions of {1} below are older than the rest and may be out of date. Select this row to try again.', error, dex)
+        : vscode.l10n.t('{0}\n\nThe positions and margin of {1} could not be fetched. Select this row to try again.', error, dex),
+      icon: { id: 'error', color: 'errorForeground' },
+      command: { command: Commands.refreshWallet, title: vscode.l10n.t('Retry'), arguments: [address] },
+      contextValue: 'error',
+    };
+  }
+
+  private balancesErrorNode(group: GroupRow): MessageNode {
+    const address = group.id.split(':')[1] ?? '';
+    const older = (this.accountView(address)?.balances.length ?? 0) > 0;
+    return {
+      kind: 'message',
+      id: `balancesError:${address}`,
+      label: vscode.l10n.t('Balances: {0}', group.error ?? ''),
+      description: vscode.l10n.t('select to retry'),
+      tooltip: older
+        ? vscode.l10n.t('{0}\n\nThe balances below are older and may be out of date. Select this row to try again.', group.error ?? '')
+        : vscode.l10n.t('{0}\n\nThe spot balances could not be fetched. Select this row to try again.', group.error ?? ''),
+      icon: { id: 'error', color: 'errorForeground' },
+      command: { command: Commands.refreshWallet, title: vscode.l10n.t('Retry'), arguments: [address] },
+      contextValue: 'error',
+    };
+  }
+
+  /** An API wallet offers its master; a sub-account and a vault say what they are. */
+  private roleNode(address: string, role: UserRole | undefined, label: string | undefined): MessageNode | undefined {
+    if (!role || role.role === 'user' || role.role === 'missing') return undefined;
+    if (role.role === 'vault') {
+      const tooltip = vscode.l10n.t('Hyperliquid says this address is a vault: its orders and positions are the vault’s, traded by its leader.');
+      return { kind: 'message', id: `role:${address}`, label: vscode.l10n.t('Vault'), tooltip, icon: { id: 'shield' }, contextValue: 'role' };
+    }
+    if (!('master' in role)) return undefined;
+    const master = role.master;
+    const watched = this.store.wallet(master) !== undefined;
+    const name = label?.trim() || shortAddress(address);
+    if (role.role === 'subAccount') {
+      return {
+        kind: 'message',
+        id: `role:${address}`,
+        label: vscode.l10n.t('Sub-account of {0}', shortAddress(master)),
+        description: watched ? undefined : vscode.l10n.t('select to watch the master'),
+        tooltip: vscode.l10n.t('Hyperliquid says this address is a sub-account of {0}: it trades on its own, its master owns it.', master),
+        icon: { id: 'type-hierarchy-sub' },
+        command: watched
+          ? undefined
+          : { command: Commands.watchWallet, title: vscode.l10n.t('Watch Master'), arguments: [master, vscode.l10n.t('{0} (master)', name)] },
+        contextValue: 'role',
+      };
+    }
+    return {
+      kind: 'message',
+      id: `role:${address}`,
+      label: vscode.l10n.t('API wallet of {0}', shortAddress(master)),
+      description: watched ? vscode.l10n.t('its master is watched') : vscode.l10n.t('select to watch the master'),
+      tooltip: vscode.l10n.t(
+        'Hyperliquid says this address is an API (agent) wallet of {0}: it signs orders for that account and has no orders, positions or balances of its own. Select this row to watch the master account.',
+        master,
+      ),
+      icon: { id: 'key' },
+      command: watched
+        ? undefined
+        : { command: Commands.watchWallet, title: vscode.l10n.t('Watch Master'), arguments: [master, vscode.l10n.t('{0} (master)', name)] },
+      contextValue: 'role',
+    };
   }
 
   /** The row that says why a dex's orders are missing or old; selecting it retries the wallet. */
@@ -134,19 +232,22 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       return out;
     }
     const view = entry.last.view;
-    if (view.orderCount === 0) {
+    const account = entry.last.accountView;
+    const role = this.roleNode(address, account.role, entry.wallet.label);
+    if (role) out.unshift(role);
+    if (view.orderCount === 0 && account.positionCount === 0 && account.balances.length === 0) {
       out.push({
         kind: 'message',
         id: `empty:${address}`,
-        label: vscode.l10n.t('No open orders'),
+        label: vscode.l10n.t('No open orders, positions or balances'),
         tooltip: vscode.l10n.t(
-          'Hyperliquid lists no pending orders for this wallet. An API (agent) wallet has none of its own: watch its master account instead.',
+          'Hyperliquid lists no pending orders, open positions or spot balances for this wallet. An API (agent) wallet has none of its own: watch its master account instead.',
         ),
         icon: { id: 'circle-large-outline' },
         contextValue: 'empty',
       });
     }
-    out.push(...view.groups);
+    out.push(...account.groups);
     if (view.notAsked) {
       const { label, tooltip } = view.notAsked;
       const command = { command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: [settingId(Settings.wallets)] };
@@ -163,6 +264,12 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
         return groupItem(element);
       case 'order':
         return orderItem(element);
+      case 'position':
+        return positionItem(element);
+      case 'account':
+        return accountItem(element);
+      case 'balance':
+        return balanceItem(element);
       case 'message': {
         const item = new vscode.TreeItem(revealInvisibles(element.label), vscode.TreeItemCollapsibleState.None);
         item.id = element.id;
@@ -179,6 +286,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   /** Order tooltips hold every field; they are built only when the user hovers. */
   resolveTreeItem(item: vscode.TreeItem, element: OrdersNode): vscode.TreeItem {
     if (element.kind === 'order') item.tooltip = orderTooltip(element);
+    else if (element.kind === 'position' || element.kind === 'account' || element.kind === 'balance') item.tooltip = rowTooltip(element);
     return item;
   }
 
@@ -192,6 +300,11 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     if (!entry) return item;
     const parts: string[] = [];
     if (entry.demo) parts.push(vscode.l10n.t('demo'));
+    const role = last?.account.role?.role;
+    if (role === 'agent') parts.push(vscode.l10n.t('API wallet'));
+    else if (role === 'subAccount') parts.push(vscode.l10n.t('sub-account'));
+    else if (role === 'vault') parts.push(vscode.l10n.t('vault'));
+    if (last && last.accountView.positionCount > 0) parts.push(positionCountText(last.accountView.positionCount, vscodeTranslate));
     if (last) parts.push(orderCountText(last.view.orderCount, vscodeTranslate));
     else if (entry.refreshing) parts.push(vscode.l10n.t('loading…'));
     if (entry.error && last) parts.push(vscode.l10n.t('stale · {0}', timeOf(last.snapshot.fetchedAt)));
@@ -224,14 +337,22 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     const address = element.id.split(':')[1];
     const entry = address ? this.store.wallet(address) : undefined;
     if (!entry) return undefined;
+    const account = entry.last?.accountView;
+    const groupOf = (dex: string) => account?.groups.find((g) => g.groupKind === 'perps' && g.dex === dex);
     if (element.kind === 'order') {
-      for (const g of entry.last?.view.groups ?? []) {
+      for (const g of account?.groups ?? []) {
         if (g.orders.includes(element)) return g;
         const parent = g.orders.find((o) => o.children?.includes(element));
         if (parent) return parent;
       }
+      for (const d of account?.dexs.values() ?? []) {
+        const position = d.positions.find((p) => p.orders.includes(element));
+        if (position) return position;
+      }
       return undefined;
     }
+    if (element.kind === 'position' || element.kind === 'account') return groupOf(element.dex);
+    if (element.kind === 'balance') return account?.groups.find((g) => g.groupKind === 'balances');
     return this.walletNode(entry.wallet.address);
   }
 

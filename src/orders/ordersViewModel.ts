@@ -185,7 +185,7 @@ export interface OrderRow {
   fromMid?: string;
 }
 
-export type GroupKind = 'perps' | 'spot' | 'outcome' | 'gone';
+export type GroupKind = 'perps' | 'spot' | 'outcome' | 'gone' | 'balances';
 
 export interface GroupRow {
   kind: 'group';
@@ -203,6 +203,8 @@ export interface GroupRow {
   orders: OrderRow[];
   /** This dex's orders could not be fetched at the last refresh: why (its orders, if any, are older). */
   error?: string;
+  /** Orders shown under a position of this dex instead (its TP/SL, reduce-only): still counted here. */
+  movedOrders?: number;
 }
 
 export interface WalletView {
@@ -275,6 +277,11 @@ export function fateText(status: string, t: Translate): string {
     default:
       return status;
   }
+}
+
+/** "1 position", "12 positions". */
+export function positionCountText(count: number, t: Translate): string {
+  return count === 1 ? t('1 position') : t('{0} positions', count.toLocaleString('en-US'));
 }
 
 /** "1 order", "5,000 orders". */

@@ -1,5 +1,6 @@
 /** The Open Orders commands: watch, stop watching, rename, refresh, copy, open on hypurrscan. */
 import * as vscode from 'vscode';
+import { NETWORKS } from '../core/networks';
 import { parseAddress } from '../core/input';
 import { Commands, Views, type CommandId } from '../ids';
 import { requireClients } from '../platform/accountCommands';
@@ -265,10 +266,11 @@ async function copyAddress(_: WalletCommandContext, arg?: unknown): Promise<void
   vscode.window.setStatusBarMessage(vscode.l10n.t('Address {0} copied.', shortAddress(address)), 3000);
 }
 
-async function openWalletOnHypurrscan(_: WalletCommandContext, arg?: unknown): Promise<boolean> {
+async function openWalletOnHypurrscan({ services }: WalletCommandContext, arg?: unknown): Promise<boolean> {
   const address = addressArg(arg);
   if (!address) return false;
-  return vscode.env.openExternal(vscode.Uri.parse(`https://hypurrscan.io/address/${address}`));
+  // Hypurrscan for mainnet; testnet wallets on Hyperliquid's own testnet explorer.
+  return vscode.env.openExternal(vscode.Uri.parse(`${NETWORKS[services.connection.network].walletExplorerUrl}${address}`));
 }
 
 /**

@@ -13,8 +13,11 @@ export const AUTO_REFRESH_ALLOWANCE = WEIGHT_PER_MINUTE * AUTO_REFRESH_BUDGET_SH
 
 /** Info types Hyperliquid weighs 2 (rate-limits-and-user-limits); 60 for `userRole`, 20 for the rest. */
 const LIGHT_TYPES = new Set(['allMids', 'l2Book', 'clearinghouseState', 'orderStatus', 'spotClearinghouseState', 'exchangeStatus']);
-/** What every wallet of a connection shares, cached for a while by the source: amortised, not per refresh. */
-const MARKET_DATA_TYPES = new Set(['perpDexs', 'spotMeta', 'meta']);
+/**
+ * Asked once and kept, not part of every refresh: what every wallet of a connection shares (cached for a
+ * while by the source), and what a wallet is (`userRole`, asked once per address).
+ */
+const MARKET_DATA_TYPES = new Set(['perpDexs', 'spotMeta', 'meta', 'userRole']);
 
 /** The weight Hyperliquid counts for one info request of `type`. */
 export function infoRequestWeight(type: string): number {
@@ -26,7 +29,7 @@ export function infoRequestWeight(type: string): number {
 export class RequestTally {
   requests = 0;
   weight = 0;
-  /** The part of `weight` spent on market data (`perpDexs`, `spotMeta`, `meta`). */
+  /** The part of `weight` spent on what is kept across refreshes (`perpDexs`, `spotMeta`, `meta`, `userRole`). */
   marketWeight = 0;
 
   constructor(private readonly onSent?: (weight: number) => void) {}

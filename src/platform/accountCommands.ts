@@ -1,11 +1,15 @@
 import * as vscode from 'vscode';
 import { apiKeyProblem } from '../core/endpoints';
 import { describeError } from '../core/errors';
+import { translateMessage } from '../core/translate';
 import type { ProviderClients } from '../core/provider';
-import { Commands, ContextKeys, Settings, settingId, StatusBarItems } from '../ids';
+import { Commands, ContextKeys, NetworkSettings, settingId, StatusBarItems } from '../ids';
+import { networkLabel } from './networkWords';
+import type { NetworkId } from '../core/networks';
 import type { Services } from './services';
 import { registerCommands, runCommand } from './commands';
 import { confirm, notify } from './notify';
+import { vscodeTranslate } from './translate';
 
 /**
  * Set API Key, Clear API Key, Try Demo Data, Use My Provider, Show Log; the demo status bar item; the
@@ -46,8 +50,8 @@ export async function requireClients(services: Services): Promise<ProviderClient
     if (clients) return clients;
   } catch (e) {
     const open = vscode.l10n.t('Open Settings');
-    const pick = await notify('error', describeError(e), open);
-    if (pick === open) await vscode.commands.executeCommand('workbench.action.openSettings', settingId(Settings.baseUrl));
+    const pick = await notify('error', describeError(e, vscodeTranslate), open);
+    if (pick === open) await vscode.commands.executeCommand('workbench.action.openSettings', settingId(NetworkSettings[connection.network].baseUrl));
     return undefined;
   }
   const setKey = vscode.l10n.t('Set API Key');
@@ -73,15 +77,18 @@ function demoStatusItem(): vscode.StatusBarItem {
   return status;
 }
 
-/** Asks for the key in a password box; the trimmed key, or undefined when cancelled or empty. */
-async function askForApiKey(): Promise<string | undefined> {
+/** Asks for `network`'s key in a password box; the trimmed key, or undefined when cancelled or empty. */
+async function askForApiKey(network: NetworkId): Promise<string | undefined> {
   const key = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Hyperliquid: Set API Key'),
+    title: vscode.l10n.t('Hyperliquid: Set API Key ({0})', networkLabel(network)),
     prompt: vscode.l10n.t('Your node provider’s API key (the part of the endpoint URL after the host). It is kept in VS Code’s secret storage.'),
     placeHolder: vscode.l10n.t('Paste the key only, not the whole URL'),
     password: true,
     ignoreFocusOut: true,
-    validateInput: (value) => (value.length === 0 ? undefined : apiKeyProblem(value.trim())),
+    validateInput: (value) => {
+      const problem = value.length === 0 ? undefined : apiKeyProblem(value.trim());
+      return problem && translateMessage(problem, vscodeTranslate);
+    },
   });
   return key?.trim() || undefined;
 }
@@ -89,20 +96,21 @@ async function askForApiKey(): Promise<string | undefined> {
 /** Set API Key: from the argument or the password box; stores it and leaves demo mode. True when stored. */
 async function setApiKey({ connection, log }: Services, keyArg: unknown): Promise<boolean> {
   const fromArgument = typeof keyArg === 'string';
-  const key = fromArgument ? keyArg.trim() : await askForApiKey();
+  const network = connection.network; // the key goes to the network shown when the command started
+  const key = fromArgument ? keyArg.trim() : await askForApiKey(network);
   if (key === undefined) return false; // cancelled, or nothing typed: nothing changes
   const problem = apiKeyProblem(key);
   if (problem) {
-    void notify('error', problem);
+    void notify('error', translateMessage(problem, vscodeTranslate));
     return false;
   }
   // A key passed as an argument came from another extension or a command link, not from the user:
   // it is stored only once the user says so (the key itself is not shown).
   if (fromArgument && !(await confirmKeyFromArgument(connection.hasApiKey))) return false;
-  await connection.setApiKey(key);
+  await connection.setApiKey(key, network);
   const wasDemo = connection.isDemo;
   if (wasDemo) await connection.stopDemo();
-  log.info('API key saved in secret storage.');
+  log.info(`API key (${network}) saved in secret storage.`);
   void notify(
     'info',
     wasDemo
@@ -157,7 +165,7 @@ async function tryDemo({ connection, log }: Services): Promise<void> {
   } catch (e) {
     await connection.stopDemo(); // no status bar saying "Demo Data" for a node that is not there
     log.error(`The demo node did not start: ${describeError(e)}`);
-    void notify('error', vscode.l10n.t('The demo node did not start: {0}', describeError(e)));
+    void notify('error', vscode.l10n.t('The demo node did not start: {0}', describeError(e, vscodeTranslate)));
     return;
   }
   const lookUp = vscode.l10n.t('Look Up Latest Block');

@@ -1,14 +1,19 @@
 import * as vscode from 'vscode';
-import type { ProviderClients } from '../core/provider';
-import { apiKeyProblem, baseUrlProblem, evmPathProblem } from '../core/endpoints';
+import { ProviderAbilities } from '../core/abilities';
+import { apiKeyProblem, ProviderEndpoints } from '../core/endpoints';
 import { describeError, ProviderError } from '../core/errors';
+import { NETWORK_IDS, NETWORKS, type NetworkId } from '../core/networks';
+import type { Preset } from '../core/presets';
+import type { ProviderClients, ProviderConfig } from '../core/provider';
+import { PublicApiBudget, type PublicDataKind } from '../core/publicApi';
 import { forgetSecret } from '../core/redact';
 import { DEMO_WALLETS, type DemoWallet } from '../demo/wallets';
-import { Settings, settingId, StorageKeys } from '../ids';
+import { NetworkSettings, Settings, settingId, StorageKeys } from '../ids';
 import type { Log } from './log';
+import { connectionKey, presetOf, providerEndpoints, publicApiUrls } from './providerConfig';
 import { settings } from './settings';
 
-/** Set by `npm run demo`: the base URL of a demo node already running beside VS Code… */
+/** Set by `npm run demo`: the base URL of a demo node already running beside VS Code (mainnet's)… */
 const DEMO_NODE_ENV = 'HYPERLIQUID_EXPLORER_DEMO_NODE';
 /** …and the key it printed when it started (a fresh one each start). */
 const DEMO_KEY_ENV = 'HYPERLIQUID_EXPLORER_DEMO_KEY';
@@ -21,20 +26,42 @@ interface DemoServer {
   close(): Promise<void>;
 }
 
+/** The provider fell short where Hyperliquid's public API could help, and the user has not allowed it. */
+export interface PublicApiWish {
+  kind: PublicDataKind;
+  type: string;
+  network: NetworkId;
+  provider: string;
+}
+
+const KEY_STORAGE: Record<NetworkId, string> = { mainnet: StorageKeys.apiKey, testnet: StorageKeys.testnetApiKey };
+
 /**
- * Where requests go: the user's provider (base URL setting + key from SecretStorage) or the embedded
- * demo node. State only: it hands out clients, rebuilt when the key, the settings or the mode change, and
- * says when they do. It shows no UI; the prompts for a key live with the account commands.
+ * Where requests go: for each network (mainnet, testnet), the user's provider (its settings + its own key
+ * from SecretStorage) or the embedded demo node. State only: it hands out clients per network, rebuilt
+ * when a key, a setting or the mode changes, and says when they do; it keeps what each provider was seen
+ * to serve (per network and provider address) and the public API's weight budget. It shows no UI; the
+ * prompts live with the account commands.
  */
 export class Connection implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
-  /** Fires when the mode, the key or a setting the clients depend on changes. */
+  /** Fires when the network, the mode, a key or a setting the clients depend on changes. */
   readonly onDidChange = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
-  private apiKey: string | undefined;
+  private readonly abilitiesChanged = new vscode.EventEmitter<void>();
+  /** Fires when what a provider is known to serve changes. */
+  readonly onDidChangeAbilities = this.abilitiesChanged.event;
+  private readonly publicWish = new vscode.EventEmitter<PublicApiWish>();
+  /** Fires when the provider refused what the public API could give and the user has not allowed it. */
+  readonly onDidWantPublicApi = this.publicWish.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.abilitiesChanged, this.publicWish];
+  private readonly keys = new Map<NetworkId, string | undefined>();
   private demoActive: boolean;
-  private demoServer?: Promise<DemoServer>;
-  private clientsPromise?: Promise<ProviderClients | undefined>;
+  private readonly demoServers = new Map<NetworkId, Promise<DemoServer>>();
+  private readonly clientsPromises = new Map<NetworkId, Promise<ProviderClients | undefined>>();
+  /** What each provider was seen to serve, by network and address (kept when the clients are rebuilt). */
+  private readonly abilitiesByProvider = new Map<string, ProviderAbilities>();
+  /** Hyperliquid counts per IP: one budget for every connection of this window. */
+  readonly publicBudget = new PublicApiBudget();
   private readonly ready: Promise<void>;
 
   constructor(
@@ -42,22 +69,26 @@ export class Connection implements vscode.Disposable {
     private readonly log: Log,
   ) {
     this.demoActive = Boolean(process.env[DEMO_NODE_ENV]) || context.globalState.get<boolean>(StorageKeys.demoActive, false);
-    this.ready = this.loadKey();
+    this.ready = Promise.all(NETWORK_IDS.map((n) => this.loadKey(n))).then(() => undefined);
     this.disposables.push(
       context.secrets.onDidChange(async (e) => {
-        if (e.key !== StorageKeys.apiKey) return;
-        await this.loadKey(); // another window may have set or cleared the key
-        this.invalidate();
+        const network = NETWORK_IDS.find((n) => KEY_STORAGE[n] === e.key);
+        if (!network) return;
+        await this.loadKey(network); // another window may have set or cleared the key
+        this.invalidate(network);
       }),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if ([Settings.baseUrl, Settings.evmPath, Settings.requestTimeoutSeconds].some((name) => e.affectsConfiguration(settingId(name)))) this.invalidate();
-      }),
+      vscode.workspace.onDidChangeConfiguration((e) => this.settingsChanged(e)),
     );
+  }
+
+  /** The network shown. */
+  get network(): NetworkId {
+    return settings.network();
   }
 
   get mode(): ConnectionMode {
     if (this.demoActive) return 'demo';
-    return this.apiKey ? 'provider' : 'none';
+    return this.hasApiKey || !this.preset().needsKey ? 'provider' : 'none';
   }
 
   get isDemo(): boolean {
@@ -69,43 +100,65 @@ export class Connection implements vscode.Disposable {
     return this.demoActive ? DEMO_WALLETS : [];
   }
 
+  /** Whether the network shown has a key. */
   get hasApiKey(): boolean {
-    return this.apiKey !== undefined;
+    return this.keys.get(this.network) !== undefined;
   }
 
-  /** Resolves once the key has been read from SecretStorage (activation does not wait for it). */
+  /** The provider preset of `network` (the one shown by default). */
+  preset(network: NetworkId = this.network): Preset {
+    return presetOf(network);
+  }
+
+  /** What the provider of `network` is known to serve (the demo node's while demo data is on). */
+  abilities(network: NetworkId = this.network): ProviderAbilities {
+    return this.demoActive
+      ? this.abilitiesFor(`demo|${network}`, {})
+      : this.abilitiesFor(connectionKey(network, this.preset(network).id), this.preset(network).known[network]);
+  }
+
+  /** Resolves once the keys have been read from SecretStorage (activation does not wait for it). */
   whenReady(): Promise<void> {
     return this.ready;
   }
 
   /**
-   * Clients for the current mode, or undefined without a key. Starts the demo node on first use. Throws a
-   * ProviderError ('config') when the base URL setting cannot be used.
+   * Clients for `network` (the one shown by default) in the current mode, or undefined without a key.
+   * Starts the demo node on first use. Throws a ProviderError ('config') when a setting cannot be used.
    */
-  async clients(): Promise<ProviderClients | undefined> {
+  async clients(network: NetworkId = this.network): Promise<ProviderClients | undefined> {
     await this.ready;
-    this.clientsPromise ??= this.createClients();
-    return this.clientsPromise.catch((e: unknown) => {
-      this.clientsPromise = undefined;
+    let promise = this.clientsPromises.get(network);
+    if (!promise) this.clientsPromises.set(network, (promise = this.createClients(network)));
+    return promise.catch((e: unknown) => {
+      if (this.clientsPromises.get(network) === promise) this.clientsPromises.delete(network);
       throw e;
     });
   }
 
-  /** Stores the key in SecretStorage (the only place it is kept). */
-  async setApiKey(key: string): Promise<void> {
-    const problem = apiKeyProblem(key);
-    if (problem) throw new ProviderError('badInput', problem);
-    await this.context.secrets.store(StorageKeys.apiKey, key);
-    if (this.apiKey && this.apiKey !== key) forgetSecret(this.apiKey);
-    this.apiKey = key;
-    this.invalidate();
+  /** Shows `network` from now on (pages already open keep theirs). */
+  async switchNetwork(network: NetworkId): Promise<void> {
+    if (network === this.network) return;
+    await settings.setNetwork(network); // the configuration event tells everyone
   }
 
-  async clearApiKey(): Promise<void> {
-    await this.context.secrets.delete(StorageKeys.apiKey);
-    if (this.apiKey) forgetSecret(this.apiKey);
-    this.apiKey = undefined;
-    this.invalidate();
+  /** Stores `network`'s key (the shown one's by default) in SecretStorage, the only place it is kept. */
+  async setApiKey(key: string, network: NetworkId = this.network): Promise<void> {
+    const problem = apiKeyProblem(key);
+    if (problem) throw new ProviderError('badInput', problem);
+    await this.context.secrets.store(KEY_STORAGE[network], key);
+    const old = this.keys.get(network);
+    if (old && old !== key) forgetSecret(old);
+    this.keys.set(network, key);
+    this.invalidate(network);
+  }
+
+  async clearApiKey(network: NetworkId = this.network): Promise<void> {
+    await this.context.secrets.delete(KEY_STORAGE[network]);
+    const old = this.keys.get(network);
+    if (old) forgetSecret(old);
+    this.keys.set(network, undefined);
+    this.invalidate(network);
   }
 
   async startDemo(): Promise<void> {
@@ -118,65 +171,117 @@ export class Connection implements vscode.Disposable {
   async stopDemo(): Promise<void> {
     this.demoActive = false;
     await this.context.globalState.update(StorageKeys.demoActive, false);
-    const server = this.demoServer;
-    this.demoServer = undefined;
+    const servers = [...this.demoServers.values()];
+    this.demoServers.clear();
     this.invalidate();
-    await server?.then((s) => s.close()).catch(() => undefined);
+    await Promise.all(servers.map((server) => server.then((s) => s.close()).catch(() => undefined)));
   }
 
-  private invalidate(): void {
-    this.clientsPromise = undefined;
+  private settingsChanged(e: vscode.ConfigurationChangeEvent): void {
+    const affects = (name: Parameters<typeof settingId>[0]) => e.affectsConfiguration(settingId(name));
+    if (affects(Settings.requestTimeoutSeconds)) return this.invalidate();
+    for (const network of NETWORK_IDS) {
+      const names = NetworkSettings[network];
+      if ([names.provider, names.baseUrl, names.evmPath, names.publicInfoUrl, names.publicEvmUrl].some(affects)) this.invalidate(network);
+    }
+    // Switching networks, or allowing the public API, needs no new clients; what was made for them is
+    // made again (a refused request type is asked again).
+    if ([Settings.network, Settings.publicMarketData, Settings.publicWalletData].some(affects)) this.changed.fire();
+  }
+
+  /** Drops the clients of `network` (of both when not given) and says so. */
+  private invalidate(network?: NetworkId): void {
+    if (network) this.clientsPromises.delete(network);
+    else this.clientsPromises.clear();
     this.changed.fire();
   }
 
-  private async loadKey(): Promise<void> {
+  private async loadKey(network: NetworkId): Promise<void> {
     try {
-      this.apiKey = (await this.context.secrets.get(StorageKeys.apiKey)) || undefined;
+      this.keys.set(network, (await this.context.secrets.get(KEY_STORAGE[network])) || undefined);
     } catch (e) {
-      this.log.error(`Could not read the API key from secret storage: ${describeError(e)}`);
-      this.apiKey = undefined;
+      this.log.error(`Could not read the ${network} API key from secret storage: ${describeError(e)}`);
+      this.keys.set(network, undefined);
     }
   }
 
-  private async createClients(): Promise<ProviderClients | undefined> {
+  private abilitiesFor(key: string, known: Preset['known'][NetworkId]): ProviderAbilities {
+    let abilities = this.abilitiesByProvider.get(key);
+    if (!abilities) {
+      abilities = new ProviderAbilities(known);
+      abilities.onChange(() => this.abilitiesChanged.fire());
+      this.abilitiesByProvider.set(key, abilities);
+    }
+    return abilities;
+  }
+
+  private async createClients(network: NetworkId): Promise<ProviderClients | undefined> {
     // The clients' code (axios apart, which the first request loads) is loaded with the first clients, not at activation.
-    const { createProviderClients } = await import('../core/provider');
+    const { connectProvider } = await import('../core/provider');
     const options = { timeoutMs: settings.requestTimeoutMs(), onRequest: (e: Parameters<Log['request']>[0]) => this.log.request(e) };
+    const chainId = NETWORKS[network].chainId;
     if (this.demoActive) {
-      const demo = await this.demoNode();
-      return createProviderClients(demo.baseUrl, demo.apiKey, options);
+      const demo = await this.demoNode(network);
+      return connectProvider(
+        { endpoints: new ProviderEndpoints(demo.baseUrl, demo.apiKey), chainId, abilities: this.abilities(network), providerName: 'The demo node' },
+        options,
+      );
     }
-    if (!this.apiKey) return undefined;
-    const baseUrl = settings.baseUrl();
-    const problem = baseUrlProblem(baseUrl);
-    if (problem) throw new ProviderError('config', `${problem} (setting ${settingId(Settings.baseUrl)})`);
-    const evmPath = settings.evmPath();
-    const pathProblem = evmPathProblem(evmPath);
-    if (pathProblem) throw new ProviderError('config', `${pathProblem} (setting ${settingId(Settings.evmPath)})`);
-    return createProviderClients(baseUrl, this.apiKey, options, evmPath);
+    const preset = this.preset(network);
+    const endpoints = providerEndpoints(network, preset, this.keys.get(network));
+    if (!endpoints) return undefined;
+    const config: ProviderConfig = {
+      ...endpoints,
+      chainId,
+      abilities: this.abilities(network),
+      providerName: preset.name,
+      publicApi: this.publicApi(network, preset),
+    };
+    return connectProvider(config, options);
   }
 
-  private demoNode(): Promise<DemoServer> {
-    this.demoServer ??= (async () => {
+  /** Hyperliquid's public info API as the fallback of `network`'s provider (not for the public preset: it is the provider). */
+  private publicApi(network: NetworkId, preset: Preset): ProviderConfig['publicApi'] {
+    if (preset.id === 'public') return undefined;
+    const urls = publicApiUrls(network);
+    if ('problem' in urls) {
+      this.log.warn(`Hyperliquid's public API is not used: ${urls.problem}`);
+      return undefined;
+    }
+    return {
+      ...urls,
+      budget: this.publicBudget,
+      allowed: (kind) => settings.publicPermission(kind) === 'allow',
+      wanted: (kind, type) => this.publicWish.fire({ kind, type, network, provider: preset.id === 'custom' ? vscode.l10n.t('Your provider') : preset.name }),
+    };
+  }
+
+  private demoNode(network: NetworkId): Promise<DemoServer> {
+    let server = this.demoServers.get(network);
+    if (server) return server;
+    server = (async () => {
       // dist/demoNode.js is built beside the extension and loaded only now, keeping activation light.
       const { startDemoNode } = require(this.context.asAbsolutePath('dist/demoNode.js')) as typeof import('../demo/cli');
       const external = process.env[DEMO_NODE_ENV];
-      if (external) {
+      if (external && network === 'mainnet') {
         const apiKey = process.env[DEMO_KEY_ENV];
         if (!apiKey) throw new ProviderError('config', `${DEMO_NODE_ENV} is set without ${DEMO_KEY_ENV} (the key the demo node printed when it started).`);
         this.log.info(`Using the demo node started by npm run demo at ${external}`);
         return { baseUrl: external, apiKey, close: async () => undefined };
       }
-      const node = await startDemoNode();
-      this.log.info(`Demo node listening on ${node.baseUrl}`);
+      const node = await startDemoNode({ chainId: NETWORKS[network].chainId });
+      this.log.info(`Demo node (${network}) listening on ${node.baseUrl}`);
       return node;
     })();
-    this.demoServer.catch(() => (this.demoServer = undefined));
-    return this.demoServer;
+    this.demoServers.set(network, server);
+    server.catch(() => {
+      if (this.demoServers.get(network) === server) this.demoServers.delete(network);
+    });
+    return server;
   }
 
   dispose(): void {
-    void this.demoServer?.then((s) => s.close()).catch(() => undefined);
+    for (const server of this.demoServers.values()) void server.then((s) => s.close()).catch(() => undefined);
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -4,12 +4,15 @@ import type { Connection } from './connection';
 
 /**
  * One value per set of provider clients (a feature's cache, its data source): made on first use for the
- * connection's current clients, disposed and dropped when the connection changes (key, base URL, timeout,
- * demo mode), so nothing cached for one provider is ever shown for another. The one per-client cache
- * pattern of the extension.
+ * connection's clients, disposed and dropped when the connection changes (network, key, base URL, timeout,
+ * demo mode), so nothing cached for one provider or network is ever shown for another. A page that keeps
+ * its network after a switch has its own clients, and so its own value beside the shown network's. The
+ * one per-client cache pattern of the extension.
  */
 export class PerConnection<T extends object> implements vscode.Disposable {
-  private current?: { clients: ProviderClients; value: T };
+  /** At most one per network: the page of the other network and the views of the shown one. */
+  private static readonly HELD = 2;
+  private values: { clients: ProviderClients; value: T }[] = [];
   private readonly subscription: vscode.Disposable;
 
   constructor(
@@ -25,29 +28,35 @@ export class PerConnection<T extends object> implements vscode.Disposable {
     return clients && this.for(clients);
   }
 
-  /** The value for these clients, made now if the current one belongs to others. */
+  /** The value for these clients, made now if there is none for them yet. */
   for(clients: ProviderClients): T {
-    if (this.current?.clients !== clients) {
-      this.reset();
-      this.current = { clients, value: this.create(clients) };
-    }
-    return this.current.value;
+    const held = this.values.find((v) => v.clients === clients);
+    if (held) return held.value;
+    const made = { clients, value: this.create(clients) };
+    this.values.unshift(made);
+    for (const old of this.values.splice(PerConnection.HELD)) release(old.value);
+    return made.value;
   }
 
-  /** The value already made, without waiting or making one (for answers that must be synchronous). */
+  /** The value made last, without waiting or making one (for answers that must be synchronous). */
   get existing(): T | undefined {
-    return this.current?.value;
+    return this.values[0]?.value;
   }
 
   reset(): void {
-    const old = this.current;
-    this.current = undefined;
-    const value = old?.value as Partial<vscode.Disposable> | undefined;
-    if (typeof value?.dispose === 'function') value.dispose(); // a value that holds resources lets them go
+    const old = this.values;
+    this.values = [];
+    for (const v of old) release(v.value);
   }
 
   dispose(): void {
     this.subscription.dispose();
     this.reset();
   }
+}
+
+/** A value that holds resources lets them go. */
+function release(value: object): void {
+  const disposable = value as Partial<vscode.Disposable>;
+  if (typeof disposable.dispose === 'function') disposable.dispose();
 }

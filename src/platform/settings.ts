@@ -1,21 +1,84 @@
 import * as vscode from 'vscode';
-import { SECTION, Settings } from '../ids';
+import { isNetworkId, NETWORKS, type NetworkId } from '../core/networks';
+import { isPresetId, type PresetId } from '../core/presets';
+import type { PublicDataKind } from '../core/publicApi';
+import { NetworkSettings, SECTION, Settings } from '../ids';
+
+/** What the user said of sending a kind of data to Hyperliquid's public API. */
+export type PublicPermission = 'ask' | 'allow' | 'never';
+
+/** One network's own settings (mainnet's are the unprefixed ones; testnet's are under `testnet.`). */
+export interface NetworkSettingsReader {
+  /** The preset set for this network, or `auto` (recognized from the base URL). */
+  provider(): PresetId | 'auto';
+  baseUrl(): string;
+  /** The path after the key for JSON-RPC (`evm`; `nanoreth` for QuickNode's archive). Checked where it is used. */
+  evmPath(): string;
+  explorerUrl(): string;
+  publicInfoUrl(): string;
+  publicEvmUrl(): string;
+}
+
+const DEFAULT_BASE_URL: Record<NetworkId, string> = {
+  mainnet: 'https://hyperliquid-mainnet.core.chainstack.com',
+  testnet: 'https://hyperliquid-testnet.core.chainstack.com',
+};
 
 /** Typed access to the extension's settings, with the manifest's defaults as fallbacks. */
 export const settings = {
   get config(): vscode.WorkspaceConfiguration {
     return vscode.workspace.getConfiguration(SECTION);
   },
+  /** The network shown (mainnet unless set otherwise). */
+  network(): NetworkId {
+    const value = this.config.get<string>(Settings.network, 'mainnet');
+    return isNetworkId(value) ? value : 'mainnet';
+  },
+  async setNetwork(network: NetworkId): Promise<void> {
+    await this.config.update(Settings.network, network, vscode.ConfigurationTarget.Global);
+  },
+  /** The settings of `network` (default: the one shown). */
+  of(shown?: NetworkId): NetworkSettingsReader {
+    const network = shown ?? this.network();
+    const names = NetworkSettings[network];
+    const config = () => vscode.workspace.getConfiguration(SECTION);
+    const text = (name: string, fallback: string) => (config().get<string>(name, fallback) ?? fallback).trim();
+    return {
+      provider: () => {
+        const value = config().get<string>(names.provider, 'auto');
+        return isPresetId(value) ? value : 'auto';
+      },
+      baseUrl: () => text(names.baseUrl, DEFAULT_BASE_URL[network]),
+      evmPath: () => text(names.evmPath, 'evm'),
+      explorerUrl: () => {
+        const url = text(names.explorerUrl, NETWORKS[network].explorerUrl).replace(/\/+$/, '');
+        return /^https:\/\/[^\s/]+/.test(url) ? url : NETWORKS[network].explorerUrl;
+      },
+      publicInfoUrl: () => text(names.publicInfoUrl, NETWORKS[network].publicInfoUrl),
+      publicEvmUrl: () => text(names.publicEvmUrl, NETWORKS[network].publicEvmUrl),
+    };
+  },
+  /** Sets `network`'s provider preset and base URL together (Choose Provider). */
+  async setProvider(network: NetworkId, preset: PresetId, baseUrl?: string): Promise<void> {
+    const names = NetworkSettings[network];
+    await this.config.update(names.provider, preset, vscode.ConfigurationTarget.Global);
+    if (baseUrl !== undefined) await this.config.update(names.baseUrl, baseUrl, vscode.ConfigurationTarget.Global);
+  },
+  /** Mainnet's provider base URL (the network shown's: `settings.of().baseUrl()`). */
   baseUrl(): string {
-    return this.config.get<string>(Settings.baseUrl, 'https://hyperliquid-mainnet.core.chainstack.com').trim();
+    return this.of('mainnet').baseUrl();
   },
-  /** The path after the key for JSON-RPC (`evm`; `nanoreth` for QuickNode's archive). Checked where it is used. */
-  evmPath(): string {
-    return this.config.get<string>(Settings.evmPath, 'evm').trim();
+  /** The explorer of `network` (default: the one shown). */
+  explorerUrl(network?: NetworkId): string {
+    return this.of(network).explorerUrl();
   },
-  explorerUrl(): string {
-    const url = this.config.get<string>(Settings.explorerUrl, 'https://hyperevmscan.io').trim().replace(/\/+$/, '');
-    return /^https:\/\/[^\s/]+/.test(url) ? url : 'https://hyperevmscan.io';
+  /** Whether the user allowed `kind` of data to go to Hyperliquid's public API where the provider falls short. */
+  publicPermission(kind: PublicDataKind): PublicPermission {
+    const value = this.config.get<string>(kind === 'market' ? Settings.publicMarketData : Settings.publicWalletData, 'ask');
+    return value === 'allow' || value === 'never' ? value : 'ask';
+  },
+  async setPublicPermission(kind: PublicDataKind, value: PublicPermission): Promise<void> {
+    await this.config.update(kind === 'market' ? Settings.publicMarketData : Settings.publicWalletData, value, vscode.ConfigurationTarget.Global);
   },
   requestTimeoutMs(): number {
     const s = this.config.get<number>(Settings.requestTimeoutSeconds, 10);
@@ -47,11 +110,14 @@ export const settings = {
   hoverLanguages(): string[] {
     return this.config.get<string[]>(Settings.hoverLanguages, []);
   },
-  /** The raw `wallets` value (it can be hand-edited): `src/orders/watchedWallets.ts` reads and validates it. */
+  /**
+   * The raw wallets value of the network shown (it can be hand-edited): `src/orders/watchedWallets.ts`
+   * reads and validates it. Each network has its own list; mainnet's is the `wallets` setting.
+   */
   walletsSetting(): unknown {
-    return this.config.get<unknown>(Settings.wallets, []);
+    return this.config.get<unknown>(NetworkSettings[this.network()].wallets, []);
   },
   async setWalletsSetting(wallets: unknown[]): Promise<void> {
-    await this.config.update(Settings.wallets, wallets, vscode.ConfigurationTarget.Global);
+    await this.config.update(NetworkSettings[this.network()].wallets, wallets, vscode.ConfigurationTarget.Global);
   },
 };

@@ -15,9 +15,14 @@ import {
   type WebviewMessageOf,
 } from '../view/panelMessages';
 import PAGES from '../webview/pages.json';
+import type { NetworkId } from '../core/networks';
+import type { ShownNetwork } from '../view/panelMessages';
+import { explorerHost, networkLabel } from './networkWords';
 import type { Services } from './services';
 import { settings } from './settings';
 import { runCommand } from './commands';
+import { msg } from '../core/translate';
+import { vscodeTranslate } from './translate';
 
 /**
  * What the extension's webview panels (the block page, the transaction page) share on the host side: the
@@ -108,14 +113,14 @@ export class OpenPanels<P extends PageProtocol, Target, Result> {
     private readonly create: (services: Services, panel: vscode.WebviewPanel, target: Target) => PanelHost<P, Target, Result>,
   ) {}
 
-  /** The panel that shows `target`, if one is open. */
-  showing(target: Target): PanelHost<P, Target, Result> | undefined {
-    return [...this.open].find((p) => p.shows(target));
+  /** The panel that shows `target` (on `network`, when given: block 6,699 of testnet is not mainnet's), if one is open. */
+  showing(target: Target, network?: NetworkId): PanelHost<P, Target, Result> | undefined {
+    return [...this.open].find((p) => p.shows(target) && (network === undefined || p.network === network));
   }
 
-  /** Shows `target`: reveals the panel that already shows it, or opens a new one and loads it. */
+  /** Shows `target` on the network shown: reveals the panel that already shows it, or opens a new one and loads it. */
   show(services: Services, target: Target): Promise<Result> {
-    const existing = this.showing(target);
+    const existing = this.showing(target, services.connection.network);
     if (existing) {
       existing.panel.reveal();
       return existing.outcome();
@@ -157,6 +162,8 @@ export abstract class PanelHost<P extends PageProtocol, Target, Result> implemen
   protected readonly disposables: vscode.Disposable[] = [];
   protected view: P['view'];
   protected disposed = false;
+  /** The network the page shows: the one shown when it opened, kept when the user switches. */
+  readonly network: NetworkId;
   /** The load under way (or the last one); closing the panel aborts it. */
   protected run?: LoadRun;
   /** The load under way, if any: asking for the same page again waits for it. */
@@ -172,6 +179,7 @@ export abstract class PanelHost<P extends PageProtocol, Target, Result> implemen
     initial: P['view'],
   ) {
     this.view = initial;
+    this.network = services.connection.network;
     panel.iconPath = vscode.Uri.joinPath(services.context.extensionUri, 'media', 'hyperliquid.svg');
     panel.webview.html = panelHtml(panel.webview, services.context.extensionUri, {
       name: page.name,
@@ -249,10 +257,10 @@ export abstract class PanelHost<P extends PageProtocol, Target, Result> implemen
   private async fail(e: unknown, run: LoadRun): Promise<void> {
     const words = this.failureWords();
     if (isCancellation(e)) return this.failed('cancelled', words.cancelled);
-    const message = revealInvisibles(describeError(e));
+    const message = revealInvisibles(describeError(e, vscodeTranslate));
     const kind = e instanceof ProviderError ? e.kind : undefined;
     if (kind === 'notFound' && this.failNotFound) return this.failNotFound(message, run);
-    if (kind !== 'badInput' && !this.disposed) this.services.log.warn(`${words.log}: ${message}`);
+    if (kind !== 'badInput' && !this.disposed) this.services.log.warn(`${words.log}: ${revealInvisibles(describeError(e))}`);
     this.failed(problemKindOf(kind), message);
   }
 
@@ -279,7 +287,12 @@ export abstract class PanelHost<P extends PageProtocol, Target, Result> implemen
   /** Keeps `view` as the page's state, and shows it if the webview listens. */
   protected post(view: P['view']): void {
     this.view = view;
-    if (this.ready) this.send({ type: 'show', labels: this.page.labels(vscode.l10n), view });
+    if (this.ready) this.send({ type: 'show', labels: this.page.labels(vscode.l10n), view, network: this.networkShown() });
+  }
+
+  /** What the page says of its network: its name, and where its explorer links go. */
+  private networkShown(): ShownNetwork {
+    return { label: networkLabel(this.network), explorer: explorerHost(settings.explorerUrl(this.network)) };
   }
 
   protected send(message: HostMessageOf<P>): void {
@@ -298,7 +311,7 @@ export abstract class PanelHost<P extends PageProtocol, Target, Result> implemen
       case 'copy':
         return copyToClipboard(common.text);
       case 'openExplorer':
-        await vscode.env.openExternal(vscode.Uri.parse(explorerUrl(settings.explorerUrl(), common.target)));
+        await vscode.env.openExternal(vscode.Uri.parse(explorerUrl(settings.explorerUrl(this.network), common.target)));
         return;
       case 'setApiKey':
         await runCommand(Commands.setApiKey);
@@ -325,9 +338,9 @@ export abstract class PanelHost<P extends PageProtocol, Target, Result> implemen
     }
   }
 
-  /** The connection's clients for `run`; without a key, the page says so (no prompt: the command asked). */
+  /** The connection's clients of the page's network for `run`; without a key, the page says so (no prompt: the command asked). */
   protected async clientsFor(run: LoadRun): Promise<ProviderClients | undefined> {
-    const clients = await this.services.connection.clients();
+    const clients = await this.services.connection.clients(this.network);
     this.checkRun(run);
     if (!clients) this.problem('noKey', vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'));
     return clients;
@@ -347,7 +360,7 @@ export abstract class PanelHost<P extends PageProtocol, Target, Result> implemen
 
   /** Stops `run` here if a newer load took over, or the user cancelled (or closed the panel). */
   protected checkRun(run: LoadRun): void {
-    if (this.isStale(run) || run.abort.signal.aborted) throw new ProviderError('cancelled', vscode.l10n.t('The request was cancelled.'));
+    if (this.isStale(run) || run.abort.signal.aborted) throw new ProviderError('cancelled', msg('The request was cancelled.'));
   }
 
   /** Closes the panel and cancels its load. */

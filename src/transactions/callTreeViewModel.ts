@@ -14,6 +14,7 @@ import { groupThousands, weiToHype } from '../core/units';
 import { revealInvisibles } from '../view/escape';
 import type { Translate } from '../view/format';
 import type { WorkspaceDecoder } from '../contracts/api';
+import { hyperCoreFrame } from './hyperCoreFrames';
 import { argViews, decodedView } from './workspaceViewModel';
 import { MAX_FRAMES_SHOWN, type CallFrameView, type CallTreeView, type PartFailure } from './protocol';
 
@@ -22,6 +23,7 @@ export function callTreeView(
   frames: Outcome<CallFrameStatus[]> | undefined,
   decoder: WorkspaceDecoder | undefined,
   t: Translate,
+  hyperCore = false,
 ): CallTreeView {
   if (!bundle.trace.ok || bundle.trace.value.length === 0) return { state: 'none' };
   const trace = bundle.trace.value;
@@ -30,22 +32,29 @@ export function callTreeView(
   const failed = failedTx ? (statuses ? failedByNode(statuses) : failedInferred(trace, revertData(bundle.revert))) : undefined;
   const shown = trace.slice(0, MAX_FRAMES_SHOWN);
   const children = childCounts(shown);
-  const views = shown.map((e, i): CallFrameView => ({
-    index: i,
-    depth: e.depth,
-    type: revealInvisibles(e.type),
-    from: e.from,
-    to: e.to,
-    valueHype: e.value !== null && e.value > 0n ? groupThousands(weiToHype(e.value)) : null,
-    selector: selectorOf(e.input),
-    method: methodNameOf(e.input),
-    // A DELEGATECALL runs the code at `to` (an implementation): its ABI decodes it.
-    call: decodedView(decoder?.call(e.to, e.input) ?? null),
-    returned: argsOrNull(decoder?.returned(e.to, e.input, e.output) ?? null),
-    failed: failed?.frames.has(i) ? failed.by : null,
-    origin: failed?.origin === i,
-    children: children[i] ?? 0,
-  }));
+  const views = shown.map((e, i): CallFrameView => {
+    // HyperCore's system contracts (read precompiles, CoreWriter), named and decoded unless a workspace ABI does it.
+    const core = hyperCore ? hyperCoreFrame(e, t) : null;
+    const call = decodedView(decoder?.call(e.to, e.input) ?? null);
+    const returned = argsOrNull(decoder?.returned(e.to, e.input, e.output) ?? null);
+    return {
+      index: i,
+      depth: e.depth,
+      type: revealInvisibles(e.type),
+      from: e.from,
+      to: e.to,
+      valueHype: e.value !== null && e.value > 0n ? groupThousands(weiToHype(e.value)) : null,
+      selector: selectorOf(e.input),
+      method: methodNameOf(e.input),
+      // A DELEGATECALL runs the code at `to` (an implementation): its ABI decodes it.
+      call: call ?? core?.call ?? null,
+      returned: returned ?? core?.returned ?? null,
+      failed: failed?.frames.has(i) ? failed.by : null,
+      origin: failed?.origin === i,
+      children: children[i] ?? 0,
+      hyperCore: core?.name ?? null,
+    };
+  });
   return {
     state: 'ok',
     frames: views,

@@ -37,6 +37,11 @@ export function actionView(a: SentAction, directory: HyperCoreDirectory, t: Tran
   return { ...base, title: titleOf(r.action, t), actionId: String(r.action.id), summary: w.summary, fields: w.fields, problem: null };
 }
 
+/** An action's title ("Limit order"), or what it is when it could not be read ("Action 14"). */
+export function actionTitle(r: CoreActionResult, t: Translate): string {
+  return r.ok ? titleOf(r.action, t) : problemTitle(r, t);
+}
+
 function titleOf(a: CoreAction, t: Translate): string {
   switch (a.kind) {
     case 'limitOrder':
@@ -73,7 +78,7 @@ function titleOf(a: CoreAction, t: Translate): string {
 }
 
 function problemTitle(r: Extract<CoreActionResult, { ok: false }>, t: Translate): string {
-  return r.actionId !== undefined && r.problem !== 'tooShort' ? t('Action {0}', r.actionId) : t('Undecodable action');
+  return r.actionId !== undefined ? t('Action {0}', r.actionId) : t('Undecodable action');
 }
 
 function problemText(r: Extract<CoreActionResult, { ok: false }>, t: Translate): string {
@@ -89,7 +94,12 @@ function problemText(r: Extract<CoreActionResult, { ok: false }>, t: Translate):
     case 'unknownAction':
       return t('Action {0} is not in the table of CoreWriter actions known here.', r.actionId ?? '?');
     case 'badFields':
-      return t('The fields do not decode as the types of action {0}: HyperCore would not read them as intended either.', r.actionId ?? '?');
+      return t(
+        'The fields are not exactly the ABI encoding of the types of action {0} (cut short, out of range, or with bytes left over); what HyperCore makes of them is not known here.',
+        r.actionId ?? '?',
+      );
+    case 'badLog':
+      return t('CoreWriter’s RawAction log does not hold ABI-encoded bytes: its data is shown as it came.');
   }
 }
 

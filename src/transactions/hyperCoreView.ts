@@ -2,6 +2,7 @@
  * The transaction page's HyperCore section, as the webview gets it: strings only, made by
  * `hyperCoreViewModel.ts`, and the section's words. Both sides import this file (types only).
  */
+import type { CountLabel } from '../view/panelMessages';
 
 /** One named value: a label and what it reads, `mono` for hex and addresses. */
 export interface HyperCoreFieldView {
@@ -75,10 +76,10 @@ export interface HyperCoreLabels {
   hcStateUnknown: string;
   hcActingFor: string;
   hcActionData: string;
-  hcActionsNotShown: string;
+  hcActionsNotShown: CountLabel;
   hcTransfer: string;
   hcReads: string;
-  hcReadsNotShown: string;
+  hcReadsNotShown: CountLabel;
   hcInputs: string;
   hcOutputs: string;
   hcNamesProblem: string;

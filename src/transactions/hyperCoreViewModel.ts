@@ -4,7 +4,7 @@
  * names come in a `HyperCoreDirectory`, the words through `t`.
  */
 import type { HyperCoreDirectory } from '../core/hyperCoreDirectory';
-import type { DecodedValue, PrecompileCall } from '../core/readPrecompiles';
+import type { DecodedValue, PrecompileCall, PrecompileInfo } from '../core/readPrecompiles';
 import { systemTransferOf, type SystemTransfer } from '../core/systemTransfers';
 import type { HyperCoreParts } from '../core/hyperCoreParts';
 import type { TransactionDetails } from '../core/model';
@@ -114,6 +114,11 @@ function readNames(t: Translate): Record<string, string> {
   };
 }
 
+/** What a read precompile reads, in words ("oracle price"). */
+export function readName(p: PrecompileInfo, t: Translate): string {
+  return readNames(t)[p.method] ?? p.name;
+}
+
 function readView(call: PrecompileCall, d: HyperCoreDirectory, t: Translate): HyperCoreReadView {
   const p = call.precompile;
   const inputs = (call.inputs ?? []).map((v) => inputField(v, d, t));
@@ -121,7 +126,7 @@ function readView(call: PrecompileCall, d: HyperCoreDirectory, t: Translate): Hy
   if (call.output) flatten(call.output, '', outputs);
   const price = priceOf(call, d);
   if (price !== undefined) outputs.push({ label: t('price'), value: price });
-  return { name: readNames(t)[p.method] ?? p.name, address: p.address, inputs, outputs: outputs.slice(0, MAX_OUTPUT_FIELDS), problem: readProblem(call, t) };
+  return { name: readName(p, t), address: p.address, inputs, outputs: outputs.slice(0, MAX_OUTPUT_FIELDS), problem: readProblem(call, t) };
 }
 
 function readProblem(call: PrecompileCall, t: Translate): string | null {

@@ -3,7 +3,15 @@
  * this file. Everything in here is plain data: strings made for display by the view-model, never HTML.
  */
 import { isAddress, isHash, lowerHex } from '../core/hex';
-import { isWebviewMessageOf, isWhole, type CommonProblemKind, type HostMessageOf, type PageLabels, type WebviewMessageOf } from '../view/panelMessages';
+import {
+  isWebviewMessageOf,
+  isWhole,
+  type CommonProblemKind,
+  type CountLabel,
+  type HostMessageOf,
+  type PageLabels,
+  type WebviewMessageOf,
+} from '../view/panelMessages';
 import type { HyperCoreLabels, HyperCoreView } from './hyperCoreView';
 
 /** What a part of the page that loads on its own (receipt, revert reason, trace) came to when it did not. */
@@ -131,6 +139,8 @@ export interface CallFrameView {
   origin: boolean;
   /** Frames right below it. */
   children: number;
+  /** What `to` is on HyperCore's side ("HyperCore read: oracle price", CoreWriter); null for any other address or with HyperCore decoding off. */
+  hyperCore: string | null;
 }
 
 export type CallTreeView =
@@ -248,13 +258,13 @@ export interface TransactionLabels extends PageLabels, HyperCoreLabels {
   method: string;
   valueTransfer: string;
   inputData: string;
-  inputBytes: string;
+  inputBytes: CountLabel;
   inputCut: string;
   copyInput: string;
   receiptFailed: string;
   logs: string;
   noLogs: string;
-  logsNotShown: string;
+  logsNotShown: CountLabel;
   logAddress: string;
   topics: string;
   data: string;
@@ -266,10 +276,10 @@ export interface TransactionLabels extends PageLabels, HyperCoreLabels {
   approved: string;
   internalTransfers: string;
   noInternalTransfers: string;
-  traceCalls: string;
+  traceCalls: CountLabel;
   traceUnsupported: string;
   traceFailed: string;
-  transfersNotShown: string;
+  transfersNotShown: CountLabel;
   retrying: string;
   callTree: string;
   showRevertingFrame: string;
@@ -280,7 +290,7 @@ export interface TransactionLabels extends PageLabels, HyperCoreLabels {
   revertOrigin: string;
   treeInferredNote: string;
   treeNodeNote: string;
-  framesNotShown: string;
+  framesNotShown: CountLabel;
   returned: string;
   decodedGuess: string;
   decodedFrom: string;

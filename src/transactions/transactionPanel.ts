@@ -5,6 +5,7 @@ import { blockTimestamp, loadTransaction, type TransactionBundle } from '../core
 import { blockSourceFor } from '../blocks/api';
 import { Commands, WebviewTypes } from '../ids';
 import { rawJsonDocuments } from '../platform/rawJson';
+import { settings } from '../platform/settings';
 import type { Services } from '../platform/services';
 import { copyToClipboard, OpenPanels, PanelHost, type LoadRun, type PanelPage } from '../platform/webviewPanel';
 import { shortHash } from '../view/format';
@@ -119,7 +120,7 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
     const blocks = blockSourceFor(this.services.connection, clients);
     const kept = bundle.tx.blockNumber === null ? undefined : blocks.peekBlock(Number(bundle.tx.blockNumber))?.block.timestamp;
     const first = kept === undefined ? bundle : { ...bundle, blockTimestamp: kept };
-    this.show(first, {}, null);
+    this.show(first, { hyperCore: settings.transactionsDecodeHyperCore() }, null);
     try {
       const [decoding, frames, hyperCore, time] = await Promise.all([
         decoder.then(() => this.decodingOf(clients, bundle, signal)),
@@ -129,7 +130,7 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
       ]);
       if (this.isStale(run) || this.shown !== first) return;
       if (!decoding && !frames && !hyperCore && time === kept) return;
-      const extras = { ...(decoding ? { decoding } : {}), ...(frames ? { frames } : {}) };
+      const extras = { ...(decoding ? { decoding } : {}), ...(frames ? { frames } : {}), hyperCore: settings.transactionsDecodeHyperCore() };
       this.show(time === undefined ? first : { ...first, blockTimestamp: time }, extras, hyperCore);
     } catch (e) {
       // The page is drawn; what could not follow stays out (a newer load, or the panel closed, ends it here).

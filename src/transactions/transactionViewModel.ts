@@ -10,6 +10,7 @@ import { workspaceView } from './workspaceViewModel';
 import type { DecodedLog, LogEntry, RevertReason, TraceEntry, TransactionReceipt } from '../core/model';
 import { methodName, selectorOf } from '../core/selectors';
 import type { Outcome, TransactionBundle } from '../core/transactionLoad';
+import { translateMessage } from '../core/translate';
 import { groupThousands, toHex, weiToGwei, weiToHype } from '../core/units';
 import { revealInvisibles } from '../view/escape';
 import { gasPercent, timeAgo, utcTime, type Translate } from '../view/format';
@@ -39,6 +40,8 @@ const TYPE_NAMES: ReadonlyMap<number, string> = new Map([
 export interface PageExtras {
   decoding?: TransactionDecoding;
   frames?: Outcome<CallFrameStatus[]>;
+  /** Name HyperCore's read precompiles and CoreWriter in the call tree (the HyperCore decoding setting). */
+  hyperCore?: boolean;
 }
 
 /** The page's view of a transaction. `nowSeconds` is passed in so that tests can pin the relative time. */
@@ -76,11 +79,11 @@ export function toTransactionView(bundle: TransactionBundle, nowSeconds: number,
     input: tx.input.length > MAX_INPUT_SHOWN ? tx.input.slice(0, MAX_INPUT_SHOWN) : tx.input,
     inputBytes: groupThousands(String(inputBytes)),
     inputCut: tx.input.length > MAX_INPUT_SHOWN,
-    receiptFailure: bundle.receipt.ok ? null : failure(bundle.receipt),
+    receiptFailure: bundle.receipt.ok ? null : failure(bundle.receipt, t),
     logs: receipt ? receipt.logs.slice(0, MAX_LOGS_SHOWN).map(logView) : null,
     logsNotShown: receipt ? Math.max(0, receipt.logs.length - MAX_LOGS_SHOWN) : 0,
-    trace: traceView(bundle.trace),
-    callTree: callTreeView(bundle, extras.frames, extras.decoding?.decoder, t),
+    trace: traceView(bundle.trace, t),
+    callTree: callTreeView(bundle, extras.frames, extras.decoding?.decoder, t, extras.hyperCore),
     workspace: extras.decoding ? workspaceView(bundle, extras.decoding, t) : null,
   };
 }
@@ -94,20 +97,20 @@ function statusOf(bundle: TransactionBundle, receipt: TransactionReceipt | null)
   return receipt.status === 'reverted' ? 'failed' : 'success';
 }
 
-function failure(outcome: Extract<Outcome<unknown>, { ok: false }>): PartFailure {
-  return { unsupported: outcome.unsupported, message: revealInvisibles(outcome.error.message) };
+function failure(outcome: Extract<Outcome<unknown>, { ok: false }>, t: Translate): PartFailure {
+  return { unsupported: outcome.unsupported, message: revealInvisibles(outcome.error.say(t)) };
 }
 
 /** The revert reason; `undefined` (never asked) reads as not available. */
 export function revertView(outcome: Outcome<RevertReason> | undefined, t: Translate): RevertView {
   if (outcome === undefined) return { kind: 'failed', unsupported: false, message: t('The revert reason was not asked for.') };
-  if (!outcome.ok) return { kind: 'failed', ...failure(outcome) };
+  if (!outcome.ok) return { kind: 'failed', ...failure(outcome, t) };
   const reason = outcome.value;
   switch (reason.kind) {
     case 'error':
       return { kind: 'error', message: revealInvisibles(reason.message) };
     case 'panic':
-      return { kind: 'panic', code: toHex(reason.code), meaning: reason.meaning ?? null };
+      return { kind: 'panic', code: toHex(reason.code), meaning: reason.meaning ? translateMessage(reason.meaning, t) : null };
     case 'custom':
       return { kind: 'custom', selector: reason.selector, data: reason.data };
     case 'none':
@@ -150,8 +153,8 @@ function decodedView(d: DecodedLog): DecodedLogView {
  * Internal value transfers: the trace's entries below the top-level call (depth 0, the transaction
  * itself) that moved value.
  */
-export function traceView(outcome: Outcome<TraceEntry[]>): TraceView {
-  if (!outcome.ok) return { state: outcome.unsupported ? 'unsupported' : 'failed', ...failure(outcome) };
+export function traceView(outcome: Outcome<TraceEntry[]>, t: Translate): TraceView {
+  if (!outcome.ok) return { state: outcome.unsupported ? 'unsupported' : 'failed', ...failure(outcome, t) };
   const moved = outcome.value.filter((e) => e.depth > 0 && e.value !== null && e.value > 0n);
   return {
     state: 'ok',

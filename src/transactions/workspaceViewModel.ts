@@ -19,7 +19,9 @@ export function workspaceView(bundle: TransactionBundle, decoding: TransactionDe
   const revert = bundle.revert?.ok ? bundle.revert.value : undefined;
   const contracts = decoder.index.contractCount;
   const notes = [contracts === 1 ? t('Decoded with the 1 ABI of this workspace.') : t('Decoded with the {0} ABIs of this workspace.', contracts)];
-  if (decoding.unreadProxies.length) notes.push(t('The implementation of {0} proxies could not be read.', decoding.unreadProxies.length));
+  const proxies = decoding.unreadProxies.length;
+  if (proxies === 1) notes.push(t('The implementation of 1 proxy could not be read.'));
+  else if (proxies > 1) notes.push(t('The implementations of {0} proxies could not be read.', proxies));
   return {
     method: tx.to === null ? null : decodedView(decoder.call(tx.to, tx.input)),
     error: revert?.kind === 'custom' ? decodedView(decoder.error(revert.data, touched)) : null,

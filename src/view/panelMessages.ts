@@ -23,6 +23,7 @@ export function problemKindOf(kind: ProviderErrorKind | undefined): CommonProble
     case 'cancelled':
       return kind;
     case 'wrongPath':
+    case 'wrongChain':
       return 'config';
     default:
       return 'other';
@@ -73,11 +74,18 @@ export interface PageProtocol {
   state: object;
 }
 
-/** The host's message every page takes: show this view, in these words. */
+/** The network a page shows: its name, and the host its explorer links open. */
+export interface ShownNetwork {
+  label: string;
+  explorer: string;
+}
+
+/** The host's message every page takes: show this view, in these words, of this network. */
 export interface ShowMessage<P extends PageProtocol> {
   type: 'show';
   labels: P['labels'];
   view: P['view'];
+  network?: ShownNetwork;
 }
 
 /** Everything the host sends a page. */
@@ -128,6 +136,15 @@ export function isCommonWebviewMessage(value: unknown): value is CommonWebviewMe
     default:
       return false;
   }
+}
+
+/**
+ * A label that says a count, `{0}`, in its two forms: English and German say "1 call" but "2 calls";
+ * Chinese, without plural forms, translates both alike. The webview picks one (`formatCount`).
+ */
+export interface CountLabel {
+  one: string;
+  other: string;
 }
 
 /** The words every panel's states use, localized by the host (the webview has no `vscode.l10n`). */

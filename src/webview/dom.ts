@@ -3,7 +3,7 @@
  * textContent, never HTML: every value comes from the network), buttons and icons, the copy button, and
  * the loading and problem states with their actions.
  */
-import type { CommonLabels, CommonProblemKind, CommonWebviewMessage, PageLabels } from '../view/panelMessages';
+import type { CommonLabels, CommonProblemKind, CommonWebviewMessage, CountLabel, PageLabels } from '../view/panelMessages';
 
 /** What VS Code gives a webview script: messages to the host, and a state kept across reloads. */
 export interface VsCodeApi<Message, State> {
@@ -42,6 +42,11 @@ export function append(parent: Node, children: Child[]): void {
 /** Replaces `{0}`, `{1}`… in a localized label. */
 export function format(template: string, ...args: Array<string | number>): string {
   return template.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));
+}
+
+/** A count in words: the label's singular for exactly 1 (as shown: `1`), its plural otherwise. */
+export function formatCount(label: CountLabel, count: string | number): string {
+  return format(String(count) === '1' ? label.one : label.other, count);
 }
 
 /** A label and its value in a `<dl>`. */

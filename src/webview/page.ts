@@ -5,7 +5,7 @@
  * uses: copy buttons and explorer links. A page's script says only what is its own: its toolbar buttons,
  * its content, a problem's own parts, and the other messages it takes from the host.
  */
-import type { CommonProblemKind, ExplorerTarget, HostMessageOf, PageProtocol, ShowMessage, WebviewMessageOf } from '../view/panelMessages';
+import type { CommonProblemKind, ExplorerTarget, HostMessageOf, PageProtocol, ShowMessage, ShownNetwork, WebviewMessageOf } from '../view/panelMessages';
 import { button, copyIconButton, el, format, loadingState, problemState, problemTitle, showCopied, vscodeApi, type Child } from './dom';
 
 type LoadingView<P extends PageProtocol> = Extract<P['view'], { kind: 'loading' }>;
@@ -60,6 +60,8 @@ export function pageShell<P extends PageProtocol>(): PageShell<P> {
   const toolbar = el('nav', { class: 'toolbar' });
   const content = el('div', { class: 'content' });
   const status = el('div', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
+  /** The network the page shows (the host says it with every view). */
+  let network: ShownNetwork | undefined;
 
   const copied = (b: HTMLButtonElement, text: string): void => {
     post({ type: 'copy', text });
@@ -107,10 +109,16 @@ export function pageShell<P extends PageProtocol>(): PageShell<P> {
   function renderToolbar(bar: ReturnType<PageParts<P>['toolbar']>): void {
     const target = bar.explorer;
     toolbar.setAttribute('aria-label', bar.label);
+    const badge = network ? [el('span', { class: 'network', 'data-field': 'network' }, network.label)] : [];
     toolbar.replaceChildren(
+      ...badge,
       ...bar.own,
       el('span', { class: 'spacer' }),
-      button(`${labels.openInExplorer} ↗`, () => target && post({ type: 'openExplorer', target }), { 'data-action': 'explorer', disabled: !target }),
+      button(`${labels.openInExplorer} ↗`, () => target && post({ type: 'openExplorer', target }), {
+        'data-action': 'explorer',
+        disabled: !target,
+        title: network ? `${labels.openInExplorer}: ${network.explorer}` : undefined,
+      }),
       button(labels.showRawJson, () => post({ type: 'showRawJson' }), { 'data-action': 'raw', disabled: !bar.raw }),
     );
   }
@@ -138,6 +146,7 @@ export function pageShell<P extends PageProtocol>(): PageShell<P> {
         if (message.type !== 'show') return parts.receive?.(message as P['host']);
         const m = message as ShowMessage<P>;
         Object.assign(labels, m.labels);
+        network = m.network;
         show(parts, m.view);
       });
       post({ type: 'ready' });

@@ -35,6 +35,8 @@ export interface AnvilNode {
   accounts: PrivateKeyAccount[];
   /** Requests the gateway forwarded. */
   forwarded: number;
+  /** What its `eth_chainId` answers (transactions are signed for it). */
+  chainId: number;
   close(): Promise<void>;
 }
 
@@ -51,9 +53,11 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-export async function startAnvil(): Promise<AnvilNode> {
+/** `chainId`: anvil's own 31337 by default; 999 to stand for HyperEVM mainnet where the extension checks the chain. */
+export async function startAnvil(options: { chainId?: number } = {}): Promise<AnvilNode> {
   const port = await freePort();
-  const child = spawn(ANVIL_BINARY, ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(CHAIN_ID), '--hardfork', 'prague', '--silent'], {
+  const chainId = options.chainId ?? CHAIN_ID;
+  const child = spawn(ANVIL_BINARY, ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--hardfork', 'prague', '--silent'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   running.add(child);
@@ -89,6 +93,7 @@ export async function startAnvil(): Promise<AnvilNode> {
     rpc,
     accounts: DEV_KEYS.map((k) => privateKeyToAccount(k)),
     forwarded: 0,
+    chainId,
     close: async () => undefined,
   };
   const gateway = http.createServer((req, res) => {
@@ -141,7 +146,7 @@ export class Sender {
     const account = this.node.accounts[from]!;
     const nonce = this.nonces.get(account.address) ?? 0;
     this.nonces.set(account.address, nonce + 1);
-    const raw = await account.signTransaction({ chainId: CHAIN_ID, nonce, gas: 21_000n, value: 0n, ...tx } as never);
+    const raw = await account.signTransaction({ chainId: this.node.chainId, nonce, gas: 21_000n, value: 0n, ...tx } as never);
     return this.node.rpc<Hex>('eth_sendRawTransaction', [raw]);
   }
 
@@ -184,7 +189,7 @@ export class Sender {
     });
     await this.send(0, { ...eip1559(2n), to: to(2), value: 3n });
     const authority = this.node.accounts[3]!;
-    const authorization = await authority.signAuthorization({ address: reverter, chainId: CHAIN_ID, nonce: this.nonces.get(authority.address) ?? 0 });
+    const authorization = await authority.signAuthorization({ address: reverter, chainId: this.node.chainId, nonce: this.nonces.get(authority.address) ?? 0 });
     await this.send(0, {
       type: 'eip7702',
       maxFeePerGas: 20n * GWEI,

@@ -11,6 +11,7 @@ import type { Hash } from '../../src/core/model';
 import { createProviderClients } from '../../src/core/provider';
 import { decodeRevert } from '../../src/core/revert';
 import { blockTimestamp, loadTransaction, lookUpHash } from '../../src/core/transactionLoad';
+import { msg } from '../../src/core/translate';
 import { eip1559, GWEI, Sender, startAnvil, type AnvilNode } from './anvil';
 import { deployCode, FORWARDER_RUNTIME, revertRuntime, TOKEN_RUNTIME } from './contracts';
 
@@ -163,7 +164,7 @@ describe('conformance: transactions, receipts, revert reasons, traces and addres
   it('reads ots_getTransactionError as anvil sends it, and decodes it as viem does: Error(string), Panic, none', async () => {
     for (const [hash, expected] of [
       [txs.errorString, { kind: 'error', message: REASON }],
-      [txs.panic, { kind: 'panic', code: 0x11n, meaning: 'arithmetic overflow or underflow' }],
+      [txs.panic, { kind: 'panic', code: 0x11n, meaning: msg('arithmetic overflow or underflow') }],
     ] as const) {
       const raw = await node.rpc<string>('ots_getTransactionError', [hash]);
       const data = await evm.getTransactionError(hash);

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { CACHE, CS_ENTRY, NODE24_BIN, NODE24_DIR, QUIET_SETTINGS, STALE_PATTERN, seconds } from './config';
 import { tail } from './install';
 import { isAlive, run, spawnTracked, waitFor, type Tracked } from './processes';
+import { registerLanguagePacks } from './languagePack';
 
 export interface CodeServerOptions {
   /** Short name for the run folder, e.g. `integration`, `ui`, `demo`. */
@@ -25,6 +26,8 @@ export interface CodeServerOptions {
   nodeArgs?: string[];
   /** How long to wait for /healthz. */
   startTimeoutMs?: number;
+  /** Display language (`--locale`); its language pack must be among `vsix` (test/host/languagePack.ts). */
+  locale?: string;
 }
 
 export interface CodeServer {
@@ -145,6 +148,9 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
     log(`installed ${path.basename(vsix)} into code-server (${seconds(t0)})`);
   }
 
+  if (opts.locale && !registerLanguagePacks(userDataDir, extensionsDir).includes(opts.locale)) {
+    throw new Error(`no language pack for --locale ${opts.locale} among the installed extensions`);
+  }
   const port = opts.port ?? (await freePort());
   await assertPortFree(port);
   const authority = `127.0.0.1:${port}`;
@@ -161,6 +167,7 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     ...(opts.smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(opts.locale ? ['--locale', opts.locale] : []),
   ];
   const out = fs.openSync(logFile, 'w');
   const t0 = Date.now();

@@ -61,13 +61,28 @@ export interface WebviewPage<P extends PageProtocol> {
 export type BlockPage = WebviewPage<BlockProtocol>;
 export type TransactionPage = WebviewPage<TransactionProtocol>;
 
+/** The page's size; `vscodeFonts`: the fonts VS Code gives a webview on Linux (else the browser's defaults). */
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  vscodeFonts?: boolean;
+}
+
+/** What VS Code sets on a webview's root on Linux, for tests that measure text. */
+const VSCODE_FONTS = `:root {
+  --vscode-font-family: system-ui, 'Ubuntu', 'Droid Sans', sans-serif;
+  --vscode-font-size: 13px;
+  --vscode-editor-font-family: 'Droid Sans Mono', 'monospace', monospace;
+  --vscode-editor-font-size: 14px;
+}`;
+
 /** Opens the block panel's page. */
-export function openBlockPage(browser: Browser, script: string, options: { width?: number; height?: number } = {}): Promise<BlockPage> {
+export function openBlockPage(browser: Browser, script: string, options: PageOptions = {}): Promise<BlockPage> {
   return openWebviewPage<BlockProtocol>(browser, 'blocks', script, options);
 }
 
 /** Opens the transaction panel's page (`script` from `webviewScript(false, 'transactions')`). */
-export function openTransactionPage(browser: Browser, script: string, options: { width?: number; height?: number } = {}): Promise<TransactionPage> {
+export function openTransactionPage(browser: Browser, script: string, options: PageOptions = {}): Promise<TransactionPage> {
   return openWebviewPage<TransactionProtocol>(browser, 'transactions', script, options);
 }
 
@@ -76,7 +91,7 @@ export async function openWebviewPage<P extends PageProtocol>(
   browser: Browser,
   name: PageName,
   script: string,
-  options: { width?: number; height?: number } = {},
+  options: PageOptions = {},
 ): Promise<WebviewPage<P>> {
   const style = PAGES[name].style;
   const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
@@ -84,7 +99,7 @@ export async function openWebviewPage<P extends PageProtocol>(
   const csp = `default-src 'none'; style-src ${ORIGIN}; font-src ${ORIGIN}; img-src ${ORIGIN}; script-src 'nonce-${nonce}'`;
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
-<link rel="stylesheet" href="${ORIGIN}/panel.css"><link rel="stylesheet" href="${ORIGIN}/${style}"></head>
+${options.vscodeFonts ? `<link rel="stylesheet" href="${ORIGIN}/fonts.css">` : ''}<link rel="stylesheet" href="${ORIGIN}/panel.css"><link rel="stylesheet" href="${ORIGIN}/${style}"></head>
 <body><main id="app" aria-busy="true"><p>Loading…</p></main>
 <script nonce="${nonce}" src="${ORIGIN}/shim.js"></script>
 <script nonce="${nonce}" src="${ORIGIN}/blocks.js"></script></body></html>`;
@@ -93,6 +108,7 @@ export async function openWebviewPage<P extends PageProtocol>(
     const url = new URL(route.request().url());
     const files: Record<string, [string, string]> = {
       '/': ['text/html', html],
+      '/fonts.css': ['text/css', VSCODE_FONTS],
       '/panel.css': ['text/css', css('panel.css')],
       [`/${style}`]: ['text/css', css(style)],
       '/shim.js': ['text/javascript', SHIM],

@@ -5,10 +5,11 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { methodName } from '../../src/core/selectors';
-import { groupThousands, weiToHype } from '../../src/core/units';
+import { groupThousands, toHex, weiToHype } from '../../src/core/units';
 import { DEMO_PRUNED_BELOW, demoBlockDetails, demoBlockModel, demoBlockTimestamp } from '../../src/demo/chain';
 import { DEMO_BLOCKS, DEMO_HEAD, type DemoNode } from '../../src/demo/demoNode';
 import { Sender, startAnvil, type AnvilNode, type NodeBlock } from '../conformance/anvil';
+import { figureProblems, figuresOn } from '../support/figures';
 import { useWorkbench, useWorkbenchOnDemoNode, type WorkbenchOptions } from './workbench';
 
 const COMMAND = 'Hyperliquid: Look Up Block…';
@@ -343,6 +344,43 @@ describe('UI: Look Up Block (packaged extension in code-server)', function () {
     await wb().screenshot('block-markup-extradata');
   });
 
+  it('in a 1,300 px and an 800 px window with the sidebar open, every figure of the block page reads whole, the longest too', async () => {
+    const n = DEMO_BLOCKS.bigBlock; // spec-shaped: the rows come with the block
+    const result = demoBlockDetails(n, Math.floor(node.startedAt / 1000)) as { block: { transactions: Array<Record<string, string>> }; totalFees: string };
+    // 18 decimals (0.000000000123456789 once read 0000000123456789 in the Value column), a billion HYPE and a wei, gwei with 9 decimals.
+    const values = [123_456_789n, 10n ** 27n + 1n, 123_456_789_123_456_789_012_345_678n];
+    result.block.transactions.forEach((tx, i) => {
+      tx.value = toHex(values[i % values.length]);
+      tx.gasPrice = toHex(1_234_567_890_123n + BigInt(i));
+    });
+    result.totalFees = toHex(10n ** 27n + 1n);
+    await setKey(node.apiKey);
+    node.setFaults([
+      { kind: 'respond', endpoint: 'evm', method: 'ots_getBlockDetails', times: 1, echoId: true, body: JSON.stringify({ jsonrpc: '2.0', id: 0, result }) },
+    ]);
+    await lookUp(String(n), `Block ${group(n)}`);
+    try {
+      for (const width of [1300, 800]) {
+        await page().setViewportSize({ width, height: 900 });
+        await blockPage().locator('.tx-row[data-index="2"]').waitFor({ timeout: 30_000 });
+        await page().waitForTimeout(500); // the webview lays out at its new size
+        const seen = await figuresOn(blockPage());
+        for (const [i, wei] of values.entries()) {
+          const value = groupThousands(weiToHype(wei));
+          assert.ok(
+            seen.some((f) => f.where === `row ${i} cell columnValue num` && f.text === value),
+            `row ${i}'s value ${value} is measured at ${width} px: ${JSON.stringify(seen.filter((f) => f.where.startsWith(`row ${i} `)))}`,
+          );
+        }
+        assert.ok(seen.some((f) => f.where === 'totalFees' && f.text === '1,000,000,000.000000000000000001'));
+        assert.deepEqual(figureProblems(seen), [], `at ${width} px`);
+        await wb().screenshot(`block-figures-${width}`);
+      }
+    } finally {
+      await page().setViewportSize({ width: 1400, height: 900 });
+    }
+  });
+
   it('follows the colour theme: high contrast and light', async () => {
     const background = () =>
       blockPage()
@@ -403,7 +441,7 @@ describe('UI: Look Up Block on a real node (anvil behind a provider-shaped gatew
   let expected: { count: number; totalFees: bigint; failed: number[] };
   const options: WorkbenchOptions = { name: 'ui-blocks-anvil' };
   before(async () => {
-    node = await startAnvil();
+    node = await startAnvil({ chainId: 999 }); // HyperEVM mainnet's id: the extension checks it
     const sender = new Sender(node);
     const reverter = await sender.deployReverter();
     await node.rpc('evm_setAutomine', [false]);

@@ -54,6 +54,11 @@ describe('UI: HyperCore on the transaction page (packaged extension in code-serv
     // The contract read BTC's oracle price before sending the order: the read precompile is named, in dollars.
     const read = txPage().locator('[data-hc-read="oracle price"]');
     assert.match((await read.textContent()) ?? '', /price\s*101,240/);
+    // The call tree names the same frames: the read precompile for what it reads, CoreWriter for what it does.
+    const frame = txPage().locator('.call-tree [data-hc-frame="HyperCore read: oracle price"]');
+    await frame.waitFor({ timeout: 10_000 });
+    assert.match((await frame.locator('xpath=..').textContent()) ?? '', /oraclePx\(index: 0\) → returned \(1,012,400\)/);
+    assert.equal(await txPage().locator('.call-tree [data-hc-frame="CoreWriter: sends actions to HyperCore"]').count(), 1);
     await wb().screenshot('transaction-corewriter-order');
   });
 

@@ -4,13 +4,15 @@ import * as assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { TRANSFER_TOPIC } from '../../src/core/logs';
 import type { LogEntry } from '../../src/core/model';
+import type { HyperCoreView } from '../../src/transactions/hyperCoreView';
 import { transactionLabels } from '../../src/transactions/labels';
 import type { TransactionHostMessage, TransactionPanelView, TransactionView, TransactionWebviewMessage } from '../../src/transactions/protocol';
 import { toTransactionView } from '../../src/transactions/transactionViewModel';
 import { untranslated as t } from '../../src/view/format';
 import { launchChromium } from '../host/browser';
 import { openTransactionPage, webviewScript, type TransactionPage } from '../support/webviewPage';
-import { ALICE, BOB, bundle, failed, HASH, NOW, ok, receipt, TOKEN, word } from '../support/transactionBundles';
+import { ALICE, BOB, bundle, failed, HASH, NOW, ok, receipt, TOKEN, tx, word } from '../support/transactionBundles';
+import { msg } from '../../src/core/translate';
 
 const labels = transactionLabels({ t });
 const MARKUP = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold</b>`;
@@ -77,13 +79,26 @@ describe('transaction panel webview (Chromium)', function () {
     assert.equal(await text('[data-field="status"]'), 'Failed');
     assert.equal(await text('[data-field="revert"]'), 'Error: Not enough balance');
     const panic = toTransactionView(
-      bundle({ receipt: ok(receipt({ status: 'reverted' })), revert: ok({ kind: 'panic', code: 0x11n, meaning: 'arithmetic overflow or underflow' }) }),
+      bundle({ receipt: ok(receipt({ status: 'reverted' })), revert: ok({ kind: 'panic', code: 0x11n, meaning: msg('arithmetic overflow or underflow') }) }),
       NOW,
       t,
     );
     await p.post(showTx(panic));
     await p.page.waitForFunction(() => document.querySelector('[data-field="revert"]')?.textContent?.startsWith('Panic'));
     assert.equal(await text('[data-field="revert"]'), 'Panic 0x11: arithmetic overflow or underflow');
+  });
+
+  it('says a count of one in the singular and others in the plural: 1 byte, 1 call; 68 bytes, 2 calls', async () => {
+    const call = { type: 'CALL', depth: 0, from: ALICE, to: BOB, value: null };
+    const one = toTransactionView(bundle({ tx: tx({ input: '0xab' }), trace: ok([call]) }), NOW, t);
+    await p.post(showTx(one));
+    await p.page.waitForSelector('[data-field="traceCalls"]');
+    assert.equal(await text('[data-field="inputBytes"]'), '(1 byte)');
+    assert.equal(await text('[data-field="traceCalls"]'), '1 call in the trace');
+    const two = toTransactionView(bundle({ trace: ok([call, { ...call, depth: 1 }]) }), NOW, t);
+    await p.post(showTx(two));
+    await p.page.waitForFunction(() => document.querySelector('[data-field="traceCalls"]')?.textContent === '2 calls in the trace');
+    assert.equal(await text('[data-field="inputBytes"]'), '(68 bytes)');
   });
 
   it('says which part failed with Retry, and keeps the rest while it loads again', async () => {
@@ -149,6 +164,66 @@ describe('transaction panel webview (Chromium)', function () {
     assert.equal(await p.page.locator('img, b, #app script').count(), 0, 'no element was made from the markup');
     assert.equal(await p.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
     assert.deepEqual(await p.violations(), []);
+  });
+
+  it('shows the HyperCore section: an action with where it stands, a transfer from HyperCore, a precompile read; markup in any of it as text', async () => {
+    const hyperCore: HyperCoreView = {
+      actions: [
+        {
+          title: 'Limit order',
+          actionId: '1',
+          summary: `Buy 0.25 ${MARKUP} at 101,000`,
+          state: 'sent',
+          user: ALICE,
+          fields: [
+            { label: 'Size', value: `0.25 ${MARKUP}` },
+            { label: 'Vault', value: BOB, mono: true },
+          ],
+          problem: null,
+          data: '0x01000001',
+        },
+        { title: 'Action 14', actionId: '14', summary: null, state: 'reverted', user: null, fields: [], problem: MARKUP, data: '0x0100000e' },
+      ],
+      actionsNotShown: 2,
+      transfer: {
+        summary: `0.5 ${MARKUP} from HyperCore to 0x2222…2222`,
+        token: MARKUP,
+        amount: '0.5',
+        recipient: BOB,
+        fields: [{ label: 'Recipient', value: BOB, mono: true }],
+        note: null,
+      },
+      reads: [
+        {
+          name: 'oracle price',
+          address: '0x0000000000000000000000000000000000000807',
+          inputs: [{ label: 'index', value: MARKUP }],
+          outputs: [],
+          problem: null,
+        },
+      ],
+      readsNotShown: 0,
+      namesProblem: MARKUP,
+    };
+    await p.post(showTx({ ...transferView(), hyperCore }));
+    await p.page.waitForSelector('[data-section="hyperCore"]');
+    assert.equal(await text('[data-hc-action="1"] [data-field="hcSummary"]'), `Buy 0.25 ${MARKUP} at 101,000`);
+    assert.match(await text('[data-hc-action="1"] [data-field="hcState"]'), /^Sent to HyperCore: .*not a confirmation/);
+    assert.match(await text('[data-hc-action="14"] [data-field="hcState"]'), /^Not sent: the transaction reverted/);
+    assert.equal(await text('[data-hc-action="14"] [data-field="hcProblem"]'), MARKUP);
+    assert.equal(await text('[data-field="hcTransfer"]'), `0.5 ${MARKUP} from HyperCore to 0x2222…2222`);
+    assert.match(await text('[data-field="hcNamesProblem"]'), /could not be loaded/);
+    assert.match(await text('[data-hc-read="oracle price"]'), /oracle price/);
+    assert.match(await text('.hypercore'), /2 more actions are not shown here/);
+    // An address field is a link to the explorer, with a copy button.
+    await p.page.locator('[data-hc-action="1"]').getByRole('button', { name: BOB }).click();
+    assert.deepEqual(await messages('openExplorer'), [{ type: 'openExplorer', target: { kind: 'address', address: BOB } }]);
+    assert.equal(await p.page.locator('img, b, #app script').count(), 0, 'no element was made from the markup');
+    assert.equal(await p.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
+    assert.deepEqual(await p.violations(), []);
+    // Without it (decoding off, or nothing of HyperCore), no section.
+    await p.post(showTx({ ...transferView(), hyperCore: null }));
+    await p.page.waitForFunction(() => !document.querySelector('[data-section="hyperCore"]'));
   });
 
   it('says there is no such transaction, with Retry', async () => {

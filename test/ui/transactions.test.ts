@@ -8,6 +8,7 @@ import { groupThousands, weiToHype } from '../../src/core/units';
 import { demoBlockModel } from '../../src/demo/chain';
 import { DEMO_FAULT_NO_TRACE } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
+import { figureProblems, figuresOn } from '../support/figures';
 import { useWorkbenchOnDemoNode } from './workbench';
 
 const COMMAND = 'Hyperliquid: Open Transaction…';
@@ -78,6 +79,26 @@ describe('UI: Open Transaction (packaged extension in code-server)', function ()
     assert.match((await transfer.textContent())!, /^ERC-20 Transfer from 0x[0-9a-f]{40} → to 0x[0-9a-f]{40}, amount 250,000,000$/);
     assert.equal(await txPage().locator('[data-decoded="ERC-20 Approval"]').count(), 1, 'the Approval log too');
     await wb().screenshot('transaction-erc20-transfer');
+  });
+
+  it('in a 1,300 px and an 800 px window with the sidebar open, every figure of the transaction page reads whole', async () => {
+    const tx = sample(DEMO_SAMPLES.erc20TransferTx);
+    const fee = `${groupThousands(weiToHype(BigInt(tx.gasUsed) * tx.gasPrice))}`;
+    try {
+      for (const width of [1300, 800]) {
+        await page().setViewportSize({ width, height: 900 });
+        await txPage().locator('[data-field="fee"]').waitFor({ timeout: 30_000 });
+        await page().waitForTimeout(500); // the webview lays out at its new size
+        const seen = await figuresOn(txPage());
+        assert.ok(
+          seen.some((f) => f.where === 'fee' && f.text === fee),
+          `the fee ${fee} is measured at ${width} px`,
+        );
+        assert.deepEqual(figureProblems(seen), [], `at ${width} px`);
+      }
+    } finally {
+      await page().setViewportSize({ width: 1400, height: 900 });
+    }
   });
 
   it('the block link opens the block page', async () => {

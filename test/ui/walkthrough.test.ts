@@ -84,7 +84,7 @@ describe('UI: Get Started walkthrough (packaged extension in code-server, fresh 
     assert.deepEqual(
       titles.map((t) => t.trim()),
       [
-        'Point it at your node provider',
+        'Which node provider do you have?',
         'Set your API key, or try the demo data',
         'Look up a block, a transaction or an address',
         'Watch a wallet',
@@ -98,14 +98,18 @@ describe('UI: Get Started walkthrough (packaged extension in code-server, fresh 
     await wb().screenshot('walkthrough-open');
   });
 
-  it('“Open the Base URL Setting” shows that setting in the Settings editor and ticks the step', async () => {
-    await clickStepButton('provider', 'Open the Base URL Setting');
-    const setting = wb().page.locator('.settings-editor .setting-item-contents', { hasText: 'Base Url' }).first();
-    await setting.waitFor({ state: 'visible', timeout: 20_000 });
-    assert.match(await setting.innerText(), /without/);
-    // Settings opens as a modal editor over the walkthrough: close it as a person would.
-    await wb().page.keyboard.press('Escape');
-    await wb().page.locator('.monaco-modal-editor-block').waitFor({ state: 'hidden', timeout: 5_000 });
+  it('“Choose Your Provider” asks which one, then for its key, and ticks the step', async () => {
+    await clickStepButton('provider', 'Choose Your Provider');
+    const rows = await wb().quickPickRows(4);
+    for (const name of ['Chainstack', 'QuickNode', 'Hyperliquid public endpoints', 'Custom']) {
+      assert.ok(
+        rows.some((r) => r.startsWith(name)),
+        `${name} is offered: ${JSON.stringify(rows)}`,
+      );
+    }
+    await wb().fillInputBox('Chainstack');
+    await wb().page.locator('.quick-input-widget .quick-input-title', { hasText: 'Set API Key (Mainnet)' }).waitFor();
+    await wb().page.keyboard.press('Escape'); // no key yet: the demo data comes next
     await waitUntilDone('provider');
   });
 

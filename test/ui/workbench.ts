@@ -21,6 +21,7 @@ import { buildExtension, packageVsix } from '../host/build';
 import { startCodeServer, writeFiles, type CodeServer } from '../host/codeServer';
 import { ROOT, TEST_RESULTS, seconds } from '../host/config';
 import { ensureHost } from '../host/install';
+import { languagePackVsix } from '../host/languagePack';
 import { withTimeout } from '../host/processes';
 import { startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 
@@ -41,6 +42,8 @@ export interface WorkbenchOptions {
   viewport?: { width: number; height: number };
   /** Workbench `?payload=` entries (e.g. `inspect-extensions`); turns on the smoke-test driver, which honours them. */
   payload?: [string, string][];
+  /** Display language (`de`, `zh-cn`): a test language pack is installed for it (test/host/languagePack.ts). */
+  locale?: string;
 }
 
 const SHOTS = path.join(TEST_RESULTS, 'ui');
@@ -91,7 +94,8 @@ export class Workbench {
     else vsix = await vsixPath();
     const server = await startCodeServer({
       name: opts.name ?? 'ui',
-      vsix: [...(vsix ? [vsix] : []), ...((await opts.extraVsix?.()) ?? [])],
+      vsix: [...(vsix ? [vsix] : []), ...((await opts.extraVsix?.()) ?? []), ...(opts.locale ? [await languagePackVsix(opts.locale)] : [])],
+      locale: opts.locale,
       files: opts.files,
       settings: opts.settings,
       env: opts.env,
@@ -583,6 +587,20 @@ export class Workbench {
       }
       await this.page.waitForTimeout(150);
     }
+  }
+
+  /** Clicks `button` on the notification whose message matches `match` (a toast, or in the notification center). */
+  async clickNotificationButton(match: string | RegExp, button: string, timeoutMs = 15_000): Promise<void> {
+    await this.waitForNotification(match, timeoutMs);
+    const items = this.page.locator('.notifications-toasts .notification-list-item, .notifications-center .notification-list-item').filter({ hasText: match });
+    await items.first().getByRole('button', { name: button }).click();
+  }
+
+  /** The rows of the quick pick now open, each as its label and detail read. */
+  async quickPickRows(min = 1): Promise<string[]> {
+    const rows = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    if (min > 0) await rows.nth(min - 1).waitFor({ state: 'visible' });
+    return (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   }
 
   /** Closes the notification center and all toasts. */

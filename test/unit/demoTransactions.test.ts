@@ -16,6 +16,7 @@ import { demoBlockModel, demoBlockNumberOfHash, demoTransactionPlace } from '../
 import { faultListProblem } from '../../src/demo/faults';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
 import { demoLogCount, demoTransactionStory, findDemoTransaction } from '../../src/demo/transactions';
+import { msg } from '../../src/core/translate';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const HYPE = 10n ** 18n;
@@ -142,7 +143,7 @@ describe('demo node: transactions, receipts, revert reasons, traces, blocks by h
   it('samples: failed with Error(string), with Panic(0x11), with a custom error; each reverted without logs', async () => {
     const expect = [
       [DEMO_SAMPLES.failedTx, { kind: 'error', message: DEMO_SAMPLES.failedReason }],
-      [DEMO_SAMPLES.panicTx, { kind: 'panic', code: 0x11n, meaning: 'arithmetic overflow or underflow' }],
+      [DEMO_SAMPLES.panicTx, { kind: 'panic', code: 0x11n, meaning: msg('arithmetic overflow or underflow') }],
     ] as const;
     for (const [hash, reason] of expect) {
       const b = await loadTransaction(clients.evm, hash);

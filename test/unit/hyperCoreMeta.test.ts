@@ -11,6 +11,9 @@ import { loadTransaction } from '../../src/core/transactionLoad';
 import { untranslated } from '../../src/core/translate';
 import { startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
+import { CORE_WRITER_ADDRESS, encodeCoreAction, RAW_ACTION_TOPIC, sendRawActionData } from '../../src/core/coreWriter';
+import { DEMO_CORE_WRITER } from '../../src/demo/chain';
+import { DEMO_CORE_ORDER, demoTrace, RAW_ACTION_TOPIC as DEMO_RAW_ACTION_TOPIC } from '../../src/demo/transactions';
 import { hyperCoreView } from '../../src/transactions/hyperCoreViewModel';
 
 describe('HyperCore names from /info (core/hyperCoreMeta), on the demo node', () => {
@@ -29,6 +32,13 @@ describe('HyperCore names from /info (core/hyperCoreMeta), on the demo node', ()
     const { directory, problems, requests } = await source.directory(metaNeeds(parts), undefined);
     return { view: hyperCoreView(bundle.tx, parts, directory, problems[0]?.message ?? null, untranslated), requests, needs: metaNeeds(parts) };
   }
+
+  it('the demo’s CoreWriter call is exactly what the core encodes (the demo node carries no ABI coder of its own)', () => {
+    assert.deepEqual([DEMO_CORE_WRITER, DEMO_RAW_ACTION_TOPIC], [CORE_WRITER_ADDRESS, RAW_ACTION_TOPIC]);
+    const o = DEMO_CORE_ORDER;
+    const call = demoTrace(DEMO_SAMPLES.coreWriterOrderTx)!.find((e) => e.to === CORE_WRITER_ADDRESS)!;
+    assert.equal(sendRawActionData(call.input), encodeCoreAction(1, [o.asset, o.isBuy, o.limitPx, o.sz, o.reduceOnly, o.tif, o.cloid]));
+  });
 
   it('reads the sample CoreWriter order in prices and sizes, with the oracle price its contract read first', async () => {
     const { view, needs } = await section(DEMO_SAMPLES.coreWriterOrderTx, new HyperCoreMetaSource(clients.info));

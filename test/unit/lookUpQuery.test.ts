@@ -122,7 +122,7 @@ describe('Look Up…: a contract of the workspace by name', () => {
         { name: 'Treasury', address: A, path: 'broadcast/Deploy.s.sol/999/run-latest.json' },
         { name: 'TreasuryV2', address: B, path: 'out/TreasuryV2.sol/TreasuryV2.json' },
       ].filter((m) => m.name.toLowerCase().includes(text.toLowerCase()));
-    const items = contractItems('treas', matches, t);
+    const items = contractItems('treas', matches, t, 'not a lookup');
     assert.deepEqual(
       items.map((i) => [i.label, i.value]),
       [
@@ -130,9 +130,10 @@ describe('Look Up…: a contract of the workspace by name', () => {
         ['$(symbol-class) TreasuryV2', { kind: 'address', address: B }],
       ],
     );
-    const none = contractItems('Vault', matches, t);
+    const none = contractItems('Vault', matches, t, 'not a block, hash or address');
     assert.equal(none.length, 1);
     assert.equal(none[0]!.value, undefined, 'Enter keeps the pick open');
-    assert.match(none[0]!.label, /No contract named “Vault”/);
+    assert.equal(none[0]!.label, '$(error) not a block, hash or address', 'what the text is not, as the core says it');
+    assert.match(none[0]!.detail ?? '', /No contract named “Vault”/);
   });
 });

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { encodeAbiParameters, encodeErrorResult, parseAbi } from 'viem';
 import { decodeRevert, encodeErrorString, encodePanic, ERROR_SELECTOR, PANIC_MEANINGS, PANIC_SELECTOR } from '../../src/core/revert';
+import { msg } from '../../src/core/translate';
 
 const word = (n: number | bigint) => BigInt(n).toString(16).padStart(64, '0');
 const errorAbi = parseAbi(['error Error(string)', 'error Panic(uint256)']);
@@ -15,8 +16,8 @@ describe('decodeRevert', () => {
   });
 
   it('reads Panic(uint256) with the Solidity meaning of its code, and a code without one', () => {
-    assert.deepEqual(decodeRevert(PANIC_SELECTOR + word(0x11)), { kind: 'panic', code: 0x11n, meaning: 'arithmetic overflow or underflow' });
-    assert.deepEqual(decodeRevert(PANIC_SELECTOR + word(0x32)), { kind: 'panic', code: 0x32n, meaning: 'array index out of bounds' });
+    assert.deepEqual(decodeRevert(PANIC_SELECTOR + word(0x11)), { kind: 'panic', code: 0x11n, meaning: msg('arithmetic overflow or underflow') });
+    assert.deepEqual(decodeRevert(PANIC_SELECTOR + word(0x32)), { kind: 'panic', code: 0x32n, meaning: msg('array index out of bounds') });
     assert.deepEqual(decodeRevert(PANIC_SELECTOR + word(0x99)), { kind: 'panic', code: 0x99n });
     assert.equal(PANIC_MEANINGS.size, 10);
   });

@@ -11,6 +11,7 @@ import { encodePanic } from '../../src/core/revert';
 import { blockTimestamp, loadTransaction, lookUpHash } from '../../src/core/transactionLoad';
 import { json, ScriptedServer, text, type RpcCall } from '../support/scriptedServer';
 import { receiptOf, rethTransaction } from '../support/transactionShapes';
+import { msg } from '../../src/core/translate';
 
 const KEY = 'load-key-8b1e';
 const TX = '0x0433cca2c713d66e13b2b71fd66589785428b6bdbc60bdb1642d44493b2a9c6f' as Hash;
@@ -96,7 +97,7 @@ describe('loadTransaction and lookUpHash over HTTP', () => {
   it('keeps the decoded revert reason when the receipt says reverted', async () => {
     replies.eth_getTransactionReceipt = { result: receiptOf(TX, '0x0') };
     const b = await loadTransaction(clients.evm, TX);
-    assert.deepEqual(b!.revert, { ok: true, value: { kind: 'panic', code: 0x12n, meaning: 'division or modulo by zero' } });
+    assert.deepEqual(b!.revert, { ok: true, value: { kind: 'panic', code: 0x12n, meaning: msg('division or modulo by zero') } });
     assert.equal(server.received.length, 1);
   });
 

@@ -11,6 +11,7 @@ import { toTransactionView } from '../../src/transactions/transactionViewModel';
 import { untranslated as t } from '../../src/view/format';
 import { explorerUrl } from '../../src/view/panelMessages';
 import { ALICE, BOB, bundle, failed, HASH, NOW, ok, receipt, TOKEN, tx, word } from '../support/transactionBundles';
+import { msg } from '../../src/core/translate';
 
 describe('transaction view-model', () => {
   it('shows a successful transaction: block and position, time, value in exact HYPE, fee = gasUsed × effective price, gas of limit', () => {
@@ -44,7 +45,7 @@ describe('transaction view-model', () => {
     const reverted = (revert: TransactionBundle['revert']) => toTransactionView(bundle({ receipt: ok(receipt({ status: 'reverted' })), revert }), NOW, t);
     assert.equal(reverted(ok({ kind: 'error', message: 'Not enough balance' })).status, 'failed');
     assert.deepEqual(reverted(ok({ kind: 'error', message: 'Not enough balance' })).revert, { kind: 'error', message: 'Not enough balance' });
-    assert.deepEqual(reverted(ok({ kind: 'panic', code: 0x11n, meaning: 'arithmetic overflow or underflow' })).revert, {
+    assert.deepEqual(reverted(ok({ kind: 'panic', code: 0x11n, meaning: msg('arithmetic overflow or underflow') })).revert, {
       kind: 'panic',
       code: '0x11',
       meaning: 'arithmetic overflow or underflow',
@@ -238,6 +239,8 @@ describe('transaction panel protocol', () => {
 
   it('has a label for every word the page shows', () => {
     const labels = transactionLabels({ t });
-    for (const [key, value] of Object.entries(labels)) assert.ok(typeof value === 'string' && value.trim(), key);
+    const words = (v: unknown): string[] => (typeof v === 'string' ? [v] : typeof v === 'object' && v !== null ? Object.values(v).flatMap(words) : []);
+    for (const [key, value] of Object.entries(labels)) assert.ok(words(value).length > 0 && words(value).every((w) => w.trim()), key);
+    assert.deepEqual(labels.traceCalls, { one: '{0} call in the trace', other: '{0} calls in the trace' }, 'a count has its singular and plural');
   });
 });

@@ -183,6 +183,18 @@ const COLUMNS = [
   'columnGasPrice',
 ] as const;
 const NUMERIC = new Set<string>(['columnValue', 'columnFee', 'columnGasUsed', 'columnGasPrice']);
+/**
+ * The widest a numeric column grows for its figures, in characters (`ch`, one digit): past it a figure is
+ * shortened at its end with … (its title keeps it whole). 40 holds a thousand trillion HYPE to the wei.
+ */
+const MAX_FIGURE_CH = 40;
+/** The CSS variable of each numeric column's width (media/block.css), and the figure it holds. */
+const FIGURE_WIDTHS = [
+  ['--value-width', (tx: ReturnType<typeof toTransactionRow>) => tx.valueHype],
+  ['--fee-width', (tx: ReturnType<typeof toTransactionRow>) => tx.feeHype],
+  ['--gas-used-width', (tx: ReturnType<typeof toTransactionRow>) => tx.gasUsed],
+  ['--gas-price-width', (tx: ReturnType<typeof toTransactionRow>) => tx.gasPriceGwei],
+] as const;
 
 class TransactionTable {
   readonly element: HTMLElement;
@@ -199,6 +211,9 @@ class TransactionTable {
   private readonly hideBox: HTMLInputElement;
   /** With system transactions hidden: the block indexes shown, in order; null shows every row. */
   private order: number[] | null = null;
+  /** The table whose numeric columns widen to their widest figure so far (see `fitFigures`). */
+  private tableEl: HTMLElement | undefined;
+  private readonly widest = new Map<string, number>();
   private frame = 0;
   private disposed = false;
 
@@ -229,13 +244,13 @@ class TransactionTable {
       this.element = el('section', { class: 'transactions', 'aria-labelledby': 'tx-title' }, title, el('p', { class: 'empty' }, labels.noTransactions));
       return;
     }
-    const tableEl = el(
+    this.tableEl = el(
       'div',
       { class: 'tx-table', role: 'table', 'aria-labelledby': 'tx-title', 'aria-rowcount': count + 1 },
       el('div', { role: 'rowgroup' }, head),
       this.viewport,
     );
-    this.element = el('section', { class: 'transactions', 'aria-labelledby': 'tx-title' }, title, this.hideToggle, this.banner, tableEl);
+    this.element = el('section', { class: 'transactions', 'aria-labelledby': 'tx-title' }, title, this.hideToggle, this.banner, this.tableEl);
     this.receive(block.number, 0, firstRows);
     this.viewport.addEventListener(
       'scroll',
@@ -416,8 +431,23 @@ class TransactionTable {
     return node;
   }
 
+  /**
+   * Widens the numeric columns to hold this row's figures whole: a column never narrows, so rows scrolled
+   * into view later do not move the ones seen. The width is counted in digits (`ch`; commas and points are
+   * narrower), so no layout is read while rows are drawn; the table scrolls sideways when it outgrows the panel.
+   */
+  private fitFigures(tx: ReturnType<typeof toTransactionRow>): void {
+    for (const [variable, figure] of FIGURE_WIDTHS) {
+      const chars = Math.min(MAX_FIGURE_CH, (figure(tx)?.length ?? 0) + 1);
+      if (chars <= (this.widest.get(variable) ?? 0)) continue;
+      this.widest.set(variable, chars);
+      this.tableEl?.style.setProperty(variable, `${chars}ch`);
+    }
+  }
+
   private row(data: TransactionData, index: number, position: number): HTMLElement {
     const tx = toTransactionRow(data);
+    this.fitFigures(tx);
     const address = (a: string, what: string) => [rowExplorerLink(a, { kind: 'address', address: a }), rowCopyButton(a, what)];
     const node = el(
       'div',
@@ -446,7 +476,7 @@ class TransactionTable {
       el('span', { role: 'cell', class: 'cell columnValue num', title: tx.valueHype }, tx.valueHype),
       el('span', { role: 'cell', class: 'cell columnFee num', title: tx.feeHype ?? undefined }, tx.feeHype ?? labels.notAvailable),
       el('span', { role: 'cell', class: 'cell columnGasUsed num', title: format(labels.gasLimitTooltip, tx.gas) }, tx.gasUsed ?? labels.notAvailable),
-      el('span', { role: 'cell', class: 'cell columnGasPrice num' }, tx.gasPriceGwei ?? labels.notAvailable),
+      el('span', { role: 'cell', class: 'cell columnGasPrice num', title: tx.gasPriceGwei ?? undefined }, tx.gasPriceGwei ?? labels.notAvailable),
     );
     node.dataset.index = String(index);
     this.position(node, position);

@@ -4,7 +4,7 @@
  * Enter or Space reach and work it; `aria-expanded` says its state). The top call starts open, deeper
  * ones closed; "Show the call that reverted" opens the way to it and moves the focus there.
  */
-import { button, el, format, type Child } from '../../webview/dom';
+import { button, el, formatCount, type Child } from '../../webview/dom';
 import type { ArgView, CallFrameView, CallTreeView, DecodedView } from '../protocol';
 import { nameOf, type DecodedContext } from './decoded';
 
@@ -44,7 +44,7 @@ export function renderCallTree(tree: CallTreeView, ctx: TreeContext): HTMLElemen
       ),
     );
   section.append(root);
-  if (tree.notShown > 0) section.append(el('p', { class: 'secondary note' }, format(labels.framesNotShown, tree.notShown)));
+  if (tree.notShown > 0) section.append(el('p', { class: 'secondary note' }, formatCount(labels.framesNotShown, tree.notShown)));
   return section;
 }
 
@@ -98,6 +98,7 @@ function frameItem(f: CallFrameView, ctx: TreeContext): HTMLElement {
     nameOf(f.from, ctx),
     ' → ',
     ...(f.to !== null ? [...ctx.address(f.to, labels.to), nameOf(f.to, ctx)] : [labels.notAvailable]),
+    f.hyperCore !== null ? el('span', { class: 'secondary hc-frame', 'data-hc-frame': f.hyperCore }, ` (${f.hyperCore})`) : null,
     f.valueHype !== null ? el('span', { class: 'value' }, ` ${f.valueHype} ${ctx.hype}`) : null,
     ' ',
     callText(f),

@@ -3,7 +3,7 @@
  * where each stands ("sent to HyperCore" is not "executed"), the HyperCore → HyperEVM transfer it is, and
  * its read precompile calls. Text only (textContent), as the rest of the page.
  */
-import { el, field, format, type Child } from '../../webview/dom';
+import { el, field, format, formatCount, type Child } from '../../webview/dom';
 import type { HyperCoreActionView, HyperCoreFieldView, HyperCoreLabels, HyperCoreReadView, HyperCoreTransferView, HyperCoreView } from '../hyperCoreView';
 
 /** What the page lends the section: an address as an explorer link with a copy button. */
@@ -24,11 +24,11 @@ export function renderHyperCore(view: HyperCoreView, labels: HyperCoreLabels, h:
   if (view.transfer) section.append(renderTransfer(view.transfer, labels, h));
   if (view.actions.length > 0) {
     section.append(el('h3', {}, labels.hcActions), ...view.actions.map((a) => renderAction(a, labels, h)));
-    if (view.actionsNotShown > 0) section.append(el('p', { class: 'secondary note' }, format(labels.hcActionsNotShown, view.actionsNotShown)));
+    if (view.actionsNotShown > 0) section.append(el('p', { class: 'secondary note' }, formatCount(labels.hcActionsNotShown, view.actionsNotShown)));
   }
   if (view.reads.length > 0) {
     section.append(el('h3', {}, labels.hcReads), el('ul', { class: 'hc-reads', 'data-field': 'hcReads' }, ...view.reads.map((r) => renderRead(r, labels, h))));
-    if (view.readsNotShown > 0) section.append(el('p', { class: 'secondary note' }, format(labels.hcReadsNotShown, view.readsNotShown)));
+    if (view.readsNotShown > 0) section.append(el('p', { class: 'secondary note' }, formatCount(labels.hcReadsNotShown, view.readsNotShown)));
   }
   return section;
 }

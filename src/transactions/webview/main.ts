@@ -3,7 +3,7 @@
  * builds the page with createElement and textContent only: every value comes from the network and is
  * inserted as text, never parsed as HTML.
  */
-import { button, el, field, format, type Child } from '../../webview/dom';
+import { button, el, field, format, formatCount, type Child } from '../../webview/dom';
 import { pageShell, type ContentView } from '../../webview/page';
 import { renderHyperCore } from './hyperCore';
 import type {
@@ -200,7 +200,7 @@ function renderInput(tx: TransactionView): HTMLElement {
       { id: 'input-title' },
       labels.inputData,
       ' ',
-      el('span', { class: 'secondary', 'data-field': 'inputBytes' }, `(${format(labels.inputBytes, tx.inputBytes)})`),
+      el('span', { class: 'secondary', 'data-field': 'inputBytes' }, `(${formatCount(labels.inputBytes, tx.inputBytes)})`),
       ' ',
       copy,
     ),
@@ -220,7 +220,7 @@ function renderLogs(tx: TransactionView): HTMLElement {
   section.append(title);
   if (tx.logs.length === 0) section.append(el('p', { class: 'empty' }, labels.noLogs));
   tx.logs.forEach((log, i) => section.append(renderLog(log, tx.workspace?.logs[i] ?? null)));
-  if (tx.logsNotShown > 0) section.append(el('p', { class: 'secondary note' }, format(labels.logsNotShown, tx.logsNotShown)));
+  if (tx.logsNotShown > 0) section.append(el('p', { class: 'secondary note' }, formatCount(labels.logsNotShown, tx.logsNotShown)));
   return section;
 }
 
@@ -269,7 +269,7 @@ function renderTrace(trace: TraceView, retrying: boolean): HTMLElement {
     section.append(partProblem(format(labels.traceFailed, trace.message), trace, retrying, 'trace'));
     return section;
   }
-  section.append(el('p', { class: 'secondary', 'data-field': 'traceCalls' }, format(labels.traceCalls, trace.calls)));
+  section.append(el('p', { class: 'secondary', 'data-field': 'traceCalls' }, formatCount(labels.traceCalls, trace.calls)));
   if (trace.transfers.length === 0) {
     section.append(el('p', { class: 'empty', 'data-field': 'trace' }, labels.noInternalTransfers));
     return section;
@@ -291,7 +291,7 @@ function renderTrace(trace: TraceView, retrying: boolean): HTMLElement {
     );
   }
   section.append(list);
-  if (trace.notShown > 0) section.append(el('p', { class: 'secondary note' }, format(labels.transfersNotShown, trace.notShown)));
+  if (trace.notShown > 0) section.append(el('p', { class: 'secondary note' }, formatCount(labels.transfersNotShown, trace.notShown)));
   return section;
 }
 

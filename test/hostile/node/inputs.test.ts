@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { apiKeyProblem, baseUrlProblem, ProviderEndpoints } from '../../../src/core/endpoints';
 import { MAX_BLOCK_NUMBER, parseAddress, parseBlockQuery } from '../../../src/core/input';
-import { untranslated } from '../../../src/core/translate';
+import { translateMessage, untranslated } from '../../../src/core/translate';
 import { blockQueryFromArgument } from '../../../src/blocks/blockQuery';
 import { readRecentLookUps, recentBlocks } from '../../../src/core/recentLookUps';
 import { isBlockWebviewMessage, panelStateBlockNumber } from '../../../src/blocks/protocol';
@@ -107,7 +107,8 @@ describe('hostile: user input (fast-check)', () => {
     );
     fc.assert(
       fc.property(key, (k) => {
-        const problem = apiKeyProblem(k);
+        const found = apiKeyProblem(k);
+        const problem = found && translateMessage(found, untranslated);
         const ok = k.length > 0 && k.length <= 512 && !/[\s/?#\u0000-\u001f\u007f]/.test(k) && k !== '.' && k !== '..';
         if (!ok) {
           refused();

@@ -36,7 +36,7 @@ type Json = any;
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 
 /** What the tree shows for a fault, by the error's kind. */
-const SHOWN: Record<Exclude<ProviderErrorKind, 'cancelled' | 'badInput' | 'config' | 'notFound' | 'rpc'>, RegExp> = {
+const SHOWN: Record<Exclude<ProviderErrorKind, 'cancelled' | 'badInput' | 'config' | 'notFound' | 'rpc' | 'wrongChain'>, RegExp> = {
   badKey: /^The provider rejected the API key \(HTTP 40[13]\)/,
   wrongPath: /^The provider has no info endpoint at this address \(HTTP 404\)/,
   rateLimited: /^The provider is rate-limiting requests \(HTTP 429\)/,
@@ -456,11 +456,12 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
       const served = node.requests - before;
       figures.faultsInjected += served;
       assert.ok(runs <= most, `${runs} refreshes in an hour of 429s`);
-      // Per refresh and wallet: its one wave, the orders of the 4 demo dexs and the mids of the 3 it had
-      // orders on, each tried at most 1 + 2 times; the dex list, spot pairs and units are kept. (Before the
-      // refresh went out in one wave, the orders of 3 dexs at a time: at most 3 × 3; the exponential wait
-      // between automatic refreshes is what keeps an hour of 429s to a handful of refreshes.)
-      const bound = runs * store.addresses.length * (4 + 3) * 3;
+      // Per refresh and wallet: its one wave, the orders of the 4 demo dexs each with its account
+      // (clearinghouseState, same slot), with the first dex the spot balances and the role, and the mids
+      // of the 3 dexs it had orders on: 13 requests, each tried at most 1 + 2 times; the dex list, spot pairs
+      // and units are kept. The exponential wait between automatic refreshes keeps an hour of 429s to a
+      // handful of refreshes.
+      const bound = runs * store.addresses.length * (4 * 2 + 2 + 3) * 3;
       assert.ok(served <= bound, `${served} requests for ${runs} refreshes of ${store.addresses.length} wallets: retries stay bounded (${bound})`);
       const s = summaryOf(store.summaries(), maker.address);
       figures.staleChecks += 1;

@@ -100,7 +100,7 @@ describe('hostile: posture', () => {
         if (local) return;
         figures.badInputs += 1;
         assert.equal(pattern.test(url), false, `the settings pattern accepts ${url}`);
-        assert.match(baseUrlProblem(url) ?? '', /http:\/\/ on a host that is not this computer/);
+        assert.match(baseUrlProblem(url)?.message ?? '', /http:\/\/ on a host that is not this computer/);
         assert.throws(
           () => createProviderClients(url, 'sk-posture-key', { timeoutMs: 1000 }),
           (e: unknown) => e instanceof ProviderError && e.kind === 'config',
@@ -117,7 +117,7 @@ describe('hostile: posture', () => {
   it('the key is written to secret storage only: the one store call, and no setting or state write takes it', () => {
     const code = sources();
     const stores = code.flatMap(({ file, text }) => [...text.matchAll(/secrets\.store\(([^)]*)\)/g)].map((m) => `${file}: ${m[1]}`));
-    assert.deepEqual(stores, ['src/platform/connection.ts: StorageKeys.apiKey, key'], 'secret storage is written in one place');
+    assert.deepEqual(stores, ['src/platform/connection.ts: KEY_STORAGE[network], key'], 'secret storage is written in one place (each network its own entry)');
     for (const { file, text } of code) {
       for (const m of text.matchAll(/(?:globalState|workspaceState|state|config)\.update\(([^;]*)\)/g)) {
         assert.doesNotMatch(m[1]!, /apiKey|\bkey\b|secret/i, `${file} writes something key-like: ${m[0]}`);

@@ -1,0 +1,94 @@
+/**
+ * The providers the extension knows, with the shape of their addresses and what their own method
+ * tables say they serve (DOMAIN: Chainstack's `/info` refuses `allMids` and `orderStatus` with the info
+ * API's 422; QuickNode's `/evm` keeps only recent blocks and serves no traces, its `/nanoreth` is the
+ * archive with traces; Hyperliquid's public endpoints need no key and serve no `ots_*`). "Custom" knows
+ * nothing ahead: what it serves is learned. Pure data.
+ */
+import type { KnownAbilities } from './abilities';
+import type { NetworkId } from './networks';
+
+export type PresetId = 'chainstack' | 'quicknode' | 'public' | 'custom';
+
+export const PRESET_IDS: readonly PresetId[] = ['chainstack', 'quicknode', 'public', 'custom'];
+
+export interface Preset {
+  readonly id: PresetId;
+  /** The provider's name (a brand: not translated). */
+  readonly name: string;
+  /** Whether requests carry a key as the first path segment (`{baseUrl}/<key>/evm`). */
+  readonly needsKey: boolean;
+  /** The base URL to start from, per network; the user's own endpoint name goes where the shape says. */
+  readonly baseUrl: Readonly<Record<NetworkId, string>>;
+  /** Base URLs of this provider (how a base URL set before presets existed is recognized). */
+  readonly host?: RegExp;
+  /** The archive path after the key, asked when `/evm` has pruned a block or serves no trace. */
+  readonly archivePath?: string;
+  /** What the provider's documentation says it serves, per network. */
+  readonly known: Readonly<Record<NetworkId, KnownAbilities>>;
+}
+
+const HYPERCORE_ALL = { orders: true, orderDetails: true, markets: true, mids: true, fates: true } as const;
+
+export const PRESETS: Readonly<Record<PresetId, Preset>> = {
+  chainstack: {
+    id: 'chainstack',
+    name: 'Chainstack',
+    needsKey: true,
+    baseUrl: { mainnet: 'https://hyperliquid-mainnet.core.chainstack.com', testnet: 'https://hyperliquid-testnet.core.chainstack.com' },
+    host: /(^|\.)chainstack\.com$/i,
+    // chainstack/dev-portal docs/hyperliquid-methods.mdx: allMids, orderStatus (and the fills and history
+    // types) are "Hyperliquid public RPC" only.
+    known: {
+      mainnet: { blocks: true, orders: true, orderDetails: true, markets: true, mids: false, fates: false },
+      testnet: { blocks: true, orders: true, orderDetails: true, markets: true, mids: false, fates: false },
+    },
+  },
+  quicknode: {
+    id: 'quicknode',
+    name: 'QuickNode',
+    needsKey: true,
+    baseUrl: { mainnet: 'https://<your-endpoint-name>.hype-mainnet.quiknode.pro', testnet: 'https://<your-endpoint-name>.hype-testnet.quiknode.pro' },
+    host: /(^|\.)quiknode\.pro$/i,
+    archivePath: 'nanoreth',
+    // quicknode.com/docs/hyperliquid: every info type on every plan; /evm partial history, debug and trace
+    // only on /nanoreth; testnet pruned to the last 250 blocks, no archive, no traces.
+    known: {
+      mainnet: { blocks: true, traces: 'archive', oldBlocks: 'archive', ...HYPERCORE_ALL },
+      testnet: { blocks: true, traces: false, oldBlocks: false, ...HYPERCORE_ALL },
+    },
+  },
+  public: {
+    id: 'public',
+    name: 'Hyperliquid public endpoints',
+    needsKey: false,
+    baseUrl: { mainnet: 'https://rpc.hyperliquid.xyz', testnet: 'https://rpc.hyperliquid-testnet.xyz' },
+    host: /^rpc\.hyperliquid(-testnet)?\.xyz$/i,
+    known: {
+      mainnet: { blocks: false, traces: false, ...HYPERCORE_ALL },
+      testnet: { blocks: false, traces: false, ...HYPERCORE_ALL },
+    },
+  },
+  custom: {
+    id: 'custom',
+    name: 'Custom',
+    needsKey: true,
+    baseUrl: { mainnet: '', testnet: '' },
+    known: { mainnet: {}, testnet: {} },
+  },
+};
+
+export function isPresetId(value: unknown): value is PresetId {
+  return typeof value === 'string' && (PRESET_IDS as readonly string[]).includes(value);
+}
+
+/** The preset a base URL belongs to (a setting from before presets, or "auto"): by its host, else custom. */
+export function detectPreset(baseUrl: string): PresetId {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname;
+  } catch {
+    return 'custom';
+  }
+  return PRESET_IDS.find((id) => PRESETS[id].host?.test(host)) ?? 'custom';
+}

@@ -1,0 +1,204 @@
+/**
+ * Where each request of one connection goes, and what its answer teaches: the one `JsonPoster` the
+ * clients of a connection post through. Around the provider's transport it
+ * - checks `eth_chainId` once (beside the first request, not before it): no answer is handed on until
+ *   the node is known to serve the selected network's chain, and a node for another chain is refused;
+ * - probes `ots_getApiLevel` once, and learns from every answer and refusal what the provider serves;
+ * - answers at once, without a request, what the provider is known not to serve;
+ * - sends to the archive path (QuickNode's `nanoreth`) a block `/evm` has pruned or a trace it does not serve;
+ * - sends to Hyperliquid's public info API what the provider's `/info` refuses, when (and only when) the
+ *   user allowed that kind of data to go there, within the public API's own weight budget.
+ * Pure: no `vscode`.
+ */
+import { abilityOfRequest, type ProviderAbilities } from './abilities';
+import { ProviderError, type Endpoint } from './errors';
+import { isBlockNotFound } from './evmClient';
+import { describeChain } from './networks';
+import { publicDataKind, type PublicApiBudget, type PublicDataKind } from './publicApi';
+import type { AnswerLimits, JsonPoster } from './transport';
+
+const SMALL: AnswerLimits = { maxBytes: 64 * 1024, maxValues: 1000 };
+const BLOCK_METHODS = new Set(['ots_getBlockDetails', 'ots_getBlockTransactions']);
+
+export interface PublicFallback {
+  /** Hyperliquid's public `/info` (no key). */
+  readonly transport: JsonPoster;
+  /** Its weight budget, shared by every connection of this process (it counts per IP). */
+  readonly budget: PublicApiBudget;
+  /** Whether the user allowed this kind of data to go to the public API. */
+  allowed(kind: PublicDataKind): boolean;
+  /** The provider fell short where the public API could help, and the user has not allowed it (yet). */
+  wanted?(kind: PublicDataKind, type: string): void;
+}
+
+export interface RouteOptions {
+  /** The selected network's chain id: checked once, before any answer is handed on. */
+  chainId?: number;
+  /** What the provider serves: read before sending, learnt from answers. */
+  abilities?: ProviderAbilities;
+  /** The provider's name, for the messages of what it does not serve. */
+  providerName?: string;
+  /** The archive path's transport (QuickNode's `nanoreth`). */
+  archive?: JsonPoster;
+  publicFallback?: PublicFallback;
+}
+
+export class ProviderRoute implements JsonPoster {
+  private chainCheck?: Promise<void>;
+  private probed = false;
+  private nextId = 1;
+
+  constructor(
+    private readonly provider: JsonPoster,
+    private readonly options: RouteOptions = {},
+  ) {}
+
+  postJson(endpoint: Endpoint, body: string, label: string, signal?: AbortSignal, limits?: AnswerLimits): Promise<unknown> {
+    return endpoint === 'evm' ? this.evm(body, label, signal, limits) : this.info(body, label, signal, limits);
+  }
+
+  private async evm(body: string, label: string, signal: AbortSignal | undefined, limits: AnswerLimits | undefined): Promise<unknown> {
+    if (label === 'eth_chainId' && this.options.chainId !== undefined) return this.chainIdAnswer(body);
+    const ability = abilityOfRequest('evm', label);
+    const { abilities, archive } = this.options;
+    const known = ability ? abilities?.get(ability) : undefined;
+    if (known?.state === 'notServed' && known.source !== 'seen') throw this.notServed(label);
+    if (archive && known?.viaArchive) return this.verified(archive.postJson('evm', body, label, signal, limits), true);
+    const json = await this.verified(this.provider.postJson('evm', body, label, signal, limits), true);
+    if (ability) abilities?.learn(ability, !isRpcError(json, -32601), 'seen');
+    if (!archive || !archiveWanted(label, json)) return json;
+    const again = await archive.postJson('evm', body, label, signal, limits);
+    if (ability && !isRpcError(again)) abilities?.learn(ability === 'blocks' ? 'oldBlocks' : ability, true, 'seen', true);
+    return again;
+  }
+
+  private async info(body: string, label: string, signal: AbortSignal | undefined, limits: AnswerLimits | undefined): Promise<unknown> {
+    const ability = abilityOfRequest('info', label);
+    const { abilities } = this.options;
+    if (ability && abilities?.refuses(ability)) return this.publicOr(this.notServed(label), body, label, signal, limits);
+    try {
+      const json = await this.verified(this.provider.postJson('info', body, label, signal, limits), false);
+      if (ability) abilities?.learn(ability, true, 'seen');
+      return json;
+    } catch (e) {
+      if (!(e instanceof ProviderError && e.kind === 'refused')) throw e;
+      if (ability) abilities?.learn(ability, false, 'seen');
+      return this.publicOr(e, body, label, signal, limits);
+    }
+  }
+
+  /** The public API's answer where the user allowed it; else `refusal`, and the wish is said. */
+  private publicOr(refusal: ProviderError, body: string, label: string, signal?: AbortSignal, limits?: AnswerLimits): Promise<unknown> {
+    const kind = publicDataKind(label);
+    const fallback = this.options.publicFallback;
+    if (!kind || !fallback) throw refusal;
+    if (!fallback.allowed(kind)) {
+      fallback.wanted?.(kind, label);
+      throw refusal;
+    }
+    fallback.budget.spend(label);
+    return fallback.transport.postJson('info', body, label, signal, limits);
+  }
+
+  private notServed(label: string): ProviderError {
+    const who = this.options.providerName ?? 'The provider';
+    if (abilityOfRequest('info', label)) {
+      return new ProviderError('refused', `${who} does not serve ${label} on its /info endpoint.`, { endpoint: 'info', status: 422 });
+    }
+    return new ProviderError('rpc', `${who} does not serve ${label} (JSON-RPC error -32601). Use a provider with the Otterscan (ots_*) methods.`, {
+      endpoint: 'evm',
+      rpcCode: -32601,
+    });
+  }
+
+  /**
+   * `answer`, once the chain is known to be the selected network's. A node for another chain is refused
+   * for every request. `strict`: an `/evm` answer waits for the check to succeed; an `/info` answer (which
+   * says nothing of the chain) is refused only when the check found another chain, so that a failing
+   * `/evm` does not take the orders with it.
+   */
+  private async verified(answer: Promise<unknown>, strict: boolean): Promise<unknown> {
+    const check = this.checkChain();
+    const [checked, answered] = await Promise.allSettled([check, answer]);
+    if (checked.status === 'rejected') {
+      const e = checked.reason as unknown;
+      if (strict || (e instanceof ProviderError && e.kind === 'wrongChain')) throw e;
+    }
+    if (answered.status === 'rejected') throw answered.reason;
+    return answered.value;
+  }
+
+  /** A client's own `eth_chainId` (the workspace contracts ask it): answered from the one check, not asked again. */
+  private async chainIdAnswer(body: string): Promise<unknown> {
+    await this.checkChain();
+    const id = (JSON.parse(body) as { id?: unknown }).id ?? null;
+    return { jsonrpc: '2.0', id, result: `0x${(this.options.chainId as number).toString(16)}` };
+  }
+
+  /** The one `eth_chainId` of this connection (asked again only after a failure to get an answer). */
+  private checkChain(): Promise<void> {
+    const expected = this.options.chainId;
+    if (expected === undefined) return Promise.resolve();
+    this.probe();
+    this.chainCheck ??= this.askChainId().then((chainId) => {
+      if (chainId !== expected) {
+        throw new ProviderError(
+          'wrongChain',
+          `The node answers for ${describeChain(chainId)}, but ${describeChain(expected)} is selected: its data is not shown. Check the base URL, or switch networks.`,
+          { endpoint: 'evm' },
+        );
+      }
+    });
+    this.chainCheck.catch((e: unknown) => {
+      if (!(e instanceof ProviderError && e.kind === 'wrongChain')) this.chainCheck = undefined;
+    });
+    return this.chainCheck;
+  }
+
+  private async askChainId(): Promise<number> {
+    const json = await this.provider.postJson('evm', this.request('eth_chainId'), 'eth_chainId', undefined, SMALL);
+    const result = (json as { result?: unknown } | null)?.result;
+    if (typeof result !== 'string' || !/^0x[0-9a-f]{1,12}$/i.test(result)) {
+      throw new ProviderError('invalidResponse', 'The node did not say which chain it serves (its answer to eth_chainId is not a chain id).', {
+        endpoint: 'evm',
+      });
+    }
+    return Number.parseInt(result, 16);
+  }
+
+  /** `ots_getApiLevel` once, beside the chain check: whether the node has the Otterscan methods at all. */
+  private probe(): void {
+    const abilities = this.options.abilities;
+    if (this.probed || !abilities || abilities.get('blocks').state === 'notServed') return;
+    this.probed = true;
+    this.provider.postJson('evm', this.request('ots_getApiLevel'), 'ots_getApiLevel', undefined, SMALL).then(
+      (json) => {
+        if (isRpcError(json, -32601)) {
+          abilities.learn('blocks', false, 'probe');
+          abilities.learn('traces', false, 'probe');
+        } else if (json !== null && typeof json === 'object' && 'result' in json) abilities.learn('blocks', true, 'probe');
+      },
+      () => undefined, // a probe that fails teaches nothing; the requests themselves will
+    );
+  }
+
+  private request(method: string): string {
+    return JSON.stringify({ jsonrpc: '2.0', method, params: [], id: `hlx-${method}-${this.nextId++}` });
+  }
+}
+
+function isRpcError(json: unknown, code?: number): boolean {
+  const error = (json as { error?: { code?: unknown } } | null)?.error;
+  return typeof error === 'object' && error !== null && (code === undefined || error.code === code);
+}
+
+/** Whether an `/evm` answer means "ask the archive": a block pruned here, or a trace not served here. */
+function archiveWanted(label: string, json: unknown): boolean {
+  const envelope = json as { result?: unknown; error?: { code?: unknown; message?: unknown } } | null;
+  const nullResult = typeof envelope === 'object' && envelope !== null && 'result' in envelope && envelope.result === null;
+  if (label === 'ots_traceTransaction') return isRpcError(json, -32601) || nullResult;
+  if (!BLOCK_METHODS.has(label)) return false;
+  const error = envelope?.error;
+  if (error && typeof error.code === 'number') return isBlockNotFound(error.code, typeof error.message === 'string' ? error.message : '');
+  return nullResult;
+}

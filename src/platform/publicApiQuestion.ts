@@ -1,0 +1,53 @@
+/**
+ * The two questions before anything goes to Hyperliquid's public info API: one for market data, one for
+ * wallet data, each saying exactly what would be sent where. Asked once per window and kind, the first
+ * time the provider falls short (while the setting says `ask`); the answer is kept in the setting.
+ */
+import * as vscode from 'vscode';
+import { NETWORKS } from '../core/networks';
+import type { PublicDataKind } from '../core/publicApi';
+import type { PublicApiWish } from './connection';
+import { explorerHost } from './networkWords';
+import { notify } from './notify';
+import type { Services } from './services';
+import { settings } from './settings';
+
+export function registerPublicApiQuestion({ context, connection, log }: Services): void {
+  const asked = new Set<PublicDataKind>();
+  context.subscriptions.push(
+    connection.onDidWantPublicApi((wish) => {
+      if (asked.has(wish.kind) || settings.publicPermission(wish.kind) !== 'ask') return;
+      asked.add(wish.kind);
+      log.info(`${wish.provider} does not serve ${wish.type}; asking whether Hyperliquid's public API may be used for ${wish.kind} data.`);
+      void askPublicApi(wish);
+    }),
+  );
+}
+
+/** Asks whether `wish.kind` of data may go to the public API; true when allowed (the setting is then `allow`). */
+export async function askPublicApi(wish: Pick<PublicApiWish, 'kind' | 'type' | 'provider' | 'network'>): Promise<boolean> {
+  const host = explorerHost(settings.of(wish.network).publicInfoUrl() || NETWORKS[wish.network].publicInfoUrl);
+  const allow = vscode.l10n.t('Allow');
+  const never = vscode.l10n.t('Never Ask');
+  const pick = await notify('info', publicApiQuestion(wish.kind, wish.provider, wish.type, host), allow, never);
+  if (pick === allow) await settings.setPublicPermission(wish.kind, 'allow');
+  if (pick === never) await settings.setPublicPermission(wish.kind, 'never');
+  return pick === allow;
+}
+
+/** What the question says: what is missing, what would be sent, from where, to where. */
+export function publicApiQuestion(kind: PublicDataKind, provider: string, type: string, host: string): string {
+  return kind === 'market'
+    ? vscode.l10n.t(
+        '{0} does not serve {1}: without it, orders are shown without their distance from the mid (or dex units and pair names). Get market data (allMids, meta, spotMeta, perpDexs) from Hyperliquid’s public API at {2} instead? These requests hold no wallet address and no key, but your IP address reaches Hyperliquid’s servers.',
+        provider,
+        type,
+        host,
+      )
+    : vscode.l10n.t(
+        '{0} does not serve {1}: without it, what became of gone orders (filled, cancelled) is not shown. Ask Hyperliquid’s public API at {2} instead? These requests hold the watched wallet’s address and the order id, never your key, and come from your IP address: Hyperliquid’s servers learn that this IP watches that wallet.',
+        provider,
+        type,
+        host,
+      );
+}

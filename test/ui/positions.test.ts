@@ -1,0 +1,144 @@
+// The account behind the orders, like a person: watch the demo node's API wallet and be offered its
+// master; take the offer; read under the master each position (side and size, entry, mark, PnL,
+// leverage, liquidation price and its distance) with its TP/SL beside it, a position without a stop
+// saying so, the one near liquidation, each dex's account, the spot balances with holds; hover a
+// position for every field; then, after the demo account changed (the demo node's control endpoint),
+// refresh and see what changed. The extension is the packaged .vsix; the demo node runs here.
+import * as assert from 'node:assert/strict';
+import { DEMO_AGENT_WALLET, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { useWorkbench, type WorkbenchOptions } from './workbench';
+
+const VIEW = 'Open Orders';
+
+describe('UI: the account behind the orders (positions, TP/SL, balances, API wallet)', function () {
+  this.timeout(120_000);
+  let node: DemoNode;
+  const options: WorkbenchOptions = { name: 'ui-positions', viewport: { width: 1600, height: 2400 }, files: { 'README.md': '# scratch workspace\n' } };
+  before(async () => {
+    node = await startDemoNode({ control: true });
+    options.settings = { 'hyperliquidExplorer.baseUrl': node.baseUrl };
+  });
+  after(async () => {
+    await node?.close();
+  });
+  const wb = useWorkbench(options);
+  const rowsWhen = (what: string, ready: (rows: string[]) => boolean, timeoutMs?: number) => wb().treeRowsWhen(VIEW, what, ready, timeoutMs);
+  const level = async (text: RegExp) => {
+    const rows = wb().treeRowLocator(VIEW);
+    const texts = await wb().treeRowTexts(VIEW);
+    const i = texts.findIndex((r) => text.test(r));
+    assert.ok(i >= 0, `no row ${String(text)}: ${JSON.stringify(texts, null, 1)}`);
+    return Number(await rows.nth(i).getAttribute('aria-level'));
+  };
+
+  it('watching an API wallet shows what it is and offers to watch its master', async () => {
+    await wb().runCommand('Hyperliquid: Set API Key');
+    await wb().fillInputBox(node.apiKey);
+    await wb().waitForNotification('API key saved');
+    await wb().clearNotifications();
+    await wb().runCommand('Hyperliquid: Watch Wallet…');
+    await wb().fillInputBox(DEMO_AGENT_WALLET.address, { submit: false });
+    await wb().page.keyboard.press('Enter');
+    await wb().waitForInputBoxMessage(/A label for 0x770b…40cc/);
+    await wb().fillInputBox('Bot key');
+    // The wallet's row and its children are redrawn apart: wait for both.
+    const rows = await rowsWhen(
+      'the API wallet, labelled, with its row',
+      (r) => r.some((x) => x.startsWith('API wallet of 0x3217…018c')) && r.some((x) => /^Bot key API wallet · 0 orders$/.test(x)),
+    );
+    assert.ok(rows.some((r) => r === 'API wallet of 0x3217…018c select to watch the master'));
+    assert.ok(rows.some((r) => r.startsWith('No open orders, positions or balances')));
+    const offer = await wb().waitForNotification(/Bot key is an API wallet of 0x3217cce5d8c320717e50df51e36008fef107018c.*Watch .* instead\?/);
+    assert.ok(offer);
+    await wb().screenshot('positions-agent-offer');
+    await wb().page.locator('.notifications-toasts, .notifications-center').getByRole('button', { name: 'Watch Master' }).first().click();
+  });
+
+  it('the master shows each position with size, entry, mark, PnL, leverage, liquidation price and distance, its TP/SL beside it', async () => {
+    const rows = await rowsWhen(
+      'the master’s positions',
+      (r) =>
+        r.some((x) => /^Bot key \(master\) 6 positions · \d+ orders/.test(x)) &&
+        r.some((x) => x.startsWith('TSLA ')) &&
+        r.some((x) => x.startsWith('HYPE 1,250.5 HYPE')),
+    );
+    const btc = rows.find((r) => r.startsWith('BTC Long'));
+    assert.equal(
+      btc,
+      'BTC Long 0.5 BTC · entry 98,500 · mark 101,240 USDC · PnL +1,370.00 USDC (ROE +27.82%) · 10× cross · liq 88,120.4 USDC (12.96% away) · SL 96,000 for 0.25 of 0.5',
+    );
+    // Its stop sits under it, one level deeper, and is still counted among the orders.
+    const at = rows.indexOf(btc!);
+    assert.ok(
+      rows.slice(at + 1, at + 3).some((r) => /^BTC Stop Market · 0\.25 · trigger ≤ 96,000/.test(r)),
+      JSON.stringify(rows.slice(at, at + 4), null, 1),
+    );
+    assert.equal(await level(/^BTC Stop Market · 0\.25/), (await level(/^BTC Long 0\.5/)) + 1);
+    assert.ok(
+      rows.some((r) => /^ETH Long 4 ETH · .* · TP 3,750 · no stop-loss$/.test(r)),
+      'a position with only a take profit says it has no stop',
+    );
+    assert.ok(
+      rows.some((r) =>
+        /^HYPE Short 300 HYPE · entry 37\.9 · mark 38\.512 USDC · PnL −183\.60 USDC \(ROE −8\.07%\) · 5× isolated · liq 44\.71 USDC \(16\.09% away\)/.test(r),
+      ),
+    );
+    assert.ok(rows.some((r) => /^XYZ100 Short 2 XYZ100 · .* 10× cross · liq 31,540 USDC \(24\.02% away\)/.test(r)));
+    assert.ok(rows.some((r) => /^TSLA Long 20 TSLA · entry 445\.1 · mark 435\.12 USDH · .* liq 428\.9 USDH \(1\.43% away: near liquidation\)/.test(r)));
+    assert.ok(rows.some((r) => r === 'Account value 31,240.75 USDC · margin used 7,834.90 USDC · withdrawable 23,222.25 USDC'));
+    assert.ok(
+      rows.some((r) => /^Account value 640\.20 USDH · /.test(r)),
+      'the USDH dex’s account in USDH',
+    );
+    assert.ok(rows.some((r) => /^Perps 3 positions · \d+ orders$/.test(r)));
+    // Spot balances with what is on hold.
+    assert.ok(rows.some((r) => r === 'Spot balances 5 tokens'));
+    assert.ok(rows.some((r) => r === 'HYPE 1,250.5 HYPE · 40 HYPE on hold'));
+    assert.ok(rows.some((r) => r === 'USDC 10,500.25 USDC · 1,234.5 USDC on hold'));
+    // The API wallet now says its master is watched.
+    assert.ok(rows.some((r) => r === 'API wallet of 0x3217…018c its master is watched'));
+    await wb().screenshot('positions-master');
+  });
+
+  it('a position’s tooltip has every field, exact, with its unit and the rounding rule', async () => {
+    const hover = await wb().treeTooltip(VIEW, /Long 0\.5 BTC/, 'Liquidation price');
+    const text = (await hover.innerText()).replace(/\u00a0/g, ' ');
+    for (const field of [
+      'Size (signed: + long, − short): 0.5 BTC',
+      'Entry price: 98,500 USDC',
+      'Mark price (position value ÷ size): 101,240 USDC',
+      'Unrealized PnL: 1,370 USDC',
+      'Leverage: 10× cross',
+      'Margin used: 5,062 USDC',
+      'Liquidation price: 88,120.4 USDC',
+      'Distance from the mark to liquidation: 12.96%',
+      'Funding since open (cumFunding.sinceOpen): −12.48 USDC',
+      'rounded once, half away from zero',
+    ]) {
+      assert.ok(text.includes(field), `tooltip lacks “${field}”: ${text}`);
+    }
+    await wb().page.mouse.move(5, 5);
+  });
+
+  it('after the account changed, a refresh marks positions opened, closed, flipped and grown', async () => {
+    const res = await fetch(`${node.baseUrl}/__demo/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"stage":1}' });
+    assert.equal(res.status, 200);
+    await wb().runCommand('Hyperliquid: Refresh Open Orders');
+    const rows = await rowsWhen(
+      'the changed positions',
+      (r) => r.some((x) => / · flipped$/.test(x)) && r.some((x) => x.startsWith('ETH closed since the last refresh')),
+    );
+    assert.ok(
+      rows.some((r) => /^BTC Long 0\.5 → 0\.8 BTC · .* · SL 96,000 for 0\.25 of 0\.8 · grown$/.test(r)),
+      JSON.stringify(rows, null, 1),
+    );
+    assert.ok(rows.some((r) => /^SOL Short 40 SOL · .* · opened$/.test(r)));
+    assert.ok(rows.some((r) => /^XYZ100 Short 2 → long 1\.5 XYZ100 · .* · flipped$/.test(r)));
+    assert.ok(rows.some((r) => r === 'ETH closed since the last refresh · was long 4 ETH · entry 3,310.5'));
+    assert.ok(
+      rows.some((r) => /^TSLA Long 20 TSLA/.test(r) && !/ · (opened|grown|flipped|reduced)$/.test(r)),
+      'what did not change is not marked',
+    );
+    await wb().screenshot('positions-after-refresh');
+  });
+});
