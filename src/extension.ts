@@ -4,7 +4,7 @@ import { registerContracts } from './contracts';
 import { registerHovers } from './hover';
 import { registerLookUp } from './lookUp';
 import { registerOpenOrders } from './orders';
-import { registerAccountCommands } from './platform/accountCommands';
+import { registerAccountCommands } from './platform/account';
 import { Connection } from './platform/connection';
 import { Log } from './platform/log';
 import { registerNetworkCommands } from './platform/networkCommands';

@@ -3,41 +3,19 @@ import { apiKeyProblem } from '../core/endpoints';
 import { describeError } from '../core/errors';
 import { translateMessage } from '../core/translate';
 import type { ProviderClients } from '../core/provider';
-import { Commands, ContextKeys, NetworkSettings, settingId, StatusBarItems } from '../ids';
+import { Commands, NetworkSettings, settingId } from '../ids';
 import { networkLabel } from './networkWords';
 import type { NetworkId } from '../core/networks';
 import type { Services } from './services';
-import { registerCommands, runCommand } from './commands';
+import { runCommand } from './commands';
 import { confirm, notify } from './notify';
 import { vscodeTranslate } from './translate';
 
 /**
- * Set API Key, Clear API Key, Try Demo Data, Use My Provider, Show Log; the demo status bar item; the
- * context keys that follow the connection; and `requireClients`, the prompt every command that needs a
- * provider goes through. The connection holds the state; the questions to the user are asked here.
+ * What the account commands run (Set API Key, Clear API Key, Try Demo Data, Use My Provider), loaded by the
+ * first of them (`account.ts` registers them at activation), and `requireClients`, the prompt every command
+ * that needs a provider goes through. The connection holds the state; the questions to the user are asked here.
  */
-export function registerAccountCommands(services: Services): void {
-  const { context, connection, log } = services;
-  const status = demoStatusItem();
-  const update = () => {
-    void vscode.commands.executeCommand('setContext', ContextKeys.connected, connection.mode !== 'none');
-    void vscode.commands.executeCommand('setContext', ContextKeys.demoActive, connection.isDemo);
-    if (connection.isDemo) status.show();
-    else status.hide();
-  };
-  update();
-  void connection.whenReady().then(update);
-
-  context.subscriptions.push(status, connection.onDidChange(update));
-  registerCommands(context, {
-    [Commands.setApiKey]: (keyArg) => setApiKey(services, keyArg),
-    [Commands.clearApiKey]: () => clearApiKey(services),
-    [Commands.tryDemo]: () => tryDemo(services),
-    [Commands.useProvider]: () => useProvider(services),
-    [Commands.showLog]: () => log.show(),
-  });
-}
-
 /**
  * Clients for a command that needs them; without a key, offers Set API Key or Try Demo Data and returns
  * what the user chose to set up (undefined if nothing). A base URL that cannot be used is reported with
@@ -67,16 +45,6 @@ export async function requireClients(services: Services): Promise<ProviderClient
   return connection.mode === 'none' ? undefined : connection.clients();
 }
 
-function demoStatusItem(): vscode.StatusBarItem {
-  const status = vscode.window.createStatusBarItem(StatusBarItems.demo, vscode.StatusBarAlignment.Left, 50);
-  status.name = vscode.l10n.t('Hyperliquid Demo Data');
-  status.text = `$(beaker) ${vscode.l10n.t('Hyperliquid: Demo Data')}`;
-  status.tooltip = vscode.l10n.t('Hyperliquid Explorer is showing demo data from a built-in local node. Click to use your own provider.');
-  status.command = Commands.useProvider;
-  status.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
-  return status;
-}
-
 /** Asks for `network`'s key in a password box; the trimmed key, or undefined when cancelled or empty. */
 async function askForApiKey(network: NetworkId): Promise<string | undefined> {
   const key = await vscode.window.showInputBox({
@@ -94,7 +62,7 @@ async function askForApiKey(network: NetworkId): Promise<string | undefined> {
 }
 
 /** Set API Key: from the argument or the password box; stores it and leaves demo mode. True when stored. */
-async function setApiKey({ connection, log }: Services, keyArg: unknown): Promise<boolean> {
+export async function setApiKey({ connection, log }: Services, keyArg: unknown): Promise<boolean> {
   const fromArgument = typeof keyArg === 'string';
   const network = connection.network; // the key goes to the network shown when the command started
   const key = fromArgument ? keyArg.trim() : await askForApiKey(network);
@@ -120,7 +88,7 @@ async function setApiKey({ connection, log }: Services, keyArg: unknown): Promis
   return true;
 }
 
-async function clearApiKey({ connection, log }: Services): Promise<boolean> {
+export async function clearApiKey({ connection, log }: Services): Promise<boolean> {
   // Any extension or command link can run this command: the user confirms before the key is gone.
   if (connection.hasApiKey && !(await confirmClearKey())) return false;
   await connection.clearApiKey();
@@ -157,7 +125,7 @@ async function confirmClearKey(): Promise<boolean> {
   return pick === clear;
 }
 
-async function tryDemo({ connection, log }: Services): Promise<void> {
+export async function tryDemo({ connection, log }: Services): Promise<void> {
   try {
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the Hyperliquid demo node…') }, () =>
       connection.startDemo(),
@@ -178,7 +146,7 @@ async function tryDemo({ connection, log }: Services): Promise<void> {
   ).then((pick) => (pick === lookUp ? runCommand(Commands.lookUpBlock, 'latest') : undefined));
 }
 
-async function useProvider(services: Services): Promise<void> {
+export async function useProvider(services: Services): Promise<void> {
   const { connection } = services;
   await connection.stopDemo();
   if (connection.hasApiKey) {

@@ -12,16 +12,15 @@ import { notify } from './notify';
 import type { Services } from './services';
 import { settings } from './settings';
 
-export function registerPublicApiQuestion({ context, connection, log }: Services): void {
-  const asked = new Set<PublicDataKind>();
-  context.subscriptions.push(
-    connection.onDidWantPublicApi((wish) => {
-      if (asked.has(wish.kind) || settings.publicPermission(wish.kind) !== 'ask') return;
-      asked.add(wish.kind);
-      log.info(`${wish.provider} does not serve ${wish.type}; asking whether Hyperliquid's public API may be used for ${wish.kind} data.`);
-      void askPublicApi(wish);
-    }),
-  );
+/** The kinds of data already asked about in this window (the connection says a wish each time it meets one). */
+const asked = new Set<PublicDataKind>();
+
+/** A provider does not serve what a feature needs: asks once per kind of data whether the public API may fill in. */
+export function onPublicApiWish({ log }: Services, wish: PublicApiWish): void {
+  if (asked.has(wish.kind) || settings.publicPermission(wish.kind) !== 'ask') return;
+  asked.add(wish.kind);
+  log.info(`${wish.provider} does not serve ${wish.type}; asking whether Hyperliquid's public API may be used for ${wish.kind} data.`);
+  void askPublicApi(wish);
 }
 
 /** Asks whether `wish.kind` of data may go to the public API; true when allowed (the setting is then `allow`). */

@@ -100,12 +100,12 @@ describe('bundles (esbuild.mjs)', function () {
     );
   });
 
-  it('activation loads at most 45 KB minified (issue 28 aims at 40; 120 KB before, 150 KB before the split of issue 16)', () => {
-    // esbuild's count of the minified split (the CommonJS step changes only the import lines). Issue 28
-    // reached 38 KB; the networks' status item, its three commands and the public API question (about 7 KB,
-    // registered at activation) took it to 43.8 KB: a fence here, the 40 KB target stays in `npm run bench`.
+  it('activation loads at most 36 KB minified, as esbuild counts the split (issue 28; 120 KB before it, 150 KB before the split of issue 16)', () => {
+    // esbuild's count of the minified ES-module split. The CommonJS files VS Code requires add about 0.5 KB
+    // each (32.5 KB here were 39.3 KB in 13 files): the 40 KB target itself is checked on those files, in
+    // `npm run bench`; this fence keeps room for it.
     const all = loadedAtActivation().reduce((sum, f) => sum + outputs[f].bytes, 0);
-    assert.ok(all <= 45 * 1024, `activation loads ${(all / 1024).toFixed(1)} KB`);
+    assert.ok(all <= 36 * 1024, `activation loads ${(all / 1024).toFixed(1)} KB`);
   });
 
   it('puts each module of ours in exactly one output file: one redaction registry, one set of error classes, one connection', () => {

@@ -16,7 +16,7 @@ import { createOrdersStore } from '../../../src/orders/ordersStoreHost';
 import { OpenOrdersTree, type OrdersNode } from '../../../src/orders/ordersTree';
 import { walletCommandHandlers } from '../../../src/orders/walletCommands';
 import { registerCommands } from '../../../src/platform/commands';
-import { registerAccountCommands } from '../../../src/platform/accountCommands';
+import { registerAccountCommands } from '../../../src/platform/account';
 import { Connection } from '../../../src/platform/connection';
 import { Log } from '../../../src/platform/log';
 import type { Services } from '../../../src/platform/services';

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { baseUrlProblem } from '../../../src/core/endpoints';
 import { ProviderError } from '../../../src/core/errors';
 import { createProviderClients } from '../../../src/core/provider';
-import { registerAccountCommands } from '../../../src/platform/accountCommands';
+import { registerAccountCommands } from '../../../src/platform/account';
 import { Connection } from '../../../src/platform/connection';
 import { Log } from '../../../src/platform/log';
 import PAGES from '../../../src/webview/pages.json';
