@@ -85,8 +85,11 @@ export class JsonRpcBatcher {
 
   private flush(): void {
     this.scheduled = false;
-    const calls = this.queue.filter((p) => !p.settled);
+    const waiting = this.queue.filter((p) => !p.settled);
     this.queue = [];
+    // A call the route sends elsewhere or answers itself (the archive path, a method not served) goes alone.
+    const calls = waiting.filter((c) => !this.transport.alone?.(c.method));
+    for (const call of waiting) if (!calls.includes(call)) void this.alone(call);
     if (calls.length === 1 || this.support === 'no') {
       for (const call of calls) void this.alone(call);
       return;

@@ -63,6 +63,7 @@ export function connectProvider(config: ProviderConfig, options: ProviderClientO
       wanted: publicApi.wanted && ((kind, type) => publicApi.wanted?.(kind, type)),
     },
   });
-  // A batch goes to the provider as one request: where an archive path takes some calls (QuickNode), each call goes alone so the route can send it there.
-  return { evm: new EvmClient(route, { batch: (options.batch ?? true) && !config.archive }), info: new InfoClient(route), transport };
+  // A batch goes to the provider as one request; the calls the route may send elsewhere (blocks and traces
+  // where an archive path takes what /evm pruned, QuickNode) or answers itself go alone (`ProviderRoute.alone`).
+  return { evm: new EvmClient(route, { batch: options.batch }), info: new InfoClient(route), transport };
 }

@@ -57,8 +57,26 @@ export class ProviderRoute implements JsonPoster {
     return endpoint === 'evm' ? this.evm(body, label, signal, limits) : this.info(body, label, signal, limits);
   }
 
+  /**
+   * What must not go in a JSON-RPC batch: a call of an ability the provider is known not to serve (answered
+   * here), one that may go to the archive path (decided on its own answer), the chain id (answered from
+   * the one check). A batch holds only calls that go to the provider as they are.
+   */
+  alone(method: string): boolean {
+    if (method === 'eth_chainId') return this.options.chainId !== undefined;
+    const ability = abilityOfRequest('evm', method);
+    if (!ability) return false;
+    const known = this.options.abilities?.get(ability);
+    return this.options.archive !== undefined || (known?.state === 'notServed' && known.source !== 'seen');
+  }
+
   private async evm(body: string, label: string, signal: AbortSignal | undefined, limits: AnswerLimits | undefined): Promise<unknown> {
     if (label === 'eth_chainId' && this.options.chainId !== undefined) return this.chainIdAnswer(body);
+    if (label.startsWith('batch:')) {
+      const json = await this.verified(this.provider.postJson('evm', body, label, signal, limits), true);
+      this.learnFromBatch(body, json);
+      return json;
+    }
     const ability = abilityOfRequest('evm', label);
     const { abilities, archive } = this.options;
     const known = ability ? abilities?.get(ability) : undefined;
@@ -84,6 +102,19 @@ export class ProviderRoute implements JsonPoster {
       if (!(e instanceof ProviderError && e.kind === 'refused')) throw e;
       if (ability) abilities?.learn(ability, false, 'seen');
       return this.publicOr(e, body, label, signal, limits);
+    }
+  }
+
+  /** What each call of a batch answer teaches about what the provider serves, as a single call's would. */
+  private learnFromBatch(body: string, json: unknown): void {
+    const abilities = this.options.abilities;
+    if (!abilities || !Array.isArray(json)) return;
+    const methods = new Map<unknown, string>();
+    for (const call of JSON.parse(body) as { id?: unknown; method?: unknown }[]) if (typeof call.method === 'string') methods.set(call.id, call.method);
+    for (const answer of json) {
+      const method = methods.get((answer as { id?: unknown } | null)?.id);
+      const ability = method && abilityOfRequest('evm', method);
+      if (ability) abilities.learn(ability, !isRpcError(answer, -32601), 'seen');
     }
   }
 

@@ -42,7 +42,10 @@ export interface AnswerLimits {
 }
 
 /** What the clients need of a transport: a JSON request and its parsed answer (`Transport`, or a route over several). */
-export type JsonPoster = Pick<Transport, 'postJson'>;
+export type JsonPoster = Pick<Transport, 'postJson'> & {
+  /** Whether a JSON-RPC call of `method` must go alone, not in a batch (a route that sends it elsewhere or answers it itself). */
+  alone?(method: string): boolean;
+};
 
 // No agent of our own: Node's global agent keeps connections alive (Node 19+), and inside VS Code an
 // explicit agent would opt out of its proxy support (`http.proxySupport: "on"` routes a request through

@@ -11,6 +11,8 @@ import { connectProvider, type ProviderConfig } from '../../src/core/provider';
 import { PublicApiBudget, type PublicDataKind } from '../../src/core/publicApi';
 import { DEMO_HEAD, DEMO_RECENT_BLOCKS, DEMO_WALLETS, startDemoNode, type DemoNode, type DemoNodeOptions } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
+import { BlockSource } from '../../src/blocks/blockSource';
+import { loadTransaction } from '../../src/core/transactionLoad';
 
 const MAKER = DEMO_WALLETS[0]!.address;
 const OPTIONS = { timeoutMs: 5000, maxRetries: 0 };
@@ -80,6 +82,9 @@ describe('provider route: networks, abilities, archive and the public API', () =
         return true;
       });
       assert.equal(node.requests, before, 'nothing was sent for it');
+      // Asked at once with a call that does go out (the block page's first screen): still answered here.
+      await assert.rejects(new BlockSource(clients.evm).firstScreen(DEMO_HEAD), (e: ProviderError) => e.rpcCode === -32601);
+      assert.equal(node.requests, before, 'nothing was sent for the block and its page');
       assert.equal((await clients.info.allMids('')).size > 0, true);
       assert.equal(abilities.get('mids').state, 'served');
     });
@@ -93,6 +98,16 @@ describe('provider route: networks, abilities, archive and the public API', () =
       assert.equal(abilities.get('blocks').source, 'probe');
       await assert.rejects(clients.info.allMids(''), (e: ProviderError) => e.kind === 'refused');
       assert.deepEqual(abilities.get('mids'), { state: 'notServed', source: 'seen' });
+    });
+
+    it('learns from the calls of a batch as from single calls: a trace refused beside a served transaction', async () => {
+      const node = await start({ provider: 'chainstack', unsupportedMethods: ['ots_traceTransaction'] });
+      const abilities = new ProviderAbilities();
+      const clients = connectProvider({ endpoints: keyed(node), chainId: 999, abilities }, OPTIONS);
+      const bundle = await loadTransaction(clients.evm, DEMO_SAMPLES.transferTx);
+      assert.ok(bundle && !bundle.trace.ok && bundle.trace.unsupported);
+      assert.equal(clients.evm.batchSupport, 'yes', 'the transaction and its parts went as one batch');
+      assert.deepEqual(abilities.get('traces'), { state: 'notServed', source: 'seen' });
     });
   });
 
@@ -109,6 +124,15 @@ describe('provider route: networks, abilities, archive and the public API', () =
       const requests = node.requests;
       await clients.evm.traceTransaction(DEMO_SAMPLES.transferTx);
       assert.equal(node.requests, requests + 1, 'the next trace goes straight to the archive');
+    });
+
+    it('the block page’s first screen (details and page 0 asked at once) of a pruned block still comes from nanoreth', async () => {
+      const node = await start({ provider: 'quicknode' });
+      const clients = connectProvider({ endpoints: keyed(node), archive: keyed(node, 'nanoreth'), chainId: 999, abilities: new ProviderAbilities() }, OPTIONS);
+      const old = DEMO_HEAD - DEMO_RECENT_BLOCKS - 11; // odd: slim, its rows from ots_getBlockTransactions
+      const screen = await new BlockSource(clients.evm).firstScreen(old);
+      assert.equal(Number(screen.details.block.number), old);
+      assert.equal(screen.rows.length, Math.min(100, screen.details.block.transactionCount));
     });
 
     it('without an archive, a pruned block stays not found', async () => {
