@@ -8,7 +8,10 @@
 import { BlockSource } from '../src/blocks/blockSource';
 import { ROWS_CHUNK } from '../src/blocks/protocol';
 import type { Address, Hash } from '../src/core/model';
-import { createProviderClients, type ProviderClients } from '../src/core/provider';
+import { ProviderAbilities } from '../src/core/abilities';
+import { ProviderEndpoints } from '../src/core/endpoints';
+import { connectProvider, type ProviderClients } from '../src/core/provider';
+import { DEMO_CHAIN_ID } from '../src/demo/chain';
 import { blockTimestamp, lookUpHash } from '../src/core/transactionLoad';
 import { DEMO_BLOCKS, DEMO_WALLETS } from '../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../src/demo/samples';
@@ -239,7 +242,11 @@ export default async function run(): Promise<BenchRow[]> {
   const demo = await startDemoNodeProcess(['--no-failing-dex']);
   const proxy = new LatencyProxy({ target: demo.baseUrl, oneWayMs: 0 });
   const url = await proxy.start();
-  const clients = createProviderClients(url, demo.apiKey, { timeoutMs: 10_000 });
+  // As the extension connects: the route checks the chain id and learns what the provider serves.
+  const clients = connectProvider(
+    { endpoints: new ProviderEndpoints(url, demo.apiKey), chainId: DEMO_CHAIN_ID, abilities: new ProviderAbilities() },
+    { timeoutMs: 10_000 },
+  );
   const orders = new OrdersBench(clients);
   try {
     const rows: BenchRow[] = [];
