@@ -16,7 +16,8 @@ import { blockTimestamp, lookUpHash } from '../src/core/transactionLoad';
 import { DEMO_BLOCKS, DEMO_WALLETS } from '../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../src/demo/samples';
 import { HoverData } from '../src/hover/hoverData';
-import { OpenOrdersSource } from '../src/orders/openOrdersSource';
+import { MIDS_SHARED_MS, OpenOrdersSource } from '../src/orders/openOrdersSource';
+import { loadCallFrames } from '../src/transactions/callFrames';
 import { OrdersStore, type WalletListing } from '../src/orders/ordersStore';
 import { untranslated } from '../src/view/format';
 import { LatencyProxy } from '../test/support/latencyProxy';
@@ -46,6 +47,8 @@ interface Action {
 
 interface Sample {
   ms: number;
+  /** The same action again at once, on the connections the first run left open. */
+  warmPoolMs?: number;
   waves: number;
   wavesAfter: number;
   requests: number;
@@ -89,8 +92,9 @@ async function transactionPage({ evm }: ProviderClients): Promise<number> {
   const found = await lookUpHash(evm, DEMO_SAMPLES.failedTx as Hash);
   if (found.kind !== 'transaction') throw new Error('the sample transaction was not found');
   const drawn = performance.now();
+  // What the page draws after: the block's time, and the node's call frames of a failed transaction.
   const source = new BlockSource(evm);
-  await blockTimestamp(found.bundle.tx, (n, signal) => source.block(n, signal));
+  await Promise.all([blockTimestamp(found.bundle.tx, (n, signal) => source.block(n, signal)), loadCallFrames(evm, found.bundle)]);
   return drawn;
 }
 
@@ -122,6 +126,8 @@ class OrdersBench {
   /** Refresh of the market maker, whose orders were loaded before (so some are gone: their fates are looked up). */
   async refreshRun(): Promise<Run> {
     if (!this.store.wallet(MAKER)?.last) await this.store.refreshWallet(MAKER);
+    // Mid prices are shared only by the wallets of one refresh: this one asks them again.
+    await new Promise((r) => setTimeout(r, MIDS_SHARED_MS));
     return () => drawnBy(this.store, MAKER);
   }
 
@@ -129,6 +135,7 @@ class OrdersBench {
   async newWalletRun(): Promise<Run> {
     if (!this.store.wallet(MAKER)?.last) await this.store.refreshWallet(MAKER);
     const store = this.newStore();
+    await new Promise((r) => setTimeout(r, MIDS_SHARED_MS));
     return async () => {
       const drawn = await drawnBy(store, MAKER);
       store.dispose();
@@ -159,11 +166,22 @@ async function drawnBy(store: OrdersStore, address: string): Promise<number> {
   }
 }
 
-async function measureAction(proxy: LatencyProxy, clients: ProviderClients, action: Action, rounds: number, warmup: number): Promise<Sample[]> {
+/**
+ * Runs `action` `rounds` times (after `warmup`), each on a warm connection: the pool holds exactly one open
+ * connection when it starts. With `warmPool`, each is run once more at once, on the connections the first
+ * run left open (as an action soon after another finds them): its time is `warmPoolMs`.
+ */
+async function measureAction(
+  proxy: LatencyProxy,
+  clients: ProviderClients,
+  action: Action,
+  rounds: number,
+  warmup: number,
+  warmPool = false,
+): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (let i = 0; i < warmup + rounds; i++) {
     const run = await action.prepare();
-    // A warm connection: the pool holds exactly one open connection when the action starts.
     await proxy.dropConnections();
     await clients.evm.getBlockNumber();
     proxy.reset();
@@ -171,9 +189,16 @@ async function measureAction(proxy: LatencyProxy, clients: ProviderClients, acti
     const drawnAt = (await run()) ?? performance.now();
     const done = proxy.tally();
     const drawn = proxy.tally(drawnAt);
+    let warmPoolMs: number | undefined;
+    if (warmPool) {
+      const again = await action.prepare();
+      const t1 = performance.now();
+      warmPoolMs = ((await again()) ?? performance.now()) - t1;
+    }
     if (i >= warmup) {
       samples.push({
         ms: drawnAt - t0,
+        warmPoolMs,
         waves: drawn.waves,
         wavesAfter: done.waves - drawn.waves,
         requests: done.requests,
@@ -209,6 +234,7 @@ function row(action: Action, atZero: Sample[], atRtt: Sample[]): BenchRow {
       requests: last.requests,
       calls: last.calls,
       connections: last.connections,
+      atRttWarmPool: stats(atRtt.map((s) => s.warmPoolMs ?? Number.NaN)),
     },
   };
 }
@@ -229,7 +255,7 @@ export default async function run(): Promise<BenchRow[]> {
       proxy.oneWayMs = 0;
       const atZero = await measureAction(proxy, clients, action, ROUNDS_AT_ZERO, 1);
       proxy.oneWayMs = RTT_MS / 2;
-      const atRtt = await measureAction(proxy, clients, action, ROUNDS_AT_RTT, 0);
+      const atRtt = await measureAction(proxy, clients, action, ROUNDS_AT_RTT, 0, true);
       rows.push(row(action, atZero, atRtt));
       console.error(`[bench] round trips: ${action.name}: ${rows[rows.length - 1]!.roundTrip!.waves} wave(s)`);
     }

@@ -19,6 +19,8 @@ export interface RoundTrip {
   requests: number;
   calls: number;
   connections: number;
+  /** The time at the added round trip when the pool already holds the connections the action needs (run again at once). */
+  atRttWarmPool?: Stats;
 }
 
 export interface BenchRow {

@@ -184,4 +184,6 @@ export const StorageKeys = {
   demoActive: 'hyperliquidExplorer.demoActive',
   /** The one recent-lookups list (Look Up… and Look Up Block); the older `recentBlocks` key is no longer read. */
   recentLookUps: 'hyperliquidExplorer.recentLookUps',
+  /** Open Orders' market data (dex list, spot pairs, dex units) with its age, per provider, kept across window reloads. */
+  marketData: 'hyperliquidExplorer.marketData',
 } as const;

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { registerCommands } from '../platform/commands';
 import type { Services } from '../platform/services';
-import { panelStateBlockNumber } from './protocol';
 import { Commands, WebviewTypes } from '../ids';
 
 /** The panel's module, loaded by the first lookup or restored panel (not at activation). */
@@ -15,7 +14,8 @@ export function registerBlocks(services: Services): void {
   });
   services.context.subscriptions.push(
     vscode.window.registerWebviewPanelSerializer(WebviewTypes.block, {
-      deserializeWebviewPanel: async (panel, state) => (await loadPanels()).BlockPanel.revive(services, panel, panelStateBlockNumber(state)),
+      deserializeWebviewPanel: async (panel, state) =>
+        (await loadPanels()).BlockPanel.revive(services, panel, (await import('./protocol')).panelStateBlockNumber(state)),
     }),
     { dispose: () => panels?.BlockPanel.disposeAll() },
   );

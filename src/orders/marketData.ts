@@ -3,7 +3,7 @@
  * Held once per connection by the orders store (not per wallet), and dropped when the connection changes.
  */
 import type { PerpDex, SpotMeta } from '../core/model';
-import type { WalletOrdersResult } from './openOrdersSource';
+import type { WalletDetailsLater, WalletOrdersResult } from './openOrdersSource';
 import type { WalletOrder } from './ordersViewModel';
 
 export class MarketData {
@@ -26,6 +26,12 @@ export class MarketData {
     }
     // Dexs with positions but no orders: their unit too.
     for (const [dex, unit] of result.units) this.units.set(dex, unit);
+  }
+
+  /** The units and mids of dexs that newly had orders, asked after them. */
+  takeLater(later: WalletDetailsLater): void {
+    for (const [dex, unit] of later.units) this.units.set(dex, unit);
+    for (const [dex, mids] of later.mids) this.mids.set(dex, mids);
   }
 }
 

@@ -10,16 +10,24 @@
  *   costs only its own orders (`dexErrors`), unless every dex failed.
  * - Every request sent is added to the caller's `RequestTally` (Hyperliquid's weight), as it is sent.
  * - An optional request that is refused or fails costs only the detail it feeds, with a note.
- * - `perpDexs`, `spotMeta` and each dex's `meta` are cached for a while (`reloadMarkets()` forgets them);
- *   overlapping refreshes of one wallet share one request set; `dispose()` cancels what still runs.
+ * - One round trip on the critical path: the orders of every dex known, the mids and units of the dexs
+ *   the wallet had orders on (of every dex for a wallet never loaded) and any market data that is old go
+ *   out at once. A dex list that changed adds its new dexs in a second wave; mids and units of a dex that
+ *   newly has orders follow the orders.
+ * - `perpDexs`, `spotMeta` and each dex's `meta` are kept for a while and across window reloads (a
+ *   `MarketMemory`), one load shared by every wallet; an old copy still says which dexs to ask while the
+ *   new one loads; `reloadMarkets()` expires them. Mid prices are shared by the wallets of one refresh.
+ *   Overlapping refreshes of one wallet share one request set; `dispose()` cancels what still runs.
  */
+import { setMaxListeners } from 'node:events';
 import { RequestCache } from '../core/cache';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import { msg } from '../core/translate';
 import { isRefusal, type InfoClient } from '../core/infoClient';
-import type { OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
+import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
 import { AccountSource } from './accountSource';
 import { Limiter } from './limiter';
+import { Kept, readSnapshot, spotFromJson, spotToJson, type MarketMemory, type MarketSnapshot } from './marketCache';
 import type { WalletOrder } from './ordersViewModel';
 import { RequestTally } from './weightLedger';
 
@@ -58,6 +66,14 @@ export interface WalletOrdersResult {
   rich: boolean;
   /** Milliseconds since the epoch, when the answers arrived. */
   fetchedAt: number;
+  /** The mids and units of dexs that newly have orders: asked after the orders, they follow the first drawing. */
+  later?: Promise<WalletDetailsLater>;
+}
+
+/** What follows the first drawing of a wallet: the units and mids of the dexs asked after its orders. */
+export interface WalletDetailsLater {
+  units: Map<string, string>;
+  mids: Map<string, Map<string, string>>;
 }
 
 export interface OpenOrdersSourceOptions {
@@ -68,10 +84,28 @@ export interface OpenOrdersSourceOptions {
   note?: (message: string) => void;
   /** Whether to ask `allMids` (the distance-from-mid setting). */
   wantMids?: () => boolean;
-  /** Per-dex requests in flight at once for one wallet, and across all wallets. */
+  /** Requests in flight at once for one wallet, and across all wallets (`PER_WALLET`, `OVERALL`). */
   perWallet?: number;
   overall?: number;
+  /** Where the dex list, spot pairs and units are kept across window reloads. */
+  memory?: MarketMemory;
 }
+
+/**
+ * Requests in flight at once across all wallets: below the lowest provider plan's requests per second
+ * (Chainstack's 25), with room for the pages and hovers beside a refresh. With one wallet's first wave
+ * (its orders on each dex, their mids, old market data) it bounds the fan-out; Hyperliquid's weight per
+ * minute is bounded apart, by the weight ledger.
+ */
+export const OVERALL = 20;
+/**
+ * Requests in flight at once for one wallet: its first wave on four dexs (orders and mids of each, units
+ * of three, spot pairs) in one go; a wallet on more dexs takes a second wave. Below `OVERALL`, so that a
+ * second wallet's requests go out beside the first's.
+ */
+export const PER_WALLET = 12;
+/** Mid prices asked for one wallet serve the others refreshed with it (one `allMids` per dex per refresh, not per wallet). */
+export const MIDS_SHARED_MS = 1_000;
 
 /** Same rule as the info client: refuse names it would refuse, before any request. */
 export const DEX_NAME = /^[a-zA-Z0-9_-]{1,32}$/;
@@ -127,12 +161,10 @@ export class OpenOrdersSource {
   private refreshes = new AbortController();
   /** Only de-duplicates requests in flight: orders are never served from the cache. */
   private readonly running = new RequestCache<string, WalletOrdersResult>({ capacity: 1, keepMs: () => 0 }); // shared while it runs, never kept
-  private readonly perpDexs = new RequestCache<'all', PerpDex[]>(1);
-  private readonly spotMeta = new RequestCache<'all', SpotMeta>(1);
-  private readonly metas = new RequestCache<string, PerpDexMeta>(64);
-  private perpDexsAt = 0;
-  private spotMetaAt = 0;
-  private metasAt = 0;
+  private readonly perpDexs: Kept<PerpDex[]>;
+  private readonly spotMeta: Kept<SpotMeta>;
+  private readonly metas = new Map<string, Kept<PerpDexMeta>>();
+  private readonly mids: RequestCache<string, Map<string, string>>;
   /** Request types this provider refused: not asked again on this connection. */
   private readonly refused = new Set<Optional>();
   private readonly noted = new Set<string>();
@@ -149,9 +181,44 @@ export class OpenOrdersSource {
   ) {
     this.now = options.now ?? Date.now;
     this.metaTtlMs = options.metaTtlMs ?? 10 * 60_000;
-    this.overall = new Limiter(options.overall ?? 6);
-    this.perWallet = options.perWallet ?? 3;
+    this.overall = new Limiter(options.overall ?? OVERALL);
+    this.perWallet = options.perWallet ?? PER_WALLET;
     this.account = new AccountSource(info, { now: this.now, note: options.note });
+    this.mids = new RequestCache({ capacity: 64, keepMs: () => MIDS_SHARED_MS, now: this.now });
+    this.perpDexs = this.kept();
+    this.spotMeta = this.kept();
+    this.restore(options.memory?.load());
+  }
+
+  private kept<T>(): Kept<T> {
+    return new Kept<T>(this.metaTtlMs, this.now, () => this.remember());
+  }
+
+  private metaOf(dex: string): Kept<PerpDexMeta> {
+    let kept = this.metas.get(dex);
+    if (!kept) this.metas.set(dex, (kept = this.kept()));
+    return kept;
+  }
+
+  /** What an earlier window kept (with its age: old values are asked again, and meanwhile say which dexs to ask). */
+  private restore(json: unknown): void {
+    const snapshot = readSnapshot(json);
+    if (snapshot.dexs) this.perpDexs.restore(snapshot.dexs.value, snapshot.dexs.at);
+    if (snapshot.spot) this.spotMeta.restore(spotFromJson(snapshot.spot.value), snapshot.spot.at);
+    for (const [dex, m] of Object.entries(snapshot.metas ?? {})) if (DEX_NAME.test(dex)) this.metaOf(dex).restore(m.value, m.at);
+  }
+
+  private remember(): void {
+    const memory = this.options.memory;
+    if (!memory) return;
+    const spot = this.spotMeta.snapshot;
+    const metas: MarketSnapshot['metas'] = {};
+    for (const [dex, kept] of this.metas) if (kept.snapshot) metas[dex] = kept.snapshot;
+    memory.save({
+      ...(this.perpDexs.snapshot ? { dexs: this.perpDexs.snapshot } : {}),
+      ...(spot ? { spot: { value: spotToJson(spot.value), at: spot.at } } : {}),
+      metas,
+    });
   }
 
   get signal(): AbortSignal {
@@ -166,7 +233,10 @@ export class OpenOrdersSource {
 
   /** What a load runs under: Cancel Refresh, or the source's end. */
   private runSignal(): AbortSignal {
-    return AbortSignal.any([this.controller.signal, this.refreshes.signal]);
+    const signal = AbortSignal.any([this.controller.signal, this.refreshes.signal]);
+    // Every request of a refresh listens to it (a wallet's first wave is up to `PER_WALLET` at once).
+    setMaxListeners(4 * OVERALL, signal);
+    return signal;
   }
 
   /** Whether the provider serves `frontendOpenOrders` (as far as known). */
@@ -184,11 +254,11 @@ export class OpenOrdersSource {
     return this.running.get(key, () => this.fetch(address, extraDexes, options.prefer ?? [], options.tally ?? new RequestTally(), options.withDex));
   }
 
-  /** Forget the cached dex list, spot pairs and dex metadata (Reload Markets). */
+  /** Ask the dex list, spot pairs and dex metadata again at the next refresh (Reload Markets): once, for every wallet. */
   reloadMarkets(): void {
-    this.perpDexsAt = 0;
-    this.spotMetaAt = 0;
-    this.metasAt = 0;
+    this.perpDexs.expire();
+    this.spotMeta.expire();
+    for (const kept of this.metas.values()) kept.expire();
   }
 
   /**
@@ -248,22 +318,42 @@ export class OpenOrdersSource {
           await alongside;
         }
       });
-    // The first dex starts at once; the others as soon as the (usually cached) dex list is known.
-    const first = settle(ordersOf(''));
-    const dexs = await this.knownDexs(signal, tally);
-    const { asked: others, skipped: skippedDexs } = chooseDexs(
-      dexs.map((d) => d.name),
+    const answers = new Map<string, Promise<Settled<OpenOrder[]>>>();
+    const ask = (dexs: readonly string[]) => dexs.forEach((dex) => answers.has(dex) || answers.set(dex, settle(ordersOf(dex))));
+    const details = new WalletDetails(this, signal, limiter, tally);
+
+    // One wave: the orders of every dex known now (an old list too), the mids and units of the dexs the
+    // wallet had orders on (for a wallet never loaded: the first dex's mids), and old market data again.
+    const known = this.perpDexs.fresh;
+    const listing = known ? undefined : settle(this.knownDexs(signal, tally));
+    const first = chooseDexs(
+      (known ?? this.perpDexs.stale ?? []).map((d) => d.name),
       extraDexes,
       prefer,
     );
-    const answers = await Promise.all([first, ...others.map((dex) => settle(ordersOf(dex)))]);
+    ask(['', ...first.asked]);
+    const early = new Set(prefer.length > 0 ? prefer.filter((d) => d === '' || first.asked.includes(d)) : ['']);
+    details.ask([...early]);
+    if (!this.spotMeta.fresh) void details.pairs();
+    // A changed (or first) dex list adds its new dexs in a second wave.
+    let dexs = known ?? this.perpDexs.stale;
+    const listed = listing && (await listing);
+    if (listed && 'value' in listed) dexs = listed.value;
+    else if (listed && !dexs) throw listed.error; // no list at all: the wallet cannot be refreshed
+    const { asked: others, skipped: skippedDexs } = chooseDexs(
+      (dexs ?? []).map((d) => d.name),
+      extraDexes,
+      prefer,
+    );
+    ask(others);
+    const settled = await Promise.all(['', ...others].map((dex) => answers.get(dex)!));
     if (signal.aborted) throw new ProviderError('cancelled', msg('The request was cancelled.'));
 
     const orders: WalletOrder[] = [];
     const dexErrors = new Map<string, ProviderError>();
     const withOrders = new Set<string>();
     ['', ...others].forEach((dex, i) => {
-      const answer = answers[i]!;
+      const answer = settled[i]!;
       if ('error' in answer) {
         dexErrors.set(dex, asProviderError(answer.error));
         return;
@@ -278,16 +368,17 @@ export class OpenOrdersSource {
     if (dexErrors.size === others.length + 1) throw dexErrors.get('') ?? [...dexErrors.values()][0];
     const fetchedAt = this.now();
 
+    // What the orders show needs, asked with them; a dex that newly has orders gets its mids and unit
+    // after them (`later`: the tree is drawn first).
     const needPairs = orders.some((o) => o.dex === '' && /^@\d+$/.test(o.order.coin)) || [...withOrders].some((d) => d !== '');
+    const now = [...withOrders].filter((d) => early.has(d));
+    const lateMids = [...withOrders].filter((d) => !early.has(d));
+    // Dexs with positions but no orders want their unit too (for the account's figures).
+    const lateUnits = [...new Set([...withOrders, ...unitDexs])].filter((d) => !early.has(d));
     const [pairs, units, mids] = await Promise.all([
-      needPairs ? settle(this.pairs(signal, tally)) : Promise.resolve(undefined),
-      this.unitsOf(
-        [...new Set([...withOrders, ...unitDexs])].filter((d) => d !== ''),
-        signal,
-        limiter,
-        tally,
-      ),
-      this.midsOf([...withOrders], signal, limiter, tally),
+      needPairs ? settle(details.pairs()) : Promise.resolve(undefined),
+      details.units([...new Set([...now, ...[...unitDexs].filter((d) => early.has(d))])]),
+      details.mids(now),
     ]);
     if (signal.aborted) throw new ProviderError('cancelled', msg('The request was cancelled.'));
     let spotMeta: SpotMeta | undefined;
@@ -295,12 +386,23 @@ export class OpenOrdersSource {
     // Naming `@N` pairs and dex units is a nicety; the orders themselves arrived and are shown.
     if (pairs && 'error' in pairs) spotMetaError = asProviderError(pairs.error);
     else if (pairs) spotMeta = pairs.value;
-    const unitNames = new Map<string, string>([['', FIRST_DEX_UNIT]]);
-    for (const [dex, token] of units) {
-      const name = spotMeta?.tokens.find((t) => t.index === token)?.name;
-      if (name) unitNames.set(dex, name);
-    }
-    return { orders, dexs, skippedDexs, dexErrors, units: unitNames, mids, spotMeta, spotMetaError, rich: this.rich, fetchedAt };
+    const unitNames = new Map<string, string>([['', FIRST_DEX_UNIT], ...unitNamesOf(units, spotMeta)]);
+    const result: WalletOrdersResult = {
+      orders,
+      dexs: dexs ?? [],
+      skippedDexs,
+      dexErrors,
+      units: unitNames,
+      mids,
+      spotMeta,
+      spotMetaError,
+      rich: this.rich,
+      fetchedAt,
+    };
+    // Asked in the same wave as the orders, so back by now: the refresh ends with nothing of it in flight.
+    await details.settled();
+    if (lateMids.length > 0 || lateUnits.length > 0) result.later = details.later(lateMids, lateUnits, spotMeta);
+    return result;
   }
 
   /** One dex's orders: rich when the provider serves them, else plain (and said once). */
@@ -321,52 +423,42 @@ export class OpenOrdersSource {
     return this.info.openOrders(address, dex, signal);
   }
 
-  /** Each dex's collateral token index, from its cached `meta`; dexs whose `meta` failed are left out. */
-  private async unitsOf(dexs: string[], signal: AbortSignal, limiter: Limiter, tally: RequestTally): Promise<Map<string, number>> {
-    const units = new Map<string, number>();
-    if (this.now() - this.metasAt > this.metaTtlMs) {
-      this.metas.clear();
-      this.metasAt = this.now();
-    }
-    await Promise.all(
-      dexs.map(async (dex) => {
-        if (this.refused.has('meta')) return;
-        try {
-          const meta = await this.metas.get(dex, () =>
-            limiter.run(() => {
-              tally.add('meta');
-              return this.info.perpMeta(dex, signal);
-            }),
-          );
-          if (meta?.collateralToken !== undefined) units.set(dex, meta.collateralToken);
-        } catch (e) {
+  /** A dex's collateral token index, from its kept `meta`; undefined when it failed (said once) or is refused. */
+  unitOf(dex: string, signal: AbortSignal, limiter: Limiter, tally: RequestTally): Promise<number | undefined> {
+    if (this.refused.has('meta')) return Promise.resolve(undefined);
+    return this.metaOf(dex)
+      .get(() =>
+        limiter.run(() => {
+          tally.add('meta');
+          return this.info.perpMeta(dex, signal);
+        }),
+      )
+      .then(
+        (meta) => meta.collateralToken,
+        (e: unknown) => {
           this.optionalFailed('meta', e, 'notionals on builder-deployed dexs are shown without a unit');
-        }
-      }),
-    );
-    return units;
+          return undefined;
+        },
+      );
   }
 
-  private async midsOf(dexs: string[], signal: AbortSignal, limiter: Limiter, tally: RequestTally): Promise<Map<string, Map<string, string>>> {
-    const mids = new Map<string, Map<string, string>>();
-    if (this.options.wantMids && !this.options.wantMids()) return mids;
-    await Promise.all(
-      dexs.map(async (dex) => {
-        if (this.refused.has('allMids')) return;
-        try {
-          mids.set(
-            dex,
-            await limiter.run(() => {
-              tally.add('allMids');
-              return this.info.allMids(dex, signal);
-            }),
-          );
-        } catch (e) {
-          this.optionalFailed('allMids', e, 'orders are shown without their distance from the mid price');
-        }
-      }),
-    );
-    return mids;
+  /** A dex's mid prices, shared by the wallets refreshed together; undefined when off, refused or failed. */
+  midsOf(dex: string, signal: AbortSignal, limiter: Limiter, tally: RequestTally): Promise<Map<string, string> | undefined> {
+    if ((this.options.wantMids && !this.options.wantMids()) || this.refused.has('allMids')) return Promise.resolve(undefined);
+    return this.mids
+      .get(
+        dex,
+        (shared) =>
+          limiter.run(() => {
+            tally.add('allMids');
+            return this.info.allMids(dex, shared);
+          }),
+        signal,
+      )
+      .catch((e: unknown) => {
+        this.optionalFailed('allMids', e, 'orders are shown without their distance from the mid price');
+        return undefined;
+      });
   }
 
   /** An optional request failed: a refusal is remembered; either way it is said once, and only the detail goes. */
@@ -388,24 +480,96 @@ export class OpenOrdersSource {
   }
 
   private knownDexs(signal: AbortSignal, tally: RequestTally): Promise<PerpDex[]> {
-    if (this.now() - this.perpDexsAt > this.metaTtlMs) this.perpDexs.clear();
-    return this.perpDexs.get('all', async () => {
+    return this.perpDexs.get(() => {
       tally.add('perpDexs');
-      const dexs = await this.info.perpDexs(signal);
-      this.perpDexsAt = this.now();
-      return dexs;
+      return this.info.perpDexs(signal);
     });
   }
 
-  private pairs(signal: AbortSignal, tally: RequestTally): Promise<SpotMeta> {
-    if (this.now() - this.spotMetaAt > this.metaTtlMs) this.spotMeta.clear();
-    return this.spotMeta.get('all', async () => {
+  /** The spot pairs and tokens, kept (one load for every wallet). */
+  pairs(signal: AbortSignal, tally: RequestTally): Promise<SpotMeta> {
+    return this.spotMeta.get(() => {
       tally.add('spotMeta');
-      const meta = await this.info.spotMeta(signal);
-      this.spotMetaAt = this.now();
-      return meta;
+      return this.info.spotMeta(signal);
     });
   }
+}
+
+/** What one wallet's refresh asks beside its orders (mids, units, spot pairs): each once, whenever first needed. */
+class WalletDetails {
+  private readonly midsAsked = new Map<string, Promise<Map<string, string> | undefined>>();
+  private readonly unitsAsked = new Map<string, Promise<number | undefined>>();
+  private pairsAsked?: Promise<SpotMeta>;
+
+  constructor(
+    private readonly source: OpenOrdersSource,
+    private readonly signal: AbortSignal,
+    private readonly limiter: Limiter,
+    private readonly tally: RequestTally,
+  ) {}
+
+  /** The mids and units of dexs asked after the orders; never fails (a detail that failed is left out). */
+  later(midDexs: readonly string[], unitDexs: readonly string[], spotMeta: SpotMeta | undefined): Promise<WalletDetailsLater> {
+    return Promise.all([this.units(unitDexs), this.mids(midDexs)]).then(
+      ([units, mids]) => ({ units: unitNamesOf(units, spotMeta), mids }),
+      () => ({ units: new Map(), mids: new Map() }),
+    );
+  }
+
+  /** Once every detail asked so far is back (or failed). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.midsAsked.values(), ...this.unitsAsked.values(), ...(this.pairsAsked ? [this.pairsAsked] : [])]);
+  }
+
+  /** Mids of each dex and units of each dex but the first (which settles in USDC), asked now. */
+  ask(dexs: readonly string[]): void {
+    void this.mids(dexs);
+    void this.units(dexs);
+  }
+
+  pairs(): Promise<SpotMeta> {
+    this.pairsAsked ??= this.source.pairs(this.signal, this.tally);
+    this.pairsAsked.catch(() => undefined); // asked ahead: its failure is read where it is needed
+    return this.pairsAsked;
+  }
+
+  async mids(dexs: readonly string[]): Promise<Map<string, Map<string, string>>> {
+    const out = new Map<string, Map<string, string>>();
+    await Promise.all(
+      dexs.map(async (dex) => {
+        let asked = this.midsAsked.get(dex);
+        if (!asked) this.midsAsked.set(dex, (asked = this.source.midsOf(dex, this.signal, this.limiter, this.tally)));
+        const mids = await asked;
+        if (mids) out.set(dex, mids);
+      }),
+    );
+    return out;
+  }
+
+  async units(dexs: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    await Promise.all(
+      dexs
+        .filter((d) => d !== '')
+        .map(async (dex) => {
+          let asked = this.unitsAsked.get(dex);
+          if (!asked) this.unitsAsked.set(dex, (asked = this.source.unitOf(dex, this.signal, this.limiter, this.tally)));
+          const unit = await asked;
+          if (unit !== undefined) out.set(dex, unit);
+        }),
+    );
+    return out;
+  }
+}
+
+/** The names of the dexs' collateral tokens, where spot pairs name them. */
+function unitNamesOf(units: ReadonlyMap<string, number>, spotMeta: SpotMeta | undefined): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [dex, token] of units) {
+    const name = spotMeta?.tokens.find((t) => t.index === token)?.name;
+    if (name) names.set(dex, name);
+  }
+  return names;
 }
 
 type Settled<T> = { value: T } | { error: unknown };

@@ -331,48 +331,58 @@ export class OrdersStore {
       if (!current() || source.signal.aborted) return { address, ok: false };
       const orders = withStaleDexs(result, entry.last?.snapshot.orders);
       const changes = diffOrders(entry.last?.snapshot.orders, orders);
-      const fates =
+      this.marketData.take(result, orders);
+      const dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e, this.deps.t)]));
+      const acct = mergeAccount(account.result(), entry.last?.account, result.dexErrors.keys());
+      const positionChanges = diffPositions(entry.last?.account, acct.snapshot, acct.answered);
+      const refreshed = (fates: ReadonlyMap<number, OrderFate>): Refreshed => {
+        const view = this.buildView(address, orders, changes, fates, dexErrors, result.skippedDexs);
+        const accountView = buildAccountView({
+          address,
+          view,
+          account: acct.snapshot,
+          changes: positionChanges,
+          dexErrors: acct.errors.perps,
+          spotError: acct.errors.spot,
+          units: this.marketData.units,
+          spotMeta: this.marketData.spotMeta,
+          rich: result.rich,
+          t: this.deps.t,
+        });
+        return {
+          snapshot: { orders, fetchedAt: result.fetchedAt },
+          changes,
+          fates,
+          dexErrors,
+          view,
+          weight: tally.weight,
+          marketWeight: tally.marketWeight,
+          skippedDexs: result.skippedDexs,
+          account: acct.snapshot,
+          accountErrors: acct.errors,
+          positionChanges,
+          accountView,
+        };
+      };
+      // Drawn as soon as the orders are in; what became of gone orders, and the mids and units of dexs
+      // that newly have orders (or positions), are looked up after and drawn again.
+      entry.last = refreshed(new Map());
+      entry.error = undefined;
+      this.changed.fire(address);
+      const [fates, later] = await Promise.all([
         changes.gone.length > 0
-          ? await source.fates(
+          ? source.fates(
               address,
               changes.gone.map((o) => o.order.oid),
               tally,
             )
-          : new Map<number, OrderFate>();
+          : new Map<number, OrderFate>(),
+        result.later,
+      ]);
       if (!current() || source.signal.aborted) return { address, ok: false };
-      this.marketData.take(result, orders);
-      const dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e, this.deps.t)]));
-      const view = this.buildView(address, orders, changes, fates, dexErrors, result.skippedDexs);
-      const acct = mergeAccount(account.result(), entry.last?.account, result.dexErrors.keys());
-      const positionChanges = diffPositions(entry.last?.account, acct.snapshot, acct.answered);
-      const accountView = buildAccountView({
-        address,
-        view,
-        account: acct.snapshot,
-        changes: positionChanges,
-        dexErrors: acct.errors.perps,
-        spotError: acct.errors.spot,
-        units: this.marketData.units,
-        spotMeta: this.marketData.spotMeta,
-        rich: result.rich,
-        t: this.deps.t,
-      });
-      const { weight, marketWeight } = tally;
-      entry.last = {
-        snapshot: { orders, fetchedAt: result.fetchedAt },
-        changes,
-        fates,
-        dexErrors,
-        view,
-        weight,
-        marketWeight,
-        skippedDexs: result.skippedDexs,
-        account: acct.snapshot,
-        accountErrors: acct.errors,
-        positionChanges,
-        accountView,
-      };
-      entry.error = undefined;
+      if (later) this.marketData.takeLater(later);
+      entry.last = refreshed(fates);
+      const { weight } = tally;
       for (const [dex, said] of acct.errors.perps) log.warn(`Positions of ${address} on dex “${dex || 'first'}” could not be refreshed: ${said}`);
       if (acct.errors.spot) log.warn(`Spot balances of ${address} could not be refreshed: ${acct.errors.spot}`);
       const role = acct.snapshot.role;

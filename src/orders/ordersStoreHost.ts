@@ -11,6 +11,7 @@ import { PerConnection } from '../platform/perConnection';
 import type { Services } from '../platform/services';
 import { vscodeTranslate } from '../platform/translate';
 import { shortAddress } from '../view/format';
+import { marketMemory } from './marketMemoryHost';
 import { OpenOrdersSource } from './openOrdersSource';
 import { OrdersStore, type AgentNotice, type FillNotice, type WalletListing } from './ordersStore';
 import { watchedWallets } from './watchedWalletsHost';
@@ -24,7 +25,12 @@ export function createOrdersStore(services: Services): OrdersStore {
   // One source per connection: its caches and what the provider refused belong to that provider.
   const sources = new PerConnection(
     connection,
-    (clients) => new OpenOrdersSource(clients.info, { note: (m) => log.info(m), wantMids: () => settings.ordersShowDistanceFromMid() }),
+    (clients) =>
+      new OpenOrdersSource(clients.info, {
+        note: (m) => log.info(m),
+        wantMids: () => settings.ordersShowDistanceFromMid(),
+        memory: marketMemory(context.globalState, connection.isDemo ? 'demo' : settings.baseUrl()),
+      }),
   );
   const store = new OrdersStore({ sources, wallets: walletList(services), log, t: vscodeTranslate, ledger: new WeightLedger() });
   context.subscriptions.push(

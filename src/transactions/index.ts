@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { registerCommands } from '../platform/commands';
 import type { Services } from '../platform/services';
 import { Commands, WebviewTypes } from '../ids';
-import { panelStateHash } from './protocol';
 
 /** The panel's module, loaded by the first transaction opened or restored (not at activation). */
 let panels: typeof import('./transactionPanel') | undefined;
@@ -15,7 +14,8 @@ export function registerTransactions(services: Services): void {
   });
   services.context.subscriptions.push(
     vscode.window.registerWebviewPanelSerializer(WebviewTypes.transaction, {
-      deserializeWebviewPanel: async (panel, state) => (await loadPanels()).TransactionPanel.revive(services, panel, panelStateHash(state)),
+      deserializeWebviewPanel: async (panel, state) =>
+        (await loadPanels()).TransactionPanel.revive(services, panel, (await import('./protocol')).panelStateHash(state)),
     }),
     { dispose: () => panels?.TransactionPanel.disposeAll() },
   );

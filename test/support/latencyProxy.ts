@@ -119,6 +119,28 @@ export class LatencyProxy {
     };
   }
 
+  /**
+   * What came between `from` and `to` (`performance.now()` times of this process), without a `reset`: for
+   * a client in another process that says when its action ran (epoch times: `performance.timeOrigin + t`).
+   * Waves are counted among these requests only.
+   */
+  tallyWithin(from: number, to: number): ProxyTally {
+    const inside = this.log.filter((r) => r.arrivedAt >= from && r.arrivedAt <= to);
+    const waves = new Map<ProxiedRequest, number>();
+    for (const r of inside) {
+      const before = inside.filter((o) => o.answeredAt !== undefined && o.answeredAt <= r.arrivedAt).reduce((m, o) => Math.max(m, waves.get(o) ?? 0), 0);
+      waves.set(r, before + 1);
+    }
+    const most = Math.max(0, ...waves.values());
+    return {
+      requests: inside.length,
+      calls: inside.reduce((n, r) => n + r.calls.length, 0),
+      connections: new Set(inside.filter((r) => r.newConnection).map((r) => r.connection)).size,
+      waves: most,
+      perWave: Array.from({ length: most }, (_, i) => inside.filter((r) => waves.get(r) === i + 1).map((r) => r.calls.join('+'))),
+    };
+  }
+
   async stop(): Promise<void> {
     for (const t of this.timers) clearTimeout(t);
     for (const s of this.sockets) s.destroy();

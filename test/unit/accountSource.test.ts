@@ -34,7 +34,10 @@ describe('account from the demo node', () => {
 
   const load = async (source: OpenOrdersSource, address = maker.address, tally = new RequestTally()) => {
     const account = source.account.begin(address, tally);
-    const orders = await source.load(address, [], { tally, withDex: account.dex });
+    const loaded = await source.load(address, [], { tally, withDex: account.dex });
+    // What follows the first drawing (the mids and units of dexs asked after the orders) taken in.
+    const later = await loaded.later;
+    const orders = later ? { ...loaded, units: new Map([...loaded.units, ...later.units]), mids: new Map([...loaded.mids, ...later.mids]) } : loaded;
     return { orders, account: account.result(), tally };
   };
 

@@ -4,7 +4,7 @@ import { ProviderError } from '../../src/core/errors';
 import { createProviderClients, type ProviderClients } from '../../src/core/provider';
 import { DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { Limiter } from '../../src/orders/limiter';
-import { OpenOrdersSource, type OpenOrdersSourceOptions } from '../../src/orders/openOrdersSource';
+import { MIDS_SHARED_MS, OpenOrdersSource, type OpenOrdersSourceOptions, type WalletOrdersResult } from '../../src/orders/openOrdersSource';
 import { buildWalletView, diffOrders } from '../../src/orders/ordersViewModel';
 import { untranslated } from '../../src/view/format';
 import { json, ScriptedServer } from '../support/scriptedServer';
@@ -12,6 +12,13 @@ import { json, ScriptedServer } from '../support/scriptedServer';
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 const whale = DEMO_WALLETS.find((w) => w.kind === 'whale')!;
 const empty = DEMO_WALLETS.find((w) => w.kind === 'empty')!;
+
+/** A load with what follows its first drawing (the mids and units of dexs asked after the orders) taken in. */
+async function complete(pending: Promise<WalletOrdersResult>): Promise<WalletOrdersResult> {
+  const result = await pending;
+  const later = await result.later;
+  return later ? { ...result, units: new Map([...result.units, ...later.units]), mids: new Map([...result.mids, ...later.mids]) } : result;
+}
 
 describe('open orders from the demo node', () => {
   let node: DemoNode;
@@ -27,7 +34,7 @@ describe('open orders from the demo node', () => {
   afterEach(() => node.close());
 
   it('gets the market maker’s rich orders on every dex, each dex in its unit, the failing dex apart, @N named by spotMeta', async () => {
-    const result = await source().load(maker.address);
+    const result = await complete(source().load(maker.address));
     assert.equal(result.rich, true);
     assert.deepEqual(
       result.dexs.map((d) => d.name),
@@ -100,20 +107,25 @@ describe('open orders from the demo node', () => {
     const [a, b, c] = await Promise.all([s.load(maker.address), s.load(maker.address), s.load(maker.address)]);
     assert.equal(a, b);
     assert.equal(b, c);
+    await a.later;
     const firstSet = node.requests - before;
     assert.equal(firstSet, 11, 'perpDexs + 4 × frontendOpenOrders + spotMeta + meta flx, xyz + allMids "", flx, xyz');
-    await s.load(maker.address);
+    node.clearFaults();
+    await new Promise((r) => setTimeout(r, MIDS_SHARED_MS + 50)); // past the time the mids of one refresh serve the wallets refreshed with it
+    const prefer = ['', 'flx', 'xyz'];
+    await complete(s.load(maker.address, [], { prefer }));
     assert.equal(node.requests - before - firstSet, 7, 'only the orders and the mids the second time');
     s.reloadMarkets();
+    await new Promise((r) => setTimeout(r, MIDS_SHARED_MS + 50));
     const again = node.requests;
-    await s.load(maker.address);
+    await complete(s.load(maker.address, [], { prefer }));
     assert.equal(node.requests - again, 11, 'Reload Markets asks for the dex list, spot pairs and units again');
   });
 
   it('asks no allMids when the distance from mid is off', async () => {
     const before = node.requests;
-    const result = await source({ wantMids: () => false }).load(maker.address);
-    assert.equal(node.requests - before, 8);
+    const result = await complete(source({ wantMids: () => false }).load(maker.address));
+    assert.equal(node.requests - before, 8, 'perpDexs + 4 × frontendOpenOrders + spotMeta + meta flx, xyz');
     assert.equal(result.mids.size, 0);
   });
 
@@ -128,8 +140,12 @@ describe('open orders from the demo node', () => {
 
   it('asks extra dexs from the wallet’s settings and skips names the API would refuse', async () => {
     const before = node.requests;
-    await source().load(empty.address, ['abc', 'not a dex!', '']);
-    assert.equal(node.requests - before, 6, 'perpDexs + "" + flx + outage + xyz + abc, nothing for the bad names');
+    await complete(source().load(empty.address, ['abc', 'not a dex!', '']));
+    assert.equal(
+      node.requests - before,
+      8,
+      'perpDexs + "" + flx + outage + xyz + abc, nothing for the bad names; spot pairs (not kept yet) and the first dex’s mids beside them',
+    );
   });
 
   it('falls back to openOrders for a provider that refuses frontendOpenOrders (422), says so once and remembers it', async () => {
@@ -231,6 +247,7 @@ describe('open orders: round trips (issue 16)', () => {
     server.handler = (req, res) => {
       const body = req.json as { type: string };
       if (body.type === 'perpDexs') return json(res, 200, [null, ...dexs.map((name) => ({ name, fullName: name, deployer: null }))]);
+      if (body.type === 'spotMeta') return json(res, 200, { tokens: [], universe: [] });
       if (body.type !== 'frontendOpenOrders') return json(res, 200, {});
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);

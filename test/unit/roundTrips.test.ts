@@ -10,7 +10,14 @@ import { loadTransaction, lookUpHash } from '../../src/core/transactionLoad';
 import { DEMO_BLOCKS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
 import { HoverData } from '../../src/hover/hoverData';
+import type { MarketSnapshot } from '../../src/orders/marketCache';
+import { OpenOrdersSource } from '../../src/orders/openOrdersSource';
+import { OrdersStore, type WalletListing } from '../../src/orders/ordersStore';
+import { untranslated } from '../../src/view/format';
+import { DEMO_WALLETS } from '../../src/demo/wallets';
 import { LatencyProxy } from '../support/latencyProxy';
+
+const MAKER = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!.address;
 
 const ONE_WAY_MS = 20;
 
@@ -75,5 +82,89 @@ describe('round trips: one wave on the critical path (latency proxy before the d
       assert.equal(counted.waves, 1, JSON.stringify(counted.perWave));
       assert.equal(counted.perWave[0]!.length, 1, `one request (a batch): ${JSON.stringify(counted.perWave)}`);
     }
+  });
+
+  describe('Open Orders', () => {
+    let memory: MarketSnapshot | undefined;
+    const sourceOf = () => new OpenOrdersSource(clients.info, { memory: { load: () => memory, save: (m) => (memory = m) } });
+    const storeOf = (source: OpenOrdersSource, wallets: WalletListing[]) =>
+      new OrdersStore({
+        sources: { get: async () => source, existing: source },
+        wallets: () => wallets,
+        log: { warn: () => undefined, debug: () => undefined },
+        t: untranslated,
+      });
+    const listing = (address: string): WalletListing => ({ wallet: { address }, demo: false });
+
+    /** Waves until the wallet's tree is first redrawn with new orders, and in all. */
+    async function refreshWaves(store: OrdersStore, address: string): Promise<{ drawn: number; all: number; perWave: string[][] }> {
+      await clients.evm.getBlockNumber();
+      proxy.reset();
+      const before = store.wallet(address)?.last;
+      let drawnAt: number | undefined;
+      const subscription = store.onDidChange(() => {
+        if (drawnAt === undefined && store.wallet(address)?.last !== before) drawnAt = performance.now();
+      });
+      const outcome = await store.refreshWallet(address);
+      subscription.dispose();
+      assert.ok(outcome.ok, String(outcome.error));
+      return { drawn: proxy.tally(drawnAt).waves, all: proxy.tally().waves, perWave: proxy.tally().perWave };
+    }
+
+    it('a refresh: the orders of every dex and the mids of the dexs with orders at once; fates after the tree is redrawn', async () => {
+      const source = sourceOf();
+      const store = storeOf(source, [listing(MAKER)]);
+      await store.refreshWallet(MAKER);
+      await new Promise((r) => setTimeout(r, 1_100)); // the mids of the last refresh are not kept past a second
+      const counted = await refreshWaves(store, MAKER);
+      assert.equal(counted.drawn, 1, JSON.stringify(counted.perWave));
+      assert.ok(counted.perWave[0]!.filter((c) => c === 'allMids').length === 3, 'the mids of "", flx and xyz in the first wave');
+      assert.equal(counted.all, 2, 'orderStatus of the gone orders after the drawing');
+      assert.ok(counted.perWave[1]!.every((c) => c === 'orderStatus'));
+      store.dispose();
+      source.dispose();
+    });
+
+    it('a newly watched wallet, with the dex list kept from an earlier window: drawn after one wave', async () => {
+      const earlier = sourceOf();
+      await earlier.load(MAKER); // this window learns the markets, and keeps them
+      earlier.dispose();
+      const source = sourceOf(); // a window reload: a new source, the markets from memory
+      const store = storeOf(source, [listing(MAKER)]);
+      const counted = await refreshWaves(store, MAKER);
+      assert.equal(counted.drawn, 1, JSON.stringify(counted.perWave));
+      assert.ok(!counted.perWave.flat().includes('perpDexs'), 'the dex list came from the earlier window');
+      store.dispose();
+      source.dispose();
+    });
+
+    it('Reload Markets, and the first refresh of a window: the dex list and spot pairs asked once for five wallets', async () => {
+      const wallets = [...DEMO_WALLETS.map((w) => listing(w.address)), listing(`0x${'1'.repeat(40)}`), listing(`0x${'2'.repeat(40)}`)];
+      memory = undefined;
+      const source = sourceOf();
+      const store = storeOf(source, wallets);
+      const count = (type: string) => proxy.requests.flatMap((r) => r.calls).filter((c) => c === type).length;
+      proxy.reset();
+      await store.refreshAll();
+      assert.equal(count('perpDexs'), 1, 'the first refresh');
+      proxy.reset();
+      await store.refreshAll({ reloadMarkets: true });
+      assert.equal(count('perpDexs'), 1, 'Reload Markets');
+      assert.equal(count('spotMeta'), 1);
+      store.dispose();
+      source.dispose();
+    });
+
+    it('Reload Markets of one wallet: its orders still in the first wave (the old dex list says which dexs to ask)', async () => {
+      const source = sourceOf();
+      const store = storeOf(source, [listing(MAKER)]);
+      await store.refreshWallet(MAKER);
+      source.reloadMarkets();
+      const counted = await refreshWaves(store, MAKER);
+      assert.equal(counted.drawn, 1, JSON.stringify(counted.perWave));
+      assert.ok(counted.perWave[0]!.includes('perpDexs') && counted.perWave[0]!.filter((c) => c === 'frontendOpenOrders').length === 4);
+      store.dispose();
+      source.dispose();
+    });
   });
 });

@@ -141,7 +141,7 @@ describe('hostile: retries and storms (counted at the server)', function () {
       const served = node.requests - before;
       figures.faultsInjected += served;
       assert.ok(errors.every((e) => e.kind === 'server'));
-      assert.equal(served, 2 * 3, 'perpDexs and openOrders, each tried three times');
+      assert.equal(served, 4 * 3, 'one wave: perpDexs, the first dex’s orders, its mids and the spot pairs (not kept yet), each tried three times');
     } finally {
       await node.close();
     }
