@@ -7,8 +7,9 @@
  *
  * A provider that refuses batches (an HTTP error, an answer that is no array, every call answered
  * "invalid request") is asked one call at a time from then on, by itself: the calls of the refused
- * batch are sent again alone, and so is any call a batch answer left out. A batch answer too large for
- * the cap the calls share is sent again call by call too. Network errors, timeouts, rate limits and
+ * batch are sent again alone, and so is any call a batch answer left out or cut off by the batch's own
+ * limits (geth's -32002 and -32003). A batch answer too large for the cap the calls share is sent again
+ * call by call too. Network errors, timeouts, rate limits and
  * server errors (5xx, after the transport's retries) are what a single request would get as well: every
  * call of the batch gets them.
  */
@@ -137,8 +138,8 @@ export class JsonRpcBatcher {
     this.support = 'yes';
     for (const call of calls) {
       const json = byId.get(call.id);
-      if (json === undefined)
-        void this.alone(call); // left out of the answer: asked alone
+      // Left out of the answer, or cut off by the batch's own limits: asked alone.
+      if (json === undefined || pastBatchLimits(json)) void this.alone(call);
       else call.resolve({ id: call.id, json });
     }
   }
@@ -164,6 +165,18 @@ function answersById(answer: unknown, calls: readonly Pending[]): Map<number, un
     if (typeof id === 'number' && asked.has(id) && !byId.has(id)) byId.set(id, item);
   }
   return invalidRequest >= calls.length ? undefined : byId;
+}
+
+/**
+ * geth's answers to the calls of a batch past the batch's limits: -32003 "response too large" (the
+ * answers' bytes together) and -32002 "request timed out" (the batch's time). They say nothing of the
+ * call itself, which may well be answered alone (a 10,000-transaction block's page after its details).
+ */
+const BATCH_LIMIT_CODES: ReadonlySet<unknown> = new Set([-32002, -32003]);
+
+function pastBatchLimits(json: unknown): boolean {
+  const error = (json as { error?: { code?: unknown } }).error;
+  return typeof error === 'object' && error !== null && BATCH_LIMIT_CODES.has(error.code);
 }
 
 /** What the answer to these calls together may hold: the sum of what each may (the transport caps the bytes). */

@@ -104,10 +104,11 @@ describe('bundles (esbuild.mjs)', function () {
     );
   });
 
-  it('activation loads at most 40 KB minified (issue 28’s target; 120 KB before, 150 KB before the split of issue 16)', () => {
-    // esbuild's count of the minified split (the CommonJS step changes only the import lines). Issue 28
-    // reached 38 KB; the networks' status item and its commands took it to 44.5 KB, until what the key and
-    // network commands ask and do (keyCommands.ts, networkActions.ts, publicApiQuestion.ts) loaded with
+  it('activation loads at most 40 KB minified, counted before the CommonJS step (120 KB before, 150 KB before the split of issue 16)', () => {
+    // esbuild's count of the minified split, before the CommonJS step, which adds its export helpers
+    // (~0.45 KB) to each of the 16 files: what VS Code loads, 44.4 KB, is measured in `npm run bench`, where
+    // the 40 KB target stays. Issue 28 reached 38 KB; the networks took it to 44.5 KB, until what the key
+    // and network commands ask and do (keyCommands.ts, networkActions.ts, publicApiQuestion.ts) loaded with
     // the first of them, and the panels' state readers came with the panels: 35.2 KB.
     const all = loadedAtActivation().reduce((sum, f) => sum + outputs[f].bytes, 0);
     assert.ok(all <= 40 * 1024, `activation loads ${(all / 1024).toFixed(1)} KB`);

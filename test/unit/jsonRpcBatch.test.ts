@@ -84,6 +84,29 @@ describe('JSON-RPC batches (real local server)', () => {
     assert.equal(clients.evm.batchSupport, 'yes');
   });
 
+  for (const [code, message] of [
+    [-32002, 'request timed out'],
+    [-32003, 'response too large'],
+  ] as const) {
+    it(`asks alone a call the batch answered with geth's batch-limit error ${code} (${message}); a single call's ${code} stays an error`, async () => {
+      server.handler = (req, res) =>
+        Array.isArray(req.json)
+          ? json(
+              res,
+              200,
+              (req.json as RpcCall[]).map((c) => (c.method === 'eth_getBalance' ? { jsonrpc: '2.0', id: c.id, error: { code, message } } : answer(c))),
+            )
+          : json(res, 200, answer(req.json as RpcCall));
+      assert.equal((await clients.evm.getAddressSummary(ADDRESS)).balance, 42n);
+      assert.deepEqual(
+        server.calls.map((c) => c.method),
+        ['eth_getCode', 'eth_getBalance', 'eth_getBalance'],
+      );
+      server.handler = (req, res) => json(res, 200, { jsonrpc: '2.0', id: (req.json as RpcCall).id, error: { code, message } });
+      await assert.rejects(clients.evm.getBlockNumber(), (e: { kind: string }) => e.kind === 'rpc');
+    });
+  }
+
   it('gives every call of the batch a failure a single request would get too (HTTP 503), without sending them again', async () => {
     server.handler = (_req, res) => text(res, 503, 'busy');
     await assert.rejects(clients.evm.getAddressSummary(ADDRESS), (e: { kind: string }) => e.kind === 'server');
