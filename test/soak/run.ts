@@ -156,7 +156,7 @@ runMain('soak', async () => {
     const end = await take('end');
 
     const notifications = await readNotifications(w);
-    const { before, after } = await refreshGoodThenFailing(w, node);
+    const { before, after } = await refreshGoodThenFailing(w, node, proxy);
     const logs = readLogs(w.server.userDataDir);
     const figures: SoakFigures = {
       durationMs: measuredToMs - measuredFromMs,

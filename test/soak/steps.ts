@@ -102,9 +102,30 @@ export async function readNotifications(w: Workbench): Promise<{ messages: strin
   };
 }
 
+/**
+ * Until the node has been asked every wallet's orders since request number `since` and has answered
+ * everything, with nothing asked for `quietMs`: the refresh a command started has run to its end, so the
+ * tree read next is that refresh's, not the one before it (a tree that shows no spinner while it refreshes
+ * looks settled before the refresh has even begun).
+ */
+async function refreshAnswered(proxy: CountingProxy, since: number, timeoutMs = 120_000, quietMs = 1_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  const users = new Set(WALLETS.map((x) => x.address.toLowerCase()));
+  for (;;) {
+    const asked = new Set(proxy.info.slice(since).flatMap((r) => (/^(frontendO|o)penOrders$/.test(r.type) && r.user ? [r.user] : [])));
+    const all = [...users].every((u) => asked.has(u));
+    if (all && proxy.inFlight === 0 && Date.now() - proxy.lastActivity >= quietMs) return;
+    if (Date.now() > end) throw new Error(`the refresh did not run to its end at the node (${asked.size} of ${users.size} wallets asked, ${proxy.inFlight} in flight)`);
+    await sleep(200);
+  }
+}
+
 /** A good refresh, then one that fails (HTTP 500 on every info request): the tree's rows after each. */
-export async function refreshGoodThenFailing(w: Workbench, node: DemoNode): Promise<{ before: string[]; after: string[] }> {
+export async function refreshGoodThenFailing(w: Workbench, node: DemoNode, proxy: CountingProxy): Promise<{ before: string[]; after: string[] }> {
+  await refreshAnswered(proxy, 0); // nothing of the soak's own still on its way
+  const since = proxy.info.length;
   await w.runCommand('Hyperliquid: Refresh Open Orders');
+  await refreshAnswered(proxy, since);
   const before = await w.treeSettled(
     VIEW,
     'every wallet current',
