@@ -95,46 +95,77 @@ async function lookUpRuns(wb: Workbench): Promise<number[]> {
   return samples;
 }
 
-/** Epoch time of the tree's last row change, once it has been still for `quietMs`. */
-async function treeSettledAt(page: Page, quietMs: number): Promise<number> {
+/** The extension's notice that a manual refresh must wait for Hyperliquid's request budget (walletCommands.ts). */
+const BUDGET_SPENT = 'request budget for this minute is spent: Open Orders can refresh in (\\d+) s';
+
+/**
+ * Epoch time of the view's last change, once it has been still for `quietMs`; or, when the refresh was
+ * held back by the request budget instead (no change, the extension's notice shown), the seconds it said.
+ */
+async function treeSettledAt(page: Page, quietMs: number): Promise<{ at: number } | { heldBackSeconds: number }> {
   const handle = await page.waitForFunction(
-    (quiet) => {
+    ({ quiet, budget }) => {
       const w = window as unknown as { __hlxTreeChangedAt?: number };
       const at = w.__hlxTreeChangedAt;
-      return at !== undefined && performance.now() - at >= quiet ? performance.timeOrigin + at : undefined;
+      if (at !== undefined) return performance.now() - at >= quiet ? { at: performance.timeOrigin + at } : undefined;
+      for (const toast of Array.from(document.querySelectorAll('.notifications-toasts .notification-list-item-message'))) {
+        const held = new RegExp(budget).exec(toast.textContent ?? '');
+        if (held) return { heldBackSeconds: Number(held[1]) };
+      }
+      return undefined;
     },
-    quietMs,
+    { quiet: quietMs, budget: BUDGET_SPENT },
     { polling: 'raf', timeout: 60_000 },
   );
-  return (await handle.jsonValue()) as number;
+  return (await handle.jsonValue()) as { at: number } | { heldBackSeconds: number };
 }
 
-async function refreshRuns(wb: Workbench): Promise<number[]> {
+/**
+ * Refreshes `REFRESHES` times after a warm-up. A refresh of the demo's wallets weighs about a quarter of
+ * Hyperliquid's 1,200 per minute (the 5,000-order wallet alone 270), so the extension holds some back, as
+ * it should: those wait for the time it says, as a person clicking Wait would, and are not counted.
+ */
+async function refreshRuns(wb: Workbench): Promise<{ samples: number[]; heldBack: number }> {
   const page = wb.page;
   await wb.runCommand('Hyperliquid: Focus on Open Orders View');
   const whale = wb.pane('Open Orders').locator('.monaco-list-row', { hasText: '5,000' }).first();
   await whale.waitFor({ timeout: 60_000 });
   if ((await whale.getAttribute('aria-expanded')) === 'false') await whale.click();
   const samples: number[] = [];
-  for (let i = 0; i <= REFRESHES; i++) {
+  let heldBack = 0;
+  for (let i = 0; i <= REFRESHES;) {
     await page.evaluate(() => {
       const w = window as unknown as { __hlxTreeChangedAt?: number; __hlxObserver?: MutationObserver };
       w.__hlxTreeChangedAt = undefined;
       w.__hlxObserver?.disconnect();
-      const rows = Array.from(document.querySelectorAll('.pane'))
-        .find((p) => /Open Orders/i.test(p.querySelector('.pane-header')?.textContent ?? ''))
-        ?.querySelector('.monaco-list-rows');
-      if (!rows) throw new Error('no Open Orders rows');
+      // The whole pane: its rows, and its header, whose Refresh action turns into Cancel while the
+      // refresh runs and back when it ends, and its progress bar. A refresh whose answers equal the last
+      // ones redraws no row: then the header and the progress bar are what show it ended.
+      const pane = Array.from(document.querySelectorAll('.pane')).find((p) => /Open Orders/i.test(p.querySelector('.pane-header')?.textContent ?? ''));
+      if (!pane?.querySelector('.monaco-list-rows')) throw new Error('no Open Orders rows');
       w.__hlxObserver = new MutationObserver(() => (w.__hlxTreeChangedAt = performance.now()));
-      w.__hlxObserver.observe(rows, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-label', 'title'] });
+      w.__hlxObserver.observe(pane, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ['aria-label', 'title', 'class'],
+      });
     });
     await wb.runCommand('Hyperliquid: Refresh Open Orders');
     // runCommand clicks the palette row; the click is the user's "Enter" here.
     const clicked = await page.evaluate(() => performance.timeOrigin + performance.now());
-    const settled = await treeSettledAt(page, 1_000);
-    if (i > 0) samples.push(Math.max(0, settled - clicked));
+    const outcome = await treeSettledAt(page, 1_000);
+    if ('heldBackSeconds' in outcome) {
+      if (++heldBack > 3 * REFRESHES) throw new Error(`Refresh Open Orders was held back by the request budget ${heldBack} times`);
+      await wb.clearNotifications();
+      await page.waitForTimeout((outcome.heldBackSeconds + 1) * 1_000);
+      continue;
+    }
+    if (i > 0) samples.push(Math.max(0, outcome.at - clicked));
+    i++;
   }
-  return samples;
+  return { samples, heldBack };
 }
 
 interface HoverTarget {
@@ -247,8 +278,8 @@ export default async function run(): Promise<BenchRow[]> {
     const lookups = await lookUpRuns(wb);
     console.error(`[bench] look up: ${lookups.map((v) => v.toFixed(0)).join(', ')} ms`);
     await wb.runCommand('View: Close All Editors');
-    const refreshes = await refreshRuns(wb);
-    console.error(`[bench] refresh: ${refreshes.map((v) => v.toFixed(0)).join(', ')} ms`);
+    const { samples: refreshes, heldBack } = await refreshRuns(wb);
+    console.error(`[bench] refresh (${heldBack} held back by the request budget): ${refreshes.map((v) => v.toFixed(0)).join(', ')} ms`);
     const hovers = await hoverRuns(wb, { file: 'blocks.ts', token: (i) => HOVER_BLOCKS[i]!, shows: BLOCK_HOVER });
     // One transaction hash (the demo chain's sample), cold on new clients each run.
     const txHovers = await hoverRuns(wb, { file: 'transactions.ts', token: () => DEMO_SAMPLES.transferTx, shows: TRANSACTION_HOVER, newClients: true });
@@ -269,7 +300,7 @@ export default async function run(): Promise<BenchRow[]> {
         ours: stats(refreshes),
         target: '≤ 250 ms (median)',
         met: stats(refreshes).median <= 250,
-        note: 'from the click in the palette to the last change of the tree’s rows (settled for 1 s)',
+        note: `from the click in the palette to the last change of the view: its rows, its title’s Refresh/Cancel action and its progress bar (settled for 1 s); ${heldBack} refreshes held back by the request budget waited and were not counted`,
       },
       hoverRow(
         'Real host: hover on a hex block number, cold (block not cached) → hover shown',

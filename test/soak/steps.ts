@@ -115,7 +115,8 @@ async function refreshAnswered(proxy: CountingProxy, since: number, timeoutMs = 
     const asked = new Set(proxy.info.slice(since).flatMap((r) => (/^(frontendO|o)penOrders$/.test(r.type) && r.user ? [r.user] : [])));
     const all = [...users].every((u) => asked.has(u));
     if (all && proxy.inFlight === 0 && Date.now() - proxy.lastActivity >= quietMs) return;
-    if (Date.now() > end) throw new Error(`the refresh did not run to its end at the node (${asked.size} of ${users.size} wallets asked, ${proxy.inFlight} in flight)`);
+    if (Date.now() > end)
+      throw new Error(`the refresh did not run to its end at the node (${asked.size} of ${users.size} wallets asked, ${proxy.inFlight} in flight)`);
     await sleep(200);
   }
 }
