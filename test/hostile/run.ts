@@ -5,7 +5,8 @@
 //   2. Host: test/hostile/host/*.ui.ts — the packaged extension in code-server, driven in Chromium (one
 //      code-server start).
 // Each part writes what it counted to test-results/hostile/figures-<part>.json; this script adds them up,
-// prints them, and writes them into docs/RELIABILITY.md (between its figures markers).
+// prints them, and with `--record` (`npm run test:hostile -- --record`) writes them into docs/RELIABILITY.md
+// (between its figures markers); without it, as in `npm test`, the work tree is left as it was.
 // HLX_HOSTILE_NODE_ONLY=1 runs part 1 only (then the document is left as it is).
 // The generated inputs (fast-check) come from one seed, printed at the start: fixed by default, so two runs
 // of one commit try the same inputs; `npm run test:hostile -- --seed 1234` or HLX_SEED=1234 picks another,
@@ -113,7 +114,7 @@ function writeDoc(reports: FiguresReport[], passed: boolean, seed: { seed: numbe
       .map((l) => l.toFixed(2))
       .join(', ')}`,
     `- Node ${process.version} (suite), fast-check seed **${seed.seed}** (${seed.source === 'default' ? 'the fixed default' : seed.source})`,
-    `- Reproduce: ${reproduce} (also part of \`npm test\`, with the default seed)`,
+    `- Reproduce: ${reproduce} (also part of \`npm test\`, with the default seed; \`-- --record\` writes these figures)`,
     '',
     table(reports),
     END,
@@ -147,7 +148,7 @@ runMain('hostile', async () => {
   const complete = reports.length === (nodeOnly ? 1 : 2) && results.every((r) => r.counts);
   const passed = results.every((r) => r.code === 0) && complete && reports.every((r) => r.tests.failed === 0 && MUST_BE_ZERO.every((k) => r.figures[k] === 0));
   printFigures(reports);
-  if (complete && !nodeOnly) writeDoc(reports, passed, seed);
+  if (complete && !nodeOnly && process.argv.includes('--record')) writeDoc(reports, passed, seed);
   const total = { passed: 0, failed: 0, skipped: 0 };
   for (const { counts } of results) for (const k of ['passed', 'failed', 'skipped'] as const) total[k] += counts?.[k] ?? 0;
   console.log(`[hostile] ${passed ? 'passed' : 'FAILED'} after ${seconds(t0)} (seed ${seed.seed})`);
