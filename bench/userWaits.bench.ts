@@ -102,7 +102,7 @@ const BUDGET_SPENT = 'request budget for this minute is spent: Open Orders can r
  * Epoch time of the view's last change, once it has been still for `quietMs`; or, when the refresh was
  * held back by the request budget instead (no change, the extension's notice shown), the seconds it said.
  */
-async function treeSettledAt(page: Page, quietMs: number): Promise<{ at: number } | { heldBackSeconds: number }> {
+async function viewSettledAt(page: Page, quietMs: number): Promise<{ at: number } | { heldBackSeconds: number }> {
   const handle = await page.waitForFunction(
     ({ quiet, budget }) => {
       const w = window as unknown as { __hlxTreeChangedAt?: number };
@@ -155,7 +155,7 @@ async function refreshRuns(wb: Workbench): Promise<{ samples: number[]; heldBack
     await wb.runCommand('Hyperliquid: Refresh Open Orders');
     // runCommand clicks the palette row; the click is the user's "Enter" here.
     const clicked = await page.evaluate(() => performance.timeOrigin + performance.now());
-    const outcome = await treeSettledAt(page, 1_000);
+    const outcome = await viewSettledAt(page, 1_000);
     if ('heldBackSeconds' in outcome) {
       if (++heldBack > 3 * REFRESHES) throw new Error(`Refresh Open Orders was held back by the request budget ${heldBack} times`);
       await wb.clearNotifications();
