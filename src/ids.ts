@@ -115,6 +115,8 @@ export const Settings = {
   testnetEvmPath: 'testnet.evmPath',
   testnetExplorerUrl: 'testnet.explorerUrl',
   testnetWallets: 'testnet.wallets',
+  testnetPublicMarketData: 'testnet.publicApi.marketData',
+  testnetPublicWalletData: 'testnet.publicApi.walletData',
   testnetPublicInfoUrl: 'testnet.publicApi.infoUrl',
   testnetPublicEvmUrl: 'testnet.publicApi.evmUrl',
   transactionsDecodeHyperCore: 'transactions.decodeHyperCore',
@@ -137,6 +139,8 @@ export const NetworkSettings = {
     wallets: Settings.wallets,
     publicInfoUrl: Settings.publicInfoUrl,
     publicEvmUrl: Settings.publicEvmUrl,
+    publicMarketData: Settings.publicMarketData,
+    publicWalletData: Settings.publicWalletData,
   },
   testnet: {
     provider: Settings.testnetProvider,
@@ -146,6 +150,8 @@ export const NetworkSettings = {
     wallets: Settings.testnetWallets,
     publicInfoUrl: Settings.testnetPublicInfoUrl,
     publicEvmUrl: Settings.testnetPublicEvmUrl,
+    publicMarketData: Settings.testnetPublicMarketData,
+    publicWalletData: Settings.testnetPublicWalletData,
   },
 } as const;
 
@@ -178,9 +184,11 @@ export const StatusBarItems = {
 
 /** Keys in SecretStorage and globalState. */
 export const StorageKeys = {
-  /** Mainnet's key (the one key from before networks existed). */
+  /** Mainnet's key from before keys were bound to an origin (moved to `keyOrigin.ts`'s entries on first read). */
   apiKey: 'hyperliquidExplorer.apiKey',
   testnetApiKey: 'hyperliquidExplorer.apiKey.testnet',
+  /** The origins that hold a key in SecretStorage, per network (not secret: where keys are, never a key). */
+  keyOrigins: 'hyperliquidExplorer.keyOrigins',
   demoActive: 'hyperliquidExplorer.demoActive',
   /** The one recent-lookups list (Look Up… and Look Up Block); the older `recentBlocks` key is no longer read. */
   recentLookUps: 'hyperliquidExplorer.recentLookUps',

@@ -6,6 +6,7 @@ import { NETWORK_IDS, NETWORKS, type NetworkId } from '../core/networks';
 import type { Preset } from '../core/presets';
 import type { ProviderClients, ProviderConfig } from '../core/provider';
 import { PublicApiBudget, type PublicDataKind } from '../core/publicApi';
+import { keyOrigin, keyStorageId, parseKeyStorageId, withOrigin } from '../core/keyOrigin';
 import { forgetSecret } from '../core/redact';
 import { DEMO_WALLETS, type DemoWallet } from '../demo/wallets';
 import { NetworkSettings, Settings, settingId, StorageKeys } from '../ids';
@@ -34,7 +35,8 @@ export interface PublicApiWish {
   provider: string;
 }
 
-const KEY_STORAGE: Record<NetworkId, string> = { mainnet: StorageKeys.apiKey, testnet: StorageKeys.testnetApiKey };
+/** Where a network's one key was kept before keys were bound to an origin (moved to the base URL's origin on first read). */
+const LEGACY_KEY_STORAGE: Record<NetworkId, string> = { mainnet: StorageKeys.apiKey, testnet: StorageKeys.testnetApiKey };
 
 /**
  * Where requests go: for each network (mainnet, testnet), the user's provider (its settings + its own key
@@ -54,7 +56,8 @@ export class Connection implements vscode.Disposable {
   /** Fires when the provider refused what the public API could give and the user has not allowed it. */
   readonly onDidWantPublicApi = this.publicWish.event;
   private readonly disposables: vscode.Disposable[] = [this.changed, this.abilitiesChanged, this.publicWish];
-  private readonly keys = new Map<NetworkId, string | undefined>();
+  /** Keys read from SecretStorage, by `keyStorageId(network, origin)`: a key is only ever used at its own origin. */
+  private readonly keys = new Map<string, string | undefined>();
   private demoActive: boolean;
   private readonly demoServers = new Map<NetworkId, Promise<DemoServer>>();
   private readonly clientsPromises = new Map<NetworkId, Promise<ProviderClients | undefined>>();
@@ -69,13 +72,16 @@ export class Connection implements vscode.Disposable {
     private readonly log: Log,
   ) {
     this.demoActive = Boolean(process.env[DEMO_NODE_ENV]) || context.globalState.get<boolean>(StorageKeys.demoActive, false);
-    this.ready = Promise.all(NETWORK_IDS.map((n) => this.loadKey(n))).then(() => undefined);
+    this.ready = Promise.all(NETWORK_IDS.map((n) => this.migrateLegacyKey(n))).then(() =>
+      Promise.all(NETWORK_IDS.map((n) => this.keyAt(n, this.keyOrigin(n)))).then(() => undefined),
+    );
     this.disposables.push(
       context.secrets.onDidChange(async (e) => {
-        const network = NETWORK_IDS.find((n) => KEY_STORAGE[n] === e.key);
-        if (!network) return;
-        await this.loadKey(network); // another window may have set or cleared the key
-        this.invalidate(network);
+        const slot = parseKeyStorageId(e.key);
+        if (!slot) return;
+        this.keys.delete(e.key);
+        await this.keyAt(slot.network, slot.origin); // another window may have set or cleared the key
+        this.invalidate(slot.network);
       }),
       vscode.workspace.onDidChangeConfiguration((e) => this.settingsChanged(e)),
     );
@@ -100,9 +106,32 @@ export class Connection implements vscode.Disposable {
     return this.demoActive ? DEMO_WALLETS : [];
   }
 
-  /** Whether the network shown has a key. */
+  /** Resolves once the key of `network`'s provider origin now has been read from SecretStorage. */
+  async whenKeyRead(network: NetworkId = this.network): Promise<void> {
+    await this.ready;
+    await this.keyAt(network, this.keyOrigin(network));
+  }
+
+  /** Whether the network shown has a key for its provider's origin. */
   get hasApiKey(): boolean {
-    return this.keys.get(this.network) !== undefined;
+    return this.hasKeyFor(this.network);
+  }
+
+  /** Whether `network` has a key for the origin its provider's base URL names now. */
+  hasKeyFor(network: NetworkId): boolean {
+    const origin = this.keyOrigin(network);
+    return origin !== undefined && this.keys.get(keyStorageId(network, origin)) !== undefined;
+  }
+
+  /** The origin `network`'s key belongs to: its base URL's, or undefined for a key-less preset or a base URL that is not one. */
+  keyOrigin(network: NetworkId = this.network): string | undefined {
+    return this.preset(network).needsKey ? keyOrigin(settings.of(network).baseUrl()) : undefined;
+  }
+
+  /** The other origins of `network` that hold a key (newest first): what a changed base URL may offer to reuse. */
+  otherKeyOrigins(network: NetworkId = this.network): string[] {
+    const here = this.keyOrigin(network);
+    return this.storedOrigins(network).filter((o) => o !== here);
   }
 
   /** The provider preset of `network` (the one shown by default). */
@@ -142,22 +171,39 @@ export class Connection implements vscode.Disposable {
     await settings.setNetwork(network); // the configuration event tells everyone
   }
 
-  /** Stores `network`'s key (the shown one's by default) in SecretStorage, the only place it is kept. */
-  async setApiKey(key: string, network: NetworkId = this.network): Promise<void> {
+  /**
+   * Stores `key` in SecretStorage (the only place it is kept) for `network` and `origin`, by default the
+   * shown network's provider origin. Throws when the key or the origin cannot be used.
+   */
+  async setApiKey(key: string, network: NetworkId = this.network, origin = this.keyOrigin(network)): Promise<void> {
     const problem = apiKeyProblem(key);
     if (problem) throw new ProviderError('badInput', problem);
-    await this.context.secrets.store(KEY_STORAGE[network], key);
-    const old = this.keys.get(network);
-    if (old && old !== key) forgetSecret(old);
-    this.keys.set(network, key);
+    if (!origin) throw new ProviderError('config', vscode.l10n.t('The provider’s base URL is not a URL: set it first, then its key.'));
+    const id = await this.storeKey(network, origin, key);
+    const old = this.keys.get(id);
+    if (old && old !== key && !this.keyInUse(old, id)) forgetSecret(old);
+    this.keys.set(id, key);
     this.invalidate(network);
   }
 
+  /** Stores the key kept for `from` as `network`'s key at its provider's origin now (the user said so, naming both). */
+  async reuseKey(from: string, network: NetworkId = this.network): Promise<boolean> {
+    const key = await this.keyAt(network, from);
+    if (!key) return false;
+    await this.setApiKey(key, network);
+    return true;
+  }
+
+  /** Removes the key of `network` at its provider's origin now (keys of other origins stay). */
   async clearApiKey(network: NetworkId = this.network): Promise<void> {
-    await this.context.secrets.delete(KEY_STORAGE[network]);
-    const old = this.keys.get(network);
-    if (old) forgetSecret(old);
-    this.keys.set(network, undefined);
+    const origin = this.keyOrigin(network);
+    if (!origin) return;
+    const id = keyStorageId(network, origin);
+    await this.context.secrets.delete(id);
+    const old = this.keys.get(id);
+    this.keys.set(id, undefined);
+    if (old && !this.keyInUse(old, id)) forgetSecret(old);
+    await this.rememberOrigin(network, origin, false);
     this.invalidate(network);
   }
 
@@ -182,11 +228,16 @@ export class Connection implements vscode.Disposable {
     if (affects(Settings.requestTimeoutSeconds)) return this.invalidate();
     for (const network of NETWORK_IDS) {
       const names = NetworkSettings[network];
-      if ([names.provider, names.baseUrl, names.evmPath, names.publicInfoUrl, names.publicEvmUrl].some(affects)) this.invalidate(network);
+      if ([names.provider, names.baseUrl, names.evmPath, names.publicInfoUrl, names.publicEvmUrl].some(affects)) {
+        this.invalidate(network);
+        // Another origin has its own key (or none): read it, then say so again (hasApiKey answers from it).
+        if ([names.provider, names.baseUrl].some(affects)) void this.keyAt(network, this.keyOrigin(network)).then(() => this.changed.fire());
+      }
     }
     // Switching networks, or allowing the public API, needs no new clients; what was made for them is
     // made again (a refused request type is asked again).
-    if ([Settings.network, Settings.publicMarketData, Settings.publicWalletData].some(affects)) this.changed.fire();
+    const consent = NETWORK_IDS.flatMap((n) => [NetworkSettings[n].publicMarketData, NetworkSettings[n].publicWalletData]);
+    if ([Settings.network, ...consent].some(affects)) this.changed.fire();
   }
 
   /** Drops the clients of `network` (of both when not given) and says so. */
@@ -196,13 +247,62 @@ export class Connection implements vscode.Disposable {
     this.changed.fire();
   }
 
-  private async loadKey(network: NetworkId): Promise<void> {
+  /** The key stored for `network` at `origin` (read once from SecretStorage, then kept), or undefined. */
+  private async keyAt(network: NetworkId, origin: string | undefined): Promise<string | undefined> {
+    if (!origin) return undefined;
+    const id = keyStorageId(network, origin);
+    if (this.keys.has(id)) return this.keys.get(id);
+    let key: string | undefined;
     try {
-      this.keys.set(network, (await this.context.secrets.get(KEY_STORAGE[network])) || undefined);
+      key = (await this.context.secrets.get(id)) || undefined;
     } catch (e) {
       this.log.error(`Could not read the ${network} API key from secret storage: ${describeError(e)}`);
-      this.keys.set(network, undefined);
     }
+    this.keys.set(id, key);
+    return key;
+  }
+
+  /** The one write to SecretStorage: `key` for `network` at `origin` (and the origin noted as holding one). */
+  private async storeKey(network: NetworkId, origin: string, key: string): Promise<string> {
+    const id = keyStorageId(network, origin);
+    await this.context.secrets.store(id, key);
+    await this.rememberOrigin(network, origin, true);
+    return id;
+  }
+
+  /** Whether another slot holds the same key (it stays registered with the redactor while any does). */
+  private keyInUse(key: string, except: string): boolean {
+    return [...this.keys].some(([id, k]) => id !== except && k === key);
+  }
+
+  /**
+   * A key stored before keys were bound to an origin belongs to the base URL set when it is first read
+   * after the update (the provider it was last used with): it moves there, and the old entry goes.
+   */
+  private async migrateLegacyKey(network: NetworkId): Promise<void> {
+    try {
+      const legacy = (await this.context.secrets.get(LEGACY_KEY_STORAGE[network])) || undefined;
+      if (!legacy) return;
+      const origin = keyOrigin(settings.of(network).baseUrl());
+      if (origin && !(await this.context.secrets.get(keyStorageId(network, origin)))) {
+        await this.storeKey(network, origin, legacy);
+        this.log.info(`The ${network} API key is now kept for ${origin}, the provider it was set for; another provider asks for its own.`);
+      }
+      await this.context.secrets.delete(LEGACY_KEY_STORAGE[network]);
+    } catch (e) {
+      this.log.error(`Could not move the ${network} API key to its provider: ${describeError(e)}`);
+    }
+  }
+
+  private storedOrigins(network: NetworkId): string[] {
+    const all = this.context.globalState.get<Partial<Record<NetworkId, unknown>>>(StorageKeys.keyOrigins, {});
+    const list = all?.[network];
+    return Array.isArray(list) ? list.filter((o): o is string => typeof o === 'string' && keyOrigin(o) === o) : [];
+  }
+
+  private async rememberOrigin(network: NetworkId, origin: string, present: boolean): Promise<void> {
+    const all = this.context.globalState.get<Partial<Record<NetworkId, unknown>>>(StorageKeys.keyOrigins, {}) ?? {};
+    await this.context.globalState.update(StorageKeys.keyOrigins, { ...all, [network]: withOrigin(this.storedOrigins(network), origin, present) });
   }
 
   private abilitiesFor(key: string, known: Preset['known'][NetworkId]): ProviderAbilities {
@@ -228,7 +328,10 @@ export class Connection implements vscode.Disposable {
       );
     }
     const preset = this.preset(network);
-    const endpoints = providerEndpoints(network, preset, this.keys.get(network));
+    // The key is the one stored for the origin of the base URL these endpoints are built from, and
+    // nowhere else: a base URL changed to another host has no key until the user gives one for it.
+    const origin = this.keyOrigin(network);
+    const endpoints = providerEndpoints(network, preset, await this.keyAt(network, origin), origin);
     if (!endpoints) return undefined;
     const config: ProviderConfig = {
       ...endpoints,
@@ -251,7 +354,7 @@ export class Connection implements vscode.Disposable {
     return {
       ...urls,
       budget: this.publicBudget,
-      allowed: (kind) => settings.publicPermission(kind) === 'allow',
+      allowed: (kind) => settings.publicPermission(kind, network) === 'allow',
       wanted: (kind, type) => this.publicWish.fire({ kind, type, network, provider: preset.id === 'custom' ? vscode.l10n.t('Your provider') : preset.name }),
     };
   }

@@ -33,24 +33,87 @@ export async function requireClients(services: Services): Promise<ProviderClient
     if (pick === open) await vscode.commands.executeCommand('workbench.action.openSettings', settingId(NetworkSettings[connection.network].baseUrl));
     return undefined;
   }
+  const origin = connection.keyOrigin();
+  const other = connection.otherKeyOrigins()[0];
   const setKey = vscode.l10n.t('Set API Key');
   const demo = vscode.l10n.t('Try Demo Data');
-  const pick = await notify(
-    'warning',
-    vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'),
-    setKey,
-    demo,
-  );
+  const reuse = vscode.l10n.t('Use the Key of {0}…', other ?? '');
+  const pick =
+    other && origin
+      ? await notify(
+          'warning',
+          vscode.l10n.t(
+            'No API key is stored for {0}. The key you set for {1} is sent only there: set one for {0}, or say to use that one here too.',
+            origin,
+            other,
+          ),
+          setKey,
+          reuse,
+          demo,
+        )
+      : await notify(
+          'warning',
+          vscode.l10n.t('Hyperliquid Explorer needs your node provider’s API key. Set it, or explore with demo data first.'),
+          setKey,
+          demo,
+        );
   if (pick === setKey) await setApiKey(services, undefined);
+  if (pick === reuse && other) await reuseKey(services, other);
   if (pick === demo) await tryDemo(services);
   return connection.mode === 'none' ? undefined : connection.clients();
 }
 
-/** Asks for `network`'s key in a password box; the trimmed key, or undefined when cancelled or empty. */
-async function askForApiKey(network: NetworkId): Promise<string | undefined> {
+/**
+ * After the provider's origin changed (Choose Provider): the key typed for another origin is not sent
+ * there; asks for this origin's key, or offers the other one, naming both origins.
+ */
+export async function keyForNewOrigin(services: Services, previous: string | undefined): Promise<void> {
+  const { connection } = services;
+  const origin = connection.keyOrigin();
+  if (!origin || connection.hasApiKey) return;
+  const other = previous && previous !== origin && connection.otherKeyOrigins().includes(previous) ? previous : undefined;
+  if (!other) {
+    await setApiKey(services, undefined);
+    return;
+  }
+  const setKey = vscode.l10n.t('Set API Key');
+  const reuse = vscode.l10n.t('Use the Key of {0}…', other);
+  const pick = await notify(
+    'info',
+    vscode.l10n.t('No API key is stored for {0}. The key you set for {1} is sent only there: set one for {0}, or say to use that one here too.', origin, other),
+    setKey,
+    reuse,
+  );
+  if (pick === setKey) await setApiKey(services, undefined);
+  if (pick === reuse) await reuseKey(services, other);
+}
+
+/** Stores the key of `from` for the provider's origin now, once the user confirms, naming both origins. */
+async function reuseKey({ connection, log }: Services, from: string): Promise<boolean> {
+  const origin = connection.keyOrigin();
+  if (!origin) return false;
+  const use = vscode.l10n.t('Use Key Here');
+  const pick = await confirm(
+    'warning',
+    vscode.l10n.t('Send the API key you set for {0} to {1} too?', from, origin),
+    vscode.l10n.t('Do this only if both addresses belong to the same provider account: every request to {0} will carry that key.', origin),
+    use,
+  );
+  if (pick !== use) return false;
+  if (!(await connection.reuseKey(from))) return false;
+  log.info(`API key (${connection.network}) of ${from} now also kept for ${origin}, as the user confirmed.`);
+  void notify('info', vscode.l10n.t('API key saved in VS Code’s secret storage for {0}.', origin));
+  return true;
+}
+
+/** Asks for `network`'s key at `origin` in a password box; the trimmed key, or undefined when cancelled or empty. */
+async function askForApiKey(network: NetworkId, origin: string): Promise<string | undefined> {
   const key = await vscode.window.showInputBox({
     title: vscode.l10n.t('Hyperliquid: Set API Key ({0})', networkLabel(network)),
-    prompt: vscode.l10n.t('Your node provider’s API key (the part of the endpoint URL after the host). It is kept in VS Code’s secret storage.'),
+    prompt: vscode.l10n.t(
+      'Your API key for {0} (the part of the endpoint URL after the host). It is kept in VS Code’s secret storage and sent only to {0}.',
+      origin,
+    ),
     placeHolder: vscode.l10n.t('Paste the key only, not the whole URL'),
     password: true,
     ignoreFocusOut: true,
@@ -65,8 +128,18 @@ async function askForApiKey(network: NetworkId): Promise<string | undefined> {
 /** Set API Key: from the argument or the password box; stores it and leaves demo mode. True when stored. */
 export async function setApiKey({ connection, log }: Services, keyArg: unknown): Promise<boolean> {
   const fromArgument = typeof keyArg === 'string';
-  const network = connection.network; // the key goes to the network shown when the command started
-  const key = fromArgument ? keyArg.trim() : await askForApiKey(network);
+  const network = connection.network; // the key goes to the network shown when the command started…
+  const origin = connection.keyOrigin(network); // …and to the origin of its provider then, and nowhere else
+  if (!origin) {
+    const open = vscode.l10n.t('Open Settings');
+    const name = connection.preset(network).needsKey ? NetworkSettings[network].baseUrl : NetworkSettings[network].provider;
+    const message = connection.preset(network).needsKey
+      ? vscode.l10n.t('The provider’s base URL is not a URL: set it first, then its key.')
+      : vscode.l10n.t('{0} needs no API key.', connection.preset(network).name);
+    if ((await notify('error', message, open)) === open) await vscode.commands.executeCommand('workbench.action.openSettings', settingId(name));
+    return false;
+  }
+  const key = fromArgument ? keyArg.trim() : await askForApiKey(network, origin);
   if (key === undefined) return false; // cancelled, or nothing typed: nothing changes
   const problem = apiKeyProblem(key);
   if (problem) {
@@ -76,15 +149,15 @@ export async function setApiKey({ connection, log }: Services, keyArg: unknown):
   // A key passed as an argument came from another extension or a command link, not from the user:
   // it is stored only once the user says so (the key itself is not shown).
   if (fromArgument && !(await confirmKeyFromArgument(connection.hasApiKey))) return false;
-  await connection.setApiKey(key, network);
+  await connection.setApiKey(key, network, origin);
   const wasDemo = connection.isDemo;
   if (wasDemo) await connection.stopDemo();
-  log.info(`API key (${network}) saved in secret storage.`);
+  log.info(`API key (${network}) saved in secret storage for ${origin}.`);
   void notify(
     'info',
     wasDemo
-      ? vscode.l10n.t('API key saved in VS Code’s secret storage. Demo data is off; using your provider.')
-      : vscode.l10n.t('API key saved in VS Code’s secret storage.'),
+      ? vscode.l10n.t('API key saved in VS Code’s secret storage for {0}. Demo data is off; using your provider.', origin)
+      : vscode.l10n.t('API key saved in VS Code’s secret storage for {0}.', origin),
   );
   return true;
 }

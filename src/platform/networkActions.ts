@@ -7,11 +7,9 @@ import { baseUrlProblem } from '../core/endpoints';
 import { isNetworkId, NETWORKS, type NetworkId } from '../core/networks';
 import { translateMessage } from '../core/translate';
 import { isPresetId, PRESET_IDS, PRESETS, type PresetId } from '../core/presets';
-import { Commands } from '../ids';
-import { runCommand } from './commands';
 import { providerName, rowsOf } from './providerRows';
-import { networkLabel } from './networkWords';
-import { notify } from './notify';
+import { explorerHost, networkLabel } from './networkWords';
+import { confirm, notify } from './notify';
 import { askPublicApi } from './publicApiQuestion';
 import type { Services } from './services';
 import { settings } from './settings';
@@ -36,11 +34,19 @@ export async function switchNetwork({ connection }: Services, given: unknown): P
 }
 
 export async function chooseProvider(services: Services, given: unknown): Promise<void> {
-  const network = services.connection.network;
+  const { connection } = services;
+  const network = connection.network;
+  const fromArgument = given !== undefined;
+  if (fromArgument && !isPresetId(given)) return; // an argument that names no provider changes nothing
   const preset = isPresetId(given) ? given : await pickPreset(network);
   if (!preset) return;
   const baseUrl = preset === 'chainstack' || preset === 'public' ? PRESETS[preset].baseUrl[network] : await askBaseUrl(preset, network);
   if (baseUrl === undefined) return;
+  // A provider named by an argument came from another extension or a command link, not from the user:
+  // nothing changes until the user says so, told what would change (and, for the public endpoints, that
+  // the watched wallets' addresses would go to Hyperliquid).
+  if (fromArgument && !(await confirmProviderFromArgument(network, preset, baseUrl))) return;
+  const previousOrigin = connection.keyOrigin(network);
   await settings.setProvider(network, preset, baseUrl);
   if (!PRESETS[preset].needsKey) {
     void notify(
@@ -52,7 +58,27 @@ export async function chooseProvider(services: Services, given: unknown): Promis
     );
     return;
   }
-  if (!services.connection.hasApiKey) await runCommand(Commands.setApiKey);
+  await connection.whenKeyRead(network); // the new origin's key, if one was set for it before
+  if (!connection.hasKeyFor(network)) await (await import('./keyCommands')).keyForNewOrigin(services, previousOrigin);
+}
+
+/** A modal naming what a Choose Provider run by a command would change; true when the user allows it. */
+async function confirmProviderFromArgument(network: NetworkId, preset: PresetId, baseUrl: string): Promise<boolean> {
+  const change = vscode.l10n.t('Change Provider');
+  const current = settings.of(network).baseUrl();
+  const name = preset === 'custom' ? vscode.l10n.t('Custom') : PRESETS[preset].name;
+  const detail = [
+    vscode.l10n.t('Another extension or a link asked for this. Continue only if you started it yourself.'),
+    vscode.l10n.t('Base URL: {0} → {1}', current, baseUrl),
+    PRESETS[preset].needsKey
+      ? vscode.l10n.t('Your key is not sent to another address: a provider at another address asks for its own key.')
+      : vscode.l10n.t(
+          'The addresses of your watched wallets would then go to Hyperliquid’s public API at {0}, with your IP address.',
+          explorerHost(settings.of(network).publicInfoUrl()),
+        ),
+  ].join('\n');
+  const pick = await confirm('warning', vscode.l10n.t('Change the {0} provider to {1}?', networkLabel(network), name), detail, change);
+  return pick === change;
 }
 
 async function pickPreset(network: NetworkId): Promise<PresetId | undefined> {

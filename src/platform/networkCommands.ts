@@ -5,7 +5,7 @@
  * ability costs and, where Hyperliquid's public API could serve it, a way to allow that).
  */
 import * as vscode from 'vscode';
-import { NETWORKS } from '../core/networks';
+import { NETWORKS, type NetworkId } from '../core/networks';
 import type { PublicDataKind } from '../core/publicApi';
 import { Commands, StatusBarItems } from '../ids';
 import { registerCommands } from './commands';
@@ -53,13 +53,13 @@ function statusTooltip(services: Services): vscode.MarkdownString {
   return tooltip;
 }
 
-/** Asks about the public API the first time the provider falls short, per window and kind of data (the question's module loads then). */
+/** Asks about the public API the first time the provider falls short, per window, network and kind of data (the question's module loads then). */
 function registerPublicApiQuestion({ context, connection, log }: Services): void {
-  const asked = new Set<PublicDataKind>();
+  const asked = new Set<`${NetworkId}|${PublicDataKind}`>(); // each network is asked for itself, naming its own host
   context.subscriptions.push(
     connection.onDidWantPublicApi((wish) => {
-      if (asked.has(wish.kind) || settings.publicPermission(wish.kind) !== 'ask') return;
-      asked.add(wish.kind);
+      if (asked.has(`${wish.network}|${wish.kind}`) || settings.publicPermission(wish.kind, wish.network) !== 'ask') return;
+      asked.add(`${wish.network}|${wish.kind}`);
       log.info(`${wish.provider} does not serve ${wish.type}; asking whether Hyperliquid's public API may be used for ${wish.kind} data.`);
       void import('./publicApiQuestion').then((q) => q.askPublicApi(wish));
     }),

@@ -1,6 +1,7 @@
 import { msg, type Message } from '../core/translate';
 import { apiKeyProblem, baseUrlProblem, endpointUrlProblem, evmPathProblem, KeylessEndpoints, ProviderEndpoints } from '../core/endpoints';
 import { ProviderError } from '../core/errors';
+import { sameOrigin } from '../core/keyOrigin';
 import { NETWORKS, type NetworkId } from '../core/networks';
 import { detectPreset, PRESETS, type Preset, type PresetId } from '../core/presets';
 import type { ProviderConfig } from '../core/provider';
@@ -27,7 +28,12 @@ export function connectionKey(network: NetworkId, preset: PresetId): string {
  * preset's archive path), or the public preset's key-less addresses. Undefined when a key is needed and
  * there is none; a `config` ProviderError naming the setting when one cannot be used.
  */
-export function providerEndpoints(network: NetworkId, preset: Preset, apiKey: string | undefined): Pick<ProviderConfig, 'endpoints' | 'archive'> | undefined {
+export function providerEndpoints(
+  network: NetworkId,
+  preset: Preset,
+  apiKey: string | undefined,
+  keyOrigin: string | undefined,
+): Pick<ProviderConfig, 'endpoints' | 'archive'> | undefined {
   const reader = settings.of(network);
   const names = NetworkSettings[network];
   if (!preset.needsKey) {
@@ -35,9 +41,11 @@ export function providerEndpoints(network: NetworkId, preset: Preset, apiKey: st
     check(endpointUrlProblem(reader.publicInfoUrl()), names.publicInfoUrl);
     return { endpoints: new KeylessEndpoints(reader.publicEvmUrl(), reader.publicInfoUrl()) };
   }
-  if (!apiKey) return undefined;
+  if (!apiKey || !keyOrigin) return undefined;
   const baseUrl = reader.baseUrl();
   check(baseUrlProblem(baseUrl), names.baseUrl);
+  // The last check before a keyed URL exists: the key goes only to the origin it was stored for.
+  if (!sameOrigin(baseUrl, keyOrigin)) return undefined;
   const evmPath = reader.evmPath();
   check(evmPathProblem(evmPath), names.evmPath);
   check(apiKeyProblem(apiKey));

@@ -22,7 +22,7 @@ export function rowsOf(services: Services): AbilityRow[] {
     connection.abilities(network),
     {
       provider: providerName(services),
-      publicAllowed: { market: settings.publicPermission('market') === 'allow', wallet: settings.publicPermission('wallet') === 'allow' },
+      publicAllowed: { market: settings.publicPermission('market', network) === 'allow', wallet: settings.publicPermission('wallet', network) === 'allow' },
       publicHost: connection.isDemo || isPublic ? undefined : explorerHost(settings.of(network).publicInfoUrl()),
     },
     vscodeTranslate,

@@ -1,6 +1,6 @@
 /**
  * The two questions before anything goes to Hyperliquid's public info API: one for market data, one for
- * wallet data, each saying exactly what would be sent where. Asked once per window and kind, the first
+ * wallet data, each saying exactly what would be sent where. Asked once per window, network and kind, the first
  * time the provider falls short (while the setting says `ask`; networkCommands.ts listens, and loads this
  * module then); the answer is kept in the setting.
  */
@@ -18,8 +18,9 @@ export async function askPublicApi(wish: Pick<PublicApiWish, 'kind' | 'type' | '
   const allow = vscode.l10n.t('Allow');
   const never = vscode.l10n.t('Never Ask');
   const pick = await notify('info', publicApiQuestion(wish.kind, wish.provider, wish.type, host), allow, never);
-  if (pick === allow) await settings.setPublicPermission(wish.kind, 'allow');
-  if (pick === never) await settings.setPublicPermission(wish.kind, 'never');
+  // The answer holds for this network only: the other one asks for itself, naming its own host.
+  if (pick === allow) await settings.setPublicPermission(wish.kind, 'allow', wish.network);
+  if (pick === never) await settings.setPublicPermission(wish.kind, 'never', wish.network);
   return pick === allow;
 }
 

@@ -72,13 +72,18 @@ export const settings = {
   explorerUrl(network?: NetworkId): string {
     return this.of(network).explorerUrl();
   },
-  /** Whether the user allowed `kind` of data to go to Hyperliquid's public API where the provider falls short. */
-  publicPermission(kind: PublicDataKind): PublicPermission {
-    const value = this.config.get<string>(kind === 'market' ? Settings.publicMarketData : Settings.publicWalletData, 'ask');
+  /**
+   * Whether the user allowed `kind` of data of `network` (the one shown by default) to go to Hyperliquid's
+   * public API where the provider falls short: each network asks for itself, naming its own host.
+   */
+  publicPermission(kind: PublicDataKind, network: NetworkId = settings.network()): PublicPermission {
+    const names = NetworkSettings[network];
+    const value = this.config.get<string>(kind === 'market' ? names.publicMarketData : names.publicWalletData, 'ask');
     return value === 'allow' || value === 'never' ? value : 'ask';
   },
-  async setPublicPermission(kind: PublicDataKind, value: PublicPermission): Promise<void> {
-    await this.config.update(kind === 'market' ? Settings.publicMarketData : Settings.publicWalletData, value, vscode.ConfigurationTarget.Global);
+  async setPublicPermission(kind: PublicDataKind, value: PublicPermission, network: NetworkId = settings.network()): Promise<void> {
+    const names = NetworkSettings[network];
+    await this.config.update(kind === 'market' ? names.publicMarketData : names.publicWalletData, value, vscode.ConfigurationTarget.Global);
   },
   requestTimeoutMs(): number {
     const s = this.config.get<number>(Settings.requestTimeoutSeconds, 10);

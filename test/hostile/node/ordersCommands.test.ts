@@ -10,6 +10,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as vscode from 'vscode';
+import { keyOrigin, keyStorageId } from '../../../src/core/keyOrigin';
 import { DEMO_WALLETS } from '../../../src/demo/demoNode';
 import type { OrdersStore, WalletSummary } from '../../../src/orders/ordersStore';
 import { createOrdersStore } from '../../../src/orders/ordersStoreHost';
@@ -183,7 +184,7 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
 
   it('the key is in secret storage only: no setting, no globalState or workspaceState value, no log line holds it', async () => {
     const context = services.context as unknown as ReturnType<typeof host.extensionContext>;
-    assert.equal(await context.secrets.get('hyperliquidExplorer.apiKey'), key, 'the key is in secret storage');
+    assert.equal(await context.secrets.get(keyStorageId('mainnet', keyOrigin(proxy.baseUrl)!)), key, 'the key is in secret storage, for its provider’s origin');
     leaks.checkAll(
       'setting writes',
       host.recorded.settingWrites.map((w) => JSON.stringify(w)),
