@@ -9,6 +9,7 @@
 //   with a message naming both.
 import * as assert from 'node:assert/strict';
 import { DEMO_BLOCKS, DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { startLoggingServer } from '../support/loggingServer';
 import { useWorkbench, type WorkbenchOptions } from './workbench';
 
 const VIEW = 'Open Orders';
@@ -90,6 +91,34 @@ describe('UI: a Chainstack-like provider and Hyperliquid’s public API (package
       gone(after).every((x) => FATE.test(x)),
       JSON.stringify(gone(after)),
     );
+  });
+
+  it('Choose Provider → Custom with a second server: the key set for the first never reaches it, and the question names both origins (issue 32)', async () => {
+    const second = await startLoggingServer();
+    try {
+      await wb().clearNotifications();
+      await wb().runCommand('Hyperliquid: Choose Provider…');
+      await wb().fillInputBox('Custom', { submit: false }); // the quick pick, filtered to Custom
+      await wb().page.keyboard.press('Enter');
+      await wb().waitForInputBoxMessage(/base URL, without the key/);
+      await wb().fillInputBox(second.baseUrl); // the base URL box
+      const question = await wb().waitForNotification(/No API key is stored for/);
+      assert.ok(question.includes(second.baseUrl) && question.includes(provider.baseUrl), `names both origins: ${question}`);
+      await wb().clearNotifications();
+      // What a person does next: refresh the orders, look up the latest block.
+      await wb().runCommand('Hyperliquid: Refresh Open Orders');
+      await wb().runCommand('Hyperliquid: Look Up Block…'); // asks for this provider's key before any block
+      await wb().waitForNotification(/No API key is stored for/);
+      await wb().screenshot('key-stays-with-its-provider');
+      assert.deepEqual(
+        second.urls.filter((u) => u.includes(provider.apiKey)),
+        [],
+        'nothing keyed reached the second server',
+      );
+      assert.deepEqual(second.urls, [], 'the second server got no request at all');
+    } finally {
+      await second.close();
+    }
   });
 });
 

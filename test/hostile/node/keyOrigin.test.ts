@@ -6,8 +6,6 @@
  * Consent to Hyperliquid's public API is asked and kept per network, naming each network's host.
  */
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { keyOrigin, keyStorageId } from '../../../src/core/keyOrigin';
 import { startDemoNode, type DemoNode } from '../../../src/demo/demoNode';
@@ -20,26 +18,14 @@ import { chooseProvider } from '../../../src/platform/networkActions';
 import { askPublicApi } from '../../../src/platform/publicApiQuestion';
 import { settings } from '../../../src/platform/settings';
 import type { Services } from '../../../src/platform/services';
+import { startLoggingServer, type LoggingServer } from '../../support/loggingServer';
 import { figures } from '../support/figures';
 import * as host from '../support/vscodeStub';
-
-/** A second provider on loopback that answers nothing of use and logs every request URL it gets. */
-async function loggingServer(): Promise<{ baseUrl: string; urls: string[]; close(): Promise<void> }> {
-  const urls: string[] = [];
-  const server = http.createServer((req, res) => {
-    urls.push(req.url ?? '');
-    req.resume();
-    res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unknown key"}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}`, urls, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 describe('hostile: the key stays with the provider it was typed for (issue 32)', function () {
   this.timeout(20_000);
   let first: DemoNode;
-  let second: Awaited<ReturnType<typeof loggingServer>>;
+  let second: LoggingServer;
   let services: Services;
   let context: ReturnType<typeof host.extensionContext>;
 
@@ -48,7 +34,7 @@ describe('hostile: the key stays with the provider it was typed for (issue 32)',
   before(async () => {
     host.resetHost();
     first = await startDemoNode();
-    second = await loggingServer();
+    second = await startLoggingServer();
     await host.setConfiguration(`${SECTION}.provider`, 'custom');
     await host.setConfiguration(`${SECTION}.baseUrl`, first.baseUrl);
     context = host.extensionContext();
