@@ -1,0 +1,70 @@
+// `npm test`: every suite, in the order that keeps a fresh clone's run short on two cores without losing a
+// check. The test hosts (Chromium, code-server 4.139.1 and 4.99.4: `npm run setup`) install while the
+// suites that need neither run beside them (typecheck, lint, unit, conformance); the suites that drive
+// code-server and Chromium then run one after the other, since each of them wants both cores. It stops at
+// the first suite that fails (the others would only wait longer for the same answer) and prints how long
+// each step took. Each step is the npm script of the same name, so any one can be run alone.
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ROOT, TEST_RESULTS } from './config';
+import { runMain } from './runner';
+
+interface Step {
+  script: string;
+  ms?: number;
+  code?: number;
+}
+
+/** Runs `npm run <script>`; its output goes to this process's, or to `logFile` when given. */
+function npmRun(step: Step, logFile?: string): Promise<number> {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const out = logFile ? fs.openSync(logFile, 'w') : 'inherit';
+    const child = spawn('npm', ['run', '--silent', step.script], { cwd: ROOT, stdio: ['ignore', out, out], env: process.env });
+    child.on('exit', (code, signal) => {
+      if (typeof out === 'number') fs.closeSync(out);
+      step.ms = Date.now() - t0;
+      step.code = code ?? (signal ? 1 : 0);
+      resolve(step.code);
+    });
+  });
+}
+
+/** Runs `steps` one after the other, up to the first that fails; its exit code (0: all passed). */
+async function lane(steps: Step[]): Promise<number> {
+  for (const step of steps) {
+    console.log(`\n[test] ▶ npm run ${step.script}`);
+    const code = await npmRun(step);
+    console.log(`[test] ${code === 0 ? '✔' : '✘'} npm run ${step.script} (${((step.ms ?? 0) / 1000).toFixed(1)} s)`);
+    if (code !== 0) return code;
+  }
+  return 0;
+}
+
+const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
+
+runMain('test', async () => {
+  const t0 = Date.now();
+  fs.mkdirSync(TEST_RESULTS, { recursive: true });
+  const setupLog = path.join(TEST_RESULTS, 'setup.log');
+  const setup: Step = { script: 'setup' };
+  const checks: Step[] = ['typecheck', 'lint', 'test:unit', 'test:conformance'].map((script) => ({ script }));
+  const hosts: Step[] = ['test:integration', 'test:ui', 'test:integration:oldest', 'test:ui:oldest', 'test:hostile', 'test:soak'].map((script) => ({ script }));
+
+  console.log(`[test] installing the test hosts beside the suites that need none (its log: ${path.relative(ROOT, setupLog)})`);
+  const installed = npmRun(setup, setupLog).then((code) => {
+    console.log(`[test] ${code === 0 ? '✔' : '✘'} npm run setup (${((setup.ms ?? 0) / 1000).toFixed(1)} s, beside the checks)`);
+    if (code !== 0) console.log(fs.readFileSync(setupLog, 'utf8').split('\n').slice(-30).join('\n'));
+    return code;
+  });
+  const checked = await lane(checks);
+  const setupCode = await installed;
+  const code = checked !== 0 ? checked : setupCode !== 0 ? setupCode : await lane(hosts);
+
+  const all = [setup, ...checks, ...hosts].filter((s) => s.ms !== undefined);
+  console.log(`\n[test] steps (setup ran beside typecheck … conformance):`);
+  for (const s of all) console.log(`  ${s.code === 0 ? '✔' : '✘'} ${s.script.padEnd(24)} ${((s.ms ?? 0) / 1000).toFixed(1).padStart(7)} s`);
+  console.log(`[test] ${code === 0 ? 'all passed' : 'FAILED'} in ${minutes(Date.now() - t0)}`);
+  return code;
+});
