@@ -24,10 +24,16 @@ const vscode = { name: 'vscode', message: 'This file runs without VS Code: take 
 const nodeBuiltins = { group: ['node:*', 'fs', 'path', 'http', 'https', 'crypto', 'child_process', 'os', 'net', 'url'], message: 'The webview runs in a browser: DOM only.' };
 const noFeatures = (up) => ({ group: FEATURES.map((f) => `${up}${f}/*`), message: 'A floor never imports a feature: features are built on the floors.' });
 const noPlatform = { group: ['**/platform/*', '../platform'], message: 'Pure files do not reach the VS Code platform layer; glue files do (see eslint.config.mjs).' };
-/** From inside feature `f`: any other feature's files but its `api.ts`. */
+/**
+ * From inside feature `f`: any other feature's files but its `api.ts` (what it offers), its `protocol.ts`
+ * (types both sides of a page share, which a webview may import) and its `webview/api.ts` (what it offers
+ * another feature's page script). Written for files one and two folders deep (`src/f/`, `src/f/webview/`).
+ */
 const otherFeatures = (f) => ({
-  group: FEATURES.filter((g) => g !== f).flatMap((g) => [`../${g}/*`, `!../${g}/api`, `../../${g}/*`, `!../../${g}/api`]),
-  message: 'A feature reaches another feature only through its public api.ts.',
+  group: FEATURES.filter((g) => g !== f).flatMap((g) =>
+    ['../', '../../'].flatMap((up) => [`${up}${g}/*`, `!${up}${g}/api`, `!${up}${g}/protocol`, `!${up}${g}/webview`, `${up}${g}/webview/*`, `!${up}${g}/webview/api`]),
+  ),
+  message: 'A feature reaches another feature only through its public api.ts (protocol.ts for shared page types, webview/api.ts for page scripts).',
 });
 const noDemo = { group: ['**/demo/*'], message: 'The demo node is loaded from dist/ by the connection, not imported by features.' };
 const showMessage = {
@@ -101,16 +107,25 @@ export default tseslint.config(
     files: ['src/platform/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noFeatures('../'), { group: ['../demo/*', '!../demo/wallets'], message: 'The demo node is loaded from dist/ on first use; only its wallet list is imported.' }] }] },
   },
-  {
-    // Every page's script, and what they share (src/webview/).
-    files: ['src/webview/**/*.ts', 'src/**/webview/**/*.ts'],
+  // Every page's script, and what they share (src/webview/): DOM only. A feature's page script keeps its
+  // feature's rules too (another feature only through its seams): one entry per feature, since a later
+  // entry's no-restricted-imports replaces an earlier one's for the same file.
+  ...[['src/webview/**/*.ts', undefined], ...FEATURES.map((f) => [`src/${f}/webview/**/*.ts`, f])].map(([files, f]) => ({
+    files: [files],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [vscode, { name: 'axios', message: 'The webview never speaks HTTP.' }], patterns: [nodeBuiltins, { group: ['**/core/transport', '**/core/*Client', '**/platform/*'], message: 'The webview gets data by message from the host.' }] },
+        {
+          paths: [vscode, { name: 'axios', message: 'The webview never speaks HTTP.' }],
+          patterns: [
+            nodeBuiltins,
+            { group: ['**/core/transport', '**/core/*Client', '**/platform/*'], message: 'The webview gets data by message from the host.' },
+            ...(f ? [otherFeatures(f), noDemo] : [noFeatures('../')]),
+          ],
+        },
       ],
     },
-  },
+  })),
   {
     files: ['src/demo/**/*.ts'],
     rules: {

@@ -3,14 +3,19 @@
  * reads ("oracle price"), with its input and answer decoded by L1Read.sol's layout; a call of CoreWriter
  * with the action it sends. Raw values only (the HyperCore section puts them in units, with names). Pure.
  */
-import { CORE_WRITER_ADDRESS, decodeCoreAction, sendRawActionData } from '../core/coreWriter';
 import type { TraceEntry } from '../core/model';
-import { decodePrecompileCall, type DecodedValue } from '../core/readPrecompiles';
 import { groupThousands } from '../core/units';
 import type { Translate } from '../view/format';
-import { actionTitle } from './hyperCoreActions';
-import { safeName } from './hyperCoreNames';
-import { readName } from './hyperCoreViewModel';
+import {
+  actionTitle,
+  CORE_WRITER_ADDRESS,
+  decodeCoreAction,
+  decodePrecompileCall,
+  readName,
+  safeName,
+  sendRawActionData,
+  type DecodedValue,
+} from '../hyperCore/api';
 import type { ArgView, DecodedView } from './protocol';
 
 export interface HyperCoreFrame {

@@ -1,6 +1,6 @@
 import type { Translate } from '../view/format';
 import { commonLabels } from '../view/panelMessages';
-import { hyperCoreLabels } from './hyperCoreLabels';
+import { hyperCoreLabels } from '../hyperCore/api';
 import type { TransactionLabels } from './protocol';
 
 /**

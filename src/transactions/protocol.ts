@@ -12,7 +12,7 @@ import {
   type PageLabels,
   type WebviewMessageOf,
 } from '../view/panelMessages';
-import type { HyperCoreLabels, HyperCoreView } from './hyperCoreView';
+import type { HyperCoreLabels, HyperCoreView } from '../hyperCore/protocol';
 
 /** What a part of the page that loads on its own (receipt, revert reason, trace) came to when it did not. */
 export interface PartFailure {

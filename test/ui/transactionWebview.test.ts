@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { TRANSFER_TOPIC } from '../../src/core/logs';
 import type { LogEntry } from '../../src/core/model';
-import type { HyperCoreView } from '../../src/transactions/hyperCoreView';
+import type { HyperCoreView } from '../../src/hyperCore/protocol';
 import { transactionLabels } from '../../src/transactions/labels';
 import type { TransactionHostMessage, TransactionPanelView, TransactionView, TransactionWebviewMessage } from '../../src/transactions/protocol';
 import { toTransactionView } from '../../src/transactions/transactionViewModel';

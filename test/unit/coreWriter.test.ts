@@ -15,7 +15,7 @@ import {
   rawActionOf,
   SEND_RAW_ACTION_SELECTOR,
   sendRawActionData,
-} from '../../src/core/coreWriter';
+} from '../../src/hyperCore/coreWriter';
 
 const coreWriterAbi = parseAbi(['function sendRawAction(bytes data)', 'event RawAction(address indexed user, bytes data)']);
 /** As Solidity builds it: version 1, the id as a uint24, the fields ABI-encoded. */

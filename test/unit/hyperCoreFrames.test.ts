@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { encodeAbiParameters, encodeFunctionData, parseAbi, parseAbiParameters } from 'viem';
-import { CORE_WRITER_ADDRESS, encodeCoreAction } from '../../src/core/coreWriter';
+import { CORE_WRITER_ADDRESS, encodeCoreAction } from '../../src/hyperCore/coreWriter';
 import type { TraceEntry } from '../../src/core/model';
 import { untranslated as t } from '../../src/core/translate';
 import { callTreeView } from '../../src/transactions/callTreeViewModel';

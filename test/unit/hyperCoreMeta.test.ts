@@ -4,17 +4,17 @@
  * (cached per source, asked only as far as needed), and what a failing `/info` costs (names only).
  */
 import * as assert from 'node:assert/strict';
-import { hyperCoreParts, metaNeeds } from '../../src/core/hyperCoreParts';
-import { HyperCoreMetaSource } from '../../src/core/hyperCoreMeta';
+import { hyperCoreParts, metaNeeds } from '../../src/hyperCore/hyperCoreParts';
+import { HyperCoreMetaSource } from '../../src/hyperCore/hyperCoreMeta';
 import { createProviderClients, type ProviderClients } from '../../src/core/provider';
 import { loadTransaction } from '../../src/core/transactionLoad';
 import { untranslated } from '../../src/core/translate';
 import { startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
-import { CORE_WRITER_ADDRESS, encodeCoreAction, RAW_ACTION_TOPIC, sendRawActionData } from '../../src/core/coreWriter';
+import { CORE_WRITER_ADDRESS, encodeCoreAction, RAW_ACTION_TOPIC, sendRawActionData } from '../../src/hyperCore/coreWriter';
 import { DEMO_CORE_WRITER } from '../../src/demo/chain';
 import { DEMO_CORE_ORDER, demoTrace, RAW_ACTION_TOPIC as DEMO_RAW_ACTION_TOPIC } from '../../src/demo/transactions';
-import { hyperCoreView } from '../../src/transactions/hyperCoreViewModel';
+import { hyperCoreView } from '../../src/hyperCore/hyperCoreViewModel';
 
 describe('HyperCore names from /info (core/hyperCoreMeta), on the demo node', () => {
   let node: DemoNode;

@@ -5,15 +5,15 @@
  */
 import * as assert from 'node:assert/strict';
 import { encodeAbiParameters, encodeFunctionData, parseAbi, parseAbiParameters } from 'viem';
-import { CORE_WRITER_ADDRESS, encodeCoreAction, RAW_ACTION_TOPIC } from '../../src/core/coreWriter';
-import { HyperCoreDirectory } from '../../src/core/hyperCoreDirectory';
-import { hasHyperCore, hyperCoreParts, MAX_ACTIONS, metaNeeds } from '../../src/core/hyperCoreParts';
+import { CORE_WRITER_ADDRESS, encodeCoreAction, RAW_ACTION_TOPIC } from '../../src/hyperCore/coreWriter';
+import { HyperCoreDirectory } from '../../src/hyperCore/hyperCoreDirectory';
+import { hasHyperCore, hyperCoreParts, MAX_ACTIONS, metaNeeds } from '../../src/hyperCore/hyperCoreParts';
 import { spotMetaResult, toSpotMeta, validate } from '../../src/core/infoSchemas';
 import type { LogEntry, TraceEntry } from '../../src/core/model';
-import { tokenSystemAddress } from '../../src/core/systemTransfers';
+import { tokenSystemAddress } from '../../src/hyperCore/systemTransfers';
 import type { TransactionBundle } from '../../src/core/transactionLoad';
 import { untranslated } from '../../src/core/translate';
-import { hyperCoreView } from '../../src/transactions/hyperCoreViewModel';
+import { hyperCoreView } from '../../src/hyperCore/hyperCoreViewModel';
 import { ALICE, BOB, bundle, failed, ok, receipt, tx } from '../support/transactionBundles';
 import { fixture } from '../support/fixtures';
 

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { encodeAbiParameters, parseAbiParameters } from 'viem';
-import { decodePrecompileCall, precompileAt, PRECOMPILES } from '../../src/core/readPrecompiles';
+import { decodePrecompileCall, precompileAt, PRECOMPILES } from '../../src/hyperCore/readPrecompiles';
 
 const USER = '0x00000000000000000000000000000000000000a1';
 const at = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;

@@ -5,10 +5,10 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { encodeFunctionData, parseAbi } from 'viem';
-import { HyperCoreDirectory } from '../../src/core/hyperCoreDirectory';
+import { HyperCoreDirectory } from '../../src/hyperCore/hyperCoreDirectory';
 import { spotMetaResult, toSpotMeta, validate } from '../../src/core/infoSchemas';
 import type { TransactionDetails } from '../../src/core/model';
-import { HYPE_SYSTEM_ADDRESS, systemTokenIndex, systemTransferOf, tokenSystemAddress } from '../../src/core/systemTransfers';
+import { HYPE_SYSTEM_ADDRESS, systemTokenIndex, systemTransferOf, tokenSystemAddress } from '../../src/hyperCore/systemTransfers';
 import { fixture } from '../support/fixtures';
 
 const erc20 = parseAbi(['function transfer(address to, uint256 amount)']);

@@ -5,7 +5,7 @@
  */
 import { button, el, field, format, formatCount, type Child } from '../../webview/dom';
 import { pageShell, type ContentView } from '../../webview/page';
-import { renderHyperCore } from './hyperCore';
+import { renderHyperCore } from '../../hyperCore/webview/api';
 import type {
   ContractNameView,
   DecodedLogView,

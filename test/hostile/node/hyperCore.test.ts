@@ -7,17 +7,17 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { CORE_ACTIONS, CORE_ACTION_VERSION, decodeCoreAction, encodeCoreAction, rawActionOf, sendRawActionData } from '../../../src/core/coreWriter';
-import { HyperCoreDirectory } from '../../../src/core/hyperCoreDirectory';
-import { HyperCoreMetaSource } from '../../../src/core/hyperCoreMeta';
-import { hyperCoreParts, metaNeeds } from '../../../src/core/hyperCoreParts';
+import { CORE_ACTIONS, CORE_ACTION_VERSION, decodeCoreAction, encodeCoreAction, rawActionOf, sendRawActionData } from '../../../src/hyperCore/coreWriter';
+import { HyperCoreDirectory } from '../../../src/hyperCore/hyperCoreDirectory';
+import { HyperCoreMetaSource } from '../../../src/hyperCore/hyperCoreMeta';
+import { hyperCoreParts, metaNeeds } from '../../../src/hyperCore/hyperCoreParts';
 import type { LogEntry } from '../../../src/core/model';
-import { decodePrecompileCall } from '../../../src/core/readPrecompiles';
+import { decodePrecompileCall } from '../../../src/hyperCore/readPrecompiles';
 import { loadTransaction } from '../../../src/core/transactionLoad';
 import { untranslated as t } from '../../../src/core/translate';
 import { DEMO_SAMPLES } from '../../../src/demo/samples';
-import { hyperCoreView } from '../../../src/transactions/hyperCoreViewModel';
-import type { HyperCoreView } from '../../../src/transactions/hyperCoreView';
+import { hyperCoreView } from '../../../src/hyperCore/hyperCoreViewModel';
+import type { HyperCoreView } from '../../../src/hyperCore/protocol';
 import { figures, incident } from '../support/figures';
 import { itDecodesOrRefuses, useHostileProxy, type CraftedCase } from '../support/craftedAnswers';
 import { mutateInfo, mutateResult, rules } from '../support/hostileProxy';

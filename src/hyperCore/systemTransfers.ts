@@ -7,9 +7,9 @@
  * takes the sender from elsewhere may show another `from`, so a gas price of 0 on a linked contract's
  * `transfer` (or a plain value transfer) counts too. Pure.
  */
-import { isAddress, lowerHex } from './hex';
-import type { Address, SpotToken, TransactionDetails } from './model';
-import { strictDecode } from './strictAbi';
+import { isAddress, lowerHex } from '../core/hex';
+import type { Address, SpotToken, TransactionDetails } from '../core/model';
+import { strictDecode } from '../core/strictAbi';
 import type { HyperCoreDirectory } from './hyperCoreDirectory';
 
 export const HYPE_SYSTEM_ADDRESS = '0x2222222222222222222222222222222222222222';

@@ -4,10 +4,10 @@
  * panel holds it in a `PerConnection`): each answer is kept for `keepMs` and shared by the loads that
  * ask while it runs. A failed request costs only the names it feeds; the caller is told why.
  */
-import { RequestCache } from './cache';
-import { isCancellation, ProviderError } from './errors';
-import type { InfoClient } from './infoClient';
-import type { PerpAsset, SpotMeta } from './model';
+import { RequestCache } from '../core/cache';
+import { isCancellation, ProviderError } from '../core/errors';
+import type { InfoClient } from '../core/infoClient';
+import type { PerpAsset, SpotMeta } from '../core/model';
 import { HyperCoreDirectory } from './hyperCoreDirectory';
 
 export type HyperCoreInfo = Pick<InfoClient, 'spotMeta' | 'perpAssets'>;

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { HyperCoreMetaSource } from '../core/hyperCoreMeta';
-import { hasHyperCore, hyperCoreParts, metaNeeds } from '../core/hyperCoreParts';
+import { HyperCoreMetaSource } from './hyperCoreMeta';
+import { hasHyperCore, hyperCoreParts, metaNeeds } from './hyperCoreParts';
 import type { ProviderClients } from '../core/provider';
 import type { TransactionBundle } from '../core/transactionLoad';
 import { PerConnection } from '../platform/perConnection';
 import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
-import type { HyperCoreView } from './hyperCoreView';
+import type { HyperCoreView } from './protocol';
 import { hyperCoreView } from './hyperCoreViewModel';
 
 /** The metadata per connection (dropped when the key, the provider or demo mode changes). */

@@ -9,9 +9,9 @@
  * fields must encode back to exactly the same bytes (no trailing bytes, no out-of-range or dirty words).
  */
 import type { AbiParameter } from 'viem';
-import { HEX_BYTES, isAddress, isHash, lowerHex } from './hex';
-import type { Address, LogEntry } from './model';
-import { encode, strictDecode } from './strictAbi';
+import { HEX_BYTES, isAddress, isHash, lowerHex } from '../core/hex';
+import type { Address, LogEntry } from '../core/model';
+import { encode, strictDecode } from '../core/strictAbi';
 
 export const CORE_WRITER_ADDRESS = '0x3333333333333333333333333333333333333333';
 /** `sendRawAction(bytes)`. */

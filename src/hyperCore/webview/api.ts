@@ -4,7 +4,7 @@
  * its read precompile calls. Text only (textContent), as the rest of the page.
  */
 import { el, field, format, formatCount, type Child } from '../../webview/dom';
-import type { HyperCoreActionView, HyperCoreFieldView, HyperCoreLabels, HyperCoreReadView, HyperCoreTransferView, HyperCoreView } from '../hyperCoreView';
+import type { HyperCoreActionView, HyperCoreFieldView, HyperCoreLabels, HyperCoreReadView, HyperCoreTransferView, HyperCoreView } from '../protocol';
 
 /** What the page lends the section: an address as an explorer link with a copy button. */
 export interface HyperCoreHelpers {

@@ -6,7 +6,7 @@
  * pair is 10000 + its `index` (never its array position); a perp of a builder-deployed dex is
  * 100000 + dex index × 10000 + its index in that dex's universe (named here by number only).
  */
-import type { PerpAsset, SpotMeta, SpotPair, SpotToken } from './model';
+import type { PerpAsset, SpotMeta, SpotPair, SpotToken } from '../core/model';
 
 export const SPOT_ASSET_OFFSET = 10_000;
 export const BUILDER_DEX_ASSET_OFFSET = 100_000;

@@ -3,7 +3,7 @@
  * come from the network (`spotMeta`, `meta`): folded to one short line with invisible characters shown.
  * Pure; words through the `t` the host hands in.
  */
-import type { AssetName, HyperCoreDirectory } from '../core/hyperCoreDirectory';
+import type { AssetName, HyperCoreDirectory } from './hyperCoreDirectory';
 import type { SpotToken } from '../core/model';
 import { formatUnits, groupThousands } from '../core/units';
 import { revealInvisibles } from '../view/escape';

@@ -5,8 +5,8 @@
  * 0x811–0x813 are named from hyper-evm-lib's `HLConstants.sol`, without a layout here. Pure.
  */
 import type { AbiParameter } from 'viem';
-import { ADDRESS, HEX_BYTES, lowerHex } from './hex';
-import { strictDecode } from './strictAbi';
+import { ADDRESS, HEX_BYTES, lowerHex } from '../core/hex';
+import { strictDecode } from '../core/strictAbi';
 
 /** What an input or output value is, so that it can be named and put in units. */
 export type ValueRole =

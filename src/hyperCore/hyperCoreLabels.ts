@@ -1,5 +1,5 @@
 import type { Translate } from '../view/format';
-import type { HyperCoreLabels } from './hyperCoreView';
+import type { HyperCoreLabels } from './protocol';
 
 /** The HyperCore section's words (spread into the transaction page's labels). */
 export function hyperCoreLabels(l10n: { t: Translate }): HyperCoreLabels {

@@ -4,13 +4,13 @@
  * vault and USD class amounts in perp USDC (6 decimals), staking and delegation in HYPE's 8, a spot
  * token's amounts in its `weiDecimals`. Pure; words through `t`.
  */
-import { MAX_ACTION_BYTES, SPOT_DEX, type CoreAction, type CoreActionResult } from '../core/coreWriter';
-import { HYPE_CORE_DECIMALS, PERP_USD_DECIMALS, type HyperCoreDirectory } from '../core/hyperCoreDirectory';
-import { HYPE_SYSTEM_ADDRESS, systemTokenIndex } from '../core/systemTransfers';
-import type { SentAction } from '../core/hyperCoreParts';
+import { MAX_ACTION_BYTES, SPOT_DEX, type CoreAction, type CoreActionResult } from './coreWriter';
+import { HYPE_CORE_DECIMALS, PERP_USD_DECIMALS, type HyperCoreDirectory } from './hyperCoreDirectory';
+import { HYPE_SYSTEM_ADDRESS, systemTokenIndex } from './systemTransfers';
+import type { SentAction } from './hyperCoreParts';
 import { shortAddress, type Translate } from '../view/format';
 import { assetWords, safeName, tokenAmount, tokenName, units } from './hyperCoreNames';
-import type { HyperCoreActionView, HyperCoreFieldView } from './hyperCoreView';
+import type { HyperCoreActionView, HyperCoreFieldView } from './protocol';
 
 /** Prices and sizes of a CoreWriter order are sent as 10^8 × the human value. */
 export const ORDER_DECIMALS = 8;

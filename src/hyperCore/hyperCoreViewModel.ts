@@ -3,17 +3,17 @@
  * actions, the HyperCore → HyperEVM transfer it is, its read precompile calls. Pure (no `vscode`): the
  * names come in a `HyperCoreDirectory`, the words through `t`.
  */
-import type { HyperCoreDirectory } from '../core/hyperCoreDirectory';
-import type { DecodedValue, PrecompileCall, PrecompileInfo } from '../core/readPrecompiles';
-import { systemTransferOf, type SystemTransfer } from '../core/systemTransfers';
-import type { HyperCoreParts } from '../core/hyperCoreParts';
+import type { HyperCoreDirectory } from './hyperCoreDirectory';
+import type { DecodedValue, PrecompileCall, PrecompileInfo } from './readPrecompiles';
+import { systemTransferOf, type SystemTransfer } from './systemTransfers';
+import type { HyperCoreParts } from './hyperCoreParts';
 import type { TransactionDetails } from '../core/model';
 import { groupThousands, weiToHype } from '../core/units';
 import { revealInvisibles } from '../view/escape';
 import { shortAddress, type Translate } from '../view/format';
 import { actionView } from './hyperCoreActions';
 import { assetWords, safeName, tokenName, units } from './hyperCoreNames';
-import type { HyperCoreFieldView, HyperCoreReadView, HyperCoreTransferView, HyperCoreView } from './hyperCoreView';
+import type { HyperCoreFieldView, HyperCoreReadView, HyperCoreTransferView, HyperCoreView } from './protocol';
 
 /** Output fields shown per precompile call (a delegation list can be long). */
 const MAX_OUTPUT_FIELDS = 60;

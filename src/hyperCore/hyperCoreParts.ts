@@ -4,8 +4,8 @@
  * (`hyperCoreParts`), which says which metadata is worth asking (`metaNeeds`); then named by the view-model
  * with a `HyperCoreDirectory`. Pure; bounded by MAX_ACTIONS and MAX_READS.
  */
-import type { Address } from './model';
-import type { TransactionBundle } from './transactionLoad';
+import type { Address } from '../core/model';
+import type { TransactionBundle } from '../core/transactionLoad';
 import { CORE_WRITER_ADDRESS, decodeCoreAction, MAX_ACTION_BYTES, rawActionOf, sendRawActionData, type CoreActionResult } from './coreWriter';
 import { decodePrecompileCall, type PrecompileCall } from './readPrecompiles';
 import { HYPE_SYSTEM_ADDRESS, systemTokenIndex } from './systemTransfers';

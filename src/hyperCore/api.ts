@@ -1,0 +1,19 @@
+/**
+ * HyperCore, as HyperEVM shows it: what the HyperCore feature offers other features. The decoding is
+ * pure (CoreWriter actions, read precompile calls, transfers from HyperCore, and their names and views);
+ * the transaction page's section loads its host module (which asks `/info` for names) on first use.
+ */
+export { CORE_WRITER_ADDRESS, decodeCoreAction, sendRawActionData } from './coreWriter';
+export { decodePrecompileCall, type DecodedValue } from './readPrecompiles';
+export { actionTitle } from './hyperCoreActions';
+export { safeName } from './hyperCoreNames';
+export { readName } from './hyperCoreViewModel';
+export { hyperCoreLabels } from './hyperCoreLabels';
+export type { HyperCoreLabels, HyperCoreView } from './protocol';
+
+type SectionArgs = Parameters<(typeof import('./hyperCoreHost'))['hyperCoreSection']>;
+
+/** The transaction page's HyperCore section for a bundle, or null (see hyperCoreHost.ts); its module loads on first use. */
+export async function hyperCoreSection(...args: SectionArgs): ReturnType<(typeof import('./hyperCoreHost'))['hyperCoreSection']> {
+  return (await import('./hyperCoreHost')).hyperCoreSection(...args);
+}
