@@ -27,13 +27,17 @@ export function connectionKey(network: NetworkId, preset: PresetId): string {
  * preset's archive path), or the public preset's key-less addresses. Undefined when a key is needed and
  * there is none; a `config` ProviderError naming the setting when one cannot be used.
  */
-export function providerEndpoints(network: NetworkId, preset: Preset, apiKey: string | undefined): Pick<ProviderConfig, 'endpoints' | 'archive'> | undefined {
+export function providerEndpoints(
+  network: NetworkId,
+  preset: Preset,
+  apiKey: string | undefined,
+): Pick<ProviderConfig, 'endpoints' | 'archive' | 'systemTx' | 'evmLeavesSystemTxsOut'> | undefined {
   const reader = settings.of(network);
   const names = NetworkSettings[network];
   if (!preset.needsKey) {
     check(endpointUrlProblem(reader.publicEvmUrl()), names.publicEvmUrl);
     check(endpointUrlProblem(reader.publicInfoUrl()), names.publicInfoUrl);
-    return { endpoints: new KeylessEndpoints(reader.publicEvmUrl(), reader.publicInfoUrl()) };
+    return { endpoints: new KeylessEndpoints(reader.publicEvmUrl(), reader.publicInfoUrl()), evmLeavesSystemTxsOut: preset.evmLeavesSystemTxsOut };
   }
   if (!apiKey) return undefined;
   const baseUrl = reader.baseUrl();
@@ -41,10 +45,14 @@ export function providerEndpoints(network: NetworkId, preset: Preset, apiKey: st
   const evmPath = reader.evmPath();
   check(evmPathProblem(evmPath), names.evmPath);
   check(apiKeyProblem(apiKey));
-  const archivePath = preset.archivePath;
+  const { archivePath, systemTxPath } = preset;
+  // A user whose EVM path is already the one with system transactions needs no other.
+  const systemTx = systemTxPath !== undefined && systemTxPath !== evmPath;
   return {
     endpoints: new ProviderEndpoints(baseUrl, apiKey, evmPath),
     archive: archivePath && archivePath !== evmPath ? new ProviderEndpoints(baseUrl, apiKey, archivePath) : undefined,
+    systemTx: systemTx ? new ProviderEndpoints(baseUrl, apiKey, systemTxPath) : undefined,
+    evmLeavesSystemTxsOut: evmPath === systemTxPath ? false : preset.evmLeavesSystemTxsOut,
   };
 }
 
