@@ -110,7 +110,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
     // The workspace's method names (the chain id: one request per connection) are asked beside the block.
     const methods = this.workspaceMethods().catch(() => undefined);
     const screen = await this.fetch(this.progressTitle(), run, () => this.fetchTarget(source, run));
-    await this.showBlock(source, screen, await methods);
+    await this.showBlock(source, screen, await methods, clients.systemTxCoverage?.() === 'leftOut');
   }
 
   /** The target's first screen (one round trip); "latest" becomes a number on the way. */
@@ -122,8 +122,8 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
     return screen;
   }
 
-  private async showBlock(source: BlockSource, { details, rows }: FirstScreen, methods: MethodNamer | undefined): Promise<void> {
-    const block = toBlockView(details, Date.now() / 1000, vscode.l10n.t);
+  private async showBlock(source: BlockSource, { details, rows }: FirstScreen, methods: MethodNamer | undefined, systemTxsLeftOut: boolean): Promise<void> {
+    const block = { ...toBlockView(details, Date.now() / 1000, vscode.l10n.t), ...(systemTxsLeftOut ? { systemTxsLeftOut } : {}) };
     this.panel.title = titleFor(this.target);
     // The first rows go with the block when they came with it (a spec-shaped block holds them all; a slim
     // one's first page came with its details); the page asks for the rest as they scroll into view. They

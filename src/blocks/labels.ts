@@ -37,6 +37,9 @@ export function panelLabels(l10n: { t: Translate }): BlockLabels {
     extraData: l10n.t('Extra data'),
     transactions: l10n.t('Transactions'),
     noTransactions: l10n.t('This block has no transactions.'),
+    systemTxsLeftOut: l10n.t(
+      'This provider leaves HyperCore transfers (system transactions) out of its blocks: the transactions and their count here are without them. A provider path that includes them (Chainstack’s and QuickNode’s /nanoreth) shows them.',
+    ),
     columnIndex: l10n.t('#'),
     columnHash: l10n.t('Transaction hash'),
     columnFrom: l10n.t('From'),

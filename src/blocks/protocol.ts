@@ -37,6 +37,8 @@ export interface BlockView {
   extraData: string | null;
   /** `spec`: the node sent every transaction with the block; `slim`: they are loaded page by page. */
   shape: 'spec' | 'slim';
+  /** The provider leaves HyperCore transfers (system transactions) out of its blocks and has no path with them. */
+  systemTxsLeftOut?: boolean;
 }
 
 /**
@@ -120,6 +122,7 @@ export interface BlockLabels extends PageLabels {
   extraData: string;
   transactions: string;
   noTransactions: string;
+  systemTxsLeftOut: string;
   columnIndex: string;
   columnHash: string;
   columnFrom: string;

@@ -24,6 +24,17 @@ export interface Preset {
   readonly host?: RegExp;
   /** The archive path after the key, asked when `/evm` has pruned a block or serves no trace. */
   readonly archivePath?: string;
+  /**
+   * Whether the provider's `/evm` leaves system transactions (HyperCore → HyperEVM transfers) out: out
+   * of its blocks, and with a `null` receipt for one asked by hash.
+   */
+  readonly evmLeavesSystemTxsOut?: boolean;
+  /**
+   * A path after the key whose answers include system transactions (blocks and receipts): asked for a
+   * block, and for a transaction `/evm` holds in a block but has no receipt of. Not the archive path: it
+   * is asked for every block, not only for what `/evm` pruned.
+   */
+  readonly systemTxPath?: string;
   /** What the provider's documentation says it serves, per network. */
   readonly known: Readonly<Record<NetworkId, KnownAbilities>>;
 }
@@ -37,6 +48,12 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     needsKey: true,
     baseUrl: { mainnet: 'https://hyperliquid-mainnet.core.chainstack.com', testnet: 'https://hyperliquid-testnet.core.chainstack.com' },
     host: /(^|\.)chainstack\.com$/i,
+    // docs.chainstack.com "Hyperliquid node configuration and system transactions" (chainstack/dev-portal
+    // docs/hyperliquid-node-configuration.mdx) and its changelog of 2026-04-29 (mainnet) and 2026-05-26
+    // (testnet): every node has `/evm` (hl-node compliant: system transactions stripped from block-shaped
+    // answers, a null receipt for one) and `/nanoreth` (system transactions included in blocks and receipts).
+    evmLeavesSystemTxsOut: true,
+    systemTxPath: 'nanoreth',
     // chainstack/dev-portal docs/hyperliquid-methods.mdx: allMids, orderStatus (and the fills and history
     // types) are "Hyperliquid public RPC" only.
     known: {
@@ -64,6 +81,9 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     needsKey: false,
     baseUrl: { mainnet: 'https://rpc.hyperliquid.xyz', testnet: 'https://rpc.hyperliquid-testnet.xyz' },
     host: /^rpc\.hyperliquid(-testnet)?\.xyz$/i,
+    // hl-node: system transactions only through eth_getSystemTxsByBlockNumber / …ByBlockHash (Chainstack's
+    // reference for those methods; nanoreth's README on the --hl-node-compliant output).
+    evmLeavesSystemTxsOut: true,
     known: {
       mainnet: { blocks: false, traces: false, ...HYPERCORE_ALL },
       testnet: { blocks: false, traces: false, ...HYPERCORE_ALL },

@@ -3,8 +3,8 @@ import { EvmClient, type EvmClientOptions } from './evmClient';
 import { KeylessEndpoints, ProviderEndpoints, type EndpointUrls } from './endpoints';
 import { InfoClient } from './infoClient';
 import type { PublicApiBudget, PublicDataKind } from './publicApi';
-import { ProviderRoute } from './providerRoute';
-import { Transport, type TransportOptions } from './transport';
+import { ProviderRoute, type SystemTxCoverage } from './providerRoute';
+import { Transport, type JsonPoster, type TransportOptions } from './transport';
 
 /** Everything needed to talk to one provider with one key. */
 export interface ProviderClients {
@@ -12,6 +12,13 @@ export interface ProviderClients {
   readonly info: InfoClient;
   /** The provider's own transport (without the route's checks and fallbacks). */
   readonly transport: Transport;
+  /**
+   * A client of the path whose answers include system transactions (Chainstack's `nanoreth`, else the
+   * archive path), for a transaction `/evm` holds in a block without a receipt; undefined when there is none.
+   */
+  systemTxEvm?(): EvmClient | undefined;
+  /** Whether the blocks and receipts shown hold system transactions (HyperCore → HyperEVM transfers). */
+  systemTxCoverage?(): SystemTxCoverage;
 }
 
 /** The transport's options, and whether calls made at once go out as one JSON-RPC batch (default true). */
@@ -29,6 +36,10 @@ export interface ProviderConfig {
   endpoints: EndpointUrls;
   /** The archive path (`{baseUrl}/<key>/nanoreth`), asked for what `/evm` pruned or does not trace. */
   archive?: EndpointUrls;
+  /** The path whose answers include system transactions (Chainstack's `{baseUrl}/<key>/nanoreth`). */
+  systemTx?: EndpointUrls;
+  /** Whether `/evm` leaves system transactions out of its blocks and receipts (the preset says so). */
+  evmLeavesSystemTxsOut?: boolean;
   /** The selected network's chain id, checked once. */
   chainId?: number;
   abilities?: ProviderAbilities;
@@ -56,6 +67,8 @@ export function connectProvider(config: ProviderConfig, options: ProviderClientO
     abilities: config.abilities,
     providerName: config.providerName,
     archive: config.archive && new Transport(config.archive, tagged('archive')),
+    systemTx: config.systemTx && new Transport(config.systemTx, tagged('with system transactions')),
+    evmLeavesSystemTxsOut: config.evmLeavesSystemTxsOut,
     publicFallback: publicApi && {
       transport: new Transport(new KeylessEndpoints(publicApi.evmUrl, publicApi.infoUrl), tagged('Hyperliquid public API')),
       budget: publicApi.budget,
@@ -65,5 +78,17 @@ export function connectProvider(config: ProviderConfig, options: ProviderClientO
   });
   // A batch goes to the provider as one request; the calls the route may send elsewhere (blocks and traces
   // where an archive path takes what /evm pruned, QuickNode) or answers itself go alone (`ProviderRoute.alone`).
-  return { evm: new EvmClient(route, { batch: options.batch }), info: new InfoClient(route), transport };
+  let systemTx: { poster: JsonPoster; evm: EvmClient } | undefined;
+  return {
+    evm: new EvmClient(route, { batch: options.batch }),
+    info: new InfoClient(route),
+    transport,
+    systemTxEvm: () => {
+      const poster = route.systemTxPoster();
+      if (!poster) return undefined;
+      if (systemTx?.poster !== poster) systemTx = { poster, evm: new EvmClient(poster, { batch: options.batch }) };
+      return systemTx.evm;
+    },
+    systemTxCoverage: () => route.systemTxCoverage,
+  };
 }

@@ -6,6 +6,8 @@
  * - probes `ots_getApiLevel` once, and learns from every answer and refusal what the provider serves;
  * - answers at once, without a request, what the provider is known not to serve;
  * - sends to the archive path (QuickNode's `nanoreth`) a block `/evm` has pruned or a trace it does not serve;
+ * - sends blocks to the path that includes system transactions (Chainstack's `nanoreth`) where `/evm`
+ *   leaves them out, and back to `/evm` when the node has no such path (HTTP 404, or no `ots_*` there);
  * - sends to Hyperliquid's public info API what the provider's `/info` refuses, when (and only when) the
  *   user allowed that kind of data to go there, within the public API's own weight budget.
  * Pure: no `vscode`.
@@ -40,13 +42,27 @@ export interface RouteOptions {
   providerName?: string;
   /** The archive path's transport (QuickNode's `nanoreth`). */
   archive?: JsonPoster;
+  /** The transport of the path whose answers include system transactions (Chainstack's `nanoreth`). */
+  systemTx?: JsonPoster;
+  /** Whether `/evm` leaves system transactions out of its blocks and receipts (the preset says so). */
+  evmLeavesSystemTxsOut?: boolean;
   publicFallback?: PublicFallback;
 }
+
+/**
+ * Whether the blocks and receipts this connection shows hold system transactions (HyperCore → HyperEVM
+ * transfers): `included` (asked where they are), `leftOut` (the provider's `/evm` leaves them out and it
+ * has no path with them), `unknown` (nothing says).
+ */
+export type SystemTxCoverage = 'included' | 'leftOut' | 'unknown';
 
 export class ProviderRoute implements JsonPoster {
   private chainCheck?: Promise<void>;
   private probed = false;
   private nextId = 1;
+  /** The system-transaction path answered 404 (or serves no blocks): the node has none; `/evm` it is. */
+  private systemTxPathMissing = false;
+  private systemTxPosterOf?: { path: JsonPoster; poster: JsonPoster };
 
   constructor(
     private readonly provider: JsonPoster,
@@ -64,6 +80,7 @@ export class ProviderRoute implements JsonPoster {
    */
   alone(method: string): boolean {
     if (method === 'eth_chainId') return this.options.chainId !== undefined;
+    if (this.options.systemTx !== undefined && BLOCK_METHODS.has(method)) return true;
     const ability = abilityOfRequest('evm', method);
     if (!ability) return false;
     const known = this.options.abilities?.get(ability);
@@ -81,6 +98,10 @@ export class ProviderRoute implements JsonPoster {
     const { abilities, archive } = this.options;
     const known = ability ? abilities?.get(ability) : undefined;
     if (known?.state === 'notServed' && known.source !== 'seen') throw this.notServed(label);
+    if (BLOCK_METHODS.has(label)) {
+      const withSystemTxs = await this.viaSystemTxPath(body, label, signal, limits);
+      if (withSystemTxs !== undefined) return withSystemTxs;
+    }
     if (archive && known?.viaArchive) return this.verified(archive.postJson('evm', body, label, signal, limits), true);
     const json = await this.verified(this.provider.postJson('evm', body, label, signal, limits), true);
     if (ability) abilities?.learn(ability, !isRpcError(json, -32601), 'seen');
@@ -103,6 +124,51 @@ export class ProviderRoute implements JsonPoster {
       if (ability) abilities?.learn(ability, false, 'seen');
       return this.publicOr(e, body, label, signal, limits);
     }
+  }
+
+  /** Whether what this connection shows holds system transactions (see `SystemTxCoverage`). */
+  get systemTxCoverage(): SystemTxCoverage {
+    if (this.options.systemTx !== undefined && !this.systemTxPathMissing) return 'included';
+    return this.options.evmLeavesSystemTxsOut ? 'leftOut' : 'unknown';
+  }
+
+  /**
+   * The path with system transactions as a poster of its own (for a transaction `/evm` has no receipt
+   * of, or does not know), its answers handed on after the one chain check; undefined when the node has
+   * no such path.
+   */
+  systemTxPoster(): JsonPoster | undefined {
+    // Else the archive path: QuickNode's is nanoreth, which records system transactions as pseudo
+    // transactions unless run hl-node compliant (hl-archive-node/nanoreth README).
+    const path = (!this.systemTxPathMissing && this.options.systemTx) || this.options.archive;
+    if (!path) return undefined;
+    if (this.systemTxPosterOf?.path !== path) {
+      const poster: JsonPoster = {
+        postJson: (endpoint, body, label, signal, limits) => this.verified(path.postJson(endpoint, body, label, signal, limits), true),
+      };
+      this.systemTxPosterOf = { path, poster };
+    }
+    return this.systemTxPosterOf.poster;
+  }
+
+  /**
+   * A block asked on the path with system transactions; undefined when there is none, or when it turns
+   * out the node has none (HTTP 404) or serves no blocks there (-32601): `/evm` answers from then on.
+   */
+  private async viaSystemTxPath(body: string, label: string, signal?: AbortSignal, limits?: AnswerLimits): Promise<unknown> {
+    const path = this.options.systemTx;
+    if (!path || this.systemTxPathMissing) return undefined;
+    try {
+      const json = await this.verified(path.postJson('evm', body, label, signal, limits), true);
+      if (!isRpcError(json, -32601)) {
+        this.options.abilities?.learn('blocks', true, 'seen');
+        return json;
+      }
+    } catch (e) {
+      if (!(e instanceof ProviderError && e.kind === 'wrongPath')) throw e;
+    }
+    this.systemTxPathMissing = true;
+    return undefined;
   }
 
   /** What each call of a batch answer teaches about what the provider serves, as a single call's would. */

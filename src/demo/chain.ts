@@ -532,6 +532,21 @@ export function demoBlockModel(n: number): DemoBlockModel | undefined {
   return model;
 }
 
+const stripped = new WeakMap<DemoBlockModel, DemoBlockModel>();
+
+/**
+ * Block `m` as an hl-node-compliant path sends it (Chainstack's `/evm`): without its system transactions,
+ * the others numbered from 0 again. Their gas is 0 here, so the gas used and the fees stay as they are.
+ */
+export function withoutSystemTransactions(m: DemoBlockModel): DemoBlockModel {
+  const hit = stripped.get(m);
+  if (hit) return hit;
+  const transactions = m.transactions.filter((t) => !t.system).map((t, index) => (t.index === index ? t : { ...t, index }));
+  const model = { ...m, transactions, size: m.size - (m.transactions.length - transactions.length) * 118 };
+  stripped.set(m, model);
+  return model;
+}
+
 /** The block header as reth sends it (`eth_getBlockByNumber` without transactions, `ots_*`'s slim block). */
 export function slimHeader(m: DemoBlockModel, headTimestamp: number): Record<string, unknown> {
   return {
@@ -564,9 +579,10 @@ export function slimHeader(m: DemoBlockModel, headTimestamp: number): Record<str
 }
 
 /** The `result` of `ots_getBlockDetails` for block `n`, or undefined when it does not exist. */
-export function demoBlockDetails(n: number, headTimestamp: number): Record<string, unknown> | undefined {
-  const m = demoBlockModel(n);
-  if (!m) return undefined;
+export function demoBlockDetails(n: number, headTimestamp: number, systemTxsLeftOut = false): Record<string, unknown> | undefined {
+  const whole = demoBlockModel(n);
+  if (!whole) return undefined;
+  const m = systemTxsLeftOut ? withoutSystemTransactions(whole) : whole;
   const block =
     demoBlockShape(n) === 'spec'
       ? {
@@ -681,9 +697,11 @@ export function demoBlockTransactions(
   size: number,
   direction: PageDirection,
   headTimestamp: number,
+  systemTxsLeftOut = false,
 ): Record<string, unknown> | undefined {
-  const m = demoBlockModel(n);
-  if (!m) return undefined;
+  const whole = demoBlockModel(n);
+  if (!whole) return undefined;
+  const m = systemTxsLeftOut ? withoutSystemTransactions(whole) : whole;
   const [start, end] = demoPageRange(m.transactions.length, page, size, direction);
   const txs = m.transactions.slice(start, end);
   let cumulative = 0;

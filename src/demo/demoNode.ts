@@ -76,6 +76,11 @@ export interface DemoNodeOptions {
   exchange?: DemoExchange;
   /** Whether the market maker's orders on the `outage` dex fail with HTTP 500 (default true); else it has none there. */
   failingDex?: boolean;
+  /**
+   * `chainstack` only: whether the node has `/<key>/nanoreth`, the path with system transactions (default
+   * true, as Chainstack's docs say of every node since 2026-04-29; false: 404 there, as a node before).
+   */
+  nanoreth?: boolean;
 }
 
 /** The HyperCore state behind a node's `/info` (each wallet's orders as they move on); opaque. */
@@ -87,7 +92,9 @@ export interface DemoExchange {
  * The providers the node can play, each with its real shortcomings:
  * - `full`: everything on `/<key>/evm` and `/<key>/info` (blocks below `DEMO_PRUNED_BELOW` pruned);
  * - `chainstack`: its `/info` refuses `allMids`, `orderStatus` and the fills and history types with the
- *   info API's 422 text (Chainstack's method table marks them "Hyperliquid public RPC" only);
+ *   info API's 422 text (Chainstack's method table marks them "Hyperliquid public RPC" only); its `/evm`
+ *   leaves system transactions out of blocks and answers `null` for their receipts, its `/<key>/nanoreth`
+ *   includes them (Chainstack's "Hyperliquid node configuration"; without it with `nanoreth: false`);
  * - `quicknode`: its `/evm` keeps only the last `DEMO_RECENT_BLOCKS` blocks and serves no trace, its
  *   `/<key>/nanoreth` is the archive with traces;
  * - `public`: Hyperliquid's public endpoints, without a key: `/evm` with no `ots_*` method, and `/info`
@@ -245,9 +252,10 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
     ...(provider === 'quicknode' ? ['ots_traceTransaction'] : []),
   ];
   const keptFrom = provider === 'quicknode' ? DEMO_HEAD - DEMO_RECENT_BLOCKS + 1 : undefined;
-  const evm = new EvmAnswers({ headTimestamp, direction, pageCap, unsupported: new Set(unsupported), chainId, keptFrom });
+  const systemTxsLeftOut = provider === 'chainstack';
+  const evm = new EvmAnswers({ headTimestamp, direction, pageCap, unsupported: new Set(unsupported), chainId, keptFrom, systemTxsLeftOut });
   const archive =
-    provider === 'quicknode'
+    provider === 'quicknode' || (provider === 'chainstack' && options.nanoreth !== false)
       ? new EvmAnswers({ headTimestamp, direction, pageCap, chainId, unsupported: new Set(options.unsupportedMethods ?? []) })
       : undefined;
   const info = options.exchange?.answers ?? new InfoAnswers({ now, startedAt, failingDex: options.failingDex });

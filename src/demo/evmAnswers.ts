@@ -2,7 +2,17 @@
 import { DEMO_BLOCKS, DEMO_CHAIN_ID, DEMO_HEAD, demoBlockDetails, demoBlockExists, demoBlockTransactions, type PageDirection } from './chain';
 import { quantity } from './random';
 import { json, type Reply } from './replies';
-import { demoBalance, demoBlockByHashJson, demoCallTrace, demoCode, demoReceiptJson, demoRevertData, demoTrace, demoTransactionJson } from './transactions';
+import {
+  demoBalance,
+  demoBlockByHashJson,
+  demoCallTrace,
+  demoCode,
+  demoReceiptJson,
+  demoRevertData,
+  demoTrace,
+  demoTransactionJson,
+  findDemoTransaction,
+} from './transactions';
 import { isAddress, isHash, isHexQuantity } from '../core/hex';
 
 const DETAILS_CACHE_SIZE = 128;
@@ -86,6 +96,11 @@ export interface EvmAnswerOptions {
   chainId?: number;
   /** Blocks below this are pruned here too (QuickNode's `/evm` keeps only recent ones); default none beyond the chain's own. */
   keptFrom?: number;
+  /**
+   * Leave system transactions out, as Chainstack's hl-node-compliant `/evm` does (its node docs): out of
+   * blocks, and a `null` receipt for one asked by hash (the transaction itself is still answered).
+   */
+  systemTxsLeftOut?: boolean;
 }
 
 /** Answers `/evm` bodies (single calls and batches). Keeps the last block details it serialized. */
@@ -172,14 +187,16 @@ export class EvmAnswers {
         const ok = (x: unknown) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0 && (pageCap === null || x <= pageCap);
         if (n === undefined || params.length !== 3 || !ok(page) || !ok(size)) return rpcError(id, -32602, 'Invalid params');
         if (!this.kept(n)) return notFound(id, n);
-        return rpcResult(id, JSON.stringify(demoBlockTransactions(Number(n), page as number, size as number, direction, headTimestamp)));
+        const answer = demoBlockTransactions(Number(n), page as number, size as number, direction, headTimestamp, this.options.systemTxsLeftOut);
+        return rpcResult(id, JSON.stringify(answer));
       }
       case 'eth_getTransactionByHash':
       case 'eth_getTransactionReceipt': {
         const hash = hashArg(params);
         if (hash === undefined) return rpcError(id, -32602, 'Invalid params');
-        const result = r.method === 'eth_getTransactionByHash' ? demoTransactionJson(hash) : demoReceiptJson(hash, headTimestamp);
-        return rpcResult(id, JSON.stringify(result));
+        if (r.method === 'eth_getTransactionByHash') return rpcResult(id, JSON.stringify(demoTransactionJson(hash)));
+        if (this.options.systemTxsLeftOut && findDemoTransaction(hash)?.t.system) return rpcResult(id, 'null');
+        return rpcResult(id, JSON.stringify(demoReceiptJson(hash, headTimestamp)));
       }
       case 'ots_getTransactionError':
       case 'ots_traceTransaction': {
@@ -231,7 +248,7 @@ export class EvmAnswers {
   private detailsJson(n: number): string | undefined {
     const hit = this.detailsCache.get(n);
     if (hit !== undefined) return hit;
-    const result = demoBlockDetails(n, this.options.headTimestamp);
+    const result = demoBlockDetails(n, this.options.headTimestamp, this.options.systemTxsLeftOut);
     if (!result) return undefined;
     const text = JSON.stringify(result);
     this.detailsCache.set(n, text);

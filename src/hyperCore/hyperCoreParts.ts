@@ -84,7 +84,8 @@ function actionsOf(bundle: TransactionBundle): { actions: SentAction[]; notShown
   }
   let state: ActionState = 'sent';
   if (found.length === 0) {
-    state = bundle.tx.blockNumber === null || receipt === null ? 'pending' : receipt === undefined ? 'unknown' : 'reverted';
+    // A block holds it but the node sent no receipt (null): not pending, and whether CoreWriter logged it is not known.
+    state = bundle.tx.blockNumber === null ? 'pending' : receipt === undefined || receipt === null ? 'unknown' : 'reverted';
     // A successful receipt without RawAction logs sent nothing, whatever the input says.
     if (receipt && receipt.status !== 'reverted') return { actions: [], notShown: 0 };
     for (const data of callsToCoreWriter(bundle)) found.push({ data });

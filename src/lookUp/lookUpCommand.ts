@@ -90,7 +90,9 @@ async function open(services: Services, clients: ProviderClients, query: Query):
       return await showAddress(summary);
     }
     // Everything the transaction page shows, and the block with this hash, in one round trip.
-    const found = await withDelayedProgress(t('Looking up {0}…', shortHash(query.hash)), abort, () => lookUpHash(clients.evm, query.hash, abort.signal));
+    const found = await withDelayedProgress(t('Looking up {0}…', shortHash(query.hash)), abort, () =>
+      lookUpHash(clients.evm, query.hash, abort.signal, clients),
+    );
     switch (found.kind) {
       case 'transaction':
         await showTransaction(services, query.hash, found.bundle); // the page does not ask for it again

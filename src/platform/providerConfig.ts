@@ -33,13 +33,13 @@ export function providerEndpoints(
   preset: Preset,
   apiKey: string | undefined,
   keyOrigin: string | undefined,
-): Pick<ProviderConfig, 'endpoints' | 'archive'> | undefined {
+): Pick<ProviderConfig, 'endpoints' | 'archive' | 'systemTx' | 'evmLeavesSystemTxsOut'> | undefined {
   const reader = settings.of(network);
   const names = NetworkSettings[network];
   if (!preset.needsKey) {
     check(endpointUrlProblem(reader.publicEvmUrl()), names.publicEvmUrl);
     check(endpointUrlProblem(reader.publicInfoUrl()), names.publicInfoUrl);
-    return { endpoints: new KeylessEndpoints(reader.publicEvmUrl(), reader.publicInfoUrl()) };
+    return { endpoints: new KeylessEndpoints(reader.publicEvmUrl(), reader.publicInfoUrl()), evmLeavesSystemTxsOut: preset.evmLeavesSystemTxsOut };
   }
   if (!apiKey || !keyOrigin) return undefined;
   const baseUrl = reader.baseUrl();
@@ -49,10 +49,14 @@ export function providerEndpoints(
   const evmPath = reader.evmPath();
   check(evmPathProblem(evmPath), names.evmPath);
   check(apiKeyProblem(apiKey));
-  const archivePath = preset.archivePath;
+  const { archivePath, systemTxPath } = preset;
+  // A user whose EVM path is already the one with system transactions needs no other.
+  const systemTx = systemTxPath !== undefined && systemTxPath !== evmPath;
   return {
     endpoints: new ProviderEndpoints(baseUrl, apiKey, evmPath),
     archive: archivePath && archivePath !== evmPath ? new ProviderEndpoints(baseUrl, apiKey, archivePath) : undefined,
+    systemTx: systemTx ? new ProviderEndpoints(baseUrl, apiKey, systemTxPath) : undefined,
+    evmLeavesSystemTxsOut: evmPath === systemTxPath ? false : preset.evmLeavesSystemTxsOut,
   };
 }
 

@@ -19,6 +19,10 @@ export function transactionLabels(l10n: { t: Translate }): TransactionLabels {
     statusFailed: l10n.t('Failed'),
     statusPending: l10n.t('Pending: not in a block yet'),
     statusUnknown: l10n.t('Unknown: the receipt could not be read'),
+    statusNoReceipt: l10n.t('In a block: the node sent no receipt'),
+    systemTxsLeftOut: l10n.t(
+      'This provider leaves HyperCore transfers (system transactions) out: it sends no receipt for them and leaves them out of its blocks. A provider path that includes them (Chainstack’s and QuickNode’s /nanoreth) shows them whole.',
+    ),
     revertReason: l10n.t('Revert reason'),
     revertError: l10n.t('Error: {0}'),
     revertPanic: l10n.t('Panic {0}: {1}'),

@@ -159,8 +159,8 @@ export type CallTreeView =
 /** A transaction, ready to show: every value already formatted (exact units, grouped digits). */
 export interface TransactionView {
   hash: string;
-  /** `unknown`: the receipt could not be read. */
-  status: 'success' | 'failed' | 'pending' | 'unknown';
+  /** `unknown`: the receipt could not be read; `noReceipt`: a block holds it, but the node sent no receipt. */
+  status: 'success' | 'failed' | 'pending' | 'unknown' | 'noReceipt';
   /** Only for a failed transaction. */
   revert: RevertView | null;
   /** Null while pending. */
@@ -195,6 +195,8 @@ export interface TransactionView {
   inputCut: boolean;
   /** The receipt's failure, when it could not be read; the logs are then null. */
   receiptFailure: PartFailure | null;
+  /** No receipt because this provider leaves HyperCore transfers (system transactions) out, and has no path with them. */
+  systemTxsLeftOut: boolean;
   logs: LogView[] | null;
   /** Logs left out beyond MAX_LOGS_SHOWN. */
   logsNotShown: number;
@@ -232,6 +234,8 @@ export interface TransactionLabels extends PageLabels, HyperCoreLabels {
   statusFailed: string;
   statusPending: string;
   statusUnknown: string;
+  statusNoReceipt: string;
+  systemTxsLeftOut: string;
   revertReason: string;
   revertError: string;
   revertPanic: string;

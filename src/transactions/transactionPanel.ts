@@ -107,7 +107,7 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
     const signal = run.abort.signal;
     // The workspace's chain id is asked beside the transaction, not after it (cached per connection).
     const decoder = this.decodingReady(clients, signal);
-    const bundle = known ?? (await this.fetch(title, run, () => loadTransaction(clients.evm, this.hash, signal)));
+    const bundle = known ?? (await this.fetch(title, run, () => loadTransaction(clients.evm, this.hash, signal, clients)));
     if (!bundle) {
       this.shown = undefined;
       this.problem('notFound', vscode.l10n.t('There is no transaction {0} on this chain (as far as this node knows).', this.hash));

@@ -80,6 +80,7 @@ export function toTransactionView(bundle: TransactionBundle, nowSeconds: number,
     inputBytes: groupThousands(String(inputBytes)),
     inputCut: tx.input.length > MAX_INPUT_SHOWN,
     receiptFailure: bundle.receipt.ok ? null : failure(bundle.receipt, t),
+    systemTxsLeftOut: bundle.providerLeavesSystemTxsOut === true,
     logs: receipt ? receipt.logs.slice(0, MAX_LOGS_SHOWN).map(logView) : null,
     logsNotShown: receipt ? Math.max(0, receipt.logs.length - MAX_LOGS_SHOWN) : 0,
     trace: traceView(bundle.trace, t),
@@ -91,8 +92,10 @@ export function toTransactionView(bundle: TransactionBundle, nowSeconds: number,
 function statusOf(bundle: TransactionBundle, receipt: TransactionReceipt | null): TransactionView['status'] {
   if (bundle.tx.blockNumber === null) return 'pending';
   if (!bundle.receipt.ok) return 'unknown';
-  // A mined transaction without a receipt (the node lags) or a pre-Byzantium receipt without a status.
-  if (receipt === null) return 'pending';
+  // A block holds it, yet the node sent no receipt: a provider that leaves system transactions out (Chainstack's
+  // `/evm`), or a node that lags. Never "pending": it is in a block.
+  if (receipt === null) return 'noReceipt';
+  // A pre-Byzantium receipt without a status.
   if (receipt.status === undefined) return 'unknown';
   return receipt.status === 'reverted' ? 'failed' : 'success';
 }

@@ -153,7 +153,8 @@ function renderBlock(b: BlockView, firstRows: TransactionData[]): HTMLElement[] 
     ' ',
     el('span', { class: `badge ${b.size}` }, b.size === 'big' ? labels.bigBlock : labels.smallBlock),
   );
-  const section = el('section', { class: 'block', 'aria-labelledby': 'block-title' }, heading, fields);
+  const leftOut = b.systemTxsLeftOut ? el('div', { class: 'banner', role: 'note', 'data-notice': 'systemTxsLeftOut' }, labels.systemTxsLeftOut) : null;
+  const section = el('section', { class: 'block', 'aria-labelledby': 'block-title' }, heading, leftOut, fields);
   heading.id = 'block-title';
 
   table = new TransactionTable(b, firstRows);

@@ -50,7 +50,13 @@ function bareAddress(a: string, what: string): Child[] {
 }
 
 function statusText(s: TransactionView['status']): string {
-  return { success: labels.statusSuccess, failed: labels.statusFailed, pending: labels.statusPending, unknown: labels.statusUnknown }[s];
+  return {
+    success: labels.statusSuccess,
+    failed: labels.statusFailed,
+    pending: labels.statusPending,
+    unknown: labels.statusUnknown,
+    noReceipt: labels.statusNoReceipt,
+  }[s];
 }
 
 /** A part that could not be loaded: what happened, and Retry unless the node does not serve it at all. */
@@ -122,8 +128,9 @@ function renderTransaction(tx: TransactionView, retrying: boolean): HTMLElement[
   const receiptProblem = tx.receiptFailure
     ? partProblem(format(labels.receiptFailed, tx.receiptFailure.message), tx.receiptFailure, retrying, 'receipt')
     : null;
+  const leftOut = tx.systemTxsLeftOut ? el('div', { class: 'banner', role: 'note', 'data-notice': 'systemTxsLeftOut' }, labels.systemTxsLeftOut) : null;
   return [
-    el('section', { class: 'transaction', 'aria-labelledby': 'tx-title' }, heading, receiptProblem, fields),
+    el('section', { class: 'transaction', 'aria-labelledby': 'tx-title' }, heading, receiptProblem, leftOut, fields),
     ...(tx.hyperCore ? [renderHyperCore(tx.hyperCore, labels, { address })] : []),
     renderInput(tx),
     renderLogs(tx),
