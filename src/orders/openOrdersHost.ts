@@ -76,7 +76,10 @@ export function startOpenOrders(services: Services, view: vscode.TreeView<unknow
     }),
     store.onDidChange(showDemoNotice),
     store.onDidChangeWaiting((waiting) => {
-      if (waiting) services.log.info(`Open Orders refresh waits ${Math.ceil((waiting.until - Date.now()) / 1000)} s for room in the ${waiting.unit === 'weight' ? "public API's request-weight budget" : "provider's rate limit"}; it runs by itself then.`);
+      if (waiting)
+        services.log.info(
+          `Open Orders refresh waits ${Math.ceil((waiting.until - Date.now()) / 1000)} s for room in the ${waiting.unit === 'weight' ? "public API's request-weight budget" : "provider's rate limit"}; it runs by itself then.`,
+        );
       showDemoNotice();
     }),
     { dispose: () => countdown !== undefined && clearTimeout(countdown) },

@@ -425,7 +425,9 @@ export function buildWalletView(input: WalletViewInput): WalletView {
     });
   }
   if (changes.gone.length > 0) {
-    const gone = changes.gone.map((o) => sortable(market(o.dex, o.order.coin), o.order, { kind: 'gone', fate: input.fates?.get(o.order.oid), fateMissing: input.missingFates?.get(o.order.oid) }));
+    const gone = changes.gone.map((o) =>
+      sortable(market(o.dex, o.order.coin), o.order, { kind: 'gone', fate: input.fates?.get(o.order.oid), fateMissing: input.missingFates?.get(o.order.oid) }),
+    );
     groups.push({
       kind: 'group',
       id: `group:${address}:gone`,
