@@ -228,7 +228,9 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
     ];
     for (const w of more) {
       await wb().runCommand('Hyperliquid: Watch Wallet…');
-      await wb().fillInputBox(w.address);
+      await wb().fillInputBox(w.address, { submit: false });
+      await wb().page.keyboard.press('Enter');
+      await wb().waitForInputBoxMessage(/A label for /); // the second step of the same box
       await wb().fillInputBox(w.label);
       await rowsWhen(`the wallet ${w.label}`, (r) => r.some((x) => x.startsWith(w.label)));
     }
