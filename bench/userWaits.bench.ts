@@ -95,23 +95,27 @@ async function lookUpRuns(wb: Workbench): Promise<number[]> {
   return samples;
 }
 
-/** The extension's notice that a manual refresh must wait for Hyperliquid's request budget (walletCommands.ts). */
-const BUDGET_SPENT = 'request budget for this minute is spent: Open Orders can refresh in (\\d+) s';
+/**
+ * The view's message while a manual refresh waits for room in the provider's budget (openOrdersHost.ts):
+ * the refresh is not dropped, it runs by itself after the seconds it says.
+ */
+const BUDGET_SPENT = 'Refresh waiting for [^…]*… runs in (\\d+) s';
 
 /**
  * Epoch time of the view's last change, once it has been still for `quietMs`; or, when the refresh was
- * held back by the request budget instead (no change, the extension's notice shown), the seconds it said.
+ * held back by the request budget instead (no change yet, the view's message shown), the seconds it said.
  */
 async function viewSettledAt(page: Page, quietMs: number): Promise<{ at: number } | { heldBackSeconds: number }> {
   const handle = await page.waitForFunction(
     ({ quiet, budget }) => {
       const w = window as unknown as { __hlxTreeChangedAt?: number };
       const at = w.__hlxTreeChangedAt;
-      if (at !== undefined) return performance.now() - at >= quiet ? { at: performance.timeOrigin + at } : undefined;
-      for (const toast of Array.from(document.querySelectorAll('.notifications-toasts .notification-list-item-message'))) {
-        const held = new RegExp(budget).exec(toast.textContent ?? '');
+      // First: the waiting message changes the pane too (its countdown), so it must not count as the answer.
+      for (const message of Array.from(document.querySelectorAll('.pane-body .message'))) {
+        const held = new RegExp(budget).exec(message.textContent ?? '');
         if (held) return { heldBackSeconds: Number(held[1]) };
       }
+      if (at !== undefined) return performance.now() - at >= quiet ? { at: performance.timeOrigin + at } : undefined;
       return undefined;
     },
     { quiet: quietMs, budget: BUDGET_SPENT },
@@ -158,7 +162,7 @@ async function refreshRuns(wb: Workbench): Promise<{ samples: number[]; heldBack
     const outcome = await viewSettledAt(page, 1_000);
     if ('heldBackSeconds' in outcome) {
       if (++heldBack > 3 * REFRESHES) throw new Error(`Refresh Open Orders was held back by the request budget ${heldBack} times`);
-      await wb.clearNotifications();
+      // It runs by itself when there is room: wait for that before the next click.
       await page.waitForTimeout((outcome.heldBackSeconds + 1) * 1_000);
       continue;
     }

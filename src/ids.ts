@@ -97,6 +97,8 @@ export const Settings = {
   explorerUrl: 'explorerUrl',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
   autoRefreshSeconds: 'autoRefreshSeconds',
+  /** The provider's requests per second for Open Orders (0: the preset's default). */
+  providerRequestsPerSecond: 'provider.requestsPerSecond',
   ordersShowDistanceFromMid: 'orders.showDistanceFromMid',
   ordersNotifyOnFill: 'orders.notifyOnFill',
   hover: 'hover',

@@ -37,7 +37,19 @@ export interface Preset {
   readonly systemTxPath?: string;
   /** What the provider's documentation says it serves, per network. */
   readonly known: Readonly<Record<NetworkId, KnownAbilities>>;
+  /**
+   * The requests per second Open Orders allows itself at this provider unless the setting
+   * `provider.requestsPerSecond` says otherwise: its lowest plan's rate. Undefined: the provider is
+   * Hyperliquid's public API, whose limit is request weight per minute per IP (`infoWeights.ts`), not a rate.
+   */
+  readonly requestsPerSecond?: number;
 }
+
+/**
+ * The rate for a provider whose plan is not known (a custom node, the demo node): no source gives one, so
+ * a conservative guess, below every known plan's lowest rate.
+ */
+export const DEFAULT_REQUESTS_PER_SECOND = 10;
 
 const HYPERCORE_ALL = { orders: true, orderDetails: true, markets: true, mids: true, fates: true } as const;
 
@@ -54,6 +66,8 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     // answers, a null receipt for one) and `/nanoreth` (system transactions included in blocks and receipts).
     evmLeavesSystemTxsOut: true,
     systemTxPath: 'nanoreth',
+    // docs.chainstack.com/docs/rps-plan-limits: Developer (free) 25 RPS, Growth 250, Pro 400, Business 600.
+    requestsPerSecond: 25,
     // chainstack/dev-portal docs/hyperliquid-methods.mdx: allMids, orderStatus (and the fills and history
     // types) are "Hyperliquid public RPC" only.
     known: {
@@ -68,6 +82,10 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     baseUrl: { mainnet: 'https://<your-endpoint-name>.hype-mainnet.quiknode.pro', testnet: 'https://<your-endpoint-name>.hype-testnet.quiknode.pro' },
     host: /(^|\.)quiknode\.pro$/i,
     archivePath: 'nanoreth',
+    // QuickNode limits per endpoint by plan and counts API credits per second; its free plan's rate is
+    // given as 15 requests per second by third-party summaries, not confirmed in QuickNode's own docs
+    // here: taken as the conservative default.
+    requestsPerSecond: 15,
     // quicknode.com/docs/hyperliquid: every info type on every plan; /evm partial history, debug and trace
     // only on /nanoreth; testnet pruned to the last 250 blocks, no archive, no traces.
     known: {
@@ -95,6 +113,7 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     needsKey: true,
     baseUrl: { mainnet: '', testnet: '' },
     known: { mainnet: {}, testnet: {} },
+    requestsPerSecond: DEFAULT_REQUESTS_PER_SECOND,
   },
 };
 

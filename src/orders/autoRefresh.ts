@@ -23,16 +23,17 @@ export function nextAutoRefreshSeconds(intervalSeconds: number, error: unknown, 
 }
 
 /**
- * The interval that keeps automatic refreshes of `weightPerRefresh` within their share of the budget:
+ * The interval that keeps automatic refreshes of `weightPerRefresh` within their share of the budget
+ * (`allowancePerMinute`, in the ledger's unit: Hyperliquid's weight, or the provider's requests):
  * `intervalSeconds` when it already does, else longer (at most a minute, for a refresh that weighs the
  * whole share); `Infinity` (paused) when one refresh alone weighs more than the share of a minute, which no
  * interval can make fit.
  */
-export function budgetedIntervalSeconds(intervalSeconds: number, weightPerRefresh: number): number {
+export function budgetedIntervalSeconds(intervalSeconds: number, weightPerRefresh: number, allowancePerMinute = AUTO_REFRESH_ALLOWANCE): number {
   if (intervalSeconds <= 0 || weightPerRefresh <= 0) return intervalSeconds;
-  if (weightPerRefresh > AUTO_REFRESH_ALLOWANCE) return Infinity;
-  if ((weightPerRefresh * 60) / intervalSeconds <= AUTO_REFRESH_ALLOWANCE) return intervalSeconds;
-  return Math.ceil((weightPerRefresh * 60) / AUTO_REFRESH_ALLOWANCE);
+  if (weightPerRefresh > allowancePerMinute) return Infinity;
+  if ((weightPerRefresh * 60) / intervalSeconds <= allowancePerMinute) return intervalSeconds;
+  return Math.ceil((weightPerRefresh * 60) / allowancePerMinute);
 }
 
 export function isRateLimited(e: unknown): e is ProviderError {
@@ -60,6 +61,7 @@ export class AutoRefreshSchedule {
   private lastRun = 0;
   private running = false;
   private weightPerRefresh = 0;
+  private allowancePerMinute = AUTO_REFRESH_ALLOWANCE;
 
   /** Milliseconds a refresh due now must still wait for room in the shared weight budget (0: none). */
   private roomWaitMs: () => number = () => 0;
@@ -89,16 +91,20 @@ export class AutoRefreshSchedule {
     this.schedule();
   }
 
-  /** The request weight one refresh costs (known after one): the interval stretches to stay within budget. */
-  setRefreshWeight(weight: number): void {
-    if (weight === this.weightPerRefresh) return;
+  /**
+   * What one refresh costs (known after one) and what automatic refreshes may spend a minute, in the
+   * ledger's unit: the interval stretches to stay within it.
+   */
+  setRefreshWeight(weight: number, allowancePerMinute = this.allowancePerMinute): void {
+    if (weight === this.weightPerRefresh && allowancePerMinute === this.allowancePerMinute) return;
     this.weightPerRefresh = weight;
+    this.allowancePerMinute = allowancePerMinute;
     this.schedule();
   }
 
   /** The interval in use after the budget; above the setting when stretched, `Infinity` when paused. */
   get effectiveIntervalSeconds(): number {
-    return budgetedIntervalSeconds(this.intervalSeconds, this.weightPerRefresh);
+    return budgetedIntervalSeconds(this.intervalSeconds, this.weightPerRefresh, this.allowancePerMinute);
   }
 
   /** On, but paused: one refresh alone weighs more than automatic refreshes may spend in a minute. */

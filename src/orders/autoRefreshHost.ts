@@ -1,6 +1,6 @@
 /**
- * Keeps automatic refreshes within Hyperliquid's request-weight budget: they wait for room in the ledger
- * every refresh spends from, stretch their interval when refreshes are heavy, and pause when one refresh
+ * Keeps automatic refreshes within the provider's budget (requests per second at the user's provider,
+ * Hyperliquid's request weight on its public API): they wait for room in the ledger every refresh spends from, stretch their interval when refreshes are heavy, and pause when one refresh
  * alone weighs more than they may spend in a minute. A stretch and a pause are each said once (until
  * the interval is back to the setting).
  */
@@ -10,7 +10,7 @@ import { settings } from '../platform/settings';
 import type { AutoRefreshSchedule } from './autoRefresh';
 import type { OrdersStore } from './ordersStore';
 import { notify } from '../platform/notify';
-import { AUTO_REFRESH_ALLOWANCE, AUTO_REFRESH_BUDGET_SHARE, WEIGHT_PER_MINUTE } from './weightLedger';
+import { AUTO_REFRESH_BUDGET_SHARE, type WeightLedger } from './weightLedger';
 
 /** Call after every refresh of all wallets and every change of the interval: the schedule learns the weight. */
 export function refreshBudget(services: Services, store: OrdersStore, schedule: AutoRefreshSchedule, view: { description?: string }): () => void {
@@ -19,10 +19,11 @@ export function refreshBudget(services: Services, store: OrdersStore, schedule: 
   let stretchSaid = false;
   let pauseSaid = false;
   const update = () => {
-    schedule.setRefreshWeight(store.refreshWeight);
+    const ledger = store.ledger;
+    schedule.setRefreshWeight(store.refreshWeight, ledger.perMinute * AUTO_REFRESH_BUDGET_SHARE);
     if (schedule.paused) {
       view.description = vscode.l10n.t('auto-refresh paused: over budget');
-      if (!pauseSaid) sayPaused(services, store.refreshWeight);
+      if (!pauseSaid) sayPaused(services, store.refreshWeight, ledger);
       pauseSaid = true;
       return;
     }
@@ -47,11 +48,18 @@ export function refreshBudget(services: Services, store: OrdersStore, schedule: 
     stretchSaid = true;
     void notify(
       'warning',
-      vscode.l10n.t(
-        'Refreshing every {0} s would exceed Hyperliquid’s request budget for these wallets and dexs; Open Orders refreshes every {1} s instead.',
-        interval,
-        stretched,
-      ),
+      ledger.unit === 'weight'
+        ? vscode.l10n.t(
+            'Refreshing every {0} s would exceed Hyperliquid’s request budget for these wallets and dexs; Open Orders refreshes every {1} s instead.',
+            interval,
+            stretched,
+          )
+        : vscode.l10n.t(
+            'Refreshing every {0} s would exceed half of your provider’s rate ({1} requests a second) for these wallets and dexs; Open Orders refreshes every {2} s instead.',
+            interval,
+            ledger.limit,
+            stretched,
+          ),
     );
   };
   // Fewer wallets or dexs may make a paused refresh fit again.
@@ -59,15 +67,23 @@ export function refreshBudget(services: Services, store: OrdersStore, schedule: 
   return update;
 }
 
-function sayPaused({ log }: Services, weight: number): void {
-  log.warn(`Automatic refresh paused: one refresh weighs ${weight}, more than the ${AUTO_REFRESH_ALLOWANCE} per minute automatic refreshes may spend.`);
+function sayPaused({ log }: Services, weight: number, ledger: WeightLedger): void {
+  const allowance = ledger.perMinute * AUTO_REFRESH_BUDGET_SHARE;
+  log.warn(`Automatic refresh paused: one refresh weighs ${weight}, more than the ${allowance} per minute automatic refreshes may spend.`);
   void notify(
     'warning',
-    vscode.l10n.t(
-      'One refresh of these wallets weighs {0} of Hyperliquid’s request budget, more than automatic refreshes may spend in a minute ({1} of {2}): automatic refresh is paused. Refresh by hand, or watch fewer wallets or dexs.',
-      weight,
-      AUTO_REFRESH_ALLOWANCE,
-      WEIGHT_PER_MINUTE,
-    ),
+    ledger.unit === 'weight'
+      ? vscode.l10n.t(
+          'One refresh of these wallets weighs {0} of Hyperliquid’s request budget, more than automatic refreshes may spend in a minute ({1} of {2}): automatic refresh is paused. Refresh by hand, or watch fewer wallets or dexs.',
+          weight,
+          allowance,
+          ledger.perMinute,
+        )
+      : vscode.l10n.t(
+          'One refresh of these wallets sends {0} requests, more than automatic refreshes may send to your provider in a minute ({1} of {2}): automatic refresh is paused. Refresh by hand, watch fewer wallets or dexs, or raise hyperliquidExplorer.provider.requestsPerSecond to your plan’s rate.',
+          weight,
+          allowance,
+          ledger.perMinute,
+        ),
   );
 }

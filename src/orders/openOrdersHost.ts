@@ -28,10 +28,24 @@ export function startOpenOrders(services: Services, view: vscode.TreeView<unknow
   const tree = new OpenOrdersTree(store, () => connection.mode !== 'none');
   // Each network has its own wallets: the tree says whose it lists (a message hides the welcome
   // content, so only above wallets; the description, beside the title where VS Code shows it).
+  // A refresh the user asked for that waits for room says so first, with the seconds left, until it runs.
+  let countdown: ReturnType<typeof setTimeout> | undefined;
   const showDemoNotice = () => {
     const network = vscode.l10n.t('Network: {0}', networkLabel(connection.network));
     const demo = connection.isDemo ? vscode.l10n.t('Demo data: made-up orders from the built-in demo node.') : undefined;
-    view.message = store.addresses.length === 0 ? demo : [demo, network].filter(Boolean).join(' ');
+    const waiting = store.waiting;
+    let waits: string | undefined;
+    if (countdown !== undefined) clearTimeout(countdown);
+    countdown = undefined;
+    if (waiting) {
+      const seconds = Math.max(1, Math.ceil((waiting.until - Date.now()) / 1000));
+      waits =
+        waiting.unit === 'weight'
+          ? vscode.l10n.t('Refresh waiting for Hyperliquid’s request budget… runs in {0} s.', seconds)
+          : vscode.l10n.t('Refresh waiting for the provider’s rate limit… runs in {0} s.', seconds);
+      countdown = setTimeout(showDemoNotice, 1000);
+    }
+    view.message = (store.addresses.length === 0 ? [waits, demo] : [waits, demo, network]).filter(Boolean).join(' ') || undefined;
     view.description = networkLabel(connection.network);
   };
   showDemoNotice();
@@ -61,6 +75,14 @@ export function startOpenOrders(services: Services, view: vscode.TreeView<unknow
       updateSchedule();
     }),
     store.onDidChange(showDemoNotice),
+    store.onDidChangeWaiting((waiting) => {
+      if (waiting)
+        services.log.info(
+          `Open Orders refresh waits ${Math.ceil((waiting.until - Date.now()) / 1000)} s for room in the ${waiting.unit === 'weight' ? "public API's request-weight budget" : "provider's rate limit"}; it runs by itself then.`,
+        );
+      showDemoNotice();
+    }),
+    { dispose: () => countdown !== undefined && clearTimeout(countdown) },
   );
   return { tree, commands: walletCommandHandlers(services, store) };
 }

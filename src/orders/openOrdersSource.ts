@@ -124,6 +124,19 @@ export const MAX_STATUS_LOOKUPS = 10;
 /** The first perp dex settles in USDC. */
 const FIRST_DEX_UNIT = 'USDC';
 
+/** Why the fate of a gone order is not known after its refresh. */
+export type FateMissing =
+  /** Over `MAX_STATUS_LOOKUPS` gone orders this refresh: not asked. */
+  | { kind: 'overCap' }
+  /** The provider does not serve `orderStatus` (and the public API may not be asked). */
+  | { kind: 'refused' }
+  /** The lookup failed. */
+  | { kind: 'failed'; error: unknown }
+  /** The refresh was cancelled before it was asked. */
+  | { kind: 'cancelled' }
+  /** The exchange does not know the order. */
+  | { kind: 'unknown' };
+
 type Optional = 'frontendOpenOrders' | 'meta' | 'allMids' | 'orderStatus';
 
 export interface LoadOptions {
@@ -262,25 +275,32 @@ export class OpenOrdersSource {
   }
 
   /**
-   * What became of up to `MAX_STATUS_LOOKUPS` gone orders of `address`, by oid. Orders the exchange
-   * does not know, and lookups that fail, are left out; a provider that refuses `orderStatus` is not
-   * asked again.
+   * What became of up to `MAX_STATUS_LOOKUPS` gone orders of `address`, by oid. A provider that refuses
+   * `orderStatus` is not asked again. What could not be told goes into `missing` (when given), with why:
+   * over the cap, refused, failed, cancelled, or unknown to the exchange; nothing is left out silently.
    */
-  async fates(address: string, oids: readonly number[], tally = new RequestTally()): Promise<Map<number, OrderFate>> {
+  async fates(address: string, oids: readonly number[], tally = new RequestTally(), missing?: Map<number, FateMissing>): Promise<Map<number, OrderFate>> {
     const fates = new Map<number, OrderFate>();
-    if (this.refused.has('orderStatus')) return fates;
+    for (const oid of oids.slice(MAX_STATUS_LOOKUPS)) missing?.set(oid, { kind: 'overCap' });
+    if (this.refused.has('orderStatus')) {
+      for (const oid of oids.slice(0, MAX_STATUS_LOOKUPS)) missing?.set(oid, { kind: 'refused' });
+      return fates;
+    }
     const signal = this.runSignal();
     const limiter = new Limiter(this.perWallet, this.overall);
     await Promise.all(
       oids.slice(0, MAX_STATUS_LOOKUPS).map((oid) =>
         limiter.run(async () => {
-          if (this.refused.has('orderStatus') || signal.aborted) return;
+          if (this.refused.has('orderStatus')) return void missing?.set(oid, { kind: 'refused' });
+          if (signal.aborted) return void missing?.set(oid, { kind: 'cancelled' });
           try {
             tally.add('orderStatus');
             const fate = await this.info.orderStatus(address, oid, signal);
             if (fate) fates.set(oid, fate);
+            else missing?.set(oid, { kind: 'unknown' });
           } catch (e) {
             this.optionalFailed('orderStatus', e, 'what became of gone orders is not shown');
+            missing?.set(oid, isRefusal(e) ? { kind: 'refused' } : isCancellation(e) || signal.aborted ? { kind: 'cancelled' } : { kind: 'failed', error: e });
           }
         }),
       ),

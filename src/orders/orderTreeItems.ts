@@ -74,7 +74,9 @@ export function orderTooltip(row: OrderRow, now = Date.now()): vscode.MarkdownSt
     md.appendText(
       fate
         ? vscode.l10n.t('No longer open since the previous refresh: {0} at {1}.', fateText(fate.status, vscodeTranslate), isoTime(fate.at))
-        : vscode.l10n.t('No longer open since the previous refresh (what became of it was not looked up or not answered).'),
+        : row.change.fateMissing
+          ? vscode.l10n.t('No longer open since the previous refresh; what became of it is not known: {0}.', row.change.fateMissing)
+          : vscode.l10n.t('No longer open since the previous refresh (what became of it was not looked up or not answered).'),
     );
     md.appendMarkdown('\n\n');
   } else if (row.change?.kind === 'new') {

@@ -2,9 +2,12 @@
  * The Open Orders store: each watched wallet's last good orders, what changed at the last refresh, what
  * became of gone orders, the dexs and the error of the last refresh, and the request weight it cost. It
  * runs the refreshes (fetch, stale merge, diff, fates) and says what changed through its events; the
- * tree only draws it. Every request it sends is spent from one weight ledger, which also says when a
- * refresh fits (`waitBeforeRefresh`). No `vscode` import: the wallet list, the source and the words are
- * handed in.
+ * tree only draws it. Every request it sends is spent from the ledger of the provider it asks (requests
+ * per second at the user's provider, Hyperliquid's weights on its public API), which also says when a
+ * refresh fits (`waitBeforeRefresh`). A refresh the user asks for (`requestRefresh`) is never dropped: it
+ * waits for a running refresh of its wallets to end and for room in the ledger, then runs by itself, and
+ * says while it waits (`onDidChangeWaiting`). No `vscode` import: the wallet list, the source and the
+ * words are handed in.
  */
 import { describeError, isCancellation } from '../core/errors';
 import type { OpenOrder, OrderFate } from '../core/model';
@@ -12,10 +15,10 @@ import type { AccountSnapshot, AccountView, PositionChanges } from './accountVie
 import type { Translate } from '../view/format';
 import { Emitter } from './emitter';
 import { MarketData } from './marketData';
-import { MAX_DEXS_PER_WALLET, type OpenOrdersSource, type WalletOrdersResult } from './openOrdersSource';
+import { MAX_DEXS_PER_WALLET, MAX_STATUS_LOOKUPS, type FateMissing, type OpenOrdersSource, type WalletOrdersResult } from './openOrdersSource';
 import { buildWalletView, diffOrders, type OrderChanges, type OrdersSnapshot, type WalletOrder, type WalletView } from './ordersViewModel';
 import type { WatchedWallet } from './watchedWallets';
-import { infoRequestWeight, RequestTally, WeightLedger } from './weightLedger';
+import { RequestTally, WeightLedger } from './weightLedger';
 
 /** The account's view-model (positions, balances): loaded with the first refresh, not at activation. */
 let accountModel: typeof import('./accountViewModel') | undefined;
@@ -33,6 +36,8 @@ export interface Refreshed {
   changes: OrderChanges;
   /** What became of the gone orders that were looked up, by oid. */
   fates: ReadonlyMap<number, OrderFate>;
+  /** Gone orders whose fate is not known after this refresh, and why (in the user's words), by oid. */
+  missingFates: ReadonlyMap<number, string>;
   /** Dexs whose orders failed (their older orders stay, under an error row), and why. */
   dexErrors: ReadonlyMap<string, string>;
   view: WalletView;
@@ -40,6 +45,9 @@ export interface Refreshed {
   weight: number;
   /** The part of `weight` spent on market data (`perpDexs`, `spotMeta`, `meta`), which is cached for a while. */
   marketWeight: number;
+  /** Requests the refresh sent, and the part of them for market data. */
+  requests: number;
+  marketRequests: number;
   /** Dexs listed but not asked: over the cap of dexs per wallet and refresh. */
   skippedDexs: readonly string[];
   /** The account behind the orders: positions and margin per dex, spot balances, the wallet's role. */
@@ -77,6 +85,8 @@ export interface WalletSummary {
   gone: number;
   /** What became of the gone orders that were looked up: `filled`, `canceled`, … */
   goneFates: string[];
+  /** Gone orders whose fate is not known, each with why. */
+  missingFates: string[];
   /** Dexs whose orders could not be fetched at the last refresh. */
   failedDexs: string[];
   /** How many listed dexs were not asked at the last refresh (over the cap per wallet). */
@@ -118,8 +128,35 @@ export interface OrdersStoreDeps {
   wallets: () => readonly WalletListing[];
   log: { warn(message: string): void; debug(message: string): void };
   t: Translate;
-  /** The weight ledger every refresh spends from (one per extension: Hyperliquid counts per IP). */
-  ledger?: WeightLedger;
+  /**
+   * The ledger every refresh spends from: one, or the current connection's (its provider's requests per
+   * second, or Hyperliquid's weights per IP on the public API). Default: Hyperliquid's weights.
+   */
+  ledger?: WeightLedger | (() => WeightLedger);
+  /** Timers for a refresh that waits for room (tests pass a fake one). */
+  clock?: StoreClock;
+}
+
+export interface StoreClock {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const systemClock: StoreClock = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** A refresh the user asked for, waiting to run. */
+interface QueuedRefresh {
+  address?: string;
+  reloadMarkets: boolean;
+  promise: Promise<WalletRefreshOutcome[]>;
+  cancelled: boolean;
+  /** Ends the current wait early (Cancel Refresh). */
+  wake?: () => void;
 }
 
 /** Which refresh is about to run, for `waitBeforeRefresh`. */
@@ -130,6 +167,14 @@ export interface RefreshRequest {
   reloadMarkets?: boolean;
   /** The share of the budget it may use (automatic refreshes: half). Default all of it. */
   share?: number;
+}
+
+/** Why a refresh the user asked for has not started yet. */
+export interface RefreshWaiting {
+  /** When it runs, as far as the ledger says now (ms since the epoch). */
+  until: number;
+  /** What it waits for: the ledger's room (`weight`: Hyperliquid's, `requests`: the provider's rate). */
+  unit: WeightLedger['unit'];
 }
 
 class WalletEntry implements WalletState {
@@ -156,7 +201,13 @@ export class OrdersStore {
   private entries = new Map<string, WalletEntry>();
   private marketData = new MarketData();
   private running = false;
-  readonly ledger: WeightLedger;
+  private readonly ledgerOf: () => WeightLedger;
+  private readonly clock: StoreClock;
+  private queued?: QueuedRefresh;
+  private waitingFor?: RefreshWaiting;
+  private readonly waitingChanged = new Emitter<RefreshWaiting | undefined>();
+  /** A refresh the user asked for waits for room (or no longer does): the view says so. */
+  readonly onDidChangeWaiting = this.waitingChanged.event;
   private readonly changed = new Emitter<string | undefined>();
   private readonly refreshingChanged = new Emitter<boolean>();
   private readonly refreshedAll = new Emitter<void>();
@@ -174,8 +225,20 @@ export class OrdersStore {
   readonly onAgentWallet = this.agentFound.event;
 
   constructor(private readonly deps: OrdersStoreDeps) {
-    this.ledger = deps.ledger ?? new WeightLedger();
+    const ledger = deps.ledger ?? new WeightLedger();
+    this.ledgerOf = typeof ledger === 'function' ? ledger : () => ledger;
+    this.clock = deps.clock ?? systemClock;
     this.syncWallets();
+  }
+
+  /** The ledger of the current connection's provider. */
+  get ledger(): WeightLedger {
+    return this.ledgerOf();
+  }
+
+  /** The refresh the user asked for that waits for room, if any. */
+  get waiting(): RefreshWaiting | undefined {
+    return this.waitingFor;
   }
 
   // ---- wallets ----
@@ -255,11 +318,36 @@ export class OrdersStore {
     return outcomes;
   }
 
-  /** Cancel Refresh: stops the refreshes under way; each wallet keeps what it showed. True if any ran. */
+  /**
+   * A refresh the user asked for (every wallet, or one): it runs after the refresh of its wallets under
+   * way (which began before the click, so it is not joined) and once the ledger has room, by itself;
+   * meanwhile `waiting` says until when. Asked again while it waits, it is the same refresh (one wallet
+   * and another, or all: all; Reload Markets if either asked). Never dropped: only Cancel Refresh ends it.
+   */
+  requestRefresh(request: { address?: string; reloadMarkets?: boolean } = {}): Promise<WalletRefreshOutcome[]> {
+    const address = request.address?.toLowerCase();
+    const queued = this.queued;
+    if (queued) {
+      if (queued.address !== address) queued.address = undefined;
+      queued.reloadMarkets ||= Boolean(request.reloadMarkets);
+      return queued.promise;
+    }
+    const q: QueuedRefresh = { address, reloadMarkets: Boolean(request.reloadMarkets), cancelled: false, promise: Promise.resolve([]) };
+    this.queued = q;
+    q.promise = this.runQueued(q);
+    return q.promise;
+  }
+
+  /** Cancel Refresh: stops the refreshes under way and one that waits for room; each wallet keeps what it showed. True if any ran or waited. */
   cancelRefresh(): boolean {
     const running = [...this.entries.values()].some((e) => e.pending);
     if (running) this.deps.sources.existing?.cancelRefreshes();
-    return running;
+    const queued = this.queued;
+    if (queued) {
+      queued.cancelled = true;
+      queued.wake?.();
+    }
+    return running || queued !== undefined;
   }
 
   /**
@@ -286,11 +374,55 @@ export class OrdersStore {
   }
 
   dispose(): void {
-    for (const emitter of [this.changed, this.refreshingChanged, this.refreshedAll, this.filled, this.agentFound]) emitter.dispose();
+    if (this.queued) {
+      this.queued.cancelled = true;
+      this.queued.wake?.();
+    }
+    for (const emitter of [this.changed, this.refreshingChanged, this.refreshedAll, this.filled, this.agentFound, this.waitingChanged]) emitter.dispose();
+  }
+
+  private async runQueued(q: QueuedRefresh): Promise<WalletRefreshOutcome[]> {
+    this.updateRefreshing();
+    try {
+      // A refresh of these wallets under way began before the click: this one runs after it, not within it.
+      for (;;) {
+        const running = [...this.entries.values()].filter((e) => e.pending && (q.address === undefined || e.wallet.address === q.address));
+        if (running.length === 0) break;
+        await Promise.all(running.map((e) => e.pending));
+      }
+      for (let ms = this.waitBeforeRefresh(q); ms > 0 && !q.cancelled; ms = this.waitBeforeRefresh(q)) {
+        this.setWaiting({ until: this.clock.now() + ms, unit: this.ledger.unit });
+        await new Promise<void>((resolve) => {
+          const timer = this.clock.setTimeout(resolve, ms);
+          q.wake = () => {
+            this.clock.clearTimeout(timer);
+            resolve();
+          };
+        });
+        q.wake = undefined;
+      }
+      if (q.cancelled) return [];
+      // From here on, a new click queues a new refresh: this one's requests may already be out.
+      this.queued = undefined;
+      this.setWaiting(undefined);
+      if (q.address !== undefined) return [await this.refreshWallet(q.address)];
+      return await this.refreshAll({ reloadMarkets: q.reloadMarkets });
+    } finally {
+      if (this.queued === q) this.queued = undefined;
+      this.setWaiting(undefined);
+      this.updateRefreshing();
+    }
+  }
+
+  private setWaiting(waiting: RefreshWaiting | undefined): void {
+    if (waiting?.until === this.waitingFor?.until && waiting?.unit === this.waitingFor?.unit) return;
+    this.waitingFor = waiting;
+    this.waitingChanged.fire(waiting);
   }
 
   private updateRefreshing(): void {
-    const running = [...this.entries.values()].some((e) => e.pending);
+    // A refresh the user asked for that waits counts as running: the view's progress shows, Cancel Refresh applies.
+    const running = [...this.entries.values()].some((e) => e.pending) || this.queued !== undefined;
     if (running === this.running) return;
     this.running = running;
     this.refreshingChanged.fire(running);
@@ -321,7 +453,8 @@ export class OrdersStore {
       if (!source) return { address, ok: false }; // no key: the welcome view says what to do
       const started = Date.now();
       // Every request is spent as it is sent, also when the refresh then fails or is cancelled.
-      const tally = new RequestTally((weight) => this.ledger.spend(weight));
+      const ledger = this.ledger;
+      const tally = new RequestTally((type) => ledger.spendRequest(type));
       const prefer = [...new Set([...(entry.last?.snapshot.orders.map((o) => o.dex) ?? []), ...withPositions(entry.last?.account)])];
       // Positions and balances go out with each dex's orders, in the same slot: no extra round trip.
       const account = source.account.begin(address, tally);
@@ -335,8 +468,8 @@ export class OrdersStore {
       const dexErrors = new Map([...result.dexErrors].map(([dex, e]) => [dex, describeError(e, this.deps.t)]));
       const acct = mergeAccount(account.result(), entry.last?.account, result.dexErrors.keys());
       const positionChanges = diffPositions(entry.last?.account, acct.snapshot, acct.answered);
-      const refreshed = (fates: ReadonlyMap<number, OrderFate>): Refreshed => {
-        const view = this.buildView(address, orders, changes, fates, dexErrors, result.skippedDexs);
+      const refreshed = (fates: ReadonlyMap<number, OrderFate>, missingFates: ReadonlyMap<number, string> = new Map()): Refreshed => {
+        const view = this.buildView(address, orders, changes, fates, missingFates, dexErrors, result.skippedDexs);
         const accountView = buildAccountView({
           address,
           view,
@@ -353,10 +486,13 @@ export class OrdersStore {
           snapshot: { orders, fetchedAt: result.fetchedAt },
           changes,
           fates,
+          missingFates,
           dexErrors,
           view,
           weight: tally.weight,
           marketWeight: tally.marketWeight,
+          requests: tally.requests,
+          marketRequests: tally.marketRequests,
           skippedDexs: result.skippedDexs,
           account: acct.snapshot,
           accountErrors: acct.errors,
@@ -369,19 +505,21 @@ export class OrdersStore {
       entry.last = refreshed(new Map());
       entry.error = undefined;
       this.changed.fire(address);
+      const missing = new Map<number, FateMissing>();
       const [fates, later] = await Promise.all([
         changes.gone.length > 0
           ? source.fates(
               address,
               changes.gone.map((o) => o.order.oid),
               tally,
+              missing,
             )
           : new Map<number, OrderFate>(),
         result.later,
       ]);
       if (!current() || source.signal.aborted) return { address, ok: false };
       if (later) this.marketData.takeLater(later);
-      entry.last = refreshed(fates);
+      entry.last = refreshed(fates, new Map([...missing].map(([oid, why]) => [oid, this.missingText(why)])));
       const { weight } = tally;
       for (const [dex, said] of acct.errors.perps) log.warn(`Positions of ${address} on dex “${dex || 'first'}” could not be refreshed: ${said}`);
       if (acct.errors.spot) log.warn(`Spot balances of ${address} could not be refreshed: ${acct.errors.spot}`);
@@ -406,11 +544,29 @@ export class OrdersStore {
     }
   }
 
+  /** Why a gone order's fate is not known, in the user's words. */
+  private missingText(why: FateMissing): string {
+    const { t } = this.deps;
+    switch (why.kind) {
+      case 'overCap':
+        return t('not looked up, over {0} gone orders in one refresh', MAX_STATUS_LOOKUPS);
+      case 'refused':
+        return t('the provider does not serve order status');
+      case 'cancelled':
+        return t('the refresh was cancelled');
+      case 'unknown':
+        return t('the exchange does not know the order');
+      case 'failed':
+        return t('the lookup failed: {0}', describeError(why.error, t));
+    }
+  }
+
   private buildView(
     address: string,
     orders: WalletOrder[],
     changes: OrderChanges,
     fates: ReadonlyMap<number, OrderFate>,
+    missingFates: ReadonlyMap<number, string>,
     dexErrors: ReadonlyMap<string, string>,
     skippedDexs: readonly string[],
   ): WalletView {
@@ -424,6 +580,7 @@ export class OrdersStore {
       units: m.units,
       mids: m.mids,
       fates,
+      missingFates,
       dexErrors,
       skippedDexs,
       dexCap: MAX_DEXS_PER_WALLET,
@@ -431,20 +588,25 @@ export class OrdersStore {
     });
   }
 
-  /** One wallet's refresh without market data: as its last one sent, else a guess from the dexs it would ask. */
+  /**
+   * One wallet's refresh without market data, in the ledger's unit (weight or requests): as its last one
+   * sent, else a guess from the dexs it would ask.
+   */
   private walletWeight(e: WalletEntry): number {
-    if (e.last) return e.last.weight - e.last.marketWeight;
+    const ledger = this.ledger;
+    if (e.last) return ledger.unit === 'requests' ? e.last.requests - e.last.marketRequests : e.last.weight - e.last.marketWeight;
     const dexs = Math.min(MAX_DEXS_PER_WALLET, 1 + this.marketData.dexs.length + (e.wallet.dexes?.length ?? 0));
     // Each dex's orders and account, the spot balances, and (first load) what the address is.
-    const perDex = infoRequestWeight('openOrders') + infoRequestWeight('clearinghouseState');
-    return dexs * perDex + infoRequestWeight('spotClearinghouseState') + infoRequestWeight('userRole');
+    const perDex = ledger.cost('openOrders') + ledger.cost('clearinghouseState');
+    return dexs * perDex + ledger.cost('spotClearinghouseState') + ledger.cost('userRole');
   }
 
   /** What Reload Markets asks again: the dex list, spot pairs and the unit of each dex with orders. */
   private marketsWeight(): number {
+    const ledger = this.ledger;
     const dexs = new Set<string>();
     for (const e of this.entries.values()) for (const o of e.last?.snapshot.orders ?? []) if (o.dex !== '') dexs.add(o.dex);
-    return infoRequestWeight('perpDexs') + infoRequestWeight('spotMeta') + dexs.size * infoRequestWeight('meta');
+    return ledger.cost('perpDexs') + ledger.cost('spotMeta') + dexs.size * ledger.cost('meta');
   }
 }
 
@@ -474,6 +636,7 @@ function summaryOf(e: WalletEntry): WalletSummary {
       const fate = last?.fates.get(o.order.oid);
       return fate ? [fate.status] : [];
     }),
+    missingFates: [...(last?.missingFates.values() ?? [])],
     failedDexs: [...(last?.dexErrors.keys() ?? [])],
     skippedDexs: last?.skippedDexs.length ?? 0,
     positions: last?.accountView.positionCount,

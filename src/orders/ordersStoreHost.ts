@@ -15,7 +15,8 @@ import { marketMemory } from './marketMemoryHost';
 import { OpenOrdersSource } from './openOrdersSource';
 import { OrdersStore, type AgentNotice, type FillNotice, type WalletListing } from './ordersStore';
 import { watchedWallets } from './watchedWalletsHost';
-import { WeightLedger } from './weightLedger';
+import { providerLedger, WeightLedger } from './weightLedger';
+import { DEFAULT_REQUESTS_PER_SECOND } from '../core/presets';
 import { notify } from '../platform/notify';
 import { settings } from '../platform/settings';
 
@@ -32,7 +33,7 @@ export function createOrdersStore(services: Services): OrdersStore {
         memory: marketMemory(context.globalState, connection.isDemo ? 'demo' : settings.baseUrl()),
       }),
   );
-  const store = new OrdersStore({ sources, wallets: walletList(services), log, t: vscodeTranslate, ledger: new WeightLedger() });
+  const store = new OrdersStore({ sources, wallets: walletList(services), log, t: vscodeTranslate, ledger: ledgerOf(services) });
   context.subscriptions.push(
     sources,
     store,
@@ -50,6 +51,25 @@ export function createOrdersStore(services: Services): OrdersStore {
     store.onAgentWallet((notice) => void offerMaster(store, notice)),
   );
   return store;
+}
+
+/**
+ * The ledger of the provider Open Orders asks: on Hyperliquid's public endpoints, its request weights (one
+ * ledger per window: it counts per IP); at the user's own provider (and the demo node), requests per
+ * second, the setting's or the preset's rate, one ledger per provider and rate.
+ */
+function ledgerOf({ connection }: Services): () => WeightLedger {
+  const publicLedger = new WeightLedger();
+  const ledgers = new Map<string, WeightLedger>();
+  return () => {
+    const preset = connection.isDemo ? undefined : connection.preset();
+    if (preset && preset.requestsPerSecond === undefined) return publicLedger;
+    const rate = settings.providerRequestsPerSecond() ?? preset?.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND;
+    const key = `${connection.isDemo ? 'demo' : preset!.id}|${connection.network}|${rate}`;
+    let ledger = ledgers.get(key);
+    if (!ledger) ledgers.set(key, (ledger = providerLedger(rate)));
+    return ledger;
+  };
 }
 
 /** The user's wallets (from settings), then the demo node's while demo data is on. */

@@ -166,7 +166,7 @@ export interface IconRef {
 export const BID_ICON: IconRef = { id: 'arrow-up', color: 'charts.green' };
 export const ASK_ICON: IconRef = { id: 'arrow-down', color: 'charts.red' };
 
-export type OrderChange = { kind: 'new' } | ({ kind: 'resized' } & SizeChange) | { kind: 'gone'; fate?: OrderFate };
+export type OrderChange = { kind: 'new' } | ({ kind: 'resized' } & SizeChange) | { kind: 'gone'; fate?: OrderFate; fateMissing?: string };
 
 export interface OrderRow {
   kind: 'order';
@@ -319,6 +319,8 @@ export interface WalletViewInput {
   mids?: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** What became of gone orders, by oid. */
   fates?: ReadonlyMap<number, OrderFate>;
+  /** Gone orders whose fate is not known after the refresh, and why (in the user's words), by oid. */
+  missingFates?: ReadonlyMap<number, string>;
   /** Dexs whose orders could not be fetched at the last refresh, and why. */
   dexErrors?: ReadonlyMap<string, string>;
   /** Dexs listed but not asked (over `dexCap`). */
@@ -423,7 +425,9 @@ export function buildWalletView(input: WalletViewInput): WalletView {
     });
   }
   if (changes.gone.length > 0) {
-    const gone = changes.gone.map((o) => sortable(market(o.dex, o.order.coin), o.order, { kind: 'gone', fate: input.fates?.get(o.order.oid) }));
+    const gone = changes.gone.map((o) =>
+      sortable(market(o.dex, o.order.coin), o.order, { kind: 'gone', fate: input.fates?.get(o.order.oid), fateMissing: input.missingFates?.get(o.order.oid) }),
+    );
     groups.push({
       kind: 'group',
       id: `group:${address}:gone`,
@@ -552,6 +556,7 @@ function describe(order: OpenOrder, market: Market, change: OrderChange | undefi
   if (fromMid !== undefined) text += ` · ${words.t('{0}% from mid', fromMid)}`;
   if (change?.kind === 'new') text += ` · ${words.isNew}`;
   if (change?.kind === 'gone' && change.fate) text += ` · ${fateText(change.fate.status, words.t)}`;
+  else if (change?.kind === 'gone' && change.fateMissing) text += ` · ${words.t('fate unknown: {0}', change.fateMissing)}`;
   return text;
 }
 

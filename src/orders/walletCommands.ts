@@ -8,7 +8,7 @@ import type { CommandHandler } from '../platform/commands';
 import type { Services } from '../platform/services';
 import { escapeIcons, escapeLinksAndIcons } from '../view/escape';
 import { shortAddress } from '../view/format';
-import type { OrdersStore, RefreshRequest, WalletSummary } from './ordersStore';
+import type { OrdersStore, WalletSummary } from './ordersStore';
 import type { OrdersNode } from './ordersTree';
 import { cutLabel, labelTooLong, MAX_WALLET_LABEL, type WatchedWallet } from './watchedWallets';
 import { watchedWallets } from './watchedWalletsHost';
@@ -18,8 +18,6 @@ import { notify } from '../platform/notify';
 interface WalletCommandContext {
   services: Services;
   store: OrdersStore;
-  /** A refresh is offered to wait, or waits, for room in the weight budget: no second offer meanwhile. */
-  waitingForRoom?: boolean;
 }
 
 type CommandRun = (c: WalletCommandContext, ...args: unknown[]) => unknown;
@@ -80,34 +78,6 @@ async function pickWallet(arg: unknown, placeHolder: string): Promise<string | u
     { title: vscode.l10n.t('Hyperliquid: Choose a Wallet'), placeHolder, matchOnDescription: true },
   );
   return pick?.address;
-}
-
-/**
- * Manual refreshes spend from the same weight budget as the automatic ones. With no room left, a refresh
- * does not run: it says when it can, and offers Wait, which runs it once there is room (the command
- * returns at once either way, so that automation never waits on a notification). True: it may run now.
- */
-function roomNow(c: WalletCommandContext, request: RefreshRequest, run: () => Promise<unknown>): boolean {
-  const waitMs = c.store.waitBeforeRefresh(request);
-  if (waitMs <= 0) return true;
-  if (!c.waitingForRoom) {
-    c.waitingForRoom = true;
-    void offerToWait(c, request, waitMs, run).finally(() => (c.waitingForRoom = false));
-  }
-  return false;
-}
-
-async function offerToWait({ store, services }: WalletCommandContext, request: RefreshRequest, waitMs: number, run: () => Promise<unknown>): Promise<void> {
-  const seconds = Math.ceil(waitMs / 1000);
-  services.log.info(`Open Orders refresh held back: the request-weight budget has no room for ${seconds} s.`);
-  const wait = vscode.l10n.t('Wait');
-  const message = vscode.l10n.t('Hyperliquid’s request budget for this minute is spent: Open Orders can refresh in {0} s.', seconds);
-  if ((await notify('warning', message, wait)) !== wait) return;
-  for (let ms = store.waitBeforeRefresh(request); ms > 0; ms = store.waitBeforeRefresh(request)) {
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Open Orders refreshes in {0} s, when the request budget allows.', Math.ceil(ms / 1000)), ms);
-    await new Promise((resolve) => setTimeout(resolve, ms));
-  }
-  await run();
 }
 
 /** Says why a command does not apply to `address` when it is not a watched wallet. */
@@ -207,8 +177,9 @@ function reloadMarkets(c: WalletCommandContext): Promise<WalletSummary[]> {
 }
 
 /**
- * Every wallet, once there is a connection (asking for a key or demo data first when there is none) and
- * room in the weight budget (else it offers to wait, and returns what the wallets show now).
+ * Every wallet, once there is a connection (asking for a key or demo data first when there is none). It
+ * is never dropped: after a refresh already under way, and once the provider's budget has room, it runs
+ * by itself; the view says meanwhile what it waits for. Returns what the wallets show after it.
  */
 async function refreshAll(c: WalletCommandContext, reloadMarkets: boolean): Promise<WalletSummary[]> {
   const { services, store } = c;
@@ -217,8 +188,7 @@ async function refreshAll(c: WalletCommandContext, reloadMarkets: boolean): Prom
     await requireClients(services);
     if (connection.mode === 'none') return [];
   }
-  const run = () => store.refreshAll({ reloadMarkets });
-  if (roomNow(c, { reloadMarkets }, run)) await run();
+  await store.requestRefresh({ reloadMarkets });
   return store.summaries();
 }
 
@@ -229,12 +199,11 @@ function cancelRefresh({ store }: WalletCommandContext): boolean {
   return cancelled;
 }
 
-/** One wallet (its row's Refresh, an error row's retry), when the weight budget has room for it. */
+/** One wallet (its row's Refresh, an error row's retry): as Refresh Open Orders, for one wallet. */
 async function refreshWallet(c: WalletCommandContext, arg?: unknown): Promise<WalletSummary | undefined> {
   const address = addressArg(arg);
   if (!address) return undefined;
-  const run = () => c.store.refreshWallet(address);
-  if (roomNow(c, { address }, run)) await run();
+  await c.store.requestRefresh({ address });
   return c.store.summaries().find((s) => s.address === address);
 }
 

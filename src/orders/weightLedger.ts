@@ -1,7 +1,9 @@
 /**
- * One ledger of the request weight Open Orders spends on Hyperliquid's info API, which allows 1200 per
- * minute per IP. Every kind of refresh spends from it (automatic ones, the user's, Reload Markets, first
- * loads), so none of them can spend what another already did. No `vscode` import.
+ * One ledger of what Open Orders spends at the provider it asks. Every kind of refresh spends from it
+ * (automatic ones, the user's, Reload Markets, first loads), so none of them can spend what another
+ * already did. What it counts follows the provider: on Hyperliquid's public API, its request weights
+ * (1,200 a minute per IP); on the user's own provider (Chainstack, QuickNode, a custom node, the demo
+ * node), requests per second, the rate of the provider's plan (`providerLedger`). No `vscode` import.
  */
 
 import { infoRequestWeight, WEIGHT_PER_MINUTE } from '../core/infoWeights';
@@ -18,28 +20,44 @@ export const AUTO_REFRESH_ALLOWANCE = WEIGHT_PER_MINUTE * AUTO_REFRESH_BUDGET_SH
  */
 const MARKET_DATA_TYPES = new Set(['perpDexs', 'spotMeta', 'meta', 'userRole']);
 
-/** The requests one refresh sent, by Hyperliquid's weights; each is spent at once (e.g. into a ledger). */
+/** The requests one refresh sent, by count and by Hyperliquid's weights; each is spent at once (e.g. into a ledger). */
 export class RequestTally {
   requests = 0;
   weight = 0;
   /** The part of `weight` spent on what is kept across refreshes (`perpDexs`, `spotMeta`, `meta`, `userRole`). */
   marketWeight = 0;
+  /** The part of `requests` sent for what is kept across refreshes. */
+  marketRequests = 0;
 
-  constructor(private readonly onSent?: (weight: number) => void) {}
+  constructor(private readonly onSent?: (type: string) => void) {}
 
   /** One request of `type` is being sent. */
   add(type: string): void {
     const weight = infoRequestWeight(type);
     this.requests += 1;
     this.weight += weight;
-    if (MARKET_DATA_TYPES.has(type)) this.marketWeight += weight;
-    this.onSent?.(weight);
+    if (MARKET_DATA_TYPES.has(type)) {
+      this.marketWeight += weight;
+      this.marketRequests += 1;
+    }
+    this.onSent?.(type);
+  }
+
+  /** What the requests cost in a ledger's `unit`, all of them or without the market data. */
+  cost(unit: LedgerUnit, withMarket = true): number {
+    if (unit === 'requests') return this.requests - (withMarket ? 0 : this.marketRequests);
+    return this.weight - (withMarket ? 0 : this.marketWeight);
   }
 }
 
+/** What a ledger counts: Hyperliquid's request weight (its public API) or requests (the user's provider). */
+export type LedgerUnit = 'weight' | 'requests';
+
 export interface WeightLedgerOptions {
-  /** Weight allowed per window (default 1200). */
+  /** What is allowed per window, in `unit` (default 1200: Hyperliquid's weight a minute). */
   limit?: number;
+  /** What it counts (default `weight`). */
+  unit?: LedgerUnit;
   /** Default one minute. */
   windowMs?: number;
   now?: () => number;
@@ -47,6 +65,8 @@ export interface WeightLedgerOptions {
 
 /** Spends within this many ms of a bucket's first spend share its entry: at most window / bucket entries. */
 const BUCKET_MS = 1000;
+/** A short window (a provider's second) is kept in at least this many buckets. */
+const MIN_BUCKETS = 10;
 
 interface Entry {
   first: number;
@@ -55,17 +75,36 @@ interface Entry {
   weight: number;
 }
 
-/** Weight spent over a sliding window, bounded in memory whatever is spent. */
+/** What was spent over a sliding window (weight or requests), bounded in memory whatever is spent. */
 export class WeightLedger {
   readonly limit: number;
-  private readonly windowMs: number;
+  readonly unit: LedgerUnit;
+  readonly windowMs: number;
+  private readonly bucketMs: number;
   private readonly now: () => number;
   private readonly entries: Entry[] = [];
 
   constructor(options: WeightLedgerOptions = {}) {
     this.limit = options.limit ?? WEIGHT_PER_MINUTE;
+    this.unit = options.unit ?? 'weight';
     this.windowMs = options.windowMs ?? 60_000;
+    this.bucketMs = Math.min(BUCKET_MS, this.windowMs / MIN_BUCKETS);
     this.now = options.now ?? (() => Date.now());
+  }
+
+  /** What one request of `type` costs here: its weight, or 1 (a request). */
+  cost(type: string): number {
+    return this.unit === 'requests' ? 1 : infoRequestWeight(type);
+  }
+
+  /** What is allowed in a minute, in `unit`. */
+  get perMinute(): number {
+    return (this.limit * 60_000) / this.windowMs;
+  }
+
+  /** One request of `type` is being sent. */
+  spendRequest(type: string): void {
+    this.spend(this.cost(type));
   }
 
   spend(weight: number): void {
@@ -73,7 +112,7 @@ export class WeightLedger {
     const now = this.now();
     this.prune(now);
     const last = this.entries.at(-1);
-    if (last && now - last.first < BUCKET_MS) {
+    if (last && now - last.first < this.bucketMs) {
       last.weight += weight;
       last.until = now + this.windowMs;
     } else this.entries.push({ first: now, until: now + this.windowMs, weight });
@@ -112,4 +151,12 @@ export class WeightLedger {
     while (gone < this.entries.length && this.entries[gone]!.until <= now) gone++;
     if (gone > 0) this.entries.splice(0, gone);
   }
+}
+
+/**
+ * The ledger of the user's own provider: requests per second, its plan's rate (a setting, with the preset's
+ * default). Hyperliquid's request weights are not the provider's limit and are not counted here.
+ */
+export function providerLedger(requestsPerSecond: number, now?: () => number): WeightLedger {
+  return new WeightLedger({ unit: 'requests', limit: Math.max(1, Math.floor(requestsPerSecond)), windowMs: 1000, now });
 }

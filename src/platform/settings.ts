@@ -93,6 +93,11 @@ export const settings = {
     const s = this.config.get<number>(Settings.autoRefreshSeconds, 0);
     return Number.isFinite(s) && s > 0 ? Math.max(5, s) : 0;
   },
+  /** The provider's requests per second the user set; undefined: the preset's default (0 or unset). */
+  providerRequestsPerSecond(): number | undefined {
+    const s = this.config.get<number>(Settings.providerRequestsPerSecond, 0);
+    return typeof s === 'number' && Number.isFinite(s) && s >= 1 ? Math.min(10_000, Math.floor(s)) : undefined;
+  },
   /** Each order's distance from the mid price (one `allMids` request per dex with orders and refresh). */
   ordersShowDistanceFromMid(): boolean {
     return this.config.get<boolean>(Settings.ordersShowDistanceFromMid, true) !== false;

@@ -4,11 +4,12 @@
 // (filled, cancelled); a bad address is refused as typed; a 401 leaves an error row while the last orders stay. The extension is the packaged .vsix; the data comes
 // from a demo node started here, outside VS Code, so that the test can make it fail.
 import * as assert from 'node:assert/strict';
-import { DEMO_WALLETS } from '../../src/demo/demoNode';
+import { DEMO_AGENT_WALLET, DEMO_WALLETS } from '../../src/demo/demoNode';
 import { useWorkbenchOnDemoNode } from './workbench';
 
 const VIEW = 'Open Orders';
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
+const empty = DEMO_WALLETS.find((w) => w.kind === 'empty')!;
 
 describe('UI: Open Orders sidebar (packaged extension in code-server)', function () {
   this.timeout(120_000);
@@ -212,5 +213,61 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
       (r) => !r.some((x) => x.includes('rejected the API key')) && r.some((x) => /^Maker.*\d+ orders$/.test(x)),
     );
     assert.ok(after.some(isOrderRow));
+  });
+
+  // Issue 32: five watched wallets (the maker's dex "outage" answers 500), Refresh Open Orders three times
+  // in a row from the palette: each click sends its requests at once (the demo node is the user's own
+  // provider, whose budget is requests per second, not Hyperliquid's weight), and the orders gone at each
+  // refresh are listed with what became of them.
+  it('five wallets, one with a failing dex, refreshed three times in a row: each click answered, gone orders given their fates', async () => {
+    const more = [
+      { address: empty.address, label: 'Empty' },
+      { address: DEMO_AGENT_WALLET.address, label: 'Agent' },
+      { address: `0x${'12'.repeat(20)}`, label: 'Fresh one' },
+      { address: `0x${'34'.repeat(20)}`, label: 'Fresh two' },
+    ];
+    for (const w of more) {
+      await wb().runCommand('Hyperliquid: Watch Wallet…');
+      await wb().fillInputBox(w.address, { submit: false });
+      await wb().page.keyboard.press('Enter');
+      await wb().waitForInputBoxMessage(/A label for /); // the second step of the same box
+      await wb().fillInputBox(w.label);
+      await rowsWhen(`the wallet ${w.label}`, (r) => r.some((x) => x.startsWith(w.label)));
+    }
+    const wallets = ['Maker', ...more.map((w) => w.label)];
+    await wb().treeSettled(VIEW, 'five wallets loaded', (r) => wallets.every((l) => r.some((x) => x.startsWith(l))));
+    const goneRows = (r: string[]) => r.slice(r.findIndex((x) => x.startsWith('Gone since last refresh')) + 1).filter(isOrderRow);
+    const fate = / · (filled|cancelled|triggered|rejected|still open|cancelled: not enough margin)$/;
+    let previousGone: string[] = goneRows(await rowTexts());
+    for (let click = 1; click <= 3; click++) {
+      const requests = node().requests;
+      await wb().runCommand('Hyperliquid: Refresh Open Orders');
+      // Answered: the node got this click's requests, and the maker's gone orders are this refresh's, each with its fate.
+      const rows = await rowsWhen(
+        `refresh ${click}: its requests at the node and the maker’s gone orders with their fates`,
+        (r) => {
+          const gone = goneRows(r);
+          return (
+            node().requests >= requests + wallets.length &&
+            r.some((x) => x.startsWith('Gone since last refresh (3)')) &&
+            gone.length === 3 &&
+            gone.every((x) => fate.test(x)) &&
+            JSON.stringify(gone) !== JSON.stringify(previousGone)
+          );
+        },
+        20_000,
+      );
+      assert.ok(!rows.some((x) => /fate unknown/.test(x)), `no gone order without its fate: ${JSON.stringify(rows, null, 1)}`);
+      assert.ok(!rows.some((x) => /Refresh waiting/.test(x)), 'not left waiting');
+      const outage = rows.findIndex((r) => r.startsWith('outage '));
+      assert.match(rows[outage + 1]!, /server error \(HTTP 500\)/, 'the failing dex stays apart, under its error row');
+      for (const label of wallets)
+        assert.ok(
+          rows.some((x) => x.startsWith(label)),
+          `${label} is listed`,
+        );
+      previousGone = goneRows(rows);
+    }
+    await wb().screenshot('orders-five-wallets-three-refreshes');
   });
 });

@@ -19,7 +19,7 @@ describe('request weight ledger', () => {
 
   it('a tally counts the requests of one refresh, apart the market data, and spends each as it is sent', () => {
     const spent: number[] = [];
-    const tally = new RequestTally((w) => spent.push(w));
+    const tally = new RequestTally((type) => spent.push(infoRequestWeight(type)));
     for (const type of ['perpDexs', 'frontendOpenOrders', 'frontendOpenOrders', 'meta', 'allMids', 'orderStatus']) tally.add(type);
     assert.equal(tally.requests, 6);
     assert.equal(tally.weight, 20 + 20 + 20 + 20 + 2 + 2);
