@@ -6,20 +6,50 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { confineTo } from '../../src/contracts/confine';
 import type { FileRef } from '../../src/contracts/contractIndex';
 import type { FileAccess } from '../../src/contracts/workspaceIndexer';
 
+export interface NodeFilesOptions {
+  /**
+   * Follow symbolic links while listing, as VS Code's file search and watcher do (each real folder once),
+   * and confine reads to `root` by real path (`src/contracts/confine.ts`), as the extension does.
+   */
+  followLinks?: boolean;
+}
+
 /** `root` as a workspace folder named `folder`. */
-export function nodeFiles(root: string, folder = path.basename(root)): FileAccess {
+export function nodeFiles(root: string, folder = path.basename(root), options: NodeFilesOptions = {}): FileAccess {
+  const confinement = options.followLinks ? confineTo([root]) : undefined;
   return {
     async list(limit) {
       const out: FileRef[] = [];
+      const seen = new Set<string>();
       const walk = (dir: string) => {
-        for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (options.followLinks) {
+          const real = fs.realpathSync(dir);
+          if (seen.has(real)) return;
+          seen.add(real);
+        }
+        let entries: fs.Dirent[];
+        try {
+          entries = fs.readdirSync(dir, { withFileTypes: true });
+        } catch {
+          return; // unreadable (a link into a folder this user may not list)
+        }
+        for (const e of entries) {
           if (out.length >= limit) return;
           const p = path.join(dir, e.name);
-          if (e.isDirectory()) {
+          let directory = e.isDirectory();
+          if (e.isSymbolicLink() && options.followLinks) {
+            try {
+              directory = fs.statSync(p).isDirectory();
+            } catch {
+              continue; // a dangling link
+            }
+          }
+          if (directory) {
             if (e.name !== 'node_modules' && e.name !== '.git') walk(p);
           } else out.push(refOf(root, folder, p));
         }
@@ -27,6 +57,7 @@ export function nodeFiles(root: string, folder = path.basename(root)): FileAcces
       walk(root);
       return out;
     },
+    ...(confinement && { inside: (uri: string) => confinement.inside(fileURLToPath(uri)) }),
     async size(uri) {
       try {
         const st = fs.statSync(new URL(uri));
