@@ -8,7 +8,7 @@
  * of it) is not read at all. Pure: the file system comes in as `FileAccess` (VS Code's in the extension,
  * Node's in tests and the bench).
  */
-import { jsonProblem, pickJson } from '../core/jsonLimits';
+import { jsonProblem, pickJsonSliced } from '../core/jsonLimits';
 import { classifyPath, readFile, type FileContents } from './artifactFiles';
 import type { ContractIndex, FileRef } from './contractIndex';
 
@@ -77,6 +77,13 @@ export type UpdateOutcome = 'indexed' | 'gone' | 'outside' | keyof Omit<IndexRep
 
 const READS_AT_ONCE = 4;
 
+/**
+ * The longest stretch of work between two turns of the event loop. A file system that answers at once
+ * (or from a cache) lets the readers run on promises alone, which never let the loop turn: the indexer
+ * yields on its own between files.
+ */
+const SLICE_MS = 10;
+
 export class WorkspaceIndexer {
   private readonly sizes = new Map<string, number>();
   private total = 0;
@@ -84,6 +91,7 @@ export class WorkspaceIndexer {
   private entryTotal = 0;
   /** Files left out by the entry bound (for the transaction page's note). */
   private readonly overEntries = new Set<string>();
+  private sliceStarted = performance.now();
 
   constructor(
     private readonly access: FileAccess,
@@ -115,6 +123,7 @@ export class WorkspaceIndexer {
     const queue = files.slice(0, this.limits.maxFiles);
     const worker = async () => {
       for (let f = queue.shift(); f; f = queue.shift()) {
+        await this.breathe();
         if (signal?.aborted) return;
         const outcome = await this.update(f);
         if (outcome === 'indexed') report.indexed++;
@@ -154,7 +163,7 @@ export class WorkspaceIndexer {
     }
     if (bytes.length > this.limits.maxFileBytes) return this.drop(ref, 'tooLarge');
     if (this.total + bytes.length > this.limits.maxTotalBytes) return this.drop(ref, 'overTotal');
-    const contents = parse(kind, bytes);
+    const contents = await parse(kind, bytes);
     if (!contents) return this.drop(ref, 'broken');
     const entries = entriesOf(contents);
     if (this.entryTotal + entries > this.limits.maxEntries) {
@@ -182,7 +191,10 @@ export class WorkspaceIndexer {
     const out = files.map(() => false);
     let next = 0;
     const worker = async () => {
-      for (let i = next++; i < files.length && !signal?.aborted; i = next++) out[i] = await inside(files[i]!.uri).catch(() => false);
+      for (let i = next++; i < files.length && !signal?.aborted; i = next++) {
+        await this.breathe();
+        out[i] = await inside(files[i]!.uri).catch(() => false);
+      }
     };
     await Promise.all(Array.from({ length: READS_AT_ONCE }, worker));
     return out;
@@ -197,6 +209,13 @@ export class WorkspaceIndexer {
 
   get bytes(): number {
     return this.total;
+  }
+
+  /** Lets the event loop turn when this slice of work has run `SLICE_MS`. */
+  private async breathe(): Promise<void> {
+    if (performance.now() - this.sliceStarted < SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.sliceStarted = performance.now();
   }
 
   private forget(uri: string): void {
@@ -231,11 +250,11 @@ export function entriesOf(contents: FileContents): number {
  * The file's records, or undefined when it is not JSON, or what is read of it passes the bounds of
  * `PARSED_JSON_LIMITS`.
  */
-export function parse(kind: NonNullable<ReturnType<typeof classifyPath>>, bytes: Uint8Array): FileContents | undefined {
+export async function parse(kind: NonNullable<ReturnType<typeof classifyPath>>, bytes: Uint8Array): Promise<FileContents | undefined> {
   if (kind.kind === 'hardhatDeployChainId') return bytes.length > 64 ? undefined : readFile(kind, utf8.decode(bytes));
   const members = MEMBERS[kind.kind];
   if (members) {
-    const picked = pickJson(bytes, members, PARSED_JSON_LIMITS);
+    const picked = await pickJsonSliced(bytes, members, PARSED_JSON_LIMITS, SLICE_MS);
     return 'value' in picked ? readFile(kind, picked.value) : undefined;
   }
   if (jsonProblem(bytes, PARSED_JSON_LIMITS)) return undefined;

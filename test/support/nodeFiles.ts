@@ -26,15 +26,16 @@ export function nodeFiles(root: string, folder = path.basename(root), options: N
     async list(limit) {
       const out: FileRef[] = [];
       const seen = new Set<string>();
-      const walk = (dir: string) => {
+      // Asynchronous, as VS Code's file search is (it runs in another process): the event loop turns meanwhile.
+      const walk = async (dir: string): Promise<void> => {
         if (options.followLinks) {
-          const real = fs.realpathSync(dir);
+          const real = await fs.promises.realpath(dir);
           if (seen.has(real)) return;
           seen.add(real);
         }
         let entries: fs.Dirent[];
         try {
-          entries = fs.readdirSync(dir, { withFileTypes: true });
+          entries = await fs.promises.readdir(dir, { withFileTypes: true });
         } catch {
           return; // unreadable (a link into a folder this user may not list)
         }
@@ -44,17 +45,17 @@ export function nodeFiles(root: string, folder = path.basename(root), options: N
           let directory = e.isDirectory();
           if (e.isSymbolicLink() && options.followLinks) {
             try {
-              directory = fs.statSync(p).isDirectory();
+              directory = (await fs.promises.stat(p)).isDirectory();
             } catch {
               continue; // a dangling link
             }
           }
           if (directory) {
-            if (e.name !== 'node_modules' && e.name !== '.git') walk(p);
+            if (e.name !== 'node_modules' && e.name !== '.git') await walk(p);
           } else out.push(refOf(root, folder, p));
         }
       };
-      walk(root);
+      await walk(root);
       return out;
     },
     ...(confinement && { inside: (uri: string) => confinement.inside(fileURLToPath(uri)) }),
@@ -67,7 +68,7 @@ export function nodeFiles(root: string, folder = path.basename(root), options: N
       }
     },
     async read(uri) {
-      return fs.readFileSync(new URL(uri));
+      return fs.promises.readFile(new URL(uri));
     },
   };
 }
