@@ -19,6 +19,7 @@ import { WorkspaceDecoder } from '../../../src/contracts/decode';
 import { CONTRACT_LIMITS, WorkspaceIndexer, type FileAccess, type IndexReport } from '../../../src/contracts/workspaceIndexer';
 import { nodeFiles, writeProject } from '../../support/nodeFiles';
 import { figures, RESULTS_DIR } from '../support/figures';
+import { WORKSPACE_INDEX_FIGURES, type WorkspaceIndexFigures, type WorkspaceIndexRow } from '../support/workspaceIndexFigures';
 import { heldText, longestBlock } from './eventLoop';
 
 /** What a user would feel: no single step may hold the extension host's thread this long. */
@@ -27,20 +28,7 @@ const BLOCK_LIMIT_MS = 200;
 const HEAP_LIMIT_MB = 150;
 const MB = 1024 * 1024;
 
-export const WORKSPACE_INDEX_FIGURES = path.join(RESULTS_DIR, 'workspace-index.json');
-
-interface Row {
-  workspace: string;
-  files: number;
-  bytes: number;
-  entries: number;
-  ms: number;
-  blockedMs: number;
-  busyMs: number;
-  heapMb: number;
-  outcome: string;
-}
-const rows: Row[] = [];
+const rows: WorkspaceIndexRow[] = [];
 
 const gc = (() => {
   v8.setFlagsFromString('--expose-gc');
@@ -99,7 +87,7 @@ describe('hostile: workspaces that would hold the extension host (issue 32)', fu
 
   after(() => {
     fs.mkdirSync(RESULTS_DIR, { recursive: true });
-    fs.writeFileSync(WORKSPACE_INDEX_FIGURES, JSON.stringify({ node: process.version, rows }, null, 2));
+    fs.writeFileSync(WORKSPACE_INDEX_FIGURES, JSON.stringify({ node: process.version, rows } satisfies WorkspaceIndexFigures, null, 2));
   });
 
   it('400,000 ABI entries across 2,000 files: 50,000 indexed, the rest left out and said; no step holds the loop; the heap stays small', async () => {
