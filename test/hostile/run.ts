@@ -146,11 +146,11 @@ function writeWorkspaceIndexDoc(passed: boolean): void {
       .map((l) => l.toFixed(2))
       .join(', ')}; Node ${measured.node}.`,
     '',
-    '| hostile workspace | files listed | size | what happened | first guess, whole | event loop held, CPU (wall) | heap kept after GC |',
+    '| hostile workspace | files inside the folders | size | what happened | first guess, whole | event loop held, CPU (wall) | heap kept after GC |',
     '|---|---:|---:|---|---:|---:|---:|',
     ...measured.rows.map(
       (r) =>
-        `| ${r.workspace} | ${r.files.toLocaleString('en-US')} | ${r.bytes ? `${(r.bytes / 1024 / 1024).toFixed(1)} MB` : ''} | ${r.outcome} | ${(r.ms / 1000).toFixed(1)} s | ${ms(r.busyMs)} (${ms(r.blockedMs)}) | ${r.heapMb.toFixed(0)} MB |`,
+        `| ${r.workspace} | ${r.files.toLocaleString('en-US')} | ${r.bytes ? `${(r.bytes / 1024 / 1024).toFixed(1)} MB` : ''} | ${r.outcome} | ${(r.ms / 1000).toFixed(1)} s | ${ms(r.busyMs)} (${ms(r.blockedMs)}) | ${Math.max(0, r.heapMb).toFixed(0)} MB |`,
     ),
     INDEX_END,
   ].join('\n');
