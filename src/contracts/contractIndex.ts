@@ -35,7 +35,10 @@ export interface KnownAbi {
  * workspace's only when a guess needs every selector (see `candidates`); names and hovers never hash.
  */
 export function keysOf(abi: KnownAbi): string[] {
-  return (abi.keys ??= abi.entries.map(keyOf));
+  // Filled in order (by `prepareKeys`, an entry at a time), so a short array lacks only its tail.
+  const keys = (abi.keys ??= []);
+  for (let i = keys.length; i < abi.entries.length; i++) keys[i] = keyOf(abi.entries[i]!);
+  return keys;
 }
 
 /** A contract deployed at an address on a chain, as the workspace's deployment records say. */
@@ -73,12 +76,16 @@ interface Lookups {
   /** Every ABI, in the index's order (for the selector lookup, made on its first use). */
   abis: KnownAbi[];
   byKey?: Map<string, Candidate[]>;
+  /** `prepareKeys` building `byKey`, a slice at a time. */
+  preparing?: Promise<void>;
   contracts: number;
 }
 
 export class ContractIndex {
   private readonly files = new Map<string, IndexedFile>();
   private lookups?: Lookups;
+  /** Set while files are left out because their ABI entries would pass the workspace's bound (`IndexLimits.maxEntries`). */
+  entryBound?: { max: number; filesLeftOut: number };
 
   /** Replaces what `ref`'s file said (nothing: `contents` undefined, as for a deleted file). */
   setFile(ref: FileRef, contents: FileContents | undefined): void {
@@ -152,29 +159,54 @@ export class ContractIndex {
     return (near && all.find((a) => a.file.folder === near.folder)) ?? all[0];
   }
 
-  /** Every entry of any ABI with this selector (4 bytes) or event topic (32 bytes), one per distinct entry. */
+  /**
+   * Every entry of any ABI with this selector (4 bytes) or event topic (32 bytes), one per distinct entry.
+   * Built at once when `prepareKeys` has not built it yet (callers that guess await `prepareKeys` first).
+   */
   candidates(key: string): readonly Candidate[] {
     const lookups = this.built();
-    lookups.byKey ??= byKeyOf(lookups.abis);
+    if (!lookups.byKey) {
+      const table = new KeyTable();
+      for (const abi of lookups.abis) for (let i = 0; i < abi.entries.length; i++) table.add(abi, i);
+      lookups.byKey = table.byKey;
+    }
     return lookups.byKey.get(key.toLowerCase()) ?? [];
   }
 
   /**
-   * Hashes every entry's selector or topic ahead of the first guess, a slice at a time (`SLICE_MS`), so
-   * that a large workspace never holds the extension host's thread for the seconds it takes at once.
+   * Hashes every entry's selector or topic and builds the selector table for guesses ahead of the first
+   * guess, an entry at a time, yielding to the event loop every `SLICE_MS`: a large workspace never holds
+   * the extension host's thread for the seconds it takes at once. Callers at the same time share one run.
    */
-  async prepareKeys(signal?: AbortSignal): Promise<void> {
+  prepareKeys(signal?: AbortSignal): Promise<void> {
     const lookups = this.built();
-    if (lookups.byKey) return;
+    if (lookups.byKey) return Promise.resolve();
+    lookups.preparing ??= this.buildKeys(lookups).finally(() => (lookups.preparing = undefined));
+    const run = lookups.preparing;
+    if (!signal) return run;
+    // A caller that leaves does not stop the run the others wait for.
+    return new Promise((resolve, reject) => {
+      const abort = () => reject(signal.reason ?? new Error('aborted'));
+      if (signal.aborted) return abort();
+      signal.addEventListener('abort', abort, { once: true });
+      run.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
+  }
+
+  private async buildKeys(lookups: Lookups): Promise<void> {
+    const table = new KeyTable();
     let slice = performance.now();
     for (const abi of lookups.abis) {
-      if (signal?.aborted) return;
-      keysOf(abi);
-      if (performance.now() - slice > SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        slice = performance.now();
+      for (let i = 0; i < abi.entries.length; i++) {
+        if (this.lookups !== lookups) return; // the index changed: the next question starts again
+        table.add(abi, i);
+        if (performance.now() - slice > SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          slice = performance.now();
+        }
       }
     }
+    if (this.lookups === lookups) lookups.byKey ??= table.byKey;
   }
 
   /** Deployments on `chainId` whose contract name contains `query` (any case), names that start with it first. */
@@ -222,20 +254,20 @@ export class ContractIndex {
   }
 }
 
-/** Selector or topic → one candidate per distinct entry (the first ABI that has it). */
-function byKeyOf(abis: readonly KnownAbi[]): Map<string, Candidate[]> {
-  const byKey = new Map<string, Candidate[]>();
-  const seen = new Set<string>();
-  for (const abi of abis) {
-    const keys = keysOf(abi);
-    abi.entries.forEach((entry, i) => {
-      const distinct = `${keys[i]}|${JSON.stringify(entry)}`;
-      if (seen.has(distinct)) return;
-      seen.add(distinct);
-      push(byKey, keys[i]!, { entry, abi });
-    });
+/** Selector or topic → one candidate per distinct entry (the first ABI that has it), filled an entry at a time. */
+class KeyTable {
+  readonly byKey = new Map<string, Candidate[]>();
+  private readonly seen = new Set<string>();
+
+  add(abi: KnownAbi, i: number): void {
+    const keys = (abi.keys ??= []);
+    const entry = abi.entries[i]!;
+    const key = (keys[i] ??= keyOf(entry));
+    const distinct = `${key}|${JSON.stringify(entry)}`;
+    if (this.seen.has(distinct)) return;
+    this.seen.add(distinct);
+    push(this.byKey, key, { entry, abi });
   }
-  return byKey;
 }
 
 function knownAbi(name: string, file: FileRef, entries: AbiEntry[], source?: string): KnownAbi {

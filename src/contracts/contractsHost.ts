@@ -14,10 +14,11 @@ import { PerConnection } from '../platform/perConnection';
 import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
 import { sourceFileOf } from './artifactFiles';
+import { confineTo } from './confine';
 import { ContractIndex, type FileRef, type KnownAbi } from './contractIndex';
 import { WorkspaceDecoder } from './decode';
 import { loadDecoding, type TransactionDecoding } from './transactionDecoding';
-import { WorkspaceIndexer, type FileAccess, type IndexReport } from './workspaceIndexer';
+import { CONTRACT_LIMITS, WorkspaceIndexer, type FileAccess, type IndexLimits, type IndexReport } from './workspaceIndexer';
 
 /** What may hold contracts; `classifyPath` decides for each file found. */
 const INCLUDE =
@@ -26,21 +27,51 @@ const EXCLUDE = '{**/node_modules/**,**/.git/**,**/build-info/**,**/*.dbg.json}'
 /** Changes are read in batches: a build writes hundreds of files at once. */
 const SETTLE_MS = 300;
 
-/** The workspace folders' files, through VS Code's file system. */
-const vscodeFiles: FileAccess = {
-  async list(limit) {
-    const uris = await vscode.workspace.findFiles(INCLUDE, EXCLUDE, limit);
-    return uris.flatMap((uri) => {
-      const ref = refOf(uri);
-      return ref ? [ref] : [];
-    });
-  },
-  async size(uri) {
-    const stat = await vscode.workspace.fs.stat(vscode.Uri.parse(uri));
-    return stat.type & vscode.FileType.File ? stat.size : undefined;
-  },
-  read: (uri) => Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.parse(uri))),
-};
+/**
+ * The workspace folders' files, through VS Code's file system. File search and the watcher follow
+ * symbolic links, so each file is checked before it is read: on disk (`file:`) by its real path against
+ * the folders' real paths; elsewhere (remote, virtual) no part of its path below its folder may be a link.
+ */
+function vscodeFiles(): FileAccess {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const onDisk = confineTo(folders.filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath));
+  const links = new Map<string, Promise<boolean>>();
+  const isLink = (uri: vscode.Uri) => {
+    const key = uri.toString();
+    let known = links.get(key);
+    if (!known) {
+      known = Promise.resolve(vscode.workspace.fs.stat(uri)).then(
+        (s) => (s.type & vscode.FileType.SymbolicLink) !== 0,
+        () => true,
+      );
+      links.set(key, known);
+    }
+    return known;
+  };
+  return {
+    async list(limit) {
+      const uris = await vscode.workspace.findFiles(INCLUDE, EXCLUDE, limit);
+      return uris.flatMap((uri) => {
+        const ref = refOf(uri);
+        return ref ? [ref] : [];
+      });
+    },
+    async size(uri) {
+      const stat = await vscode.workspace.fs.stat(vscode.Uri.parse(uri));
+      return stat.type & vscode.FileType.File ? stat.size : undefined;
+    },
+    read: (uri) => Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.parse(uri))),
+    async inside(text) {
+      const uri = vscode.Uri.parse(text);
+      const folder = vscode.workspace.getWorkspaceFolder(uri);
+      if (!folder) return false;
+      if (uri.scheme === 'file' && folder.uri.scheme === 'file') return onDisk.inside(uri.fsPath);
+      const parts = uri.path.slice(folder.uri.path.length).split('/').filter(Boolean);
+      for (let i = 1; i <= parts.length; i++) if (await isLink(vscode.Uri.joinPath(folder.uri, ...parts.slice(0, i)))) return false;
+      return true;
+    },
+  };
+}
 
 function refOf(uri: vscode.Uri): FileRef | undefined {
   const folder = vscode.workspace.getWorkspaceFolder(uri);
@@ -84,6 +115,8 @@ export class WorkspaceContracts implements vscode.Disposable {
   async decoder(clients: ProviderClients, signal?: AbortSignal): Promise<WorkspaceDecoder | undefined> {
     const index = await this.index();
     if (!index) return undefined;
+    // Guesses look up every selector: the table is built in slices first, never at once on the thread.
+    await index.prepareKeys(signal);
     return new WorkspaceDecoder(index, (await this.chainId(clients, signal)) ?? -1);
   }
 
@@ -143,7 +176,7 @@ export class WorkspaceContracts implements vscode.Disposable {
 
   private async build(): Promise<ContractIndex> {
     const index = new ContractIndex();
-    const indexer = new WorkspaceIndexer(vscodeFiles, index);
+    const indexer = new WorkspaceIndexer(vscodeFiles(), index);
     this.indexer = indexer;
     this.watch();
     const started = performance.now();
@@ -191,7 +224,14 @@ export class WorkspaceContracts implements vscode.Disposable {
       if (what === 'deleted') indexer.remove(key);
       else {
         const ref = refOf(what);
-        if (ref) await indexer.update(ref);
+        const outcome = ref && (await indexer.update(ref));
+        if (outcome === 'overEntries') {
+          this.services.log.info(
+            `Workspace contracts: ${ref!.path} left out, past the bound of ${CONTRACT_LIMITS.maxEntries.toLocaleString('en-US')} ABI entries.`,
+          );
+        } else if (outcome === 'outside') {
+          this.services.log.info(`Workspace contracts: ${ref!.path} not read: its real path lies outside the workspace's folders.`);
+        }
       }
     }
   }
@@ -211,13 +251,15 @@ export class WorkspaceContracts implements vscode.Disposable {
   }
 }
 
-function describe(r: IndexReport): string {
+export function describe(r: IndexReport, limits: IndexLimits = CONTRACT_LIMITS): string {
   const s = r.skipped;
-  const left = s.tooLarge + s.overTotal + s.overCount + s.broken;
+  const left = s.tooLarge + s.overTotal + s.overCount + s.overEntries + s.broken;
   const why = left
-    ? ` (${left} left out: ${s.tooLarge} too large, ${s.overTotal} past the total, ${s.overCount} past the file count, ${s.broken} unreadable)`
+    ? ` (${left} left out: ${s.tooLarge} too large, ${s.overTotal} past the total, ${s.overCount} past the file count, ` +
+      `${s.overEntries} past the bound of ${limits.maxEntries.toLocaleString('en-US')} ABI entries, ${s.broken} unreadable)`
     : '';
-  return `${r.indexed} of ${r.files} files read, ${(r.bytes / 1024 / 1024).toFixed(1)} MB${why}`;
+  const outside = s.outside ? `; ${s.outside} found through a symbolic link out of the workspace's folders, not read` : '';
+  return `${r.indexed} of ${r.files} files read, ${r.entries.toLocaleString('en-US')} ABI entries, ${(r.bytes / 1024 / 1024).toFixed(1)} MB${why}${outside}`;
 }
 
 /** The line that declares `contract Name` (or a library or interface), or -1. */

@@ -57,6 +57,11 @@ const HASH_SEED = (Math.random() * 0x100000000) >>> 0;
  * `JSON.parse` reads before it gives up.
  */
 export function jsonProblem(bytes: Uint8Array, limits: JsonLimits = {}): JsonProblem | undefined {
+  return scanJson(bytes, limits).problem;
+}
+
+/** `jsonProblem`, with the number of values counted (up to the first limit passed). */
+function scanJson(bytes: Uint8Array, limits: JsonLimits): { problem?: JsonProblem; values: number } {
   const maxDepth = limits.maxDepth ?? MAX_JSON_DEPTH;
   const maxValues = limits.maxValues ?? Number.POSITIVE_INFINITY;
   const maxKeys = limits.maxKeys ?? MAX_JSON_KEYS;
@@ -68,23 +73,23 @@ export function jsonProblem(bytes: Uint8Array, limits: JsonLimits = {}): JsonPro
     const b = bytes[i];
     if (b === QUOTE) {
       const close = stringEnd(bytes, i + 1);
-      if (close < 0) return undefined; // an unterminated string: JSON.parse refuses it at its end
+      if (close < 0) return { values }; // an unterminated string: JSON.parse refuses it at its end
       if (isKey(bytes, close + 1)) {
         keys.add(hashOf(bytes, i + 1, close));
-        if (keys.size > maxKeys) return 'keys';
+        if (keys.size > maxKeys) return { problem: 'keys', values };
       }
       i = close;
     } else if (b === COMMA) {
-      if (++values > maxValues) return 'values';
+      if (++values > maxValues) return { problem: 'values', values };
     } else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
-      if (++depth > maxDepth) return 'depth';
+      if (++depth > maxDepth) return { problem: 'depth', values };
       // Its first element or member (each further one follows a comma).
-      if (!isEmpty(bytes, i + 1) && ++values > maxValues) return 'values';
+      if (!isEmpty(bytes, i + 1) && ++values > maxValues) return { problem: 'values', values };
     } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) {
       depth--;
     }
   }
-  return undefined;
+  return { values };
 }
 
 /** Whether JSON nests more than `max` arrays or objects inside each other. */
@@ -149,4 +154,157 @@ function hashOf(bytes: Uint8Array, from: number, to: number): number {
   let h = (0x811c9dc5 ^ HASH_SEED) >>> 0;
   for (let i = from; i < to; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
   return (h ^ (to - from)) >>> 0;
+}
+
+/**
+ * Parts of a JSON object, read without parsing the rest: `paths` name members (`abi`, or
+ * `metadata.settings.compilationTarget` for a member of a member), and only their values are scanned
+ * (`limits`, with one budget of values for all of them) and parsed. What lies around them (a compiler's
+ * AST: hundreds of thousands of values) is walked over byte by byte, never parsed and never held as
+ * objects. A member named twice counts as the last (as `JSON.parse` takes it); a name written with
+ * escapes (`"\u0061bi"`) is not recognized. The result holds only the members found, at their paths;
+ * `{}` when the text is no object. 'syntax': the text ends inside the object, or a picked value is no JSON.
+ */
+export function pickJson(bytes: Uint8Array, paths: readonly string[], limits: JsonLimits & { maxValues: number }): Picked {
+  const walk = pickWalk(bytes, paths, limits);
+  for (;;) {
+    const step = walk.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `pickJson`, letting the event loop turn whenever the walk has run `sliceMs`: a 16 MB file is walked
+ * in ~100–200 ms, too long to hold the extension host's thread at once. The picked members' scan and
+ * parse are bounded by `limits` and run at once.
+ */
+export async function pickJsonSliced(bytes: Uint8Array, paths: readonly string[], limits: JsonLimits & { maxValues: number }, sliceMs = 10): Promise<Picked> {
+  const walk = pickWalk(bytes, paths, limits);
+  let started = performance.now();
+  for (;;) {
+    const step = walk.next();
+    if (step.done) return step.value;
+    if (performance.now() - started > sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      started = performance.now();
+    }
+  }
+}
+
+export type Picked = { value: Record<string, unknown> } | { problem: JsonProblem | 'syntax' };
+
+/** A walk over bytes that stops (yields) every `WALK_STEP` bytes or so, for its driver to look at the time. */
+type Walk<T> = Generator<void, T, void>;
+const WALK_STEP = 1 << 16;
+
+function* pickWalk(bytes: Uint8Array, paths: readonly string[], limits: JsonLimits & { maxValues: number }): Walk<Picked> {
+  const value: Record<string, unknown> = {};
+  const start = skipSpace(bytes, bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0);
+  if (bytes[start] !== OPEN_OBJECT) return { value };
+  // Each object is walked once for all the names wanted in it.
+  const found: Array<{ names: string[]; range: [number, number] }> = [];
+  const descend = function* (open: number, wanted: string[][], prefix: string[]): Walk<boolean> {
+    const members = yield* membersOf(bytes, open, new Set(wanted.map((w) => w[0]!)));
+    for (const [name, range] of members.found) {
+      const below = wanted.filter((w) => w[0] === name);
+      if (below.some((w) => w.length === 1)) found.push({ names: [...prefix, name], range });
+      const deeper = below.filter((w) => w.length > 1).map((w) => w.slice(1));
+      if (deeper.length && bytes[range[0]] === OPEN_OBJECT) yield* descend(range[0], deeper, [...prefix, name]);
+    }
+    return members.complete;
+  };
+  const complete = yield* descend(
+    start,
+    paths.map((p) => p.split('.')),
+    [],
+  );
+  if (!complete) return { problem: 'syntax' };
+  let budget = limits.maxValues;
+  for (const { names, range } of found) {
+    const slice = bytes.subarray(range[0], range[1]);
+    const scan = scanJson(slice, { ...limits, maxValues: budget });
+    if (scan.problem) return { problem: scan.problem };
+    budget -= scan.values;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(utf8.decode(slice));
+    } catch {
+      return { problem: 'syntax' };
+    }
+    let at = value;
+    for (const name of names.slice(0, -1)) at = (isPlainObject(at[name]) ? at[name] : (at[name] = {})) as Record<string, unknown>;
+    at[names[names.length - 1]!] = parsed;
+  }
+  return { value };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+/**
+ * The value ranges of the members of the object opening at `open` named in `names` (the last of each
+ * name), and whether the object closes (else the text is cut or broken inside it).
+ */
+function* membersOf(bytes: Uint8Array, open: number, names: ReadonlySet<string>): Walk<{ found: Map<string, [number, number]>; complete: boolean }> {
+  const wanted = [...names].map((n) => ({ name: n, bytes: Buffer.from(n, 'utf8') }));
+  const found = new Map<string, [number, number]>();
+  let i = skipSpace(bytes, open + 1);
+  if (bytes[i] === CLOSE_OBJECT) return { found, complete: true };
+  while (bytes[i] === QUOTE) {
+    const close = stringEnd(bytes, i + 1);
+    if (close < 0) break;
+    const colon = skipSpace(bytes, close + 1);
+    if (bytes[colon] !== COLON) break;
+    const from = skipSpace(bytes, colon + 1);
+    const to = yield* valueEnd(bytes, from);
+    if (to < 0) break;
+    const length = close - i - 1;
+    const match = wanted.find((w) => w.bytes.length === length && w.bytes.every((b, k) => bytes[i + 1 + k] === b));
+    if (match) found.set(match.name, [from, to]);
+    i = skipSpace(bytes, to);
+    if (bytes[i] === CLOSE_OBJECT) return { found, complete: true };
+    if (bytes[i] !== COMMA) break;
+    i = skipSpace(bytes, i + 1);
+  }
+  return { found, complete: false };
+}
+
+/**
+ * Where the value starting at `at` ends (the index after it), or -1 when the text ends first. Nesting is
+ * counted, not recursed into, so any depth costs only its bytes.
+ */
+function* valueEnd(bytes: Uint8Array, at: number): Walk<number> {
+  const end = bytes.length;
+  let depth = 0;
+  let pause = at + WALK_STEP;
+  for (let i = at; i < end; i++) {
+    if (i >= pause) {
+      yield;
+      pause = i + WALK_STEP;
+    }
+    const b = bytes[i];
+    if (b === QUOTE) {
+      const close = stringEnd(bytes, i + 1);
+      if (close < 0) return -1;
+      i = close;
+      if (depth === 0) return i + 1;
+    } else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
+      depth++;
+    } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) {
+      if (depth === 0) return i; // a scalar ends where its container closes
+      if (--depth === 0) return i + 1;
+    } else if (depth === 0 && (b === COMMA || b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
+      return i;
+    }
+  }
+  return depth === 0 && end > at ? end : -1;
+}
+
+function skipSpace(bytes: Uint8Array, at: number): number {
+  let i = at;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09)) i++;
+  return i;
 }

@@ -19,6 +19,14 @@ export function workspaceView(bundle: TransactionBundle, decoding: TransactionDe
   const revert = bundle.revert?.ok ? bundle.revert.value : undefined;
   const contracts = decoder.index.contractCount;
   const notes = [contracts === 1 ? t('Decoded with the 1 ABI of this workspace.') : t('Decoded with the {0} ABIs of this workspace.', contracts)];
+  const bound = decoder.index.entryBound;
+  if (bound) {
+    notes.push(
+      bound.filesLeftOut === 1
+        ? t('1 contract file was left out: the workspace’s ABIs reached the bound of {0} entries (the log says more).', bound.max)
+        : t('{0} contract files were left out: the workspace’s ABIs reached the bound of {1} entries (the log says more).', bound.filesLeftOut, bound.max),
+    );
+  }
   const proxies = decoding.unreadProxies.length;
   if (proxies === 1) notes.push(t('The implementation of 1 proxy could not be read.'));
   else if (proxies > 1) notes.push(t('The implementations of {0} proxies could not be read.', proxies));

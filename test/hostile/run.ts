@@ -7,7 +7,11 @@
 // Each part writes what it counted to test-results/hostile/figures-<part>.json; this script adds them up,
 // prints them, and with `--record` (`npm run test:hostile -- --record`) writes them into docs/RELIABILITY.md
 // (between its figures markers); without it, as in `npm test`, the work tree is left as it was.
-// HLX_HOSTILE_NODE_ONLY=1 runs part 1 only (then the document is left as it is).
+// HLX_HOSTILE_NODE_ONLY=1 runs part 1 only (then the figures table is left as it is);
+// HLX_HOSTILE_NODE_FILES=<glob> runs only those files of part 1 (and implies it).
+// The workspace index's measured figures (node/workspaceIndex.test.ts) are written into their own block of
+// docs/RELIABILITY.md by any run with `--record` that ran that file, the Node part alone included:
+//   HLX_HOSTILE_NODE_FILES=test/hostile/node/workspaceIndex.test.ts npm run test:hostile -- --record
 // The generated inputs (fast-check) come from one seed, printed at the start: fixed by default, so two runs
 // of one commit try the same inputs; `npm run test:hostile -- --seed 1234` or HLX_SEED=1234 picks another,
 // `--seed random` (HLX_SEED=random) a random one.
@@ -20,6 +24,7 @@ import { ROOT, seconds } from '../host/config';
 import { ensureHost } from '../host/install';
 import { commit, runMain, runMocha, type MochaResult } from '../host/runner';
 import { emptyFigures, FIGURE_NAMES, figuresFile, MUST_BE_ZERO, RESULTS_DIR, type Figures, type FiguresReport } from './support/figures';
+import { WORKSPACE_INDEX_FIGURES, type WorkspaceIndexFigures } from './support/workspaceIndexFigures';
 
 const DOC = path.join(ROOT, 'docs', 'RELIABILITY.md');
 /** The fast-check seed of a run when none is asked for. */
@@ -127,6 +132,36 @@ function writeDoc(reports: FiguresReport[], passed: boolean, seed: { seed: numbe
   console.log(`[hostile] figures written to ${path.relative(ROOT, DOC)}`);
 }
 
+const INDEX_START = '<!-- workspace-index:start (written by npm run test:hostile -- --record) -->';
+const INDEX_END = '<!-- workspace-index:end -->';
+
+/** The workspace index's hostile workspaces, as node/workspaceIndex.test.ts measured them in this run. */
+function writeWorkspaceIndexDoc(passed: boolean): void {
+  const measured = JSON.parse(fs.readFileSync(WORKSPACE_INDEX_FIGURES, 'utf8')) as WorkspaceIndexFigures;
+  const ms = (n: number) => `${n.toFixed(0)} ms`;
+  const block = [
+    INDEX_START,
+    `Last run: **${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}**, ${passed ? 'all tests passed' : '**tests FAILED**'}; commit \`${commit()}\`; ${machine()}; load average before the run ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}; Node ${measured.node}.`,
+    '',
+    '| hostile workspace | files inside the folders | size | what happened | first guess, whole | event loop held, CPU (wall) | heap kept after GC |',
+    '|---|---:|---:|---|---:|---:|---:|',
+    ...measured.rows.map(
+      (r) =>
+        `| ${r.workspace} | ${r.files.toLocaleString('en-US')} | ${r.bytes ? `${(r.bytes / 1024 / 1024).toFixed(1)} MB` : ''} | ${r.outcome} | ${(r.ms / 1000).toFixed(1)} s | ${ms(r.busyMs)} (${ms(r.blockedMs)}) | ${Math.max(0, r.heapMb).toFixed(0)} MB |`,
+    ),
+    INDEX_END,
+  ].join('\n');
+  const current = fs.readFileSync(DOC, 'utf8');
+  const from = current.indexOf(INDEX_START);
+  const to = current.indexOf(INDEX_END);
+  if (from < 0 || to < from) throw new Error(`${path.relative(ROOT, DOC)} has no workspace-index markers`);
+  fs.writeFileSync(DOC, current.slice(0, from) + block + current.slice(to + INDEX_END.length));
+  console.log(`[hostile] workspace index figures written to ${path.relative(ROOT, DOC)}`);
+}
+
 runMain('hostile', async () => {
   const t0 = Date.now();
   const seed = chooseSeed(process.argv.slice(2), process.env);
@@ -134,11 +169,13 @@ runMain('hostile', async () => {
     `[hostile] fast-check seed: ${seed.seed} (${seed.source === 'default' ? 'fixed default; --seed <n|random> or HLX_SEED to change' : seed.source})`,
   );
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  const nodeOnly = process.env.HLX_HOSTILE_NODE_ONLY === '1';
+  const nodeFiles = process.env.HLX_HOSTILE_NODE_FILES || undefined;
+  const nodeOnly = process.env.HLX_HOSTILE_NODE_ONLY === '1' || nodeFiles !== undefined;
   // Part 1 drives the block panel script in Chromium; part 2 needs code-server too.
-  await ensureHost({ chromium: true, codeServer: !nodeOnly });
+  if (!nodeFiles || /blockPanel|\*/.test(nodeFiles)) await ensureHost({ chromium: true, codeServer: !nodeOnly });
   console.log('[hostile] part 1: Node (clients, view-models, the real tree, the panel script) against the demo node and a hostile proxy');
-  const results: MochaResult[] = [await part('node', 'test/hostile/node/**/*.test.ts', seed.seed)];
+  fs.rmSync(WORKSPACE_INDEX_FIGURES, { force: true });
+  const results: MochaResult[] = [await part('node', nodeFiles ?? 'test/hostile/node/**/*.test.ts', seed.seed)];
   if (!nodeOnly) {
     console.log('[hostile] part 2: the packaged extension in code-server');
     const vsix = process.env.HLX_VSIX || (await packageVsix());
@@ -149,6 +186,7 @@ runMain('hostile', async () => {
   const passed = results.every((r) => r.code === 0) && complete && reports.every((r) => r.tests.failed === 0 && MUST_BE_ZERO.every((k) => r.figures[k] === 0));
   printFigures(reports);
   if (complete && !nodeOnly && process.argv.includes('--record')) writeDoc(reports, passed, seed);
+  if (process.argv.includes('--record') && fs.existsSync(WORKSPACE_INDEX_FIGURES)) writeWorkspaceIndexDoc(results[0]?.code === 0);
   const total = { passed: 0, failed: 0, skipped: 0 };
   for (const { counts } of results) for (const k of ['passed', 'failed', 'skipped'] as const) total[k] += counts?.[k] ?? 0;
   console.log(`[hostile] ${passed ? 'passed' : 'FAILED'} after ${seconds(t0)} (seed ${seed.seed})`);

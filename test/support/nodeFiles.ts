@@ -6,27 +6,59 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { confineTo } from '../../src/contracts/confine';
 import type { FileRef } from '../../src/contracts/contractIndex';
 import type { FileAccess } from '../../src/contracts/workspaceIndexer';
 
+export interface NodeFilesOptions {
+  /**
+   * Follow symbolic links while listing, as VS Code's file search and watcher do (each real folder once),
+   * and confine reads to `root` by real path (`src/contracts/confine.ts`), as the extension does.
+   */
+  followLinks?: boolean;
+}
+
 /** `root` as a workspace folder named `folder`. */
-export function nodeFiles(root: string, folder = path.basename(root)): FileAccess {
+export function nodeFiles(root: string, folder = path.basename(root), options: NodeFilesOptions = {}): FileAccess {
+  const confinement = options.followLinks ? confineTo([root]) : undefined;
   return {
     async list(limit) {
       const out: FileRef[] = [];
-      const walk = (dir: string) => {
-        for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const seen = new Set<string>();
+      // Asynchronous, as VS Code's file search is (it runs in another process): the event loop turns meanwhile.
+      const walk = async (dir: string): Promise<void> => {
+        if (options.followLinks) {
+          const real = await fs.promises.realpath(dir);
+          if (seen.has(real)) return;
+          seen.add(real);
+        }
+        let entries: fs.Dirent[];
+        try {
+          entries = await fs.promises.readdir(dir, { withFileTypes: true });
+        } catch {
+          return; // unreadable (a link into a folder this user may not list)
+        }
+        for (const e of entries) {
           if (out.length >= limit) return;
           const p = path.join(dir, e.name);
-          if (e.isDirectory()) {
-            if (e.name !== 'node_modules' && e.name !== '.git') walk(p);
+          let directory = e.isDirectory();
+          if (e.isSymbolicLink() && options.followLinks) {
+            try {
+              directory = (await fs.promises.stat(p)).isDirectory();
+            } catch {
+              continue; // a dangling link
+            }
+          }
+          if (directory) {
+            if (e.name !== 'node_modules' && e.name !== '.git') await walk(p);
           } else out.push(refOf(root, folder, p));
         }
       };
-      walk(root);
+      await walk(root);
       return out;
     },
+    ...(confinement && { inside: (uri: string) => confinement.inside(fileURLToPath(uri)) }),
     async size(uri) {
       try {
         const st = fs.statSync(new URL(uri));
@@ -36,7 +68,7 @@ export function nodeFiles(root: string, folder = path.basename(root)): FileAcces
       }
     },
     async read(uri) {
-      return fs.readFileSync(new URL(uri));
+      return fs.promises.readFile(new URL(uri));
     },
   };
 }

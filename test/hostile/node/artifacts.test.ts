@@ -13,7 +13,7 @@ import { readAbi } from '../../../src/contracts/abi';
 import { classifyPath, readFile, type FileKind } from '../../../src/contracts/artifactFiles';
 import { ContractIndex } from '../../../src/contracts/contractIndex';
 import { decodeParams, WorkspaceDecoder } from '../../../src/contracts/decode';
-import { WorkspaceIndexer } from '../../../src/contracts/workspaceIndexer';
+import { CONTRACT_LIMITS, WorkspaceIndexer, type IndexLimits } from '../../../src/contracts/workspaceIndexer';
 import { demoFoundryProject, demoProjectAddresses } from '../../../src/demo/foundryProject';
 import { DEMO_CHAIN_ID } from '../../../src/demo/chain';
 import { nodeFiles, writeProject } from '../../support/nodeFiles';
@@ -30,11 +30,11 @@ const broadcast = (name: string, address: string) =>
 const artifact = (abi: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ abi, ...extra });
 
 /** Indexes `files` as a workspace with the given limits; the project is removed afterwards. */
-async function indexed(files: Record<string, string | Uint8Array>, limits?: { maxFiles: number; maxFileBytes: number; maxTotalBytes: number }) {
+async function indexed(files: Record<string, string | Uint8Array>, limits?: Partial<IndexLimits>) {
   const project = writeProject(files, 'hlx-hostile-artifacts-');
   try {
     const index = new ContractIndex();
-    const report = await new WorkspaceIndexer(nodeFiles(project.root, 'ws'), index, limits).indexAll();
+    const report = await new WorkspaceIndexer(nodeFiles(project.root, 'ws'), index, { ...CONTRACT_LIMITS, ...limits }).indexAll();
     return { index, report };
   } finally {
     project.cleanup();
@@ -71,18 +71,21 @@ describe('hostile: the workspace’s contract files', function () {
     assert.ok(total.report.skipped.overTotal > 0 && total.report.bytes <= 3_000, JSON.stringify(total.report));
   });
 
-  it('JSON nested 200,000 deep, or with 60,000 names, is refused by the scan before JSON.parse', async () => {
+  it('JSON nested 200,000 deep, or with 60,000 names, in a member that is read is refused by the scan before JSON.parse; around it, never parsed', async () => {
     const deep = '['.repeat(200_000) + ']'.repeat(200_000);
-    const names = `{"abi":[],${Array.from({ length: 60_000 }, (_, i) => `"k${i}":0`).join(',')}}`;
+    const names = `{${Array.from({ length: 60_000 }, (_, i) => `"k${i}":0`).join(',')}}`;
     const { index, report } = await indexed({
-      'out/Deep.sol/Deep.json': deep,
-      'out/Names.sol/Names.json': names,
+      'out/Deep.sol/Deep.json': `{"abi":${deep}}`,
+      'out/Names.sol/Names.json': `{"abi":[${names}]}`,
       'broadcast/Deploy.s.sol/31337/run-latest.json': `{"transactions":${deep}}`,
-      'out/Token.sol/Token.json': artifact(tokenAbi),
+      // The same around what is read (an AST, a top-level array): walked over, the ABI still read.
+      'out/Token.sol/Token.json': artifact(tokenAbi, { ast: JSON.parse(`{"nodes":${'['.repeat(1000)}${']'.repeat(1000)}}`), names: JSON.parse(names) }),
+      'out/Top.sol/Top.json': deep,
     });
-    figures.badInputs += 3;
+    figures.badInputs += 5;
     assert.equal(report.skipped.broken, 3, JSON.stringify(report));
-    assert.equal(index.abiNamed('Token')?.name, 'Token', 'the rest is read');
+    assert.equal(index.abiNamed('Token')?.entries.length, 2, 'the rest is read');
+    assert.equal(index.abiNamed('Top'), undefined);
   });
 
   it('every layout’s reader takes any JSON value without throwing, and keeps only well-formed records (property)', () => {
