@@ -98,7 +98,7 @@ export function printRows(rows: readonly BenchRow[]): void {
 }
 
 /**
- * A bench file run on its own (`node --import tsx bench/x.bench.ts`): its rows as `npm run bench` shows
+ * A bench file run on its own (`node --import tsx bench/<name>.bench.ts`): its rows as `npm run bench` shows
  * them, then `after` (say, the machine). `exit`: end the process then, for benches that leave a host or
  * a socket behind.
  */

@@ -35,7 +35,7 @@ export function isSystemSender(from: string): boolean {
 export function toBlockView(details: BlockDetails, nowSeconds: number, t: Translate): BlockView {
   const b = details.block;
   const number = Number(b.number);
-  // HyperEVM burns the base fee and the priority fee alike (DOMAIN.md): every fee paid is burnt.
+  // HyperEVM burns the base fee and the priority fee alike (docs/FACTS.md#fees-are-burnt): every fee paid is burnt.
   const burnt = details.totalFees;
   return {
     number,

@@ -1,5 +1,5 @@
 /**
- * What one file of the workspace says about its contracts, by the layout it belongs to (see DOMAIN.md,
+ * What one file of the workspace says about its contracts, by the layout it belongs to (see docs/FACTS.md#the-developers-own-files,
  * "The developer's own files"): ABIs from build output (Foundry `out/`, Hardhat `artifacts/`, plain
  * `*.abi.json`), and addresses from deployment records only (Foundry `broadcast/`, Hardhat Ignition,
  * hardhat-deploy, OpenZeppelin's `.openzeppelin/`). An address written in an artifact or an ABI file is

@@ -1,7 +1,7 @@
 /**
  * The two networks the extension shows: HyperEVM mainnet (chain 999) and testnet (chain 998), each with
  * its public endpoints and explorers. Pure data; the settings that override them are read in
- * `platform/settings.ts`, the connection checks the chain id once (`chainCheck.ts`).
+ * `platform/settings.ts`, the connection checks the chain id once (`providerRoute.ts`).
  */
 
 export type NetworkId = 'mainnet' | 'testnet';

@@ -1,6 +1,6 @@
 /**
  * The providers the extension knows, with the shape of their addresses and what their own method
- * tables say they serve (DOMAIN: Chainstack's `/info` refuses `allMids` and `orderStatus` with the info
+ * tables say they serve (docs/FACTS.md#what-each-provider-serves: Chainstack's `/info` refuses `allMids` and `orderStatus` with the info
  * API's 422; QuickNode's `/evm` keeps only recent blocks and serves no traces, its `/nanoreth` is the
  * archive with traces; Hyperliquid's public endpoints need no key and serve no `ots_*`). "Custom" knows
  * nothing ahead: what it serves is learned. Pure data.

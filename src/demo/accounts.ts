@@ -1,5 +1,5 @@
 // The demo wallets' accounts: what `clearinghouseState`, `spotClearinghouseState` and `userRole` answer,
-// in the real API's shapes (nktkas/hyperliquid's live-tested types; ../shared/DOMAIN.md). The market
+// in the real API's shapes (nktkas/hyperliquid's live-tested types; docs/FACTS.md#info-api). The market
 // maker is the demo trader: a long and a short on the first dex and on `xyz`, one position near its
 // liquidation price (on `flx`, in USDH), isolated ones, a stop on BTC, a take profit but no stop on ETH,
 // spot balances with holds. Stage 1 (the control endpoint's `account` step) is the account a while

@@ -1,7 +1,7 @@
 // The demo node's HyperEVM chain: every block is a pure function of its number, so tests can compute
-// what the node will answer. Shapes follow ../shared/DOMAIN.md: even block numbers answer
+// what the node will answer. Shapes follow docs/FACTS.md#ots_getblockdetails: even block numbers answer
 // `ots_getBlockDetails` in the product spec's shape (with `block.transactions`: the spec's example,
-// illustrative; no real node sends it, see DOMAIN.md), odd ones in the slim reth/nanoreth shape (header
+// illustrative; no real node sends it, see docs/FACTS.md#slim-blocks), odd ones in the slim reth/nanoreth shape (header
 // fields, no `transactions`) as real nodes do. Blocks below DEMO_PRUNED_BELOW are pruned.
 import { Random, mix32, quantity, seedOf } from './random';
 

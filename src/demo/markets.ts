@@ -1,5 +1,5 @@
 // The demo node's markets: a small `spotMeta` and `perpDexs`, with names, indexes and decimals taken from
-// real snapshots (../shared/fixtures/hyperliquid_spotMeta_2025-11-09.json). As in the real API,
+// real snapshots (test/fixtures/hyperliquid_spotMeta_2025-11-09.json). As in the real API,
 // `universe` array positions differ from each pair's `index`, and quotes are not always USDC.
 
 /** Eight tokens of the real 2025-11-09 `spotMeta`, fields verbatim. */

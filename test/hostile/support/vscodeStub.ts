@@ -99,7 +99,7 @@ export class Uri {
 }
 
 /**
- * VS Code 1.139's own escaping (src/vs/base/common/htmlContent.ts: `escapeMarkdownSyntaxTokens` and
+ * VS Code 1.139's own escaping (microsoft/vscode:src/vs/base/common/htmlContent.ts: `escapeMarkdownSyntaxTokens` and
  * `MarkdownString.appendText`, read from the code-server build the UI suite runs), so that a tooltip's
  * `value` here is the Markdown VS Code would render.
  */
