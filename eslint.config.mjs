@@ -27,7 +27,7 @@ const noPlatform = { group: ['**/platform/*', '../platform'], message: 'Pure fil
 /**
  * From inside feature `f`: any other feature's files but its `api.ts` (what it offers), its `protocol.ts`
  * (types both sides of a page share, which a webview may import) and its `webview/api.ts` (what it offers
- * another feature's page script). Written for files one and two folders deep (`src/f/`, `src/f/webview/`).
+ * another feature's page script). Written for a feature's own files and its page script's, one folder deeper.
  */
 const otherFeatures = (f) => ({
   group: FEATURES.filter((g) => g !== f).flatMap((g) =>

@@ -60,8 +60,8 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     needsKey: true,
     baseUrl: { mainnet: 'https://hyperliquid-mainnet.core.chainstack.com', testnet: 'https://hyperliquid-testnet.core.chainstack.com' },
     host: /(^|\.)chainstack\.com$/i,
-    // docs.chainstack.com "Hyperliquid node configuration and system transactions" (chainstack/dev-portal
-    // docs/hyperliquid-node-configuration.mdx) and its changelog of 2026-04-29 (mainnet) and 2026-05-26
+    // docs.chainstack.com "Hyperliquid node configuration and system transactions" (the page
+    // chainstack/dev-portal:docs/hyperliquid-node-configuration.mdx) and its changelog of 2026-04-29 (mainnet) and 2026-05-26
     // (testnet): every node has `/evm` (hl-node compliant: system transactions stripped from block-shaped
     // answers, a null receipt for one) and `/nanoreth` (system transactions included in blocks and receipts).
     evmLeavesSystemTxsOut: true,

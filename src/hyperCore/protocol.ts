@@ -11,7 +11,7 @@ export interface HyperCoreFieldView {
   mono?: boolean;
 }
 
-/** Where an action stands, as far as HyperEVM can tell (see `ActionState` in core/hyperCoreParts.ts). */
+/** Where an action stands, as far as HyperEVM can tell (see `ActionState` in hyperCore/hyperCoreParts.ts). */
 export type HyperCoreActionState = 'sent' | 'reverted' | 'pending' | 'unknown';
 
 /** A CoreWriter action. */

@@ -201,7 +201,7 @@ export interface TransactionView {
   /** Logs left out beyond MAX_LOGS_SHOWN. */
   logsNotShown: number;
   trace: TraceView;
-  /** The HyperCore section (hyperCoreView.ts); absent or null when decoding is off or there is nothing of HyperCore. */
+  /** The HyperCore section (hyperCore/protocol.ts); absent or null when decoding is off or there is nothing of HyperCore. */
   hyperCore?: HyperCoreView | null;
   /** The call tree; `none` when the trace could not be read (`trace` says why). */
   callTree: CallTreeView;

@@ -5,7 +5,7 @@
  *   file extension or a slash; a glob (`test/ui/*.test.ts`, `l10n/bundle.l10n.<lang>.json`) must match a
  *   file; an `#anchor` into one of our Markdown files must be one of its headings (`docs/FACTS.md#hyperevm`);
  * - in the Markdown, relative links `[x](path)`, resolved against the file's folder, and `[x](#anchor)`;
- * - in comments, a source file named short (`settings.ts`, `core/hyperCoreParts.ts`, `api.ts`) must be the
+ * - in comments, a source file named short (`settings.ts`, `hyperCore/hyperCoreParts.ts`, `api.ts`) must be the
  *   end of some file's path;
  * - nothing may point outside the repository for the domain facts (the shared folder beside the
  *   repository, its notes file): they live in docs/FACTS.md.
@@ -161,7 +161,7 @@ export function pathTokens(line: string): string[] {
   return out;
 }
 
-/** Source files named short in a comment: `settings.ts`, `core/hyperCoreParts.ts` (not quoted values). */
+/** Source files named short in a comment: `settings.ts`, `hyperCore/hyperCoreParts.ts` (not quoted values). */
 export function shortNames(line: string): string[] {
   const out: string[] = [];
   for (const m of line.matchAll(/(?<![\w./:@\-\\$*'"<])((?:[\w-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:ts|mts|cts|mjs|cjs))(?![\w/'"(-])/g)) {
