@@ -2,7 +2,8 @@
 // without axios, the panels or Look Up; every module of ours in exactly one output file (one
 // redaction registry, one set of error classes, one connection); the parts of axios our configuration
 // never runs left out — checked on esbuild's own metafile, then by a real request through the bundled
-// axios to a local server.
+// axios to a local server. The build's parts (the CommonJS pass, the stubs) have their own tests on small
+// inputs: buildCommonJs.test.ts, buildStubs.test.ts.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -10,10 +11,11 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
+import { builds } from '../../scripts/build/builds.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-describe('bundles (esbuild.mjs)', function () {
+describe('bundles (scripts/build/builds.mjs, what esbuild.mjs builds)', function () {
   this.timeout(60_000);
   let out: string;
   const inputs: Record<string, string[]> = {};
@@ -21,8 +23,7 @@ describe('bundles (esbuild.mjs)', function () {
 
   before(async () => {
     out = fs.mkdtempSync(path.join(os.tmpdir(), 'hlx-bundle-'));
-    const { builds } = (await import(path.join(ROOT, 'esbuild.mjs'))) as { builds: esbuild.BuildOptions[] };
-    for (const build of builds.filter((b) => (b.platform ?? 'browser') === 'node')) {
+    for (const build of builds({ production: false }).filter((b) => (b.platform ?? 'browser') === 'node')) {
       const result = await esbuild.build({ ...build, absWorkingDir: ROOT, outdir: out, logLevel: 'silent', metafile: true, minify: true, sourcemap: false });
       outputs = { ...outputs, ...result.metafile.outputs };
       for (const [file, meta] of Object.entries(result.metafile.outputs)) inputs[path.relative(out, path.resolve(ROOT, file))] = Object.keys(meta.inputs);
@@ -236,57 +237,5 @@ describe('bundles (esbuild.mjs)', function () {
     } finally {
       server.close();
     }
-  });
-});
-
-describe('esbuild.mjs: one CommonJS runtime for the converted files (shareHelpers)', () => {
-  type Shared = { files: { path: string; code: string }[]; runtime?: string };
-  let shareHelpers: (files: { path: string; code: string }[], runtimePath: string) => Shared;
-  before(async () => {
-    ({ shareHelpers } = (await import(path.join(ROOT, 'esbuild.mjs'))) as { shareHelpers: typeof shareHelpers });
-  });
-
-  const toCjs = (code: string) => esbuild.transform(code, { format: 'cjs', platform: 'node', target: 'node20' }).then((r) => r.code);
-
-  it('the files, with their helpers moved to the runtime, still run as before: exports, live bindings, default and namespace imports', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlx-cjs-'));
-    try {
-      const files = [
-        {
-          path: path.join(dir, 'entry.js'),
-          code: await toCjs(
-            'import * as p from "node:path"; import d, { count, bump } from "./chunks/a.js"; export const read = () => [d, count, p.sep]; export { bump };',
-          ),
-        },
-        { path: path.join(dir, 'chunks', 'a.js'), code: await toCjs('export let count = 0; export function bump() { count++; } export default "d";') },
-      ];
-      const { files: shared, runtime } = shareHelpers(files, path.join(dir, 'chunks', 'cjs-runtime.js'));
-      assert.ok(runtime, 'a runtime');
-      for (const name of ['__export', '__toCommonJS', '__toESM']) assert.equal(runtime.split(`var ${name} = `).length, 2, `${name} once in the runtime`);
-      shared.forEach((f, i) => {
-        assert.doesNotMatch(f.code, /^var __\w+ = /m, 'no helper left in the file');
-        assert.equal(f.code.split('\n').length, files[i]!.code.split('\n').length, 'as many lines as before (its source map holds)');
-      });
-      for (const f of [...shared, { path: path.join(dir, 'chunks', 'cjs-runtime.js'), code: runtime }]) {
-        fs.mkdirSync(path.dirname(f.path), { recursive: true });
-        fs.writeFileSync(f.path, f.code);
-      }
-      const entry = require(path.join(dir, 'entry.js')) as { read(): unknown[]; bump(): void };
-      assert.deepEqual(entry.read(), ['d', 0, path.sep]);
-      entry.bump();
-      assert.deepEqual(entry.read(), ['d', 1, path.sep], 'a live binding across files');
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('refuses two helpers of one name that do different things, and takes the same helper with renamed parameters as one', () => {
-    const file = (name: string, helper: string) => ({ path: `/x/${name}.js`, code: `${helper}\nmodule.exports = __export;\n` });
-    assert.throws(
-      () => shareHelpers([file('a', 'var __export = (t, all) => t;'), file('b', 'var __export = (t, all) => all;')], '/x/cjs-runtime.js'),
-      /b\.js: esbuild's helper __export differs/,
-    );
-    const { runtime } = shareHelpers([file('a', 'var __export = (t, all) => t;'), file('b', 'var __export = (t, all2) => t;')], '/x/cjs-runtime.js');
-    assert.equal(runtime?.split('var __export = ').length, 2);
   });
 });
