@@ -121,6 +121,15 @@ describe('HyperCore section (transactions/hyperCoreViewModel)', () => {
     );
   });
 
+  it('names an order on an outcome asset (id ≥ 100,000,000) as the outcome market and side, not a builder dex’s perp', () => {
+    const outcomeOrder = encodeCoreAction(1, [100_005_160, true, 65_000_000n, 10n * 10n ** 8n, false, 2, 0n]);
+    const v = view(bundle({ receipt: ok(receipt({ logs: [rawActionLog(outcomeOrder)] })) }));
+    assert.equal(v?.actions[0]?.summary, 'Buy 10 outcome 516 side 0 at 0.65');
+    assert.deepEqual(v?.actions[0]?.fields[0], { label: 'Asset', value: 'outcome market: outcome 516, side 0 (coin #5160, asset 100005160)' });
+    const odd = view(bundle({ receipt: ok(receipt({ logs: [rawActionLog(encodeCoreAction(10, [100_000_017, 5n]))] })) }));
+    assert.deepEqual(v && odd?.actions[0]?.fields[0], { label: 'Asset', value: 'outcome market: outcome 1, side 7, which is no valid side (asset 100000017)' });
+  });
+
   it('reads action 14, an aligned quote token reflecting its EVM supply change, in the token’s units', () => {
     const burn = view(bundle({ receipt: ok(receipt({ logs: [rawActionLog(encodeCoreAction(14, [197n, 5_000_000_000n, false]))] })) }));
     assert.deepEqual(
