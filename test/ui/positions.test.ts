@@ -155,7 +155,7 @@ describe('UI: the account behind the orders (positions, TP/SL, balances, API wal
       );
       assert.ok(rows.some((r) => r === '+5160 outcome share · 40'));
       assert.ok(rows.some((r) => r === 'USDC −1,523.75 USDC'));
-      assert.ok(rows.some((r) => r === 'HYPE this balance could not be read: total: expected a signed decimal number as a string'));
+      assert.ok(rows.some((r) => r === 'HYPE this balance could not be read: total: Invalid type: Expected string'));
       // The rest of the account is still there.
       assert.ok(rows.some((r) => r.startsWith('TSLA Long 20 TSLA')));
       const hover = await wb().treeTooltip(VIEW, /outcome share · 40/, 'no token index');
