@@ -10,7 +10,7 @@ import {
   spotClearinghouseStateResult,
   toOpenOrders,
   toPerpAccount,
-  toSpotBalances,
+  toSpotState,
   validate,
   validateOrders,
 } from '../src/core/infoSchemas';
@@ -92,7 +92,7 @@ function accountFrom(texts: ReturnType<typeof accountTexts>, before: AccountSnap
       return [dex, toPerpAccount(validate(clearinghouseStateResult, json, 'clearinghouseState'), json)];
     }),
   );
-  const spot = toSpotBalances(validate(spotClearinghouseStateResult, JSON.parse(texts.spot), 'spotClearinghouseState'));
+  const spot = toSpotState(validate(spotClearinghouseStateResult, JSON.parse(texts.spot), 'spotClearinghouseState')).balances;
   return mergeAccount({ perps, perpErrors: new Map(), spot, role: { role: 'user' } }, before);
 }
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ProviderError } from './errors';
 import { parseAddress } from './input';
 import { msg, untranslated } from './translate';
-import type { OpenOrder, OrderFate, PerpAccount, PerpAsset, PerpDex, PerpDexMeta, SpotBalance, SpotMeta, UserRole } from './model';
+import type { OpenOrder, OrderFate, PerpAccount, PerpAsset, PerpDex, PerpDexMeta, SpotMeta, SpotState, UserRole } from './model';
 import {
   allMidsResult,
   clearinghouseStateResult,
@@ -19,7 +19,7 @@ import {
   toPerpAssets,
   toPerpDexs,
   toPerpMeta,
-  toSpotBalances,
+  toSpotState,
   toSpotMeta,
   toUserRole,
   userRoleResult,
@@ -156,9 +156,9 @@ export class InfoClient {
   }
 
   /** `user`'s spot token balances, with what is on hold in orders. */
-  async spotClearinghouseState(user: string, signal?: AbortSignal): Promise<SpotBalance[]> {
+  async spotClearinghouseState(user: string, signal?: AbortSignal): Promise<SpotState> {
     const json = await this.post({ type: 'spotClearinghouseState', user: userArg(user) }, 'spotClearinghouseState', signal);
-    return toSpotBalances(this.shape(spotClearinghouseStateResult, json, 'spotClearinghouseState'));
+    return toSpotState(this.shape(spotClearinghouseStateResult, json, 'spotClearinghouseState'));
   }
 
   /** What `user` is: a user, an agent (API wallet) or sub-account with its master, a vault, or unknown (weight 60). */

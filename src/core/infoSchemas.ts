@@ -3,9 +3,23 @@
  * fields are allowed (the info API adds order fields); the fields we use must have the right shape.
  */
 import * as v from 'valibot';
-import type { OpenOrder, OrderFate, PerpAccount, PerpAsset, PerpDex, PerpDexMeta, PerpPosition, SpotBalance, SpotMeta, SpotPair, UserRole } from './model';
+import type {
+  OpenOrder,
+  OrderFate,
+  PerpAccount,
+  PerpAsset,
+  PerpDex,
+  PerpDexMeta,
+  PerpPosition,
+  SpotBalance,
+  SpotMeta,
+  SpotPair,
+  SpotState,
+  UnreadableItem,
+  UserRole,
+} from './model';
 
-import { validate } from './schemas';
+import { itemProblem, validate } from './schemas';
 
 export { InvalidShapeError, validate } from './schemas';
 
@@ -179,19 +193,52 @@ const marginSummary = v.looseObject({
   totalMarginUsed: decimal,
 });
 
+/** The `coin` of a list item, when it has a readable one (for naming an item that could not be read). */
+function coinOf(item: unknown): string | undefined {
+  const r = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : undefined;
+  const coin = r && 'position' in r && typeof r.position === 'object' && r.position !== null ? (r.position as Record<string, unknown>).coin : r?.coin;
+  return typeof coin === 'string' && coin.length > 0 && coin.length <= 200 ? coin : undefined;
+}
+
 /** One coin has one position (one-way mode): a repeat would be two rows for one thing. */
-function distinctCoins(items: { position: { coin: string } }[]): boolean {
+function distinctCoins(items: unknown[]): boolean {
   const seen = new Set<string>();
-  for (const { position: p } of items) {
-    if (seen.has(p.coin)) return false;
-    seen.add(p.coin);
+  for (const item of items) {
+    const coin = coinOf(item);
+    if (coin === undefined) continue;
+    if (seen.has(coin)) return false;
+    seen.add(coin);
   }
   return true;
 }
 
+/**
+ * Each item of `raw` read alone with `schema`: those that match, and for the others where they were and
+ * why. One odd item (a shape Hyperliquid added, a field we misjudged) costs only its own row.
+ */
+function readEach<S extends v.GenericSchema>(
+  schema: S,
+  raw: readonly unknown[],
+): { read: { item: v.InferOutput<S>; index: number }[]; unreadable: UnreadableItem[] } {
+  const read: { item: v.InferOutput<S>; index: number }[] = [];
+  const unreadable: UnreadableItem[] = [];
+  raw.forEach((x, index) => {
+    const parsed = v.safeParse(schema, x, { abortEarly: true });
+    if (parsed.success) read.push({ item: parsed.output, index });
+    else {
+      const coin = coinOf(x);
+      unreadable.push({ index, ...(coin !== undefined ? { coin } : {}), problem: itemProblem(schema, x) ?? 'not readable' });
+    }
+  });
+  return { read, unreadable };
+}
+
+const assetPosition = v.looseObject({ type: v.optional(v.pipe(v.string(), v.maxLength(40))), position });
+
 export const clearinghouseStateResult = v.looseObject({
+  // Each item is read alone (`toPerpAccount`): one position of another shape does not hide the others.
   assetPositions: v.pipe(
-    v.array(v.looseObject({ type: v.optional(v.pipe(v.string(), v.maxLength(40))), position })),
+    v.array(v.unknown()),
     v.maxLength(MAX_POSITIONS, `more than ${MAX_POSITIONS.toLocaleString('en-US')} positions`),
     v.check((items) => distinctCoins(items), 'the same coin twice'),
   ),
@@ -202,16 +249,22 @@ export const clearinghouseStateResult = v.looseObject({
   time: v.optional(count),
 });
 
+/**
+ * A spot balance. An outcome market's share (coin `+N` or `oN`) has no `token`; under portfolio margin
+ * `total`, `hold` and `entryNtl` can be negative (nktkas/hyperliquid's `spotClearinghouseState` schema and
+ * its test against live addresses).
+ */
 const spotBalance = v.looseObject({
   coin: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
-  token: count,
-  total: decimal,
-  hold: decimal,
-  entryNtl: v.optional(decimal),
+  token: v.optional(count),
+  total: signedDecimal,
+  hold: signedDecimal,
+  entryNtl: v.optional(signedDecimal),
 });
 
 export const spotClearinghouseStateResult = v.looseObject({
-  balances: v.pipe(v.array(spotBalance), v.maxLength(MAX_SPOT_BALANCES, `more than ${MAX_SPOT_BALANCES.toLocaleString('en-US')} balances`)),
+  // Each item is read alone (`toSpotState`): one balance of another shape does not hide the others.
+  balances: v.pipe(v.array(v.unknown()), v.maxLength(MAX_SPOT_BALANCES, `more than ${MAX_SPOT_BALANCES.toLocaleString('en-US')} balances`)),
 });
 
 const address = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'expected an address (0x + 40 hex digits)'));
@@ -310,7 +363,8 @@ const isZeroDecimal = (d: string) => /^-?0+(\.0+)?$/.test(d);
 export function toPerpAccount(r: v.InferOutput<typeof clearinghouseStateResult>, raw: unknown): PerpAccount {
   const rawPositions = (raw as { assetPositions: { position: Record<string, unknown> }[] }).assetPositions;
   const positions: PerpPosition[] = [];
-  r.assetPositions.forEach(({ position: p }, i) => {
+  const { read, unreadable } = readEach(assetPosition, r.assetPositions);
+  read.forEach(({ item: { position: p }, index: i }) => {
     if (isZeroDecimal(p.szi)) return;
     positions.push({
       coin: p.coin,
@@ -331,6 +385,7 @@ export function toPerpAccount(r: v.InferOutput<typeof clearinghouseStateResult>,
   const m = r.marginSummary;
   return {
     positions,
+    ...(unreadable.length > 0 ? { unreadable } : {}),
     accountValue: m.accountValue,
     totalMarginUsed: m.totalMarginUsed,
     totalNtlPos: m.totalNtlPos,
@@ -340,8 +395,16 @@ export function toPerpAccount(r: v.InferOutput<typeof clearinghouseStateResult>,
   };
 }
 
-export function toSpotBalances(r: v.InferOutput<typeof spotClearinghouseStateResult>): SpotBalance[] {
-  return r.balances.map((b) => ({ coin: b.coin, token: b.token, total: b.total, hold: b.hold, entryNtl: b.entryNtl }));
+export function toSpotState(r: v.InferOutput<typeof spotClearinghouseStateResult>): SpotState {
+  const { read, unreadable } = readEach(spotBalance, r.balances);
+  const balances = read.map(({ item: b }): SpotBalance => ({
+    coin: b.coin,
+    ...(b.token !== undefined ? { token: b.token } : {}),
+    total: b.total,
+    hold: b.hold,
+    entryNtl: b.entryNtl,
+  }));
+  return { balances, unreadable };
 }
 
 export function toUserRole(r: v.InferOutput<typeof userRoleResult>): UserRole {

@@ -193,6 +193,8 @@ export interface PerpPosition {
 /** A wallet's perp account on one dex. */
 export interface PerpAccount {
   positions: PerpPosition[];
+  /** Positions the answer holds that could not be read (each costs only itself; the rest are shown). */
+  unreadable?: UnreadableItem[];
   /** `marginSummary`, in the dex's collateral unit. */
   accountValue: string;
   totalMarginUsed: string;
@@ -205,14 +207,31 @@ export interface PerpAccount {
 
 /** One spot token balance. */
 export interface SpotBalance {
-  /** The token's name as sent (`USDC`, `HYPE`). */
+  /** The token's name as sent (`USDC`, `HYPE`); an outcome share's coin (`+12`, `o12`). */
   coin: string;
-  /** The spot token index. */
-  token: number;
+  /** The spot token index; undefined for an outcome market's share, which Hyperliquid sends without one. */
+  token?: number;
+  /** Signed: under portfolio margin a balance can be negative (borrowed). */
   total: string;
-  /** In open orders. */
+  /** In open orders; signed, like `total`. */
   hold: string;
   entryNtl?: string;
+}
+
+/** An item of a list in an answer that could not be read: where it was, what it names (if it says), and why. */
+export interface UnreadableItem {
+  /** Its place in the list as sent (0-based). */
+  index: number;
+  /** Its `coin`, when that much is readable (a short text; untrusted). */
+  coin?: string;
+  /** Why, in the schema's words (`total: expected a signed decimal number as a string`). */
+  problem: string;
+}
+
+/** `spotClearinghouseState`: the balances that could be read, and those that could not. */
+export interface SpotState {
+  balances: SpotBalance[];
+  unreadable: UnreadableItem[];
 }
 
 /** What `userRole` says an address is; `agent` and `subAccount` name their master. */

@@ -126,6 +126,16 @@ function describeIssue(what: string, prefix: string, issue: v.BaseIssue<unknown>
 
 export class InvalidShapeError extends Error {}
 
+/**
+ * Why one item of a list did not match `schema` (`path: message`, the path from the item, e.g.
+ * `total: expected a signed decimal number as a string`), or undefined when it does: for lists whose
+ * items are read one by one, so that one bad item costs only itself.
+ */
+export function itemProblem(schema: v.GenericSchema, item: unknown): string | undefined {
+  const result = v.safeParse(schema, item, { abortEarly: true });
+  return result.success ? undefined : describeIssue('', '', result.issues[0]).replace(/^: /, '');
+}
+
 // ---- mapping validated data to the model ----
 
 function toTransaction(t: v.InferOutput<typeof transaction>): BlockTransaction {

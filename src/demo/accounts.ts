@@ -205,7 +205,19 @@ const MAKER_SPOT = [
   { coin: 'USDT0', token: 268, total: '0.0', hold: '0.0', entryNtl: '0.0' },
 ];
 
+/**
+ * The whale's spot balances, its account under portfolio margin: USDC borrowed (a negative `total` and
+ * `entryNtl`, as Hyperliquid sends them there), HYPE, and a share of an outcome market, which comes without a
+ * `token` (coin `+<encoding>`: outcome 516, side 0). nktkas/hyperliquid's `spotClearinghouseState`.
+ */
+const WHALE_SPOT = [
+  { coin: 'USDC', token: 0, total: '-1523.75', hold: '0.0', entryNtl: '-1523.75' },
+  { coin: 'HYPE', token: 150, total: '820.0', hold: '0.0', entryNtl: '29520.0' },
+  { coin: '+5160', total: '40.0', hold: '0.0', entryNtl: '26.0' },
+];
+
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
+const whale = DEMO_WALLETS.find((w) => w.kind === 'whale')!;
 
 /** What `clearinghouseState` answers for `user` on `dex` at account stage `stage` (`time`: the node's clock). */
 export function demoClearinghouseState(user: string, dex: string, stage: number, time: number): unknown {
@@ -223,7 +235,8 @@ export function demoClearinghouseState(user: string, dex: string, stage: number,
 
 /** What `spotClearinghouseState` answers for `user`. */
 export function demoSpotClearinghouseState(user: string): unknown {
-  return { balances: user.toLowerCase() === maker.address ? structuredClone(MAKER_SPOT) : [] };
+  const address = user.toLowerCase();
+  return { balances: address === maker.address ? structuredClone(MAKER_SPOT) : address === whale.address ? structuredClone(WHALE_SPOT) : [] };
 }
 
 /** What `userRole` answers: the demo wallets are users, the API wallet an agent of the maker, anyone else missing. */

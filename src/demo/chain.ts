@@ -196,7 +196,9 @@ export type DemoSampleKind =
   | 'internalTransfers'
   | 'customError'
   | 'coreWriterOrder'
-  | 'systemTransfer';
+  | 'systemTransfer'
+  | 'coreWriterSupplyChange'
+  | 'coreWriterOutcomeOrder';
 
 export interface DemoBlockModel {
   number: number;
@@ -353,6 +355,12 @@ export const DEMO_CORE_STRATEGY = '0x' + new Random(seedOf(7, 0xc07e)).hex(40);
 export const DEMO_PLACE_ORDER_SELECTOR = '0xc99d682f';
 /** The sample block's transfer from HyperCore: token 197 (UBTC) to its ERC-20, from the token's system address. */
 export const DEMO_SYSTEM_TRANSFER_TOKEN = 197;
+/** The sample block's aligned quote token (USDH, token 360): its contract's mint sends CoreWriter action 14. */
+export const DEMO_SUPPLY_CHANGE_TOKEN = 360;
+/** USDH's ERC-20 in the demo's `spotMeta` (token 360's `evmContract`). */
+export const DEMO_USDH_CONTRACT = '0x111111a1a0667d36bd57c0a9f569b98057111111';
+/** `mint(address,uint256)`. */
+export const DEMO_MINT_SELECTOR = '0x40c10f19';
 
 /** The sample block's own transactions, after its system ones: one of each kind. */
 function sampleTransactions(r: Random, n: number, first: number, baseFee: bigint): DemoTransaction[] {
@@ -413,6 +421,13 @@ function sampleTransactions(r: Random, n: number, first: number, baseFee: bigint
     contractAddress: null,
     sample: 'systemTransfer',
   });
+  made++;
+  // After the transfer from HyperCore, so that the samples before keep their places: USDH's mint, which
+  // tells HyperCore of the new supply (action 14), and an order on an outcome market (asset ≥ 100,000,000).
+  list.push(
+    make('coreWriterSupplyChange', users[12] as string, DEMO_USDH_CONTRACT, DEMO_MINT_SELECTOR, 64_118),
+    make('coreWriterOutcomeOrder', users[13] as string, DEMO_CORE_STRATEGY, DEMO_PLACE_ORDER_SELECTOR, 69_870),
+  );
   return list;
 }
 

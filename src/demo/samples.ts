@@ -58,6 +58,10 @@ export const DEMO_SAMPLES = {
    */
   coreWriterOrderTx: sampleTx('coreWriterOrder'),
   coreStrategy: DEMO_CORE_STRATEGY as Hex,
+  /** USDH's `mint`: a Transfer from 0x0 and CoreWriter action 14, reflecting a mint of 25,000 USDH (token 360) in HyperCore's supply. */
+  coreWriterSupplyChangeTx: sampleTx('coreWriterSupplyChange'),
+  /** A trading contract's CoreWriter order on an outcome market: buy 10 of outcome 516, side 0 (asset 100005160), at 0.65. */
+  coreWriterOutcomeOrderTx: sampleTx('coreWriterOutcomeOrder'),
   /** A transfer from HyperCore (system transaction): 0.5 UBTC from token 197's system address to `systemTransferRecipient`. */
   systemTransferTx: sampleTx('systemTransfer'),
   /** WHYPE `withdraw(2.5 HYPE)`: the trace has an internal CALL sending 2.5 HYPE back to the sender. */

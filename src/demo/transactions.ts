@@ -8,6 +8,7 @@ import { APPROVAL_TOPIC, TRANSFER_TOPIC } from '../core/logs';
 import {
   DEMO_CORE_STRATEGY,
   DEMO_CORE_WRITER,
+  DEMO_SUPPLY_CHANGE_TOKEN,
   DEMO_CREATED_CONTRACT,
   DEMO_NFT_CONTRACT,
   DEMO_SYSTEM_TOKEN_CONTRACTS,
@@ -57,6 +58,14 @@ const ORACLE_PX_PRECOMPILE = '0x0000000000000000000000000000000000000807';
  */
 export const DEMO_CORE_ORDER = { asset: 0, isBuy: true, limitPx: 101_000n * 10n ** 8n, sz: 25_000_000n, reduceOnly: false, tif: 2, cloid: 0n } as const;
 export const DEMO_ORACLE_PX = 1_012_400n;
+/**
+ * The sample order on an outcome market: buy 10 shares of outcome 516, side 0 (asset 100000000 + 10 × 516
+ * + 0, for-developers/api/asset-ids) at 0.65, good till cancelled.
+ */
+export const DEMO_OUTCOME_ORDER = { asset: 100_005_160, isBuy: true, limitPx: 65_000_000n, sz: 10n * 10n ** 8n, reduceOnly: false, tif: 2, cloid: 0n } as const;
+/** The sample USDH mint: 25,000 USDH (6 decimals on HyperEVM: 8 on HyperCore, −2), reflected by action 14. */
+export const DEMO_SUPPLY_CHANGE_EVM_AMOUNT = 25_000n * 10n ** 6n;
+export const DEMO_SUPPLY_CHANGE_CORE_WEI = 25_000n * 10n ** 8n;
 /** The sample transfer from HyperCore: 0.5 UBTC (8 decimals on HyperEVM: 10 on HyperCore, −2). */
 export const DEMO_SYSTEM_TRANSFER_AMOUNT = 50_000_000n;
 
@@ -128,13 +137,30 @@ export function demoTransactionStory(m: DemoBlockModel, t: DemoTransaction): Dem
   let input = t.input;
   const selector = t.input.slice(0, 10);
   const to = t.to ?? '';
-  if (t.sample === 'coreWriterOrder') {
+  // `sender` calls CoreWriter's sendRawAction with action `id` (its fields ABI-encoded); CoreWriter logs it for `sender`.
+  const sendAction = (sender: string, id: number, fields: string) => {
+    const action = '01' + id.toString(16).padStart(6, '0') + fields;
+    const bytesArg = word(32) + word(action.length / 2) + action.padEnd(Math.ceil(action.length / 64) * 64, '0');
+    sub('CALL', sender, DEMO_CORE_WRITER, 0n, SEND_RAW_ACTION + bytesArg);
+    logs.push({ address: DEMO_CORE_WRITER, topics: [RAW_ACTION_TOPIC, '0x' + addressWord(sender)], data: '0x' + bytesArg });
+  };
+  const orderFields = (o: typeof DEMO_CORE_ORDER | typeof DEMO_OUTCOME_ORDER) =>
+    word(o.asset) + word(o.isBuy ? 1 : 0) + word(o.limitPx) + word(o.sz) + word(o.reduceOnly ? 1 : 0) + word(o.tif) + word(o.cloid);
+  if (t.sample === 'coreWriterSupplyChange') {
+    // USDH's contract mints on HyperEVM and tells HyperCore of the new supply: action 14 (token, wei, is_mint).
+    const recipient = users[14] as string;
+    input = selector + addressWord(recipient) + word(DEMO_SUPPLY_CHANGE_EVM_AMOUNT);
+    transferLog(to, '0x' + '0'.repeat(40), recipient, DEMO_SUPPLY_CHANGE_EVM_AMOUNT);
+    sendAction(to, 14, word(DEMO_SUPPLY_CHANGE_TOKEN) + word(DEMO_SUPPLY_CHANGE_CORE_WEI) + word(1));
+  } else if (t.sample === 'coreWriterOutcomeOrder') {
+    const fields = orderFields(DEMO_OUTCOME_ORDER);
+    input = selector + fields;
+    sendAction(to, 1, fields);
+  } else if (t.sample === 'coreWriterOrder') {
     // The trading contract reads the oracle price, then sends the order; CoreWriter logs it for the contract.
     const o = DEMO_CORE_ORDER;
-    const fields = word(o.asset) + word(o.isBuy ? 1 : 0) + word(o.limitPx) + word(o.sz) + word(o.reduceOnly ? 1 : 0) + word(o.tif) + word(o.cloid);
+    const fields = orderFields(o);
     input = selector + fields;
-    const action = '01000001' + fields;
-    const bytesArg = word(32) + word(action.length / 2) + action.padEnd(Math.ceil(action.length / 64) * 64, '0');
     trace.push({
       type: 'STATICCALL',
       depth: 1,
@@ -144,8 +170,7 @@ export function demoTransactionStory(m: DemoBlockModel, t: DemoTransaction): Dem
       input: '0x' + word(o.asset),
       output: '0x' + word(DEMO_ORACLE_PX),
     });
-    sub('CALL', to, DEMO_CORE_WRITER, 0n, SEND_RAW_ACTION + bytesArg);
-    logs.push({ address: DEMO_CORE_WRITER, topics: [RAW_ACTION_TOPIC, '0x' + addressWord(to)], data: '0x' + bytesArg });
+    sendAction(to, 1, fields);
   } else if (t.sample === 'systemTransfer') {
     const recipient = users[11] as string;
     input = selector + addressWord(recipient) + word(DEMO_SYSTEM_TRANSFER_AMOUNT);
@@ -277,7 +302,8 @@ export function demoBalance(address: string): bigint {
 export function demoLogCount(t: DemoTransaction): number {
   if (!t.success) return 0;
   const selector = t.input.slice(0, 10);
-  if (t.sample === 'erc721Transfer' || t.sample === 'internalTransfers' || t.sample === 'coreWriterOrder') return 1;
+  if (t.sample === 'erc721Transfer' || t.sample === 'internalTransfers' || t.sample === 'coreWriterOrder' || t.sample === 'coreWriterOutcomeOrder') return 1;
+  if (t.sample === 'coreWriterSupplyChange') return 2;
   if (selector === '0x2e1a7d4d' && t.to === DEMO_WHYPE) return 1;
   if (selector === '0xa9059cbb' || selector === '0x095ea7b3' || selector === '0xd0e30db0') return 1;
   if (selector === '0x23b872dd') return 2;

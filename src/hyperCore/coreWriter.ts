@@ -2,7 +2,8 @@
  * CoreWriter (`0x3333…3333`), HyperEVM's way to send actions to HyperCore: `sendRawAction(bytes data)`,
  * where `data` is an encoding version (one byte, 1), a 3-byte big-endian action id, then the action's
  * fields ABI-encoded without a selector; the contract emits `RawAction(address indexed user, bytes data)`.
- * The table of actions is Hyperliquid's ("Interacting with HyperCore", for-developers/hyperevm). An action
+ * The table of actions is Hyperliquid's ("Interacting with HyperCore", for-developers/hyperevm; ids 1–15, see
+ * docs/HYPERCORE.md for the sources): nothing else is decoded. An action
  * accepted on HyperEVM can still be rejected by HyperCore: what is decoded here was *sent*, nothing more.
  *
  * The data comes from the chain and is untrusted: it is length-checked before viem decodes it, and decoded
@@ -64,8 +65,12 @@ export const CORE_ACTIONS = {
       p('uint64', 'wei'),
     ],
   },
+  // Reflect an EVM supply change of an aligned quote token (e.g. USDH): the docs' table, and a live USDH
+  // contract sends 0x0100000e.
+  14: { kind: 'reflectEvmSupplyChange', fields: [p('uint64', 'token'), p('uint64', 'wei'), p('bool', 'isMint')] },
   15: { kind: 'borrowLend', fields: [p('uint8', 'operation'), p('uint64', 'token'), p('uint64', 'wei')] },
-  16: { kind: 'setAbstraction', fields: [p('address', 'user'), p('uint8', 'abstraction')] },
+  // The docs' table ends at 15. An id no public source describes (16 and on) is shown as an unknown
+  // action with its bytes, never decoded with guessed fields.
 } as const satisfies Record<number, { kind: string; fields: readonly AbiParameter[] }>;
 
 type Actions = typeof CORE_ACTIONS;

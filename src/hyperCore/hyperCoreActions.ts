@@ -70,14 +70,15 @@ function titleOf(a: CoreAction, t: Translate): string {
       return t('Approve builder fee');
     case 'sendAsset':
       return t('Send asset');
+    case 'reflectEvmSupplyChange':
+      return t('Reflect EVM supply change');
     case 'borrowLend':
       return t('Borrow/lend operation');
-    case 'setAbstraction':
-      return t('Set account abstraction');
   }
 }
 
 function problemTitle(r: Extract<CoreActionResult, { ok: false }>, t: Translate): string {
+  if (r.problem === 'unknownAction' && r.actionId !== undefined) return t('Unknown action {0}', r.actionId);
   return r.actionId !== undefined ? t('Action {0}', r.actionId) : t('Undecodable action');
 }
 
@@ -92,7 +93,10 @@ function problemText(r: Extract<CoreActionResult, { ok: false }>, t: Translate):
     case 'version':
       return t('Encoding version {0}: only version 1 is known.', r.version ?? '?');
     case 'unknownAction':
-      return t('Action {0} is not in the table of CoreWriter actions known here.', r.actionId ?? '?');
+      return t(
+        'Action {0} is not in Hyperliquid’s published table of CoreWriter actions (it ends at 15), so its fields are not decoded: the action data below is as sent.',
+        r.actionId ?? '?',
+      );
     case 'badFields':
       return t(
         'The fields are not exactly the ABI encoding of the types of action {0} (cut short, out of range, or with bytes left over); what HyperCore makes of them is not known here.',
@@ -188,12 +192,19 @@ function describe(a: CoreAction, d: HyperCoreDirectory, t: Translate): Words {
         fields: [field(t('Operation'), op), field(t('Amount'), amount)],
       };
     }
-    case 'setAbstraction': {
-      const modes = [t('disabled'), t('unified account'), t('portfolio margin')];
-      const mode = modes[a.abstraction - 1] ?? t('unknown mode ({0})', a.abstraction);
+    case 'reflectEvmSupplyChange': {
+      const token = d.token(a.token);
+      const amount = tokenAmount(token, a.token, a.wei, t);
       return {
-        summary: t('Set the account mode of {0} to {1}', shortAddress(a.user), mode),
-        fields: [field(t('Account'), a.user, true), field(t('Mode'), mode)],
+        summary: a.isMint
+          ? t('Reflect a mint of {0} on HyperEVM in HyperCore’s supply', amount)
+          : t('Reflect a burn of {0} on HyperEVM in HyperCore’s supply', amount),
+        fields: [
+          field(t('Token'), tokenName(token, a.token, t)),
+          field(t('Change'), a.isMint ? t('mint') : t('burn')),
+          field(t('Amount'), amount),
+          field(t('Note'), t('Sent by an aligned quote token’s contract (such as USDH) when its supply on HyperEVM changes.')),
+        ],
       };
     }
   }

@@ -4,12 +4,16 @@
  *
  * Asset ids as the exchange uses them: a perp of the first dex is its index in `meta.universe`; a spot
  * pair is 10000 + its `index` (never its array position); a perp of a builder-deployed dex is
- * 100000 + dex index × 10000 + its index in that dex's universe (named here by number only).
+ * 100000 + dex index × 10000 + its index in that dex's universe (named here by number only); an outcome
+ * market's side is 100000000 + encoding, where encoding = 10 × outcome + side (side 0 or 1), the same
+ * encoding as its coin `#<encoding>` and its token `+<encoding>` (for-developers/api/asset-ids).
  */
 import type { PerpAsset, SpotMeta, SpotPair, SpotToken } from '../core/model';
 
 export const SPOT_ASSET_OFFSET = 10_000;
 export const BUILDER_DEX_ASSET_OFFSET = 100_000;
+/** Outcome assets start here (`100_000_000 + 10 × outcome + side`): above every builder dex's perps. */
+export const OUTCOME_ASSET_OFFSET = 100_000_000;
 /** HYPE's decimals on HyperCore (its `weiDecimals`): staking and delegation amounts are in these. */
 export const HYPE_CORE_DECIMALS = 8;
 /** A perp account's USDC (vault transfers, USD class transfers) has 6 decimals, spot USDC 8. */
@@ -18,7 +22,9 @@ export const PERP_USD_DECIMALS = 6;
 export type AssetName =
   | { kind: 'perp'; index: number; name?: string; szDecimals?: number }
   | { kind: 'spot'; index: number; pair?: SpotPair; base?: SpotToken }
-  | { kind: 'builderPerp'; dex: number; index: number };
+  | { kind: 'builderPerp'; dex: number; index: number }
+  /** `encoding` = 10 × outcome + side; only sides 0 and 1 exist. */
+  | { kind: 'outcome'; outcome: number; side: number; encoding: number };
 
 export class HyperCoreDirectory {
   private readonly tokensByIndex = new Map<number, SpotToken>();
@@ -44,6 +50,10 @@ export class HyperCoreDirectory {
 
   /** What an order-book asset id names; the names are there when the metadata came. */
   asset(id: number): AssetName {
+    if (id >= OUTCOME_ASSET_OFFSET) {
+      const encoding = id - OUTCOME_ASSET_OFFSET;
+      return { kind: 'outcome', outcome: Math.floor(encoding / 10), side: encoding % 10, encoding };
+    }
     if (id >= BUILDER_DEX_ASSET_OFFSET) {
       const rest = id - BUILDER_DEX_ASSET_OFFSET;
       return { kind: 'builderPerp', dex: Math.floor(rest / 10_000), index: rest % 10_000 };

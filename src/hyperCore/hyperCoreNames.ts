@@ -39,6 +39,15 @@ function words(a: AssetName, id: number, t: Translate): { coin: string; full: st
       };
     case 'builderPerp':
       return { coin: t('perp #{0} of perp dex #{1}', a.index, a.dex), full: t('perp #{0} of perp dex #{1} (asset {2})', a.index, a.dex, id) };
+    case 'outcome':
+      // Sides 0 and 1 are the only ones the docs list; another is named as it is, and said to be none of them.
+      return {
+        coin: t('outcome {0} side {1}', a.outcome, a.side),
+        full:
+          a.side <= 1
+            ? t('outcome market: outcome {0}, side {1} (coin #{2}, asset {3})', a.outcome, a.side, a.encoding, id)
+            : t('outcome market: outcome {0}, side {1}, which is no valid side (asset {2})', a.outcome, a.side, id),
+      };
   }
 }
 

@@ -1,8 +1,9 @@
 /**
  * HyperCore's read precompiles on HyperEVM, from `0x…0800`: a contract calls one (usually with
  * STATICCALL) to read HyperCore state as of the EVM block. Addresses, inputs and outputs as `L1Read.sol`
- * gives them (the docs' attachment to "Interacting with HyperCore"; hyperliquid-dev/hyper-evm-lib);
- * 0x811–0x813 are named from hyper-evm-lib's `HLConstants.sol`, without a layout here. Pure.
+ * gives them (the docs' attachment to "Interacting with HyperCore"; hyperliquid-dev/hyper-evm-lib's
+ * `test/utils/L1Read.sol`, which also gives 0x811–0x813: `borrowLendUserState`, `borrowLendReserveState`,
+ * `position2`). Pure.
  */
 import type { AbiParameter } from 'viem';
 import { ADDRESS, HEX_BYTES, lowerHex } from '../core/hex';
@@ -162,9 +163,43 @@ export const PRECOMPILES: readonly PrecompileInfo[] = [
     output: struct('accountMarginSummary', v('int64', 'accountValue'), v('uint64', 'marginUsed'), v('uint64', 'ntlPos'), v('int64', 'rawUsd')),
   },
   { address: at(0x810), name: 'core user exists', method: 'coreUserExists', inputs: [user], output: struct('coreUserExists', v('bool', 'exists')) },
-  { address: at(0x811), name: 'borrow/lend user state', method: 'borrowLendUserState' },
-  { address: at(0x812), name: 'borrow/lend reserve state', method: 'borrowLendReserveState' },
-  { address: at(0x813), name: 'position (2)', method: 'position2' },
+  {
+    address: at(0x811),
+    name: 'borrow/lend user state',
+    method: 'borrowLendUserState',
+    inputs: [user, v('uint64', 'token', 'token')],
+    output: struct(
+      'borrowLendUserState',
+      struct('borrow', v('uint64', 'basis'), v('uint64', 'value')),
+      struct('supply', v('uint64', 'basis'), v('uint64', 'value')),
+    ),
+  },
+  {
+    address: at(0x812),
+    name: 'borrow/lend reserve state',
+    method: 'borrowLendReserveState',
+    inputs: [v('uint64', 'token', 'token')],
+    output: struct(
+      'borrowLendReserveState',
+      v('uint64', 'borrowYearlyRateBps'),
+      v('uint64', 'supplyYearlyRateBps'),
+      v('uint64', 'balance'),
+      v('uint64', 'utilizationBps'),
+      v('uint64', 'oraclePx'),
+      v('uint64', 'ltvBps'),
+      v('uint64', 'totalSupplied'),
+      v('uint64', 'totalBorrowed'),
+    ),
+  },
+  {
+    // 0x800 with a uint32 perp, for builder dexs too: the number is shown as sent (hyper-evm-lib's tests
+    // pass dex × 10000 + index; the docs do not say), so it is not named as a first-dex perp.
+    address: at(0x813),
+    name: 'position (2)',
+    method: 'position2',
+    inputs: [user, v('uint32', 'perp')],
+    output: struct('position', v('int64', 'szi'), v('uint64', 'entryNtl'), v('int64', 'isolatedRawUsd'), v('uint32', 'leverage'), v('bool', 'isIsolated')),
+  },
 ];
 
 const BY_ADDRESS: ReadonlyMap<string, PrecompileInfo> = new Map(PRECOMPILES.map((p) => [p.address, p]));

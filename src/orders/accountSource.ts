@@ -8,7 +8,7 @@
  */
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import { isRefusal, type InfoClient } from '../core/infoClient';
-import type { PerpAccount, SpotBalance, UserRole } from '../core/model';
+import type { PerpAccount, SpotBalance, SpotState, UnreadableItem, UserRole } from '../core/model';
 import type { RequestTally } from './weightLedger';
 
 export type AccountApi = Pick<InfoClient, 'clearinghouseState' | 'spotClearinghouseState' | 'userRole'>;
@@ -23,6 +23,8 @@ export interface WalletAccountResult {
   perpErrors: Map<string, ProviderError>;
   /** Undefined when not fetched (failed, refused, or the first dex was not asked). */
   spot?: SpotBalance[];
+  /** The balances the answer held that could not be read (with `spot`; empty when all could). */
+  spotUnreadable?: UnreadableItem[];
   spotError?: ProviderError;
   /** What the address is, once known (asked once per address and connection). */
   role?: UserRole;
@@ -71,7 +73,7 @@ export class AccountSource {
   }
 
   /** @internal The spot balances; undefined when refused. */
-  async spot(address: string, signal: AbortSignal, tally: RequestTally): Promise<SpotBalance[] | undefined> {
+  async spot(address: string, signal: AbortSignal, tally: RequestTally): Promise<SpotState | undefined> {
     if (this.refused.has('spotClearinghouseState')) return undefined;
     tally.add('spotClearinghouseState');
     return this.refusable('spotClearinghouseState', () => this.info.spotClearinghouseState(address, signal), 'spot balances are not shown');
@@ -117,7 +119,7 @@ export class AccountSource {
 export class AccountLoad {
   private readonly perps = new Map<string, PerpAccount>();
   private readonly perpErrors = new Map<string, ProviderError>();
-  private spot?: SpotBalance[];
+  private spot?: SpotState;
   private spotError?: ProviderError;
 
   constructor(
@@ -142,7 +144,8 @@ export class AccountLoad {
     return {
       perps: this.perps,
       perpErrors: this.perpErrors,
-      spot: this.spot,
+      spot: this.spot?.balances,
+      spotUnreadable: this.spot?.unreadable,
       spotError: this.spotError,
       role: this.source.roleOf(this.address),
     };

@@ -1,10 +1,10 @@
 /** Turns the account's rows (positions, a dex's account, spot balances) into `TreeItem`s, and their tooltips into Markdown. */
 import * as vscode from 'vscode';
 import { revealInvisibles } from '../view/escape';
-import type { AccountRow, BalanceRow, PositionRow } from './accountViewModel';
+import type { AccountRow, BalanceRow, PositionRow, UnreadableRow } from './accountViewModel';
 import { appendData, themeIcon } from './orderTreeItems';
 
-type AccountTreeRow = PositionRow | AccountRow | BalanceRow;
+type AccountTreeRow = PositionRow | AccountRow | BalanceRow | UnreadableRow;
 
 function item(row: AccountTreeRow, state: vscode.TreeItemCollapsibleState): vscode.TreeItem {
   const it = new vscode.TreeItem(revealInvisibles(row.label), state);
@@ -27,6 +27,11 @@ export function accountItem(row: AccountRow): vscode.TreeItem {
 }
 
 export function balanceItem(row: BalanceRow): vscode.TreeItem {
+  return item(row, vscode.TreeItemCollapsibleState.None);
+}
+
+/** An item of the answer that could not be read: its coin or place, and why. */
+export function unreadableItem(row: UnreadableRow): vscode.TreeItem {
   return item(row, vscode.TreeItemCollapsibleState.None);
 }
 

@@ -6,7 +6,7 @@
  * come through the `Translate` the host hands in. Figures by the rule of `accountFigures.ts`.
  */
 import { add, cmp, dec, mul, ZERO, type Dec } from '../core/exactDecimal';
-import type { OpenOrder, PerpAccount, PerpPosition, SpotBalance, SpotMeta, UserRole } from '../core/model';
+import type { OpenOrder, PerpAccount, PerpPosition, SpotBalance, SpotMeta, UnreadableItem, UserRole } from '../core/model';
 import { describeError } from '../core/errors';
 import { isoTime, type Translate } from '../view/format';
 import type { WalletAccountResult } from './accountSource';
@@ -30,6 +30,8 @@ export interface AccountSnapshot {
   perps: ReadonlyMap<string, PerpAccount>;
   /** Spot balances; undefined when never fetched. */
   spot?: readonly SpotBalance[];
+  /** The balances of the same answer as `spot` that could not be read. */
+  spotUnreadable?: readonly UnreadableItem[];
   role?: UserRole;
 }
 
@@ -54,7 +56,8 @@ export function mergeAccount(result: WalletAccountResult, before: AccountSnapsho
     spot: result.spotError && describeError(result.spotError),
   };
   const spot = result.spot ?? before?.spot;
-  return { snapshot: { perps, spot, role: result.role ?? before?.role }, errors, answered: new Set(result.perps.keys()) };
+  const spotUnreadable = result.spot ? result.spotUnreadable : before?.spotUnreadable;
+  return { snapshot: { perps, spot, spotUnreadable, role: result.role ?? before?.role }, errors, answered: new Set(result.perps.keys()) };
 }
 
 export type PositionChange = { kind: 'opened' } | { kind: 'grown' | 'reduced' | 'flipped'; from: string };
@@ -173,10 +176,24 @@ export interface BalanceRow {
   tooltip(): TooltipContent;
 }
 
+/** An item of an answer (a position, a spot balance) that could not be read: where it was and why. */
+export interface UnreadableRow {
+  kind: 'unreadable';
+  /** `unreadable:<addr>:balances:<index>` or `unreadable:<addr>:<dex>:<index>`. */
+  id: string;
+  label: string;
+  description: string;
+  icon: IconRef;
+  item: UnreadableItem;
+  tooltip(): TooltipContent;
+}
+
 /** One perp dex's part of the account view. */
 export interface DexAccountView {
   account?: AccountRow;
   positions: PositionRow[];
+  /** Positions of the answer that could not be read (the others are shown). */
+  unreadable: UnreadableRow[];
   /** Why this dex's account could not be fetched at the last refresh (what is shown, if anything, is older). */
   error?: string;
 }
@@ -186,6 +203,8 @@ export interface AccountView {
   groups: GroupRow[];
   dexs: Map<string, DexAccountView>;
   balances: BalanceRow[];
+  /** Balances of the answer that could not be read (the others are shown). */
+  unreadableBalances: UnreadableRow[];
   balancesError?: string;
   positionCount: number;
   role?: UserRole;
@@ -241,7 +260,9 @@ export function buildAccountView(input: AccountViewInput): AccountView {
     const account = input.account.perps.get(dex);
     const error = input.dexErrors?.get(dex);
     const closed = changes.closed.filter((c) => c.dex === dex);
-    const shown = account !== undefined && (account.positions.length > 0 || !isZero(account.accountValue) || !isZero(account.totalMarginUsed));
+    const unreadable = (account?.unreadable ?? []).map((item) => unreadableRow(item, 'position', `${address}:${dex}`, t));
+    const shown =
+      account !== undefined && (account.positions.length > 0 || unreadable.length > 0 || !isZero(account.accountValue) || !isZero(account.totalMarginUsed));
     if (!shown && error === undefined && closed.length === 0) continue;
     const unit = dex === '' ? (input.units?.get('') ?? 'USDC') : input.units?.get(dex);
     const group = perpsGroup(dex);
@@ -252,13 +273,42 @@ export function buildAccountView(input: AccountViewInput): AccountView {
     positions.sort((a, b) => collator.compare(a.label, b.label));
     positions.push(...closed.map((c) => positionRow(c.position, { kind: 'closed' }, ctx, undefined)));
     positionCount += account?.positions.length ?? 0;
-    dexs.set(dex, { account: shown && account ? accountRow(account, ctx) : undefined, positions, error });
+    dexs.set(dex, { account: shown && account ? accountRow(account, ctx) : undefined, positions, unreadable, error });
     const orders = orderCountText(countOrders(group), t);
-    group.description = positions.length > 0 ? `${positionCountText(account?.positions.length ?? 0, t)} · ${orders}` : orders;
+    const described = positions.length > 0 ? `${positionCountText(account?.positions.length ?? 0, t)} · ${orders}` : orders;
+    group.description = unreadable.length > 0 ? `${described} · ${unreadableCountText(unreadable.length, t)}` : described;
   }
   const balances = balanceRows(input);
-  if (balances.length > 0 || input.spotError !== undefined) groups.push(balancesGroup(address, balances.length, input.spotError, t));
-  return { groups: ordered(groups), dexs, balances, balancesError: input.spotError, positionCount, role: input.account.role };
+  const unreadableBalances = (input.account.spotUnreadable ?? []).map((item) => unreadableRow(item, 'balance', `${address}:balances`, t));
+  if (balances.length > 0 || unreadableBalances.length > 0 || input.spotError !== undefined)
+    groups.push(balancesGroup(address, balances.length, unreadableBalances.length, input.spotError, t));
+  return { groups: ordered(groups), dexs, balances, unreadableBalances, balancesError: input.spotError, positionCount, role: input.account.role };
+}
+
+function unreadableCountText(n: number, t: Translate): string {
+  return n === 1 ? t('1 could not be read') : t('{0} could not be read', n.toLocaleString('en-US'));
+}
+
+/**
+ * A row for an item of an answer that could not be read: the coin it names (or its place in the list),
+ * and why; the rest of the answer is shown as usual.
+ */
+function unreadableRow(item: UnreadableItem, what: 'position' | 'balance', key: string, t: Translate): UnreadableRow {
+  const place = (what === 'position' ? 'assetPositions.' : 'balances.') + item.index;
+  const row: UnreadableRow = {
+    kind: 'unreadable',
+    id: `unreadable:${key}:${item.index}`,
+    label: item.coin ?? (what === 'position' ? t('Position {0}', item.index + 1) : t('Balance {0}', item.index + 1)),
+    description: what === 'position' ? t('this position could not be read: {0}', item.problem) : t('this balance could not be read: {0}', item.problem),
+    icon: { id: 'warning', color: 'list.warningForeground' },
+    item,
+    tooltip: () => ({
+      title: what === 'position' ? t('A position that could not be read') : t('A spot balance that could not be read'),
+      lines: [[t('Place in the answer'), place], ...(item.coin !== undefined ? [[t('Coin'), item.coin] as [string, string]] : []), [t('Why'), item.problem]],
+      note: t('The rest of the answer is shown; only this item is left out, because its shape is not one this extension reads.'),
+    }),
+  };
+  return row;
 }
 
 function isZero(decimal: string): boolean {
@@ -480,8 +530,16 @@ function accountRow(a: PerpAccount, ctx: RowContext): AccountRow {
 
 /** A spot balance's token name: as sent, or for an `@N`-style name the token's name from `spotMeta`. */
 export function tokenName(b: SpotBalance, spotMeta: SpotMeta | undefined): string {
-  if (!/^@\d+$/.test(b.coin)) return b.coin;
+  if (!/^@\d+$/.test(b.coin) || b.token === undefined) return b.coin;
   return spotMeta?.tokens.find((x) => x.index === b.token)?.name ?? b.coin;
+}
+
+/**
+ * Whether a balance is a share of an outcome market: Hyperliquid sends those without a `token`, their
+ * coin `+N` or `oN` (nktkas/hyperliquid's `spotClearinghouseState`).
+ */
+export function isOutcomeShare(b: SpotBalance): boolean {
+  return b.token === undefined && /^[+o]\d{1,12}$/.test(b.coin);
 }
 
 function balanceRows(input: AccountViewInput): BalanceRow[] {
@@ -490,13 +548,16 @@ function balanceRows(input: AccountViewInput): BalanceRow[] {
     .filter((b) => !isZero(b.total) || !isZero(b.hold))
     .map((b): BalanceRow => {
       const name = tokenName(b, input.spotMeta);
-      const total = t('{0} {1}', showSize(b.total), name);
+      const share = isOutcomeShare(b);
+      // Signed as sent: under portfolio margin a balance can be below zero (`−12.5 USDC`).
+      const total = share ? t('outcome share · {0}', showSize(b.total)) : t('{0} {1}', showSize(b.total), name);
+      const hold = share ? t('{0} on hold', showSize(b.hold)) : t('{0} {1} on hold', showSize(b.hold), name);
       return {
         kind: 'balance',
-        id: `balance:${input.address}:${b.token}`,
+        id: `balance:${input.address}:${b.token !== undefined ? b.token : `coin:${b.coin}`}`,
         label: name,
-        description: isZero(b.hold) ? total : `${total} · ${t('{0} {1} on hold', showSize(b.hold), name)}`,
-        icon: { id: isZero(b.hold) ? 'circle-filled' : 'lock' },
+        description: isZero(b.hold) ? total : `${total} · ${hold}`,
+        icon: { id: share ? 'pie-chart' : isZero(b.hold) ? 'circle-filled' : 'lock' },
         balance: b,
         tooltip: () => balanceTooltip(b, name, t),
       };
@@ -504,14 +565,15 @@ function balanceRows(input: AccountViewInput): BalanceRow[] {
   return rows.sort((a, b) => collator.compare(a.label, b.label));
 }
 
-function balancesGroup(address: string, count: number, error: string | undefined, t: Translate): GroupRow {
+function balancesGroup(address: string, count: number, unreadable: number, error: string | undefined, t: Translate): GroupRow {
+  const tokens = count === 1 ? t('1 token') : t('{0} tokens', count.toLocaleString('en-US'));
   return {
     kind: 'group',
     id: `group:${address}:balances`,
     groupKind: 'balances',
     label: t('Spot balances'),
-    description: count === 1 ? t('1 token') : t('{0} tokens', count.toLocaleString('en-US')),
-    icon: error === undefined ? { id: 'database' } : { id: 'warning', color: 'list.warningForeground' },
+    description: unreadable > 0 ? `${tokens} · ${unreadableCountText(unreadable, t)}` : tokens,
+    icon: error === undefined && unreadable === 0 ? { id: 'database' } : { id: 'warning', color: 'list.warningForeground' },
     contextValue: 'group',
     orders: [],
     error,
@@ -594,11 +656,25 @@ function accountTooltip(a: PerpAccount, ctx: RowContext): TooltipContent {
 }
 
 function balanceTooltip(b: SpotBalance, name: string, t: Translate): TooltipContent {
+  const share = isOutcomeShare(b);
+  const token =
+    b.token === undefined
+      ? share
+        ? t('{0} (an outcome market’s share: no token index)', b.coin)
+        : t('{0} (no token index)', b.coin)
+      : b.coin === name
+        ? `${b.coin} (${b.token})`
+        : `${name} (${b.coin}, ${b.token})`;
   const lines: [string, string][] = [
-    [t('Token'), b.coin === name ? `${b.coin} (${b.token})` : `${name} (${b.coin}, ${b.token})`],
+    [t('Token'), token],
     [t('Total'), `${showExact(b.total)} ${name}`],
     [t('On hold (in open orders)'), `${showExact(b.hold)} ${name}`],
   ];
   if (b.entryNtl !== undefined) lines.push([t('Entry notional'), `${showExact(b.entryNtl)} USDC`]);
-  return { title: t('Spot balance: {0}', name), lines };
+  const negative = [b.total, b.hold, b.entryNtl].some((x) => x !== undefined && x.startsWith('-') && !isZero(x));
+  return {
+    title: share ? t('Outcome share: {0}', name) : t('Spot balance: {0}', name),
+    lines,
+    note: negative ? t('Below zero, as Hyperliquid sends it: under portfolio margin a spot balance can be negative (borrowed).') : undefined,
+  };
 }

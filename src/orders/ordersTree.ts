@@ -11,8 +11,8 @@ import type { OrdersStore } from './ordersStore';
 import { orderCountText, positionCountText, type GroupRow, type IconRef, type OrderRow } from './ordersViewModel';
 import { vscodeTranslate } from '../platform/translate';
 import { appendData, groupItem, orderItem, orderTooltip, themeIcon } from './orderTreeItems';
-import { accountItem, balanceItem, positionItem, rowTooltip } from './accountTreeItems';
-import type { AccountRow, AccountView, BalanceRow, PositionRow } from './accountViewModel';
+import { accountItem, balanceItem, positionItem, rowTooltip, unreadableItem } from './accountTreeItems';
+import type { AccountRow, AccountView, BalanceRow, PositionRow, UnreadableRow } from './accountViewModel';
 import type { UserRole } from '../core/model';
 
 export interface WalletNode {
@@ -32,7 +32,7 @@ export interface MessageNode {
   contextValue: string;
 }
 
-export type OrdersNode = WalletNode | GroupRow | OrderRow | PositionRow | AccountRow | BalanceRow | MessageNode;
+export type OrdersNode = WalletNode | GroupRow | OrderRow | PositionRow | AccountRow | BalanceRow | UnreadableRow | MessageNode;
 
 export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<OrdersNode | undefined>();
@@ -82,12 +82,13 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   /** A group's rows: why its orders or account failed, the dex's account and positions, then its orders (or the balances). */
   private groupChildren(group: GroupRow): OrdersNode[] {
     const account = this.accountView(group.id.split(':')[1] ?? '');
-    if (group.groupKind === 'balances') return [...(group.error === undefined ? [] : [this.balancesErrorNode(group)]), ...(account?.balances ?? [])];
+    if (group.groupKind === 'balances')
+      return [...(group.error === undefined ? [] : [this.balancesErrorNode(group)]), ...(account?.balances ?? []), ...(account?.unreadableBalances ?? [])];
     const out: OrdersNode[] = group.error === undefined ? [] : [this.dexErrorNode(group)];
     const dex = group.groupKind === 'perps' ? account?.dexs.get(group.dex ?? '') : undefined;
     if (dex?.error !== undefined) out.push(this.accountErrorNode(group, dex.error, dex.positions.length > 0));
     if (dex?.account) out.push(dex.account);
-    if (dex) out.push(...dex.positions);
+    if (dex) out.push(...dex.positions, ...dex.unreadable);
     out.push(...group.orders);
     return out;
   }
@@ -235,7 +236,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     const account = entry.last.accountView;
     const role = this.roleNode(address, account.role, entry.wallet.label);
     if (role) out.unshift(role);
-    if (view.orderCount === 0 && account.positionCount === 0 && account.balances.length === 0) {
+    if (view.orderCount === 0 && account.positionCount === 0 && account.balances.length === 0 && account.unreadableBalances.length === 0) {
       out.push({
         kind: 'message',
         id: `empty:${address}`,
@@ -270,6 +271,8 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
         return accountItem(element);
       case 'balance':
         return balanceItem(element);
+      case 'unreadable':
+        return unreadableItem(element);
       case 'message': {
         const item = new vscode.TreeItem(revealInvisibles(element.label), vscode.TreeItemCollapsibleState.None);
         item.id = element.id;
@@ -286,7 +289,8 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   /** Order tooltips hold every field; they are built only when the user hovers. */
   resolveTreeItem(item: vscode.TreeItem, element: OrdersNode): vscode.TreeItem {
     if (element.kind === 'order') item.tooltip = orderTooltip(element);
-    else if (element.kind === 'position' || element.kind === 'account' || element.kind === 'balance') item.tooltip = rowTooltip(element);
+    else if (element.kind === 'position' || element.kind === 'account' || element.kind === 'balance' || element.kind === 'unreadable')
+      item.tooltip = rowTooltip(element);
     return item;
   }
 

@@ -1,6 +1,7 @@
 // The transaction page's HyperCore section, read like a person in the packaged extension: a trading
 // contract's CoreWriter limit order in prices and sizes (said to be sent, not executed), the oracle price it
-// read, a transfer from HyperCore with its token and amount, and the page without the section once the
+// read, a transfer from HyperCore with its token and amount, USDH's mint sending action 14, an order on an
+// outcome market, and the page without the section once the
 // setting is off. Data: a standalone demo node as the provider (its `/info` names BTC and UBTC).
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
@@ -69,6 +70,35 @@ describe('UI: HyperCore on the transaction page (packaged extension in code-serv
     assert.match((await transfer.textContent()) ?? '', /^0\.5 UBTC from HyperCore to 0x[0-9a-f]{4}…[0-9a-f]{4}$/);
     assert.deepEqual(await texts('[data-hc="action"]'), [], 'a transfer sends no action');
     await wb().screenshot('transaction-system-transfer');
+  });
+
+  /** The `dt`/`dd` pairs of an action's fields, by label. */
+  const fieldsOf = async (action: ReturnType<FrameLocator['locator']>) => {
+    const cells = await action.locator('dl.fields dt, dl.fields dd').allTextContents();
+    return Object.fromEntries(cells.reduce<string[][]>((acc, s, i) => (i % 2 ? (acc[acc.length - 1]!.push(s.trim()), acc) : [...acc, [s.trim()]]), []));
+  };
+
+  it('opens USDH’s mint and reads CoreWriter action 14, the supply change it reflects, in USDH', async () => {
+    await openTransaction(DEMO_SAMPLES.coreWriterSupplyChangeTx);
+    const action = txPage().locator('[data-hc="action"]');
+    await action.waitFor({ timeout: 30_000 });
+    assert.equal(await action.getAttribute('data-hc-action'), '14');
+    assert.equal((await action.locator('.badge').first().textContent())?.trim(), 'Reflect EVM supply change');
+    assert.equal((await action.locator('[data-field="hcSummary"]').textContent())?.trim(), 'Reflect a mint of 25,000 USDH on HyperEVM in HyperCore’s supply');
+    const pairs = await fieldsOf(action);
+    assert.deepEqual([pairs['Token'], pairs['Change'], pairs['Amount']], ['USDH', 'mint', '25,000 USDH']);
+    await wb().screenshot('transaction-corewriter-supply-change');
+  });
+
+  it('opens an order on an outcome market and reads it as the outcome and side, not a builder dex’s perp', async () => {
+    await openTransaction(DEMO_SAMPLES.coreWriterOutcomeOrderTx);
+    const action = txPage().locator('[data-hc="action"]');
+    await action.waitFor({ timeout: 30_000 });
+    assert.equal((await action.locator('[data-field="hcSummary"]').textContent())?.trim(), 'Buy 10 outcome 516 side 0 at 0.65');
+    const pairs = await fieldsOf(action);
+    assert.equal(pairs['Asset'], 'outcome market: outcome 516, side 0 (coin #5160, asset 100005160)');
+    assert.doesNotMatch((await action.textContent()) ?? '', /perp dex/);
+    await wb().screenshot('transaction-corewriter-outcome-order');
   });
 
   it('with HyperCore decoding off (its own setting), the page shows no HyperCore section and the rest as before', async () => {

@@ -3,7 +3,8 @@
 // leverage, liquidation price and its distance) with its TP/SL beside it, a position without a stop
 // saying so, the one near liquidation, each dex's account, the spot balances with holds; hover a
 // position for every field; then, after the demo account changed (the demo node's control endpoint),
-// refresh and see what changed. The extension is the packaged .vsix; the demo node runs here.
+// refresh and see what changed; spot balances of today's shapes (an outcome share, a negative total, one
+// unreadable item beside them). The extension is the packaged .vsix; the demo node runs here.
 import * as assert from 'node:assert/strict';
 import { DEMO_AGENT_WALLET } from '../../src/demo/demoNode';
 import { useWorkbenchOnDemoNode } from './workbench';
@@ -133,5 +134,35 @@ describe('UI: the account behind the orders (positions, TP/SL, balances, API wal
       'what did not change is not marked',
     );
     await wb().screenshot('positions-after-refresh');
+  });
+
+  it('spot balances as Hyperliquid sends them today: an outcome share without a token, a negative total, and one item it cannot read beside them', async () => {
+    // The answer of a wallet under portfolio margin holding an outcome share (nktkas/hyperliquid's
+    // spotClearinghouseState), with one balance of a shape no one sends (a number for `total`): it must cost
+    // only itself. The whale of the demo node has the first two; the maker's answer stands in here.
+    const balances = [
+      { coin: 'USDC', token: 0, total: '-1523.75', hold: '0.0', entryNtl: '-1523.75' },
+      { coin: '+5160', total: '40.0', hold: '0.0', entryNtl: '26.0' },
+      { coin: 'HYPE', token: 150, total: 12, hold: '0.0' },
+    ];
+    node().setFaults([{ kind: 'respond', endpoint: 'info', method: 'spotClearinghouseState', body: JSON.stringify({ balances }) }]);
+    try {
+      await wb().runCommand('Hyperliquid: Refresh Open Orders');
+      const rows = await rowsWhen('the balances of the new shapes', (r) => r.some((x) => x.startsWith('+5160 ')));
+      assert.ok(
+        rows.some((r) => r === 'Spot balances 2 tokens · 1 could not be read'),
+        JSON.stringify(rows, null, 1),
+      );
+      assert.ok(rows.some((r) => r === '+5160 outcome share · 40'));
+      assert.ok(rows.some((r) => r === 'USDC −1,523.75 USDC'));
+      assert.ok(rows.some((r) => r === 'HYPE this balance could not be read: total: Invalid type: Expected string'));
+      // The rest of the account is still there.
+      assert.ok(rows.some((r) => r.startsWith('TSLA Long 20 TSLA')));
+      const hover = await wb().treeTooltip(VIEW, /outcome share · 40/, 'no token index');
+      assert.match((await hover.innerText()).replace(/\u00a0/g, ' '), /Token: \+5160 \(an outcome market’s share: no token index\)/);
+      await wb().screenshot('positions-balance-shapes');
+    } finally {
+      node().setFaults([]);
+    }
   });
 });

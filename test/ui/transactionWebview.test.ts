@@ -182,7 +182,7 @@ describe('transaction panel webview (Chromium)', function () {
           problem: null,
           data: '0x01000001',
         },
-        { title: 'Action 14', actionId: '14', summary: null, state: 'reverted', user: null, fields: [], problem: MARKUP, data: '0x0100000e' },
+        { title: 'Unknown action 16', actionId: '16', summary: null, state: 'reverted', user: null, fields: [], problem: MARKUP, data: '0x01000010' },
       ],
       actionsNotShown: 2,
       transfer: {

@@ -196,14 +196,14 @@ describe('account answers from a scripted provider', () => {
     assert.equal(tally.weight, 60);
   });
 
-  it('refuses an answer whose positions are not what the schema says, naming the field, as that dex’s error', async () => {
+  it('refuses an answer whose summary is not what the schema says, naming the field, as that dex’s error; an odd position costs only itself', async () => {
     server.handler = (req, res) => {
       const body = req.json as { type: string; dex?: string };
       if (body.type === 'clearinghouseState' && body.dex === 'bad')
         return json(res, 200, { assetPositions: [{ position: { coin: 'X', szi: '1' } }], marginSummary: {}, withdrawable: '0' });
       if (body.type === 'clearinghouseState')
         return json(res, 200, {
-          assetPositions: [],
+          assetPositions: body.dex === 'odd' ? [{ position: { coin: 'X', szi: '1' } }] : [],
           marginSummary: { accountValue: '1', totalNtlPos: '0', totalRawUsd: '1', totalMarginUsed: '0' },
           withdrawable: '1',
         });
@@ -214,8 +214,11 @@ describe('account answers from a scripted provider', () => {
     const signal = new AbortController().signal;
     assert.equal(await load.dex('bad', signal), false);
     assert.equal(await load.dex('', signal), true, 'a dex with an account value wants its unit');
+    assert.equal(await load.dex('odd', signal), true);
     const result = load.result();
-    assert.match(result.perpErrors.get('bad')!.message, /clearinghouseState: assetPositions\.0\.position\.entryPx/);
+    assert.match(result.perpErrors.get('bad')!.message, /clearinghouseState: marginSummary\.accountValue/);
+    assert.equal(result.perpErrors.has('odd'), false, 'an odd position is no error of the dex');
+    assert.deepEqual(result.perps.get('odd')!.unreadable, [{ index: 0, coin: 'X', problem: 'position.entryPx: Invalid key: Expected "entryPx"' }]);
     assert.equal(result.perps.get('')!.accountValue, '1');
     assert.equal(result.spotError!.kind, 'server');
   });

@@ -173,6 +173,58 @@ describe('account view', () => {
     );
   });
 
+  it('shows an outcome share (no token) as such, and negative balances with their sign', () => {
+    const spot: SpotBalance[] = [
+      { coin: 'USDC', token: 0, total: '-1523.75', hold: '0.0', entryNtl: '-0.5' },
+      { coin: '+1230', total: '25.0', hold: '5.0' },
+      { coin: 'o42', total: '3', hold: '0' },
+    ];
+    const v = view([], { perps: new Map(), spot });
+    assert.deepEqual(
+      v.balances.map((b) => [b.label, b.description]),
+      [
+        ['+1230', 'outcome share · 25 · 5 on hold'],
+        ['o42', 'outcome share · 3'],
+        ['USDC', '−1,523.75 USDC'],
+      ],
+    );
+    assert.equal(new Set(v.balances.map((b) => b.id)).size, 3, 'a balance without a token still has its own id');
+    const share = v.balances[0]!.tooltip();
+    assert.equal(share.title, 'Outcome share: +1230');
+    assert.deepEqual(share.lines[0], ['Token', '+1230 (an outcome market’s share: no token index)']);
+    const usdc = v.balances[2]!.tooltip();
+    assert.deepEqual(usdc.lines[1], ['Total', '−1,523.75 USDC']);
+    assert.match(usdc.note ?? '', /portfolio margin/);
+    assert.equal(v.groups.find((g) => g.groupKind === 'balances')!.description, '3 tokens');
+  });
+
+  it('shows a row for each item that could not be read, saying why, beside the ones that could', () => {
+    const v = view(
+      [],
+      {
+        perps: new Map([
+          ['', { ...account([position()]), unreadable: [{ index: 1, coin: 'ETH', problem: 'position.szi: expected a signed decimal number as a string' }] }],
+        ]),
+        spot: [{ coin: 'HYPE', token: 150, total: '2', hold: '0' }],
+        spotUnreadable: [{ index: 0, problem: 'coin: Invalid key: Expected "coin"' }],
+      },
+      {},
+    );
+    assert.deepEqual(
+      v.dexs.get('')!.unreadable.map((r) => [r.label, r.description]),
+      [['ETH', 'this position could not be read: position.szi: expected a signed decimal number as a string']],
+    );
+    assert.equal(v.dexs.get('')!.positions.length, 1, 'the readable position is shown');
+    assert.deepEqual(
+      v.unreadableBalances.map((r) => [r.label, r.description]),
+      [['Balance 1', 'this balance could not be read: coin: Invalid key: Expected "coin"']],
+    );
+    assert.deepEqual(v.unreadableBalances[0]!.tooltip().lines[0], ['Place in the answer', 'balances.0']);
+    const balances = v.groups.find((g) => g.groupKind === 'balances')!;
+    assert.equal(balances.description, '1 token · 1 could not be read');
+    assert.match(v.groups.find((g) => g.groupKind === 'perps')!.description, /1 could not be read$/);
+  });
+
   it('keeps a failed part apart: an error on its dex or on the balances, the rest shown', () => {
     const v = view([], { perps: new Map([['', account([position()])]]) }, { dexErrors: new Map([['xyz', 'server error (HTTP 500)']]), spotError: 'timed out' });
     assert.equal(v.dexs.get('xyz')!.error, 'server error (HTTP 500)');

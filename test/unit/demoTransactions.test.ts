@@ -233,6 +233,8 @@ describe('demo node: transactions, receipts, revert reasons, traces, blocks by h
       customError: DEMO_SAMPLES.customErrorTx,
       coreWriterOrder: DEMO_SAMPLES.coreWriterOrderTx,
       systemTransfer: DEMO_SAMPLES.systemTransferTx,
+      coreWriterSupplyChange: DEMO_SAMPLES.coreWriterSupplyChangeTx,
+      coreWriterOutcomeOrder: DEMO_SAMPLES.coreWriterOutcomeOrderTx,
     });
     assert.ok(m.gasUsed <= m.gasLimit);
   });

@@ -13,7 +13,13 @@ import { startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
 import { CORE_WRITER_ADDRESS, encodeCoreAction, RAW_ACTION_TOPIC, sendRawActionData } from '../../src/hyperCore/coreWriter';
 import { DEMO_CORE_WRITER } from '../../src/demo/chain';
-import { DEMO_CORE_ORDER, demoTrace, RAW_ACTION_TOPIC as DEMO_RAW_ACTION_TOPIC } from '../../src/demo/transactions';
+import {
+  DEMO_CORE_ORDER,
+  DEMO_OUTCOME_ORDER,
+  DEMO_SUPPLY_CHANGE_CORE_WEI,
+  demoTrace,
+  RAW_ACTION_TOPIC as DEMO_RAW_ACTION_TOPIC,
+} from '../../src/demo/transactions';
 import { hyperCoreView } from '../../src/hyperCore/hyperCoreViewModel';
 
 describe('HyperCore names from /info (core/hyperCoreMeta), on the demo node', () => {
@@ -49,6 +55,26 @@ describe('HyperCore names from /info (core/hyperCoreMeta), on the demo node', ()
     assert.equal(view?.reads[0]?.name, 'oracle price');
     assert.deepEqual(view?.reads[0]?.outputs.at(-1), { label: 'price', value: '101,240' });
     assert.equal(view?.transfer, null);
+  });
+
+  it('the demo’s action 14 and outcome order are exactly what the core encodes', () => {
+    const mint = demoTrace(DEMO_SAMPLES.coreWriterSupplyChangeTx)!.find((e) => e.to === CORE_WRITER_ADDRESS)!;
+    assert.equal(sendRawActionData(mint.input), encodeCoreAction(14, [360n, DEMO_SUPPLY_CHANGE_CORE_WEI, true]));
+    const o = DEMO_OUTCOME_ORDER;
+    const order = demoTrace(DEMO_SAMPLES.coreWriterOutcomeOrderTx)!.find((e) => e.to === CORE_WRITER_ADDRESS)!;
+    assert.equal(sendRawActionData(order.input), encodeCoreAction(1, [o.asset, o.isBuy, o.limitPx, o.sz, o.reduceOnly, o.tif, o.cloid]));
+  });
+
+  it('reads the sample USDH mint’s action 14 in USDH, and the sample outcome order as the outcome market it is', async () => {
+    const source = new HyperCoreMetaSource(clients.info);
+    const mint = (await section(DEMO_SAMPLES.coreWriterSupplyChangeTx, source)).view;
+    assert.deepEqual(
+      [mint?.actions[0]?.title, mint?.actions[0]?.actionId, mint?.actions[0]?.summary, mint?.actions[0]?.state],
+      ['Reflect EVM supply change', '14', 'Reflect a mint of 25,000 USDH on HyperEVM in HyperCore’s supply', 'sent'],
+    );
+    const order = (await section(DEMO_SAMPLES.coreWriterOutcomeOrderTx, source)).view;
+    assert.equal(order?.actions[0]?.summary, 'Buy 10 outcome 516 side 0 at 0.65');
+    assert.equal(order?.actions[0]?.fields[0]?.value, 'outcome market: outcome 516, side 0 (coin #5160, asset 100005160)');
   });
 
   it('names the sample transfer from HyperCore: 0.5 UBTC, asking spotMeta only', async () => {

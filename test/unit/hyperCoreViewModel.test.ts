@@ -121,13 +121,49 @@ describe('HyperCore section (transactions/hyperCoreViewModel)', () => {
     );
   });
 
+  it('names an order on an outcome asset (id ≥ 100,000,000) as the outcome market and side, not a builder dex’s perp', () => {
+    const outcomeOrder = encodeCoreAction(1, [100_005_160, true, 65_000_000n, 10n * 10n ** 8n, false, 2, 0n]);
+    const v = view(bundle({ receipt: ok(receipt({ logs: [rawActionLog(outcomeOrder)] })) }));
+    assert.equal(v?.actions[0]?.summary, 'Buy 10 outcome 516 side 0 at 0.65');
+    assert.deepEqual(v?.actions[0]?.fields[0], { label: 'Asset', value: 'outcome market: outcome 516, side 0 (coin #5160, asset 100005160)' });
+    const odd = view(bundle({ receipt: ok(receipt({ logs: [rawActionLog(encodeCoreAction(10, [100_000_017, 5n]))] })) }));
+    assert.deepEqual(v && odd?.actions[0]?.fields[0], { label: 'Asset', value: 'outcome market: outcome 1, side 7, which is no valid side (asset 100000017)' });
+  });
+
+  it('reads action 14, an aligned quote token reflecting its EVM supply change, in the token’s units', () => {
+    const burn = view(bundle({ receipt: ok(receipt({ logs: [rawActionLog(encodeCoreAction(14, [197n, 5_000_000_000n, false]))] })) }));
+    assert.deepEqual(
+      [burn?.actions[0]?.title, burn?.actions[0]?.actionId, burn?.actions[0]?.summary],
+      ['Reflect EVM supply change', '14', 'Reflect a burn of 0.5 UBTC on HyperEVM in HyperCore’s supply'],
+    );
+    assert.deepEqual(
+      burn?.actions[0]?.fields.slice(0, 3).map((f) => [f.label, f.value]),
+      [
+        ['Token', 'UBTC'],
+        ['Change', 'burn'],
+        ['Amount', '0.5 UBTC'],
+      ],
+    );
+    const mint = view(bundle({ receipt: ok(receipt({ logs: [rawActionLog(encodeCoreAction(14, [197n, 1n, true]))] })) }), unnamed);
+    assert.equal(mint?.actions[0]?.summary, 'Reflect a mint of 1 of token 197’s smallest unit (its decimals are not known) on HyperEVM in HyperCore’s supply');
+  });
+
   it('shows an undecodable action with its problem and data, and counts actions beyond the bound', () => {
-    const logs = [rawActionLog('0x02000001'), rawActionLog('0x0100000e'), ...Array.from({ length: MAX_ACTIONS + 3 }, () => rawActionLog(order))];
+    const logs = [
+      rawActionLog('0x02000001'),
+      rawActionLog(`0x01000010${'00'.repeat(32)}`),
+      ...Array.from({ length: MAX_ACTIONS + 3 }, () => rawActionLog(order)),
+    ];
     const v = view(bundle({ receipt: ok(receipt({ logs })) }));
     assert.equal(v?.actions.length, MAX_ACTIONS);
     assert.equal(v?.actionsNotShown, 5);
     assert.deepEqual([v!.actions[0].title, v!.actions[0].problem, v!.actions[0].summary], ['Action 1', 'Encoding version 2: only version 1 is known.', null]);
-    assert.equal(v!.actions[1].problem, 'Action 14 is not in the table of CoreWriter actions known here.');
+    // No public source gives action 16's fields: it is unknown, its bytes shown as sent.
+    assert.deepEqual(
+      [v!.actions[1].title, v!.actions[1].actionId, v!.actions[1].summary, v!.actions[1].fields, v!.actions[1].data],
+      ['Unknown action 16', '16', null, [], `0x01000010${'00'.repeat(32)}`],
+    );
+    assert.match(v!.actions[1].problem ?? '', /^Action 16 is not in Hyperliquid’s published table of CoreWriter actions \(it ends at 15\)/);
   });
 
   it('names assets by number when the names could not be loaded, and says why', () => {

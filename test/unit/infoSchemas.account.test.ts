@@ -11,7 +11,7 @@ import {
   MAX_SPOT_BALANCES,
   spotClearinghouseStateResult,
   toPerpAccount,
-  toSpotBalances,
+  toSpotState,
   toUserRole,
   userRoleResult,
   validate,
@@ -31,6 +31,15 @@ const refusal = (json: unknown, schema: Parameters<typeof validate>[0] = clearin
     return e.message;
   }
   assert.fail('accepted');
+};
+
+/** Why the one position of `json` could not be read, as `assetPositions.<index>.<path>: <message>` (it must be the only one, and not shown). */
+const unreadable = (json: unknown) => {
+  const a = account(json);
+  assert.equal(a.positions.length, 0, 'an unreadable position is not shown');
+  assert.equal(a.unreadable?.length, 1, 'one unreadable position');
+  const u = a.unreadable[0]!;
+  return `assetPositions.${u.index}.${u.problem}`;
 };
 
 /** A position as today's API sends it (nktkas/hyperliquid's live-tested type), for the fields the 2023 capture lacks. */
@@ -96,19 +105,28 @@ describe('account answers: clearinghouseState', () => {
     );
   });
 
-  it('refuses a position missing any field it needs, naming the field', () => {
+  it('leaves out a position missing any field it needs, naming the field, and shows the others', () => {
     for (const field of ['coin', 'szi', 'entryPx', 'positionValue', 'unrealizedPnl', 'returnOnEquity', 'liquidationPx', 'leverage', 'marginUsed']) {
       const p = position();
       delete p.position[field];
-      assert.match(refusal(state([p])), new RegExp(`assetPositions\\.0\\.position\\.${field}: `), field);
+      assert.match(unreadable(state([p])), new RegExp(`assetPositions\\.0\\.position\\.${field}: `), field);
+      // The neighbours stay: one bad item costs only itself.
+      const mixed = account(state([position({ coin: 'ETH' }), p, position({ coin: 'SOL' })]));
+      assert.deepEqual(
+        mixed.positions.map((x) => x.coin),
+        ['ETH', 'SOL'],
+        field,
+      );
+      assert.equal(mixed.unreadable?.[0]?.index, 1, field);
+      assert.equal(mixed.unreadable?.[0]?.coin, field === 'coin' ? undefined : 'BTC', field);
     }
     // A missing liquidation price must never read as "no liquidation price".
     const p = position();
     delete p.position.liquidationPx;
-    assert.match(refusal(state([p])), /liquidationPx/);
+    assert.match(unreadable(state([p])), /liquidationPx/);
   });
 
-  it('refuses negative amounts that cannot be negative, and numbers that are not decimal strings', () => {
+  it('leaves out a position with negative amounts that cannot be negative, or numbers that are not decimal strings', () => {
     for (const [field, value] of [
       ['positionValue', '-1.0'],
       ['entryPx', '-98500.0'],
@@ -120,10 +138,10 @@ describe('account answers: clearinghouseState', () => {
       ['unrealizedPnl', 'NaN'],
       ['returnOnEquity', null],
     ] as const) {
-      assert.match(refusal(state([position({ [field]: value })])), new RegExp(`position\\.${field}: `), `${field}=${String(value)}`);
+      assert.match(unreadable(state([position({ [field]: value })])), new RegExp(`position\\.${field}: `), `${field}=${String(value)}`);
     }
-    assert.match(refusal(state([position({ leverage: { type: 'cross', value: -2 } })])), /leverage\.value/);
-    assert.match(refusal(state([position({ leverage: { type: 'hedged', value: 2 } })])), /leverage\.type/);
+    assert.match(unreadable(state([position({ leverage: { type: 'cross', value: -2 } })])), /leverage\.value/);
+    assert.match(unreadable(state([position({ leverage: { type: 'hedged', value: 2 } })])), /leverage\.type/);
     assert.match(refusal({ ...state([]), withdrawable: '-1' }), /withdrawable/);
   });
 
@@ -182,27 +200,63 @@ describe('account answers: clearinghouseState', () => {
 
 describe('account answers: spotClearinghouseState', () => {
   const balance = (over: Record<string, unknown> = {}) => ({ coin: 'HYPE', token: 150, total: '1250.5', hold: '40.0', entryNtl: '45000.0', ...over });
-  const balances = (json: unknown) => toSpotBalances(validate(spotClearinghouseStateResult, json, 'spotClearinghouseState'));
+  const spot = (json: unknown) => toSpotState(validate(spotClearinghouseStateResult, json, 'spotClearinghouseState'));
+  const balances = (json: unknown) => spot(json).balances;
+  /** Why the one balance of `json` could not be read, as `balances.<index>.<path>: <message>`. */
+  const unreadable = (json: unknown) => {
+    const s = spot(json);
+    assert.equal(s.balances.length, 0, 'an unreadable balance is not shown');
+    assert.equal(s.unreadable.length, 1);
+    return `balances.${s.unreadable[0]!.index}.${s.unreadable[0]!.problem}`;
+  };
 
   it('reads token, total and what is on hold', () => {
     assert.deepEqual(balances({ balances: [balance(), balance({ coin: 'USDC', token: 0, total: '10.0', hold: '0.0', entryNtl: undefined })] }), [
       { coin: 'HYPE', token: 150, total: '1250.5', hold: '40.0', entryNtl: '45000.0' },
       { coin: 'USDC', token: 0, total: '10.0', hold: '0.0', entryNtl: undefined },
     ]);
-    assert.deepEqual(balances({ balances: [] }), []);
+    assert.deepEqual(spot({ balances: [] }), { balances: [], unreadable: [] });
   });
 
-  it('refuses missing fields, negative balances, a token that is no index, and more balances than tokens exist', () => {
-    for (const field of ['coin', 'token', 'total', 'hold']) {
+  it('reads an outcome share without a token, and negative amounts under portfolio margin, with their sign', () => {
+    // nktkas/hyperliquid's spotClearinghouseState: outcome balances (`+N`, `oN`) carry no `token`; under
+    // portfolio margin total, hold and entryNtl can be below zero.
+    const s = spot({
+      balances: [
+        { coin: '+1230', total: '25.0', hold: '0.0', entryNtl: '12.5' },
+        balance({ coin: 'USDC', token: 0, total: '-1523.75', hold: '-10.0', entryNtl: '-0.5' }),
+      ],
+    });
+    assert.deepEqual(s.unreadable, []);
+    assert.deepEqual(s.balances, [
+      { coin: '+1230', total: '25.0', hold: '0.0', entryNtl: '12.5' },
+      { coin: 'USDC', token: 0, total: '-1523.75', hold: '-10.0', entryNtl: '-0.5' },
+    ]);
+    assert.ok(!('token' in s.balances[0]!), 'no token is invented for an outcome share');
+  });
+
+  it('leaves out a balance it cannot read, saying where and why, and keeps its neighbours', () => {
+    for (const field of ['coin', 'total', 'hold']) {
       const b: Json = balance();
       delete b[field];
-      assert.match(refusal({ balances: [b] }, spotClearinghouseStateResult), new RegExp(`balances\\.0\\.${field}: `), field);
+      assert.match(unreadable({ balances: [b] }), new RegExp(`balances\\.0\\.${field}: `), field);
     }
-    assert.match(refusal({ balances: [balance({ total: '-1.0' })] }, spotClearinghouseStateResult), /balances\.0\.total/);
-    assert.match(refusal({ balances: [balance({ hold: '-0.5' })] }, spotClearinghouseStateResult), /balances\.0\.hold/);
-    assert.match(refusal({ balances: [balance({ token: -1 })] }, spotClearinghouseStateResult), /balances\.0\.token/);
-    assert.match(refusal({ balances: [balance({ token: 1.5 })] }, spotClearinghouseStateResult), /balances\.0\.token/);
+    assert.match(unreadable({ balances: [balance({ total: '1e3' })] }), /balances\.0\.total: expected a signed decimal/);
+    assert.match(unreadable({ balances: [balance({ hold: -0.5 })] }), /balances\.0\.hold/);
+    assert.match(unreadable({ balances: [balance({ token: -1 })] }), /balances\.0\.token/);
+    assert.match(unreadable({ balances: [balance({ token: 1.5 })] }), /balances\.0\.token/);
+    assert.match(unreadable({ balances: ['HYPE'] }), /balances\.0\./);
+    const s = spot({ balances: [balance({ coin: 'USDC', token: 0 }), balance({ total: 'lots' }), balance({ coin: 'PURR', token: 1 })] });
+    assert.deepEqual(
+      s.balances.map((b) => b.coin),
+      ['USDC', 'PURR'],
+    );
+    assert.deepEqual(s.unreadable, [{ index: 1, coin: 'HYPE', problem: 'total: expected a signed decimal number as a string' }]);
+  });
+
+  it('refuses an answer without a list of balances, and more balances than tokens exist', () => {
     assert.match(refusal({}, spotClearinghouseStateResult), /^answer: balances: /);
+    assert.match(refusal({ balances: 'none' }, spotClearinghouseStateResult), /^answer: balances: /);
     const many = Array.from({ length: MAX_SPOT_BALANCES + 1 }, (_, i) => balance({ token: i }));
     assert.match(refusal({ balances: many }, spotClearinghouseStateResult), /more than 5,000 balances/);
   });

@@ -100,11 +100,82 @@ describe('read precompiles (core/readPrecompiles)', () => {
     assert.deepEqual(block?.output, { name: 'l1BlockNumber', type: 'uint64', value: 1_234_567n });
   });
 
-  it('says what did not decode, and names without decoding the precompiles it has no layout for', () => {
+  it('decodes 0x811–0x813 as hyper-evm-lib’s L1Read.sol gives them: borrow/lend user and reserve state, position2', () => {
+    const userState = decodePrecompileCall(
+      at(0x811),
+      encodeAbiParameters(parseAbiParameters('address, uint64'), [USER, 0n]),
+      encodeAbiParameters(parseAbiParameters('(uint64 basis, uint64 value), (uint64 basis, uint64 value)'), [
+        { basis: 1n, value: 2n },
+        { basis: 300n, value: 400n },
+      ]),
+    );
+    assert.deepEqual(userState?.problems, []);
+    assert.deepEqual(userState?.inputs, [
+      { name: 'user', type: 'address', value: USER },
+      { name: 'token', type: 'uint64', role: 'token', value: 0n },
+    ]);
+    assert.deepEqual(userState?.output, {
+      name: 'borrowLendUserState',
+      type: 'tuple',
+      parts: [
+        {
+          name: 'borrow',
+          type: 'tuple',
+          parts: [
+            { name: 'basis', type: 'uint64', value: 1n },
+            { name: 'value', type: 'uint64', value: 2n },
+          ],
+        },
+        {
+          name: 'supply',
+          type: 'tuple',
+          parts: [
+            { name: 'basis', type: 'uint64', value: 300n },
+            { name: 'value', type: 'uint64', value: 400n },
+          ],
+        },
+      ],
+    });
+    const reserve = decodePrecompileCall(
+      at(0x812),
+      encodeAbiParameters(parseAbiParameters('uint64'), [0n]),
+      encodeAbiParameters(parseAbiParameters('uint64, uint64, uint64, uint64, uint64, uint64, uint64, uint64'), [
+        500n,
+        300n,
+        9n,
+        6000n,
+        100000000n,
+        8000n,
+        7n,
+        5n,
+      ]),
+    );
+    assert.deepEqual(reserve?.output && 'parts' in reserve.output && reserve.output.parts.map((p) => [p.name, 'value' in p && p.value]), [
+      ['borrowYearlyRateBps', 500n],
+      ['supplyYearlyRateBps', 300n],
+      ['balance', 9n],
+      ['utilizationBps', 6000n],
+      ['oraclePx', 100000000n],
+      ['ltvBps', 8000n],
+      ['totalSupplied', 7n],
+      ['totalBorrowed', 5n],
+    ]);
+    const position2 = decodePrecompileCall(
+      at(0x813),
+      encodeAbiParameters(parseAbiParameters('address, uint32'), [USER, 10_002]),
+      encodeAbiParameters(parseAbiParameters('int64, uint64, int64, uint32, bool'), [-5n, 100n, 0n, 3, false]),
+    );
+    assert.deepEqual(position2?.problems, []);
+    assert.deepEqual(position2?.inputs?.[1], { name: 'perp', type: 'uint32', value: 10_002n }, 'shown as sent: not named as a first-dex perp');
+    assert.deepEqual(position2?.output && 'parts' in position2.output && position2.output.parts[0], { name: 'szi', type: 'int64', value: -5n });
+    // An input of another layout is said to be so.
+    assert.deepEqual(decodePrecompileCall(at(0x812), '0x', '0x')?.problems, ['input']);
+  });
+
+  it('says what did not decode', () => {
     const dirty = `0x${'0'.repeat(55)}1${'0'.repeat(8)}`; // a uint32 with bit 32 set
     assert.deepEqual(decodePrecompileCall(at(0x807), dirty, '0x12')?.problems, ['input', 'output']);
     assert.deepEqual(decodePrecompileCall(at(0x807), encodeAbiParameters(parseAbiParameters('uint32'), [1]), undefined)?.problems, []);
-    assert.deepEqual(decodePrecompileCall(at(0x811), '0x', '0x')?.problems, ['unknownLayout']);
     assert.equal(decodePrecompileCall(at(0x807), `0x${'00'.repeat(70_000)}`, '0x')?.problems[0], 'input', 'over the size bound');
     assert.equal(decodePrecompileCall(USER, '0x', '0x'), undefined);
   });

@@ -92,12 +92,16 @@ describe('system transfers (core/systemTransfers)', () => {
 });
 
 describe('HyperCore directory (core/hyperCoreDirectory)', () => {
-  it('names asset ids as the exchange numbers them: perps by position, spot pairs by index + 10000, builder dexs', () => {
+  it('names asset ids as the exchange numbers them: perps by position, spot pairs by index + 10000, builder dexs, outcomes', () => {
     assert.deepEqual(directory.asset(1), { kind: 'perp', index: 1, name: 'ETH', szDecimals: 4 });
     assert.deepEqual(directory.asset(2), { kind: 'perp', index: 2 }, 'a malformed universe item is a gap');
     const hype = directory.asset(10_107);
     assert.equal(hype.kind === 'spot' && `${hype.pair?.base}/${hype.pair?.quote} ${hype.base?.szDecimals}`, 'HYPE/USDC 2');
     assert.deepEqual(directory.asset(110_005), { kind: 'builderPerp', dex: 1, index: 5 });
+    assert.deepEqual(directory.asset(99_999_999), { kind: 'builderPerp', dex: 9989, index: 9999 });
+    // Outcomes (for-developers/api/asset-ids): 100000000 + 10 × outcome + side, not a builder dex's perp.
+    assert.deepEqual(directory.asset(100_005_161), { kind: 'outcome', outcome: 516, side: 1, encoding: 5161 });
+    assert.deepEqual(directory.asset(100_000_010), { kind: 'outcome', outcome: 1, side: 0, encoding: 10 });
     assert.deepEqual(new HyperCoreDirectory(undefined, undefined).asset(10_107), { kind: 'spot', index: 107 });
     assert.equal(directory.token(2n ** 64n - 1n), undefined);
   });
