@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
 import { ProviderAbilities } from '../core/abilities';
-import { apiKeyProblem, ProviderEndpoints } from '../core/endpoints';
+import { ProviderEndpoints } from '../core/endpoints';
 import { describeError, ProviderError } from '../core/errors';
 import { NETWORK_IDS, NETWORKS, type NetworkId } from '../core/networks';
 import type { Preset } from '../core/presets';
 import type { ProviderClients, ProviderConfig } from '../core/provider';
 import { PublicApiBudget, type PublicDataKind } from '../core/publicApi';
-import { keyOrigin, keyStorageId, parseKeyStorageId, withOrigin } from '../core/keyOrigin';
-import { forgetSecret } from '../core/redact';
+import { keyOrigin, keyStorageId, parseKeyStorageId } from '../core/keyOrigin';
 import { DEMO_WALLETS, type DemoWallet } from '../demo/wallets';
 import { NetworkSettings, Settings, settingId, StorageKeys } from '../ids';
+import type { KeySlots } from './keyStore';
 import type { Log } from './log';
 import { connectionKey, presetOf, providerEndpoints, publicApiUrls } from './providerConfig';
 import { settings } from './settings';
@@ -128,12 +128,6 @@ export class Connection implements vscode.Disposable {
     return this.preset(network).needsKey ? keyOrigin(settings.of(network).baseUrl()) : undefined;
   }
 
-  /** The other origins of `network` that hold a key (newest first): what a changed base URL may offer to reuse. */
-  otherKeyOrigins(network: NetworkId = this.network): string[] {
-    const here = this.keyOrigin(network);
-    return this.storedOrigins(network).filter((o) => o !== here);
-  }
-
   /** The provider preset of `network` (the one shown by default). */
   preset(network: NetworkId = this.network): Preset {
     return presetOf(network);
@@ -176,14 +170,7 @@ export class Connection implements vscode.Disposable {
    * shown network's provider origin. Throws when the key or the origin cannot be used.
    */
   async setApiKey(key: string, network: NetworkId = this.network, origin = this.keyOrigin(network)): Promise<void> {
-    const problem = apiKeyProblem(key);
-    if (problem) throw new ProviderError('badInput', problem);
-    if (!origin) throw new ProviderError('config', vscode.l10n.t('The provider’s base URL is not a URL: set it first, then its key.'));
-    const id = await this.storeKey(network, origin, key);
-    const old = this.keys.get(id);
-    if (old && old !== key && !this.keyInUse(old, id)) forgetSecret(old);
-    this.keys.set(id, key);
-    this.invalidate(network);
+    await (await import('./keyStore')).setApiKey(this.slots, key, network, origin);
   }
 
   /** Stores the key kept for `from` as `network`'s key at its provider's origin now (the user said so, naming both). */
@@ -196,15 +183,13 @@ export class Connection implements vscode.Disposable {
 
   /** Removes the key of `network` at its provider's origin now (keys of other origins stay). */
   async clearApiKey(network: NetworkId = this.network): Promise<void> {
-    const origin = this.keyOrigin(network);
-    if (!origin) return;
-    const id = keyStorageId(network, origin);
-    await this.context.secrets.delete(id);
-    const old = this.keys.get(id);
-    this.keys.set(id, undefined);
-    if (old && !this.keyInUse(old, id)) forgetSecret(old);
-    await this.rememberOrigin(network, origin, false);
-    this.invalidate(network);
+    await (await import('./keyStore')).clearApiKey(this.slots, network, this.keyOrigin(network));
+  }
+
+  /** The other origins of `network` that hold a key (newest first): what a changed base URL may offer to reuse. */
+  async otherKeyOrigins(network: NetworkId = this.network): Promise<string[]> {
+    const here = this.keyOrigin(network);
+    return (await import('./keyStore')).storedOrigins(this.slots, network).filter((o) => o !== here);
   }
 
   async startDemo(): Promise<void> {
@@ -262,47 +247,19 @@ export class Connection implements vscode.Disposable {
     return key;
   }
 
-  /** The one write to SecretStorage: `key` for `network` at `origin` (and the origin noted as holding one). */
-  private async storeKey(network: NetworkId, origin: string, key: string): Promise<string> {
-    const id = keyStorageId(network, origin);
-    await this.context.secrets.store(id, key);
-    await this.rememberOrigin(network, origin, true);
-    return id;
-  }
-
-  /** Whether another slot holds the same key (it stays registered with the redactor while any does). */
-  private keyInUse(key: string, except: string): boolean {
-    return [...this.keys].some(([id, k]) => id !== except && k === key);
-  }
-
-  /**
-   * A key stored before keys were bound to an origin belongs to the base URL set when it is first read
-   * after the update (the provider it was last used with): it moves there, and the old entry goes.
-   */
+  /** A key stored before keys were bound to an origin is moved to one (keyStore.ts, loaded only then). */
   private async migrateLegacyKey(network: NetworkId): Promise<void> {
     try {
-      const legacy = (await this.context.secrets.get(LEGACY_KEY_STORAGE[network])) || undefined;
-      if (!legacy) return;
-      const origin = keyOrigin(settings.of(network).baseUrl());
-      if (origin && !(await this.context.secrets.get(keyStorageId(network, origin)))) {
-        await this.storeKey(network, origin, legacy);
-        this.log.info(`The ${network} API key is now kept for ${origin}, the provider it was set for; another provider asks for its own.`);
-      }
-      await this.context.secrets.delete(LEGACY_KEY_STORAGE[network]);
+      if (await this.context.secrets.get(LEGACY_KEY_STORAGE[network]))
+        await (await import('./keyStore')).migrateLegacyKey(this.slots, network, LEGACY_KEY_STORAGE[network]);
     } catch (e) {
       this.log.error(`Could not move the ${network} API key to its provider: ${describeError(e)}`);
     }
   }
 
-  private storedOrigins(network: NetworkId): string[] {
-    const all = this.context.globalState.get<Partial<Record<NetworkId, unknown>>>(StorageKeys.keyOrigins, {});
-    const list = all?.[network];
-    return Array.isArray(list) ? list.filter((o): o is string => typeof o === 'string' && keyOrigin(o) === o) : [];
-  }
-
-  private async rememberOrigin(network: NetworkId, origin: string, present: boolean): Promise<void> {
-    const all = this.context.globalState.get<Partial<Record<NetworkId, unknown>>>(StorageKeys.keyOrigins, {}) ?? {};
-    await this.context.globalState.update(StorageKeys.keyOrigins, { ...all, [network]: withOrigin(this.storedOrigins(network), origin, present) });
+  /** What keyStore.ts works on: the keys read, where they are stored, and the clients to drop when one changes. */
+  private get slots(): KeySlots {
+    return { context: this.context, log: this.log, keys: this.keys, invalidate: (network) => this.invalidate(network) };
   }
 
   private abilitiesFor(key: string, known: Preset['known'][NetworkId]): ProviderAbilities {

@@ -34,7 +34,7 @@ export async function requireClients(services: Services): Promise<ProviderClient
     return undefined;
   }
   const origin = connection.keyOrigin();
-  const other = connection.otherKeyOrigins()[0];
+  const other = (await connection.otherKeyOrigins())[0];
   const setKey = vscode.l10n.t('Set API Key');
   const demo = vscode.l10n.t('Try Demo Data');
   const reuse = vscode.l10n.t('Use the Key of {0}…', other ?? '');
@@ -71,7 +71,7 @@ export async function keyForNewOrigin(services: Services, previous: string | und
   const { connection } = services;
   const origin = connection.keyOrigin();
   if (!origin || connection.hasApiKey) return;
-  const other = previous && previous !== origin && connection.otherKeyOrigins().includes(previous) ? previous : undefined;
+  const other = previous && previous !== origin && (await connection.otherKeyOrigins()).includes(previous) ? previous : undefined;
   if (!other) {
     await setApiKey(services, undefined);
     return;

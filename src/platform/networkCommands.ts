@@ -10,7 +10,6 @@ import type { PublicDataKind } from '../core/publicApi';
 import { Commands, StatusBarItems } from '../ids';
 import { registerCommands } from './commands';
 import { networkLabel } from './networkWords';
-import { providerName, rowsOf } from './providerRows';
 import type { Services } from './services';
 import { settings } from './settings';
 
@@ -19,10 +18,15 @@ export function registerNetworkCommands(services: Services): void {
   const status = vscode.window.createStatusBarItem(StatusBarItems.network, vscode.StatusBarAlignment.Left, 49);
   status.name = vscode.l10n.t('Hyperliquid Network');
   status.command = Commands.switchNetwork;
+  let drawn = 0;
   const update = () => {
     status.text = `$(globe) ${vscode.l10n.t('Hyperliquid: {0}', networkLabel(connection.network))}`;
-    status.tooltip = statusTooltip(services);
     status.show();
+    // The tooltip's rows (what the provider serves) load after activation, not with it; the newest wins.
+    const draw = ++drawn;
+    void import('./providerRows').then((rows) => {
+      if (draw === drawn) status.tooltip = statusTooltip(services, rows);
+    });
   };
   update();
   context.subscriptions.push(status, connection.onDidChange(update), connection.onDidChangeAbilities(update));
@@ -37,7 +41,7 @@ export function registerNetworkCommands(services: Services): void {
 }
 
 /** What the provider serves, for the status item's tooltip. */
-function statusTooltip(services: Services): vscode.MarkdownString {
+function statusTooltip(services: Services, { providerName, rowsOf }: typeof import('./providerRows')): vscode.MarkdownString {
   const { connection } = services;
   const network = connection.network;
   const head = vscode.l10n.t(

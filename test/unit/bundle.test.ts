@@ -71,6 +71,7 @@ describe('bundles (scripts/build/builds.mjs, what esbuild.mjs builds)', function
       'node_modules/viem/',
       // What the key and network commands ask and do: loaded with the first of them.
       'src/platform/keyCommands.ts',
+      'src/platform/keyStore.ts',
       'src/platform/networkActions.ts',
       'src/platform/publicApiQuestion.ts',
     ]) {

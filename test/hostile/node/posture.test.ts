@@ -117,7 +117,7 @@ describe('hostile: posture', () => {
   it('the key is written to secret storage only: the one store call, and no setting or state write takes it', () => {
     const code = sources();
     const stores = code.flatMap(({ file, text }) => [...text.matchAll(/secrets\.store\(([^)]*)\)/g)].map((m) => `${file}: ${m[1]}`));
-    assert.deepEqual(stores, ['src/platform/connection.ts: id, key'], 'secret storage is written in one place (each network and origin its own entry)');
+    assert.deepEqual(stores, ['src/platform/keyStore.ts: id, key'], 'secret storage is written in one place (each network and origin its own entry)');
     for (const { file, text } of code) {
       for (const m of text.matchAll(/(?:globalState|workspaceState|state|config)\.update\(([^;]*)\)/g)) {
         assert.doesNotMatch(m[1]!, /apiKey|\bkey\b|secret/i, `${file} writes something key-like: ${m[0]}`);
