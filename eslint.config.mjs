@@ -9,6 +9,7 @@
 //            *TreeItems.ts, *Provider.ts, *Commands.ts, *Command.ts, *Picker.ts, *Host.ts) import
 //            `vscode` or platform; every other file is pure and runs in plain Node (tests, bench).
 //   notifications only through src/platform/notify.ts, which escapes links and icons.
+//   hex shapes   a regular expression literal with `0x` in it only in src/core/hex.ts.
 import * as fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -39,6 +40,11 @@ const noDemo = { group: ['**/demo/*'], message: 'The demo node is loaded from di
 const showMessage = {
   selector: "MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]",
   message: 'Notifications go through src/platform/notify.ts (`notify`, `confirm`), which escapes links and icons in text from outside.',
+};
+
+const hexPattern = {
+  selector: 'Literal[regex.pattern=/0x/i]',
+  message: 'The chain’s hex shapes are written once, in src/core/hex.ts: name the shape there and import it.',
 };
 
 const registerCommand = {
@@ -80,15 +86,19 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', showMessage, registerCommand, ourCommandUntyped] },
+    rules: { 'no-restricted-syntax': ['error', showMessage, registerCommand, ourCommandUntyped, hexPattern] },
   },
   {
     files: ['src/platform/notify.ts'],
-    rules: { 'no-restricted-syntax': ['error', registerCommand, ourCommandUntyped] },
+    rules: { 'no-restricted-syntax': ['error', registerCommand, ourCommandUntyped, hexPattern] },
   },
   {
     files: ['src/platform/commands.ts'],
-    rules: { 'no-restricted-syntax': ['error', showMessage] },
+    rules: { 'no-restricted-syntax': ['error', showMessage, hexPattern] },
+  },
+  {
+    files: ['src/core/hex.ts'],
+    rules: { 'no-restricted-syntax': ['error', showMessage, registerCommand, ourCommandUntyped] },
   },
   ...featureRules,
   {

@@ -2,6 +2,7 @@
  * BlockDetails → strings for the block panel. Pure (no `vscode`): exact units through core/units, so a
  * wei is never rounded away, and words through the `t` function the host hands in (vscode.l10n.t).
  */
+import { SYSTEM_TOKEN_ADDRESS } from '../core/hex';
 import type { BlockDetails, BlockTransaction } from '../core/model';
 import { methodName, selectorOf } from '../core/selectors';
 import { groupThousands, toHex, weiToGwei, weiToHype } from '../core/units';
@@ -28,7 +29,7 @@ export function blockSize(gasLimit: bigint): 'small' | 'big' {
  */
 export function isSystemSender(from: string): boolean {
   const a = from.toLowerCase();
-  return a === HYPE_SYSTEM_ADDRESS || /^0x200{22}[0-9a-f]{16}$/.test(a);
+  return a === HYPE_SYSTEM_ADDRESS || SYSTEM_TOKEN_ADDRESS.test(a);
 }
 
 /** The panel's view of a block. `nowSeconds` is passed in so that tests can pin the relative time. */

@@ -6,6 +6,7 @@
  * only when the data re-encodes to itself (so of two entries sharing a selector, the one the data fits).
  * Values come out as text, bounded in count and length. Pure.
  */
+import { HAS_SELECTOR, HEX_BYTES } from '../core/hex';
 import { decodeAbiParameters, encodeAbiParameters, type AbiParameter } from 'viem';
 import type { Address } from '../core/model';
 import { signatureOf, type AbiEntry, type AbiError, type AbiEvent, type AbiFunction, type AbiParam } from './abi';
@@ -75,7 +76,7 @@ export class WorkspaceDecoder {
 
   /** Calldata to `to`, decoded; null when no ABI of the workspace fits it. */
   call(to: string | null | undefined, input: string | undefined): Decoded | null {
-    if (!input || !/^0x[0-9a-fA-F]{8}/.test(input)) return null;
+    if (!input || !HAS_SELECTOR.test(input)) return null;
     const selector = input.slice(0, 10).toLowerCase();
     const body = `0x${input.slice(10)}` as const;
     const own = this.own<AbiFunction>(to, selector, 'function');
@@ -85,7 +86,7 @@ export class WorkspaceDecoder {
 
   /** What a call returned, by the function it called; null when the call is not decoded or the output does not fit. */
   returned(to: string | null | undefined, input: string | undefined, output: string | undefined): DecodedValue[] | null {
-    if (!output || output === '0x' || !input || !/^0x[0-9a-fA-F]{8}/.test(input)) return null;
+    if (!output || output === '0x' || !input || !HAS_SELECTOR.test(input)) return null;
     const selector = input.slice(0, 10).toLowerCase();
     const found = this.own<AbiFunction>(to, selector, 'function') ?? this.onlyCandidate<AbiFunction>(selector, 'function');
     if (!found || found.entry.outputs.length === 0) return null;
@@ -97,7 +98,7 @@ export class WorkspaceDecoder {
    * in the call bubbles up unchanged): an error in one of their ABIs is theirs, any other is a guess.
    */
   error(data: string, touched: Iterable<string>): Decoded | null {
-    if (!/^0x[0-9a-fA-F]{8}/.test(data)) return null;
+    if (!HAS_SELECTOR.test(data)) return null;
     const selector = data.slice(0, 10).toLowerCase();
     const body = `0x${data.slice(10)}` as const;
     for (const address of new Set(touched)) {
@@ -195,7 +196,7 @@ function alternativesOf(all: Candidate[], chosen: Candidate): string[] {
  */
 export function decodeParams(params: readonly AbiParam[], data: `0x${string}`, exact: boolean): DecodedValue[] | null {
   if (params.length === 0) return data === '0x' || !exact ? [] : null;
-  if (!/^0x(?:[0-9a-fA-F]{2})*$/.test(data)) return null;
+  if (!HEX_BYTES.test(data)) return null;
   try {
     const abiParams = params as readonly AbiParameter[];
     const values = decodeAbiParameters(abiParams, data);

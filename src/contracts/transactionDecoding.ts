@@ -4,6 +4,7 @@
  * Each request fails on its own: a proxy whose slot cannot be read decodes with its own
  * ABI only. Pure.
  */
+import { ADDRESS_WORD, HAS_SELECTOR } from '../core/hex';
 import type { Address, Hash } from '../core/model';
 import { outcome, type TransactionBundle } from '../core/transactionLoad';
 import type { ContractIndex } from './contractIndex';
@@ -59,13 +60,13 @@ export function proxiesTouched(decoder: WorkspaceDecoder, bundle: TransactionBun
   for (const { to, input } of calls) {
     const c = decoder.contractAt(to);
     if (!c || c.implementation) continue;
-    if (c.proxy === 'erc1967' || (input && /^0x[0-9a-fA-F]{8}/.test(input) && !decoder.functionName(to, input.slice(0, 10)))) out.add(c.address);
+    if (c.proxy === 'erc1967' || (input && HAS_SELECTOR.test(input) && !decoder.functionName(to, input.slice(0, 10)))) out.add(c.address);
   }
   return [...out];
 }
 
 /** The address in the low 20 bytes of a storage word whose high 12 are zero; undefined for zero or anything else. */
 export function addressInWord(word: string): Address | undefined {
-  const m = /^0x0{24}([0-9a-f]{40})$/.exec(word.toLowerCase());
+  const m = ADDRESS_WORD.exec(word.toLowerCase());
   return m && !/^0+$/.test(m[1]!) ? (`0x${m[1]}` as Address) : undefined;
 }

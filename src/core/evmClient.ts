@@ -29,7 +29,7 @@ import type { AnswerLimits, JsonPoster } from './transport';
 import { JsonRpcBatcher, type BatchSupport } from './jsonRpcBatch';
 import { MAX_BLOCK_NUMBER } from './input';
 import * as v from 'valibot';
-import { isAddress, isHash } from './hex';
+import { DELEGATION_CODE, HEX_PREFIX, HEX_SAFE_INTEGER, isAddress, isHash, STORAGE_WORD } from './hex';
 
 /** Erigon refuses page arguments above 255; stay under it everywhere. */
 export const MAX_TRANSACTIONS_PAGE_SIZE = 100;
@@ -147,7 +147,7 @@ export class EvmClient {
   /** The latest block number. */
   async getBlockNumber(signal?: AbortSignal): Promise<number> {
     const result = await this.call('eth_blockNumber', [], signal);
-    const n = this.shape(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,13}$/)), result, 'eth_blockNumber');
+    const n = this.shape(v.pipe(v.string(), v.regex(HEX_SAFE_INTEGER)), result, 'eth_blockNumber');
     return Number.parseInt(n, 16);
   }
 
@@ -190,7 +190,7 @@ export class EvmClient {
     const result = this.shape(transactionErrorResult, await this.call(method, [asked], signal), method);
     if (result === null) return '0x';
     if (isRevertData(result)) return result.toLowerCase();
-    if (/^0x/i.test(result)) throw invalid(msg('The node’s answer to {0} is neither 0x hex bytes nor a sentence.', method));
+    if (HEX_PREFIX.test(result)) throw invalid(msg('The node’s answer to {0} is neither 0x hex bytes nor a sentence.', method));
     const sentence = result.replace(/^\s*execution reverted:?\s*/i, '').trim();
     return sentence === '' ? '0x' : encodeErrorString(sentence.slice(0, 2000));
   }
@@ -231,7 +231,7 @@ export class EvmClient {
   /** The chain this node serves (`eth_chainId`). */
   async getChainId(signal?: AbortSignal): Promise<number> {
     const result = await this.call('eth_chainId', [], signal);
-    const n = this.shape(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,13}$/)), result, 'eth_chainId');
+    const n = this.shape(v.pipe(v.string(), v.regex(HEX_SAFE_INTEGER)), result, 'eth_chainId');
     return Number.parseInt(n, 16);
   }
 
@@ -239,7 +239,7 @@ export class EvmClient {
   async getStorageAt(address: Address, slot: Hash, signal?: AbortSignal): Promise<Hash> {
     if (!isAddress(address)) throw new ProviderError('badInput', msg('An address is 0x followed by 40 hex digits.'));
     const word = this.shape(
-      v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{0,64}$/)),
+      v.pipe(v.string(), v.regex(STORAGE_WORD)),
       await this.call('eth_getStorageAt', [address.toLowerCase(), checkHash(slot), 'latest'], signal),
       'eth_getStorageAt',
     );
@@ -266,7 +266,7 @@ export class EvmClient {
       this.call('eth_getBalance', [asked, 'latest'], signal).then((r) => this.shape(balanceResult, r, 'eth_getBalance')),
     ]);
     // An EIP-7702 account delegates to code (0xef0100 + the address) but stays an account that signs.
-    const kind = code === '0x' || /^0xef0100[0-9a-f]{40}$/.test(code) ? 'account' : 'contract';
+    const kind = code === '0x' || DELEGATION_CODE.test(code) ? 'account' : 'contract';
     return { address: asked, kind, balance };
   }
 

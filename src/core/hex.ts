@@ -21,6 +21,36 @@ export const HEX_SAFE_INTEGER = /^0x[0-9a-fA-F]{1,13}$/;
 /** 0x and whole bytes (two hex digits each), possibly none. */
 export const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
 
+/** 0x + 40 hex digits, lowercase (an address as we keep it). */
+export const LOWER_ADDRESS = /^0x[0-9a-f]{40}$/;
+/** The zero address, 0x + 40 zeros. */
+export const ZERO_ADDRESS = /^0x0{40}$/;
+/** Calldata that starts with a 4-byte function selector (0x + at least 8 hex digits). */
+export const HAS_SELECTOR = /^0x[0-9a-fA-F]{8}/;
+/** A leading `0x` or `0X`, and nothing said of the rest. */
+export const HEX_PREFIX = /^0x/i;
+/** A 32-byte word that holds an address (12 zero bytes, then 20): the address's 40 digits captured. */
+export const ADDRESS_WORD = /^0x0{24}([0-9a-f]{40})$/;
+/** A 32-byte word whose first 12 bytes are zero (an address-shaped topic). */
+export const ADDRESS_WORD_PREFIX = /^0x0{24}/;
+/** A 16-byte client order id (cloid): 0x + 32 hex digits. */
+export const CLOID = /^0x[0-9a-fA-F]{32}$/;
+/** A storage word as nodes give it: 0x + at most 64 hex digits. */
+export const STORAGE_WORD = /^0x[0-9a-fA-F]{0,64}$/;
+/** A transaction type: 0x + one or two hex digits. */
+export const TX_TYPE = /^0x[0-9a-fA-F]{1,2}$/;
+/** A quantity of at most 12 hex digits, any case: what a route's probe answer may be. */
+export const HEX_SHORT_QUANTITY = /^0x[0-9a-f]{1,12}$/i;
+/** An EIP-7702 delegation designator as an account's code: 0xef0100 + the delegate's address. */
+export const DELEGATION_CODE = /^0xef0100[0-9a-f]{40}$/;
+/**
+ * A HyperCore token's system address on HyperEVM: 0x20, then zeros to the 12th byte, then the token index
+ * (a uint64) in the last 8 bytes. An ordinary address that merely starts with 0x20 is not one.
+ */
+export const SYSTEM_TOKEN_ADDRESS = /^0x20{23}[0-9a-f]{16}$/;
+/** The lowercase hash shape the demo node answers by. */
+export const LOWER_HASH = /^0x[0-9a-f]{64}$/;
+
 const HEX_DIGITS = /^[0-9a-fA-F]+$/;
 
 export function isHash(x: unknown): x is Hash {

@@ -2,6 +2,7 @@
  * Schemas for what the info API sends, with valibot, and their mapping to the model. Unknown extra
  * fields are allowed (the info API adds order fields); the fields we use must have the right shape.
  */
+import { ADDRESS, CLOID } from './hex';
 import * as v from 'valibot';
 import type {
   OpenOrder,
@@ -35,7 +36,7 @@ const orderFields = {
   sz: decimal,
   timestamp: count,
   origSz: v.optional(decimal),
-  cloid: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{32}$/, 'expected a 16-byte 0x cloid')))),
+  cloid: v.optional(v.nullable(v.pipe(v.string(), v.regex(CLOID, 'expected a 16-byte 0x cloid')))),
   reduceOnly: v.optional(v.boolean()),
   // `frontendOpenOrders` only:
   orderType: v.optional(v.pipe(v.string(), v.maxLength(100))),
@@ -59,7 +60,6 @@ export const frontendOpenOrdersResult = openOrdersResult;
 // accepts exactly what the schema accepts (a property test holds it to that) in a fraction of the time;
 // when it says no, the schema runs to say what is wrong, with its own message.
 
-const CLOID = /^0x[0-9a-fA-F]{32}$/;
 const isCount = (x: unknown): boolean => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 const isDecimal = (x: unknown): boolean => typeof x === 'string' && DECIMAL.test(x);
 const isText = (x: unknown, max: number): boolean => typeof x === 'string' && x.length <= max;
@@ -121,7 +121,7 @@ const evmContract = v.fallback(
   v.optional(
     v.nullable(
       v.looseObject({
-        address: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)),
+        address: v.pipe(v.string(), v.regex(ADDRESS)),
         evm_extra_wei_decimals: v.pipe(v.number(), v.safeInteger(), v.minValue(-18), v.maxValue(36)),
       }),
     ),
@@ -267,7 +267,7 @@ export const spotClearinghouseStateResult = v.looseObject({
   balances: v.pipe(v.array(v.unknown()), v.maxLength(MAX_SPOT_BALANCES, `more than ${MAX_SPOT_BALANCES.toLocaleString('en-US')} balances`)),
 });
 
-const address = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'expected an address (0x + 40 hex digits)'));
+const address = v.pipe(v.string(), v.regex(ADDRESS, 'expected an address (0x + 40 hex digits)'));
 
 export const userRoleResult = v.variant('role', [
   v.looseObject({ role: v.picklist(['missing', 'user', 'vault']) }),

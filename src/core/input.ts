@@ -3,7 +3,7 @@
  * Everything here is refused before any request is made, with a message in the user's words (through the
  * `t` the caller hands in) and a `problem` code: code branches on the code, never on the translated text.
  */
-import { ADDRESS_HEX_DIGITS, HASH_HEX_DIGITS, isHexDigits, lowerHex } from './hex';
+import { ADDRESS_HEX_DIGITS, HASH_HEX_DIGITS, HEX_PREFIX, isHexDigits, lowerHex } from './hex';
 import type { Address, Hash } from './model';
 import type { Translate } from './translate';
 import { groupThousands } from './units';
@@ -40,7 +40,7 @@ export function parseBlockQuery(input: string, t: Translate): Parsed<BlockQuery>
   if (text === '') return refuse('empty', t('Type a block number: decimal (6699), hex (0x1a2b) or “latest”.'));
   if (/^latest$/i.test(text)) return { ok: true, value: { kind: 'latest' } };
   if (/^-/.test(text)) return negative(t);
-  if (/^0x/i.test(text)) return hexBlockNumber(text, t);
+  if (HEX_PREFIX.test(text)) return hexBlockNumber(text, t);
   if (/^\d+([.,]\d+)?e[+-]?\d+$/i.test(text)) return refuse('exponent', t('Write the block number out in full, without an exponent.'));
   if (/^\d*\.\d*$/.test(text) && /\d/.test(text)) return fraction(t);
   if (/^\d{1,3}([,_]\d{3})+$/.test(text) || /^\d+$/.test(text)) return checkRange(text.replace(/[,_]/g, ''), 10, t);
@@ -83,7 +83,7 @@ function checkRange(digits: string, radix: 10 | 16, t: Translate): Parsed<BlockQ
 export function parseAddress(input: string, t: Translate): Parsed<Address> {
   const text = input.trim();
   if (text === '') return refuse('empty', t('Type a wallet address: 0x followed by 40 hex digits.'));
-  if (!/^0x/i.test(text)) return refuse('noPrefix', t('A wallet address starts with “0x”.'));
+  if (!HEX_PREFIX.test(text)) return refuse('noPrefix', t('A wallet address starts with “0x”.'));
   const hex = text.slice(2);
   if (hex !== '' && !isHexDigits(hex)) return refuse('notHex', t('A wallet address has only hex digits (0-9, a-f) after “0x”.'));
   if (hex.length !== ADDRESS_HEX_DIGITS) return refuse('wrongLength', t('A wallet address has 40 hex digits after “0x”; this one has {0}.', count(hex.length)));
@@ -94,7 +94,7 @@ export function parseAddress(input: string, t: Translate): Parsed<Address> {
 export function parseHash(input: string, t: Translate): Parsed<Hash> {
   const text = input.trim();
   if (text === '') return refuse('empty', t('Type a transaction hash: 0x followed by 64 hex digits.'));
-  if (!/^0x/i.test(text)) return refuse('noPrefix', t('A transaction hash starts with “0x”.'));
+  if (!HEX_PREFIX.test(text)) return refuse('noPrefix', t('A transaction hash starts with “0x”.'));
   const hex = text.slice(2);
   if (hex !== '' && !isHexDigits(hex)) return refuse('notHex', t('A transaction hash has only hex digits (0-9, a-f) after “0x”.'));
   if (hex.length !== HASH_HEX_DIGITS) return refuse('wrongLength', t('A transaction hash has 64 hex digits after “0x”; this one has {0}.', count(hex.length)));
@@ -112,7 +112,7 @@ export function parseLookUp(input: string, t: Translate): Parsed<LookUpQuery> {
   const text = input.trim();
   if (text === '')
     return refuse('empty', t('Type a block number (6699, 0x1a2b or “latest”), a transaction hash (0x + 64 hex digits) or an address (0x + 40).'));
-  const hex = /^0x/i.test(text) ? text.slice(2) : undefined;
+  const hex = HEX_PREFIX.test(text) ? text.slice(2) : undefined;
   if (hex !== undefined && isHexDigits(hex)) return hexLookUp(text, hex.length, t);
   if (hex === undefined && isHexDigits(text) && /[a-f]/i.test(text)) {
     if (text.length === HASH_HEX_DIGITS) return refuse('noPrefix', t('Add “0x” in front: 0x + 64 hex digits is a transaction or block hash.'));

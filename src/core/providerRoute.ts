@@ -12,6 +12,7 @@
  *   user allowed that kind of data to go there, within the public API's own weight budget.
  * Pure: no `vscode`.
  */
+import { HEX_SHORT_QUANTITY } from './hex';
 import { abilityOfRequest, type ProviderAbilities } from './abilities';
 import { ProviderError, type Endpoint } from './errors';
 import { isBlockNotFound } from './evmClient';
@@ -255,7 +256,7 @@ export class ProviderRoute implements JsonPoster {
   private async askChainId(): Promise<number> {
     const json = await this.provider.postJson('evm', this.request('eth_chainId'), 'eth_chainId', undefined, SMALL);
     const result = (json as { result?: unknown } | null)?.result;
-    if (typeof result !== 'string' || !/^0x[0-9a-f]{1,12}$/i.test(result)) {
+    if (typeof result !== 'string' || !HEX_SHORT_QUANTITY.test(result)) {
       throw new ProviderError('invalidResponse', 'The node did not say which chain it serves (its answer to eth_chainId is not a chain id).', {
         endpoint: 'evm',
       });

@@ -3,6 +3,7 @@
  * the node and is untrusted ABI: every offset and length is checked against the data's size, and what
  * does not decode as `Error(string)` or `Panic(uint256)` is handed on as a custom error, never thrown.
  */
+import { HEX_BYTES } from './hex';
 import type { RevertReason } from './model';
 import { msg, type Message } from './translate';
 
@@ -25,7 +26,6 @@ export const PANIC_MEANINGS: ReadonlyMap<bigint, Message> = new Map([
   [0x51n, msg('call to a zero-initialized internal function')],
 ]);
 
-const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /** Decodes revert data (`0x` hex). `0x` (or nothing) is `none`: reverted without a reason, or did not revert. */

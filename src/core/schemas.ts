@@ -3,7 +3,7 @@
  * header fields, the info API adds order fields); the fields we use must have the right shape.
  */
 import * as v from 'valibot';
-import { ADDRESS, HASH, HEX_BYTES, HEX_QUANTITY, HEX_SAFE_INTEGER, isAddress, isHash, isHexQuantity } from './hex';
+import { ADDRESS, HASH, HEX_BYTES, HEX_QUANTITY, HEX_SAFE_INTEGER, isAddress, isHash, isHexQuantity, TX_TYPE } from './hex';
 import type {
   Address,
   BlockDetails,
@@ -313,7 +313,7 @@ const txType = v.union([
   v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(255)),
   v.pipe(
     v.string(),
-    v.regex(/^0x[0-9a-fA-F]{1,2}$/, 'expected a 0x transaction type'),
+    v.regex(TX_TYPE, 'expected a 0x transaction type'),
     v.transform((s) => Number.parseInt(s, 16)),
   ),
 ]);

@@ -2,6 +2,8 @@
  * A short list of standard method signatures, by their 4-byte selector (the first 4 bytes of the
  * keccak-256 of the signature text). The test recomputes every selector from its text.
  */
+import { HAS_SELECTOR } from './hex';
+
 export const KNOWN_SIGNATURES: ReadonlyArray<readonly [selector: string, signature: string]> = [
   // ERC-20
   ['0xa9059cbb', 'transfer(address,uint256)'],
@@ -43,7 +45,7 @@ const NAMES = new Map<string, string>(KNOWN_SIGNATURES.map(([selector, signature
 
 /** The 4-byte selector of calldata (`0x` + 8 hex digits, lowercase), or null when there is none. */
 export function selectorOf(input: string | undefined): string | null {
-  if (input === undefined || !/^0x[0-9a-fA-F]{8}/.test(input)) return null;
+  if (input === undefined || !HAS_SELECTOR.test(input)) return null;
   return input.slice(0, 10).toLowerCase();
 }
 

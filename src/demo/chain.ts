@@ -3,6 +3,7 @@
 // `ots_getBlockDetails` in the product spec's shape (with `block.transactions`: the spec's example,
 // illustrative; no real node sends it, see docs/FACTS.md#slim-blocks), odd ones in the slim reth/nanoreth shape (header
 // fields, no `transactions`) as real nodes do. Blocks below DEMO_PRUNED_BELOW are pruned.
+import { LOWER_HASH, SYSTEM_TOKEN_ADDRESS } from '../core/hex';
 import { Random, mix32, quantity, seedOf } from './random';
 
 /** The latest block of the demo chain (`eth_blockNumber`). Blocks above it do not exist. */
@@ -52,7 +53,7 @@ export function tokenSystemAddress(tokenIndex: number): string {
 
 /** True for 0x2222…2222 and 0x20…XX addresses. */
 export function isSystemAddress(address: string): boolean {
-  return address === HYPE_SYSTEM_ADDRESS || /^0x20[0-9a-f]{38}$/.test(address);
+  return address === HYPE_SYSTEM_ADDRESS || SYSTEM_TOKEN_ADDRESS.test(address);
 }
 
 /**
@@ -118,7 +119,7 @@ function readUint56(bytes: Buffer, at: number): number {
 
 /** A hash's bytes with its tail unmasked, or undefined when it is not 0x + 64 lowercase hex digits. */
 function unmasked(hash: string, from: number): Buffer | undefined {
-  if (!/^0x[0-9a-f]{64}$/.test(hash)) return undefined;
+  if (!LOWER_HASH.test(hash)) return undefined;
   const bytes = Buffer.from(hash.slice(2), 'hex');
   maskTail(bytes, from);
   return bytes;

@@ -10,7 +10,7 @@
  * fields must encode back to exactly the same bytes (no trailing bytes, no out-of-range or dirty words).
  */
 import type { AbiParameter } from 'viem';
-import { HEX_BYTES, isAddress, isHash, lowerHex } from '../core/hex';
+import { ADDRESS_WORD_PREFIX, HEX_BYTES, isAddress, isHash, lowerHex } from '../core/hex';
 import type { Address, LogEntry } from '../core/model';
 import { encode, strictDecode } from '../core/strictAbi';
 
@@ -158,7 +158,7 @@ export function sendRawActionData(input: string | undefined): string | undefined
 export function rawActionOf(log: LogEntry): { user?: Address; data?: string } | undefined {
   if (log.address.toLowerCase() !== CORE_WRITER_ADDRESS || log.topics[0]?.toLowerCase() !== RAW_ACTION_TOPIC) return undefined;
   const topic = log.topics.length === 2 ? log.topics[1] : undefined;
-  const user = isHash(topic) && /^0x0{24}/.test(topic) ? lowerHex(`0x${topic.slice(26)}`) : undefined;
+  const user = isHash(topic) && ADDRESS_WORD_PREFIX.test(topic) ? lowerHex(`0x${topic.slice(26)}`) : undefined;
   const values = log.data.length <= 2 + 2 * (64 + 64 + MAX_ACTION_BYTES + 32) ? strictDecode([{ type: 'bytes' }], log.data as `0x${string}`) : undefined;
   return { ...(user && isAddress(user) ? { user } : {}), ...(values ? { data: values[0] as string } : {}) };
 }

@@ -4,6 +4,7 @@
  * vault and USD class amounts in perp USDC (6 decimals), staking and delegation in HYPE's 8, a spot
  * token's amounts in its `weiDecimals`. Pure; words through `t`.
  */
+import { ZERO_ADDRESS } from '../core/hex';
 import { MAX_ACTION_BYTES, SPOT_DEX, type CoreAction, type CoreActionResult } from './coreWriter';
 import { HYPE_CORE_DECIMALS, PERP_USD_DECIMALS, type HyperCoreDirectory } from './hyperCoreDirectory';
 import { HYPE_SYSTEM_ADDRESS, systemTokenIndex } from './systemTransfers';
@@ -251,7 +252,7 @@ function sendAsset(a: Extract<CoreAction, { kind: 'sendAsset' }>, d: HyperCoreDi
   const token = d.token(a.token);
   const amount = tokenAmount(token, a.token, a.wei, t);
   const dex = (n: number) => (n === SPOT_DEX ? t('spot') : n === 0 ? t('perp dex 0 (the first)') : t('perp dex #{0}', n));
-  const fromSub = !/^0x0{40}$/.test(a.subAccount);
+  const fromSub = !ZERO_ADDRESS.test(a.subAccount);
   const toEvm = isSystemAddressOf(a.destination, a.token, d);
   return {
     summary: toEvm ? t('Send {0} to HyperEVM (to its system address)', amount) : t('Send {0} to {1}', amount, shortAddress(a.destination)),

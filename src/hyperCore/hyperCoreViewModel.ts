@@ -3,6 +3,7 @@
  * actions, the HyperCore → HyperEVM transfer it is, its read precompile calls. Pure (no `vscode`): the
  * names come in a `HyperCoreDirectory`, the words through `t`.
  */
+import { LOWER_ADDRESS } from '../core/hex';
 import type { HyperCoreDirectory } from './hyperCoreDirectory';
 import type { DecodedValue, PrecompileCall, PrecompileInfo } from './readPrecompiles';
 import { systemTransferOf, type SystemTransfer } from './systemTransfers';
@@ -163,7 +164,7 @@ function flatten(v: DecodedValue, prefix: string, out: HyperCoreFieldView[]): vo
 function leaf(label: string, value: bigint | boolean | string): HyperCoreFieldView {
   if (typeof value === 'bigint') return { label, value: groupThousands(value.toString()) };
   if (typeof value === 'boolean') return { label, value: String(value) };
-  return /^0x[0-9a-f]{40}$/.test(value) ? { label, value, mono: true } : { label, value: safeName(value) };
+  return LOWER_ADDRESS.test(value) ? { label, value, mono: true } : { label, value: safeName(value) };
 }
 
 /** A price output in human units: perp prices / 10^(6 − szDecimals), spot / 10^(8 − base szDecimals) (the docs' rule). */

@@ -7,7 +7,7 @@
  * takes the sender from elsewhere may show another `from`, so a gas price of 0 on a linked contract's
  * `transfer` (or a plain value transfer) counts too. Pure.
  */
-import { isAddress, lowerHex } from '../core/hex';
+import { isAddress, lowerHex, SYSTEM_TOKEN_ADDRESS } from '../core/hex';
 import type { Address, SpotToken, TransactionDetails } from '../core/model';
 import { strictDecode } from '../core/strictAbi';
 import type { HyperCoreDirectory } from './hyperCoreDirectory';
@@ -15,7 +15,6 @@ import type { HyperCoreDirectory } from './hyperCoreDirectory';
 export const HYPE_SYSTEM_ADDRESS = '0x2222222222222222222222222222222222222222';
 /** `transfer(address,uint256)`. */
 const TRANSFER_SELECTOR = '0xa9059cbb';
-const TOKEN_SYSTEM_ADDRESS = /^0x20[0-9a-f]{38}$/;
 
 /** The system address of spot token `index`. */
 export function tokenSystemAddress(index: number): Address {
@@ -25,7 +24,7 @@ export function tokenSystemAddress(index: number): Address {
 /** The spot token index a `0x20…` system address stands for; undefined for any other address (or one beyond 2^53). */
 export function systemTokenIndex(address: string): number | undefined {
   const a = address.toLowerCase();
-  if (!TOKEN_SYSTEM_ADDRESS.test(a)) return undefined;
+  if (!SYSTEM_TOKEN_ADDRESS.test(a)) return undefined;
   const index = BigInt(`0x${a.slice(4)}`);
   return index <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(index) : undefined;
 }

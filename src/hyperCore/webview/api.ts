@@ -3,6 +3,7 @@
  * where each stands ("sent to HyperCore" is not "executed"), the HyperCore → HyperEVM transfer it is, and
  * its read precompile calls. Text only (textContent), as the rest of the page.
  */
+import { LOWER_ADDRESS } from '../../core/hex';
 import { el, field, format, formatCount, type Child } from '../../webview/dom';
 import type { HyperCoreActionView, HyperCoreFieldView, HyperCoreLabels, HyperCoreReadView, HyperCoreTransferView, HyperCoreView } from '../protocol';
 
@@ -10,8 +11,6 @@ import type { HyperCoreActionView, HyperCoreFieldView, HyperCoreLabels, HyperCor
 export interface HyperCoreHelpers {
   address(a: string, what: string): Child[];
 }
-
-const ADDRESS = /^0x[0-9a-f]{40}$/;
 
 export function renderHyperCore(view: HyperCoreView, labels: HyperCoreLabels, h: HyperCoreHelpers): HTMLElement {
   const section = el(
@@ -36,7 +35,7 @@ export function renderHyperCore(view: HyperCoreView, labels: HyperCoreLabels, h:
 function fields(list: HyperCoreFieldView[], h: HyperCoreHelpers): HTMLElement {
   const dl = el('dl', { class: 'fields' });
   for (const f of list) {
-    const value = f.mono && ADDRESS.test(f.value) ? h.address(f.value, f.label) : [el('span', { class: f.mono ? 'mono wrap' : 'wrap' }, f.value)];
+    const value = f.mono && LOWER_ADDRESS.test(f.value) ? h.address(f.value, f.label) : [el('span', { class: f.mono ? 'mono wrap' : 'wrap' }, f.value)];
     dl.append(...field(f.label, ...value));
   }
   return dl;
