@@ -19,7 +19,7 @@ import { DEMO_WALLETS, startDemoNode } from '../src/demo/demoNode';
 import { buildAccountView, diffPositions, mergeAccount, type AccountSnapshot, type AccountView } from '../src/orders/accountViewModel';
 import { buildWalletView, diffOrders, type GroupRow, type OrderRow, type WalletOrder } from '../src/orders/ordersViewModel';
 import { untranslated } from '../src/view/format';
-import { measure, stats, type BenchRow } from './types';
+import { measure, stats, type BenchRow, type TreeItemShape } from './types';
 import { runAlone } from './report';
 
 const whale = DEMO_WALLETS.find((w) => w.kind === 'whale')!;
@@ -30,15 +30,6 @@ const DEXS: [string, number][] = [
   ['xyz', 60],
   ['flx', 40],
 ];
-
-interface TreeItemShape {
-  id: string;
-  label: string;
-  description: string;
-  iconPath: { id: string; color?: string };
-  contextValue: string;
-  collapsibleState: 0 | 1 | 2;
-}
 
 const shape = (
   r: { id: string; label: string; description: string; icon: { id: string; color?: string } },

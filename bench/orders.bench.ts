@@ -9,20 +9,10 @@ import { buildWalletView, diffOrders, type GroupRow, type OrderRow, type WalletO
 import type { SpotMeta } from '../src/core/model';
 import { untranslated } from '../src/view/format';
 import * as os from 'node:os';
-import { measure, stats, type BenchRow } from './types';
+import { measure, stats, type BenchRow, type TreeItemShape } from './types';
 import { runAlone } from './report';
 
 const whale = DEMO_WALLETS.find((w) => w.kind === 'whale')!;
-
-/** What `getTreeItem` hands VS Code, as plain data. */
-interface TreeItemShape {
-  id: string;
-  label: string;
-  description: string;
-  iconPath: { id: string; color?: string };
-  contextValue: string;
-  collapsibleState: 0 | 1 | 2;
-}
 
 function treeItems(groups: GroupRow[]): TreeItemShape[] {
   const items: TreeItemShape[] = [];

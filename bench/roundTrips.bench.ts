@@ -18,9 +18,9 @@ import { DEMO_SAMPLES } from '../src/demo/samples';
 import { HoverData } from '../src/hover/hoverData';
 import { MIDS_SHARED_MS, OpenOrdersSource } from '../src/orders/openOrdersSource';
 import { loadCallFrames } from '../src/transactions/callFrames';
-import { OrdersStore, type WalletListing } from '../src/orders/ordersStore';
-import { untranslated } from '../src/view/format';
+import type { OrdersStore } from '../src/orders/ordersStore';
 import { LatencyProxy } from '../test/support/latencyProxy';
+import { listing, ordersStoreOver } from '../test/support/ordersHarness';
 import { startDemoNodeProcess } from './demoNodeProcess';
 import { stats, type BenchRow } from './types';
 import { runAlone } from './report';
@@ -117,10 +117,8 @@ class OrdersBench {
   }
 
   private newStore(): OrdersStore {
-    const wallets: WalletListing[] = [{ wallet: { address: MAKER, label: 'maker' }, demo: false }];
-    const log = { warn: () => undefined, debug: () => undefined };
-    const sources = { get: async () => this.source, existing: this.source };
-    return new OrdersStore({ sources, wallets: () => wallets, log, t: untranslated });
+    const wallets = [listing(MAKER, 'maker')];
+    return ordersStoreOver(this.source, { wallets: () => wallets });
   }
 
   /** Refresh of the market maker, whose orders were loaded before (so some are gone: their fates are looked up). */

@@ -57,3 +57,13 @@ export async function measure(fn: () => unknown, rounds = 30, warmup = 5): Promi
   }
   return out;
 }
+
+/** What `getTreeItem` hands VS Code, as plain data (the orders and account benchmarks draw the tree). */
+export interface TreeItemShape {
+  id: string;
+  label: string;
+  description: string;
+  iconPath: { id: string; color?: string };
+  contextValue: string;
+  collapsibleState: 0 | 1 | 2;
+}

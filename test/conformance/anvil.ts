@@ -6,12 +6,12 @@
  * answers to compare with. Anvil is killed when the suite ends, and when the process exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import * as http from 'node:http';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { ForwardingProxy } from '../support/forwardingProxy';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 export const ANVIL_BINARY = path.join(ROOT, 'node_modules', '@foundry-rs', 'anvil-linux-amd64', 'bin', 'anvil');
@@ -96,33 +96,17 @@ export async function startAnvil(options: { chainId?: number } = {}): Promise<An
     chainId,
     close: async () => undefined,
   };
-  const gateway = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== `/${GATEWAY_KEY}/evm`) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-        return;
-      }
-      node.forwarded++;
-      const upstream = http.request(anvilUrl, { method: 'POST', headers: { 'content-type': 'application/json' } }, (up) => {
-        res.writeHead(up.statusCode ?? 502, { 'content-type': up.headers['content-type'] ?? 'application/json' });
-        up.pipe(res);
-      });
-      upstream.on('error', () => res.writeHead(502).end());
-      upstream.end(Buffer.concat(chunks));
-    });
+  // The one forwarding proxy (test/support/forwardingProxy.ts), routing the keyed path to anvil's `/`.
+  const gateway = new ForwardingProxy({
+    target: anvilUrl,
+    mode: 'stream',
+    failure: 'badGateway',
+    route: (req) => (req.method === 'POST' && req.url === `/${GATEWAY_KEY}/evm` ? '/' : undefined),
+    onRequest: () => void node.forwarded++,
   });
-  const sockets = new Set<net.Socket>();
-  gateway.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-  node.baseUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+  node.baseUrl = await gateway.start();
   node.close = async () => {
-    for (const s of sockets) s.destroy();
-    await new Promise<void>((resolve) => gateway.close(() => resolve()));
+    await gateway.close();
     child.kill('SIGTERM');
     await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
     running.delete(child);

@@ -4,9 +4,9 @@
  * Whatever the node does passes through as it is: statuses and headers, slow and malformed bodies, a body
  * cut in the middle (the client's socket is destroyed too) and a reset (the client's socket is reset).
  * Idle client connections close after 2 s, so an idle extension host holds no socket to it.
+ * A configuration of the one forwarding proxy (test/support/forwardingProxy.ts), in its `stream` mode.
  */
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { ForwardingProxy, type Done } from '../support/forwardingProxy';
 import type { InfoRequest } from './checks';
 
 export interface CountingProxy {
@@ -28,20 +28,6 @@ export interface CountingProxy {
   close(): Promise<void>;
 }
 
-function describeInfo(body: string, at: number): InfoRequest {
-  try {
-    const json = JSON.parse(body) as { type?: unknown; user?: unknown; dex?: unknown };
-    return {
-      at,
-      type: typeof json.type === 'string' ? json.type : '(none)',
-      ...(typeof json.user === 'string' ? { user: json.user.toLowerCase() } : {}),
-      ...(typeof json.dex === 'string' ? { dex: json.dex } : {}),
-    };
-  } catch {
-    return { at, type: '(not JSON)' };
-  }
-}
-
 function parses(body: Buffer): boolean {
   try {
     JSON.parse(body.toString('utf8'));
@@ -51,101 +37,48 @@ function parses(body: Buffer): boolean {
   }
 }
 
-/** Each side keeps its own connection: the proxy's to the node closes, the client's may stay open. */
-function withoutHopHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
-  const { connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
-  return rest;
+/** What went out, as `outcomes` counts it. */
+function outcomeOf(done: Done): string {
+  if (done.kind !== 'answered') return done.kind;
+  if (done.status !== 200) return `HTTP ${done.status}`;
+  return !parses(done.body) ? 'malformed' : done.ms >= 1_000 ? 'slow' : 'ok';
 }
 
 export async function startCountingProxy(upstream: string, startedAt: number): Promise<CountingProxy> {
   const info: InfoRequest[] = [];
   let evmRequests = 0;
-  let inFlight = 0;
-  let lastActivity = Date.now();
   const outcomes: Record<string, number> = {};
-  const count = (outcome: string) => (outcomes[outcome] = (outcomes[outcome] ?? 0) + 1);
-  const target = new URL(upstream);
-
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const path = req.url ?? '/';
-      if (path.endsWith('/info')) info.push(describeInfo(body.toString('utf8'), Date.now() - startedAt));
-      else if (path.endsWith('/evm')) evmRequests += 1;
-      inFlight += 1;
-      lastActivity = Date.now();
-      let done = false;
-      const started = Date.now();
-      const finish = (outcome: string) => {
-        if (done) return;
-        done = true;
-        count(outcome);
-        inFlight -= 1;
-        lastActivity = Date.now();
-      };
-      const headers = withoutHopHeaders({ ...req.headers, host: target.host, 'content-length': String(body.length) });
-      const out = http.request({ host: target.hostname, port: target.port, method: req.method, path, headers, agent: false }, (up) => {
-        const status = up.statusCode ?? 502;
-        res.writeHead(status, withoutHopHeaders(up.headers));
-        const copy: Buffer[] = [];
-        up.on('data', (c: Buffer) => {
-          copy.push(c);
-          res.write(c);
-        });
-        up.on('end', () => {
-          res.end();
-          finish(status !== 200 ? `HTTP ${status}` : !parses(Buffer.concat(copy)) ? 'malformed' : Date.now() - started >= 1_000 ? 'slow' : 'ok');
-        });
-        // Cut in the middle upstream: cut here too.
-        const cut = () => {
-          finish('cut');
-          res.destroy();
-        };
-        up.on('aborted', cut);
-        up.on('error', cut);
-      });
-      out.on('error', () => {
-        // Reset (or refused) upstream before an answer: reset the client's connection the same way.
-        const sent = res.headersSent;
-        finish(sent ? 'cut' : 'reset');
-        if (sent) res.destroy();
-        else req.socket.resetAndDestroy();
-      });
-      res.on('close', () => {
-        // The client gave up (cancelled, timed out): so does the request to the node.
-        if (!done) out.destroy();
-        finish('client gave up');
-      });
-      out.end(body);
-    });
+  const proxy = new ForwardingProxy({
+    target: upstream,
+    mode: 'stream',
+    keepAliveTimeoutMs: 2_000,
+    // Each side keeps its own connection: the proxy's to the node closes (a reset fault reaches one request only).
+    upstreamKeepAlive: false,
+    failure: 'reset',
+    onRequest: (req) => {
+      if (req.info) info.push({ at: Date.now() - startedAt, ...req.info });
+      else if (req.endpoint === 'evm') evmRequests += 1;
+    },
+    onDone: (_req, done) => {
+      const outcome = outcomeOf(done);
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    },
   });
-  server.keepAliveTimeout = 2_000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  await proxy.start();
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    port,
+    baseUrl: proxy.baseUrl,
+    port: proxy.port,
     info,
     outcomes,
     get evmRequests() {
       return evmRequests;
     },
     get inFlight() {
-      return inFlight;
+      return proxy.inFlight;
     },
     get lastActivity() {
-      return lastActivity;
+      return proxy.lastActivity;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => proxy.close(),
   };
 }

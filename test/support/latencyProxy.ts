@@ -11,9 +11,11 @@
  * With the delay on, requests sent at once arrive within a millisecond and answers come a whole round
  * trip later, so the count is exact; at 0 ms it is an upper bound (an unrelated answer that happens to
  * come first counts too).
+ *
+ * A configuration of the one forwarding proxy (forwardingProxy.ts): the delays are its holds, the counting
+ * its request and connection hooks.
  */
-import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { ForwardingProxy } from './forwardingProxy';
 
 export interface LatencyProxyOptions {
   /** `http://127.0.0.1:PORT` of the server behind the proxy. */
@@ -53,31 +55,47 @@ export interface ProxyTally {
 }
 
 export class LatencyProxy {
-  private readonly server: http.Server;
-  private readonly upstream = new http.Agent({ keepAlive: true });
-  private readonly sockets = new Set<Socket>();
-  private connectionCount = 0;
+  private readonly proxy: ForwardingProxy;
   private connectionsSinceReset = 0;
   private log: ProxiedRequest[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
   private oneWay: number;
 
-  constructor(private readonly options: LatencyProxyOptions) {
+  constructor(options: LatencyProxyOptions) {
     this.oneWay = options.oneWayMs;
-    this.server = http.createServer({ keepAlive: true }, (req, res) => void this.forward(req, res));
-    this.server.keepAliveTimeout = 60_000;
-    this.server.on('connection', (socket: Socket) => {
-      this.sockets.add(socket);
-      this.connectionCount += 1;
-      this.connectionsSinceReset += 1;
-      (socket as Socket & { hlxId?: number; hlxUsed?: boolean }).hlxId = this.connectionCount;
-      socket.on('close', () => this.sockets.delete(socket));
+    /** Each request's record, and the log it went into (a `reset` starts another). */
+    const records = new Map<object, { record: ProxiedRequest; log: ProxiedRequest[] }>();
+    this.proxy = new ForwardingProxy({
+      target: options.target,
+      keepAliveTimeoutMs: 60_000,
+      onConnection: () => (this.connectionsSinceReset += 1),
+      onRequest: (req) => {
+        const arrivedAt = performance.now();
+        // Answers the client already had when this request arrived: it is in the wave after the latest of them.
+        const before = this.log.filter((r) => r.answeredAt !== undefined && r.answeredAt <= arrivedAt).reduce((m, r) => Math.max(m, r.wave), 0);
+        const record: ProxiedRequest = {
+          endpoint: req.path.split('/').pop() ?? '',
+          calls: req.calls,
+          connection: req.connection,
+          newConnection: req.newConnection,
+          wave: before + 1,
+          arrivedAt,
+        };
+        this.log.push(record);
+        records.set(req, { record, log: this.log });
+      },
+      holdRequest: (req) => this.oneWay + (req.newConnection ? (options.setupRoundTrips ?? 2) * 2 * this.oneWay : 0),
+      holdAnswer: () => this.oneWay,
+      onDone: (req, done) => {
+        const seen = records.get(req);
+        records.delete(req);
+        // A reset in between started another action: this answer belongs to none of its waves.
+        if (seen && done.kind === 'answered' && seen.log === this.log) seen.record.answeredAt = done.answeredAt;
+      },
     });
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  start(): Promise<string> {
+    return this.proxy.start();
   }
 
   /** The added delay each way, in ms. */
@@ -96,9 +114,8 @@ export class LatencyProxy {
   }
 
   /** Closes every client connection (the client's pool is cold after this; its free sockets see the close). */
-  async dropConnections(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise((r) => setTimeout(r, 20));
+  dropConnections(): Promise<void> {
+    return this.proxy.dropConnections();
   }
 
   get requests(): readonly ProxiedRequest[] {
@@ -141,109 +158,7 @@ export class LatencyProxy {
     };
   }
 
-  async stop(): Promise<void> {
-    for (const t of this.timers) clearTimeout(t);
-    for (const s of this.sockets) s.destroy();
-    this.upstream.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (ms <= 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const t = setTimeout(() => {
-        this.timers.delete(t);
-        resolve();
-      }, ms);
-      this.timers.add(t);
-    });
-  }
-
-  private async forward(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const socket = req.socket as Socket & { hlxId?: number; hlxUsed?: boolean };
-    const newConnection = !socket.hlxUsed;
-    socket.hlxUsed = true;
-    const body = await readAll(req);
-    const arrivedAt = performance.now();
-    // Answers the client already had when this request arrived: it is in the wave after the latest of them.
-    const before = this.log.filter((r) => r.answeredAt !== undefined && r.answeredAt <= arrivedAt).reduce((m, r) => Math.max(m, r.wave), 0);
-    const record: ProxiedRequest = {
-      endpoint: (req.url ?? '').split('/').pop() ?? '',
-      calls: callsOf(body),
-      connection: socket.hlxId ?? 0,
-      newConnection,
-      wave: before + 1,
-      arrivedAt,
-    };
-    this.log.push(record);
-    const log = this.log;
-    const setup = newConnection ? (this.options.setupRoundTrips ?? 2) * 2 * this.oneWay : 0;
-    await this.sleep(this.oneWay + setup);
-    const upstream = await this.ask(req, body).catch(() => undefined);
-    await this.sleep(this.oneWay);
-    if (!upstream) {
-      res.destroy();
-      return;
-    }
-    res.writeHead(upstream.status, upstream.headers);
-    res.end(upstream.body, () => {
-      // A reset in between started another action: this answer belongs to none of its waves.
-      if (this.log === log) record.answeredAt = performance.now();
-    });
-  }
-
-  private ask(req: http.IncomingMessage, body: Buffer): Promise<{ status: number; headers: http.OutgoingHttpHeaders; body: Buffer }> {
-    const target = new URL(this.options.target);
-    return new Promise((resolve, reject) => {
-      const out = http.request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: req.url,
-          method: req.method,
-          agent: this.upstream,
-          headers: { ...req.headers, host: target.host, connection: 'keep-alive' },
-        },
-        (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (c: Buffer) => chunks.push(c));
-          answer.on('end', () => {
-            const headers = { ...answer.headers };
-            delete headers.connection;
-            delete headers['keep-alive'];
-            delete headers['transfer-encoding'];
-            const text = Buffer.concat(chunks);
-            resolve({ status: answer.statusCode ?? 502, headers: { ...headers, 'content-length': text.length }, body: text });
-          });
-          answer.on('error', reject);
-        },
-      );
-      out.on('error', reject);
-      out.end(body);
-    });
-  }
-}
-
-function readAll(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** The JSON-RPC methods of a body (one, or each of a batch), or the info request's `type`. */
-function callsOf(body: Buffer): string[] {
-  try {
-    const parsed = JSON.parse(body.toString('utf8')) as unknown;
-    const entries = Array.isArray(parsed) ? parsed : [parsed];
-    return entries.map((e) => {
-      const o = (e ?? {}) as Record<string, unknown>;
-      const name = o.method ?? o.type;
-      return typeof name === 'string' ? name : '?';
-    });
-  } catch {
-    return ['?'];
+  stop(): Promise<void> {
+    return this.proxy.close();
   }
 }

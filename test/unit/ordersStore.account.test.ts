@@ -1,14 +1,12 @@
 /** The Open Orders store with the account behind the orders, over the real demo node: positions, balances, roles, changes, weight. */
 import * as assert from 'node:assert/strict';
-import { createProviderClients } from '../../src/core/provider';
 import { DEMO_AGENT_WALLET, DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { OpenOrdersSource } from '../../src/orders/openOrdersSource';
 import { OrdersStore, type AgentNotice, type WalletListing } from '../../src/orders/ordersStore';
 import { infoRequestWeight, WeightLedger } from '../../src/orders/weightLedger';
-import { untranslated } from '../../src/view/format';
+import { listing, ordersStoreOver, recordingSource } from '../support/ordersHarness';
 
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
-const listing = (address: string, label?: string): WalletListing => ({ wallet: { address, label }, demo: false });
 
 describe('open orders store: the account behind the orders', () => {
   let node: DemoNode;
@@ -24,17 +22,10 @@ describe('open orders store: the account behind the orders', () => {
     node = await startDemoNode();
     sent = [];
     warnings = [];
-    const onRequest = (e: { endpoint: string; label: string }) => void (e.endpoint === 'info' && sent.push(e.label));
-    source = new OpenOrdersSource(createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 5000, maxRetries: 0, onRequest }).info);
+    source = recordingSource(node, (type) => sent.push(type));
     wallets = [listing(maker.address, 'Maker')];
     ledger = new WeightLedger();
-    store = new OrdersStore({
-      sources: { get: async () => source, existing: source },
-      wallets: () => wallets,
-      log: { warn: (m) => void warnings.push(m), debug: () => undefined },
-      t: untranslated,
-      ledger,
-    });
+    store = ordersStoreOver(source, { wallets: () => wallets, log: { warn: (m) => void warnings.push(m), debug: () => undefined }, ledger });
   });
   afterEach(async () => {
     store.dispose();

@@ -1,15 +1,13 @@
 /** The Open Orders store without VS Code, over the real demo node: wallets, refreshes, market data once per connection, events. */
 import * as assert from 'node:assert/strict';
-import { createProviderClients } from '../../src/core/provider';
 import { DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { chooseDexs, MAX_DEXS_PER_WALLET, OpenOrdersSource } from '../../src/orders/openOrdersSource';
 import { OrdersStore, type FillNotice, type WalletListing } from '../../src/orders/ordersStore';
 import { infoRequestWeight, WeightLedger } from '../../src/orders/weightLedger';
-import { untranslated } from '../../src/view/format';
+import { listing, ordersStoreOver, recordingSource } from '../support/ordersHarness';
 
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 const empty = DEMO_WALLETS.find((w) => w.kind === 'empty')!;
-const listing = (address: string, label?: string, dexes?: string[]): WalletListing => ({ wallet: { address, label, dexes }, demo: false });
 
 describe('open orders store', () => {
   let node: DemoNode;
@@ -25,8 +23,7 @@ describe('open orders store', () => {
 
   const connect = () => {
     source?.dispose();
-    const onRequest = (e: { endpoint: string; label: string }) => void (e.endpoint === 'info' && sent.push(e.label));
-    source = new OpenOrdersSource(createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 5000, maxRetries: 0, onRequest }).info);
+    source = recordingSource(node, (type) => sent.push(type));
   };
 
   beforeEach(async () => {
@@ -37,18 +34,7 @@ describe('open orders store', () => {
     logLines = [];
     const log = { warn: (m: string) => void logLines.push(m), debug: () => undefined };
     ledger = new WeightLedger();
-    store = new OrdersStore({
-      sources: {
-        get: async () => source,
-        get existing() {
-          return source;
-        },
-      },
-      wallets: () => wallets,
-      log,
-      t: untranslated,
-      ledger,
-    });
+    store = ordersStoreOver(() => source, { wallets: () => wallets, log, ledger });
     changes = [];
     store.onDidChange((a) => changes.push(a));
   });

@@ -12,10 +12,10 @@ import { DEMO_SAMPLES } from '../../src/demo/samples';
 import { HoverData } from '../../src/hover/hoverData';
 import type { MarketSnapshot } from '../../src/orders/marketCache';
 import { OpenOrdersSource } from '../../src/orders/openOrdersSource';
-import { OrdersStore, type WalletListing } from '../../src/orders/ordersStore';
-import { untranslated } from '../../src/view/format';
+import type { OrdersStore, WalletListing } from '../../src/orders/ordersStore';
 import { DEMO_WALLETS } from '../../src/demo/wallets';
 import { LatencyProxy } from '../support/latencyProxy';
+import { listing, ordersStoreOver } from '../support/ordersHarness';
 
 const MAKER = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!.address;
 
@@ -87,14 +87,7 @@ describe('round trips: one wave on the critical path (latency proxy before the d
   describe('Open Orders', () => {
     let memory: MarketSnapshot | undefined;
     const sourceOf = () => new OpenOrdersSource(clients.info, { memory: { load: () => memory, save: (m) => (memory = m) } });
-    const storeOf = (source: OpenOrdersSource, wallets: WalletListing[]) =>
-      new OrdersStore({
-        sources: { get: async () => source, existing: source },
-        wallets: () => wallets,
-        log: { warn: () => undefined, debug: () => undefined },
-        t: untranslated,
-      });
-    const listing = (address: string): WalletListing => ({ wallet: { address }, demo: false });
+    const storeOf = (source: OpenOrdersSource, wallets: WalletListing[]) => ordersStoreOver(source, { wallets: () => wallets });
 
     /** Waves until the wallet's tree is first redrawn with new orders, and in all. */
     async function refreshWaves(store: OrdersStore, address: string): Promise<{ drawn: number; all: number; perWave: string[][] }> {

@@ -14,7 +14,7 @@ import { keyOrigin, keyStorageId } from '../../../src/core/keyOrigin';
 import { DEMO_WALLETS } from '../../../src/demo/demoNode';
 import type { OrdersStore, WalletSummary } from '../../../src/orders/ordersStore';
 import { createOrdersStore } from '../../../src/orders/ordersStoreHost';
-import { OpenOrdersTree, type OrdersNode } from '../../../src/orders/ordersTree';
+import { OpenOrdersTree } from '../../../src/orders/ordersTree';
 import { walletCommandHandlers } from '../../../src/orders/walletCommands';
 import { registerCommands } from '../../../src/platform/commands';
 import { registerAccountCommands } from '../../../src/platform/accountCommands';
@@ -24,6 +24,7 @@ import type { Services } from '../../../src/platform/services';
 import { figures, incident } from '../support/figures';
 import type { LeakWatch } from '../support/leaks';
 import { useHostileProxy } from '../support/craftedAnswers';
+import { checkNoLeak } from '../../support/ordersHarness';
 import type { HostileProxy } from '../support/hostileProxy';
 import { revealInvisibles } from '../../../src/view/escape';
 import { assertMarkdownIsText, MARKUP_PAYLOADS } from '../support/markup';
@@ -69,36 +70,6 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
     host.resetHost();
   });
 
-  /** Every string the tree hands to VS Code for a wallet: items, descriptions, tooltips, accessibility labels. */
-  function treeTexts(address: string): { texts: string[]; markdown: string[] } {
-    const texts: string[] = [];
-    const markdown: string[] = [];
-    const visit = (n: OrdersNode) => {
-      const item = tree.resolveTreeItem(tree.getTreeItem(n), n);
-      texts.push(String(item.label ?? ''), String(item.description ?? ''), item.accessibilityInformation?.label ?? '', item.id ?? '');
-      if (item.tooltip instanceof host.MarkdownString) markdown.push(item.tooltip.value);
-      else if (typeof item.tooltip === 'string') texts.push(item.tooltip);
-      if (item.command) texts.push(JSON.stringify(item.command));
-      for (const c of tree.getChildren(n)) visit(c);
-    };
-    const walletNode = tree.walletNode(address);
-    assert.ok(walletNode, 'the wallet is in the tree');
-    visit(walletNode);
-    return { texts, markdown };
-  }
-
-  /** Searches everything the extension showed or wrote for the key. */
-  function checkNoLeak(where: string, address: string): void {
-    const { texts, markdown } = treeTexts(address);
-    leaks.checkAll(`${where}: tree`, texts);
-    leaks.checkAll(`${where}: tooltips`, markdown);
-    leaks.checkAll(`${where}: log`, host.recorded.logLines);
-    leaks.checkAll(
-      `${where}: notifications`,
-      host.recorded.notifications.map((n) => n.message),
-    );
-  }
-
   const summaryOf = (all: WalletSummary[] | undefined, address: string) => {
     const s = all?.find((x) => x.address === address);
     assert.ok(s, `a summary for ${address}`);
@@ -111,7 +82,7 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
     assert.equal(s.error, undefined);
     assert.ok((s.orderCount ?? 0) > 0);
     assert.equal(s.stale, false);
-    checkNoLeak('first load', maker.address);
+    checkNoLeak(leaks, 'first load', tree, maker.address, { log: host.recorded.logLines, notifications: host.recorded.notifications.map((n) => n.message) });
   });
 
   it('a manual refresh with no room left in the weight budget sends nothing, says when it can run, and Wait runs it then (issue 23)', async () => {

@@ -19,14 +19,14 @@ import { DEMO_WALLETS, type DemoFault, type DemoNode } from '../../../src/demo/d
 import { AutoRefreshSchedule, nextAutoRefreshSeconds, type Clock } from '../../../src/orders/autoRefresh';
 import { OpenOrdersSource } from '../../../src/orders/openOrdersSource';
 import { OrdersStore, type WalletListing, type WalletSummary } from '../../../src/orders/ordersStore';
-import { OpenOrdersTree, type OrdersNode } from '../../../src/orders/ordersTree';
+import { OpenOrdersTree } from '../../../src/orders/ordersTree';
 import { cutLabel, readWatchedWallets } from '../../../src/orders/watchedWallets';
 import { infoRequestWeight, WeightLedger } from '../../../src/orders/weightLedger';
 import { revealInvisibles } from '../../../src/view/escape';
-import { untranslated } from '../../../src/view/format';
 import { figures, incident } from '../support/figures';
 import type { LeakWatch } from '../support/leaks';
 import { useHostileProxy } from '../support/craftedAnswers';
+import { checkNoLeak, listing, ordersStoreOver, treeTexts } from '../../support/ordersHarness';
 import { mutateInfo, rules, type HostileProxy, type ProxyRule } from '../support/hostileProxy';
 import { assertMarkdownIsText, MARKUP, MARKUP_PAYLOADS, renderMarkdown, textOf, visibleWords } from '../support/markup';
 import * as host from '../support/vscodeStub';
@@ -127,7 +127,7 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
   let tree: OpenOrdersTree;
   let source: OpenOrdersSource | undefined;
   const logLines: string[] = [];
-  const wallets: WalletListing[] = [{ wallet: { address: maker.address, label: 'Maker' }, demo: false }];
+  const wallets: WalletListing[] = [listing(maker.address, 'Maker')];
   /** The log as the extension writes it: every line redacted (src/platform/log.ts). */
   const line = (level: string) => (message: string) => void logLines.push(`[${level}] ${redact(message)}`);
   const log = { info: line('info'), warn: line('warning'), debug: line('debug') };
@@ -156,17 +156,7 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
     host.resetHost();
     ({ node, proxy, leaks } = setup);
     connect(2); // the hang costs 2 s; a loaded machine still answers in time
-    store = new OrdersStore({
-      sources: {
-        get: async () => source,
-        get existing() {
-          return source;
-        },
-      },
-      wallets: () => wallets,
-      log,
-      t: untranslated,
-    });
+    store = ordersStoreOver(() => source, { wallets: () => wallets, log });
     tree = new OpenOrdersTree(store, () => true);
   });
 
@@ -176,32 +166,6 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
     source?.dispose();
     host.resetHost();
   });
-
-  /** Every string the tree hands to VS Code for a wallet: items, descriptions, tooltips, accessibility labels. */
-  function treeTexts(address: string): { texts: string[]; markdown: string[] } {
-    const texts: string[] = [];
-    const markdown: string[] = [];
-    const visit = (n: OrdersNode) => {
-      const item = tree.resolveTreeItem(tree.getTreeItem(n), n);
-      texts.push(String(item.label ?? ''), String(item.description ?? ''), item.accessibilityInformation?.label ?? '', item.id ?? '');
-      if (item.tooltip instanceof host.MarkdownString) markdown.push(item.tooltip.value);
-      else if (typeof item.tooltip === 'string') texts.push(item.tooltip);
-      if (item.command) texts.push(JSON.stringify(item.command));
-      for (const c of tree.getChildren(n)) visit(c);
-    };
-    const walletNode = tree.walletNode(address);
-    assert.ok(walletNode, 'the wallet is in the tree');
-    visit(walletNode);
-    return { texts, markdown };
-  }
-
-  /** Searches everything the extension showed or wrote for the key. */
-  function checkNoLeak(where: string, address: string): void {
-    const { texts, markdown } = treeTexts(address);
-    leaks.checkAll(`${where}: tree`, texts);
-    leaks.checkAll(`${where}: tooltips`, markdown);
-    leaks.checkAll(`${where}: log`, logLines);
-  }
 
   /** The order rows as a person reads them: label and description, in tree order. */
   function orderRows(address: string): string[] {
@@ -224,7 +188,7 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
     assert.equal(s.error, undefined);
     assert.ok((s.orderCount ?? 0) > 0);
     assert.equal(s.stale, false);
-    checkNoLeak('first load', maker.address);
+    checkNoLeak(leaks, 'first load', tree, maker.address, { log: logLines });
   });
 
   let timeoutChanged = false;
@@ -274,7 +238,7 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
       assert.equal(errorItem.label, failed.error);
       assert.equal(errorItem.command?.command, 'hyperliquidExplorer.refreshWallet', 'the error row retries');
       assert.match(String(errorItem.tooltip), /may be out of date/);
-      checkNoLeak(f.name, maker.address);
+      checkNoLeak(leaks, f.name, tree, maker.address, { log: logLines });
 
       // Once the fault is gone, so is the error (a node still busy sending 50 MB may need a moment).
       let again = summaryOf(await refreshAll(), maker.address);
@@ -356,7 +320,7 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
     const dexesAsked = new Set(asked.filter((r) => r.dex !== undefined).map((r) => r.dex as string));
     assert.deepEqual([...dexesAsked].sort(), ['', 'flx', 'outage', 'xyz'], 'perpDexs’ markup name is never asked for');
 
-    const { texts, markdown } = treeTexts(maker.address);
+    const { texts, markdown } = treeTexts(tree, maker.address);
     // Tree labels and descriptions are plain strings (VS Code shows them as text): the payloads are there as typed.
     // (Invisible and direction-changing characters are shown as visible escapes, issue 13.)
     for (const p of payloads)
@@ -371,7 +335,7 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
     }
     const shown = markdown.map((m) => textOf(renderMarkdown(m))).join('\n');
     for (const p of payloads) for (const w of visibleWords(p)) assert.ok(shown.includes(w), `tooltips show “${w}” of ${JSON.stringify(p)}`);
-    checkNoLeak('markup', maker.address);
+    checkNoLeak(leaks, 'markup', tree, maker.address, { log: logLines });
     rename('Maker');
   });
 
@@ -397,7 +361,7 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
       proxy.setRule(undefined);
     }
     figures.responsesMutated += proxy.mutated - mutatedBefore;
-    const { texts, markdown } = treeTexts(maker.address);
+    const { texts, markdown } = treeTexts(tree, maker.address);
     for (const t of texts) assert.ok(!INVISIBLE.test(t), `tree text with an invisible character: ${JSON.stringify(t)}`);
     const shownTooltips = markdown.map((m) => textOf(renderMarkdown(m)));
     for (const t of shownTooltips) assert.ok(!INVISIBLE.test(t), `tooltip with an invisible character: ${JSON.stringify(t)}`);
@@ -475,18 +439,7 @@ describe('hostile: the Open Orders store under faults (Node, demo node behind a 
     const CAP = 8;
     connect(2); // a fresh source: the dex list is cached for minutes
     const ledger = new WeightLedger();
-    const one = new OrdersStore({
-      sources: {
-        get: async () => source,
-        get existing() {
-          return source;
-        },
-      },
-      wallets: () => wallets,
-      log,
-      t: untranslated,
-      ledger,
-    });
+    const one = ordersStoreOver(() => source, { wallets: () => wallets, log, ledger });
     const oneTree = new OpenOrdersTree(one, () => true);
     const many = Array.from({ length: 10_000 }, (_, i) => ({ name: `dex${i}`, fullName: `Dex ${i}`, deployer: '0x' + '1'.repeat(40) }));
     const sent: string[] = [];

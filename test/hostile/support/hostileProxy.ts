@@ -2,10 +2,10 @@
  * A hostile provider: a real HTTP server on 127.0.0.1 in front of the demo node. Each request goes to
  * the demo node; a rule may then rewrite its answer (markup in a coin name, a number over 2^256, a
  * JSON-RPC error that echoes the key…) or answer on its own. JSON-RPC ids are kept, so the clients'
- * id check is not what catches a mutation. Counts what it changed.
+ * id check is not what catches a mutation. Counts what it changed. A configuration of the one forwarding
+ * proxy (test/support/forwardingProxy.ts): the rule is its `answer`.
  */
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { ForwardingProxy, type UpstreamAnswer } from '../../support/forwardingProxy';
 
 export interface ProxyRequest {
   endpoint: 'evm' | 'info' | 'other';
@@ -45,80 +45,41 @@ export interface HostileProxy {
   close(): Promise<void>;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function forward(upstream: string, req: http.IncomingMessage, body: string): Promise<UpstreamReply> {
-  return new Promise((resolve, reject) => {
-    const out = http.request(
-      `${upstream}${req.url ?? '/'}`,
-      { method: req.method, agent, headers: { 'content-type': req.headers['content-type'] ?? 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        const retryAfter = res.headers['retry-after'];
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 502,
-            contentType: String(res.headers['content-type'] ?? ''),
-            body: Buffer.concat(chunks).toString('utf8'),
-            headers: retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : undefined,
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    out.on('error', reject);
-    out.end(body);
-  });
+/** The upstream's answer as a rule sees it: its text, its content type, and Retry-After when there is one. */
+function upstreamReply(up: UpstreamAnswer): UpstreamReply {
+  const retryAfter = up.headers['retry-after'];
+  return {
+    status: up.status,
+    contentType: String(up.headers['content-type'] ?? ''),
+    body: up.body.toString('utf8'),
+    headers: retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : undefined,
+  };
 }
 
 export async function startHostileProxy(upstream: string): Promise<HostileProxy> {
   let rule: ProxyRule | undefined;
   let mutated = 0;
   let requests = 0;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      requests += 1;
-      const body = Buffer.concat(chunks).toString('utf8');
-      let json: unknown;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        json = undefined;
-      }
-      const path = (req.url ?? '/').split('?')[0]!;
-      const endpoint = path.endsWith('/evm') ? 'evm' : path.endsWith('/info') ? 'info' : 'other';
-      const entries = Array.isArray(json) ? json : [json];
-      const methods = entries
-        .map((e) => (typeof e === 'object' && e !== null ? (e as Record<string, unknown>)[endpoint === 'evm' ? 'method' : 'type'] : undefined))
-        .filter((m): m is string => typeof m === 'string');
-      let upstreamReply: Promise<UpstreamReply> | undefined;
-      const upstreamOnce = () => (upstreamReply ??= forward(upstream, req, body));
-      void (async () => {
-        try {
-          const own = rule ? await rule({ endpoint, path, body, json, methods }, upstreamOnce) : undefined;
-          const reply: Reply = own ?? (await upstreamOnce());
-          if (own) mutated += 1;
-          if (res.destroyed) return;
-          res.writeHead(reply.status ?? 200, {
-            'Content-Type': reply.contentType ?? 'application/json',
-            'Content-Length': Buffer.byteLength(reply.body),
-            ...reply.headers,
-          });
-          res.end(reply.body);
-        } catch {
-          res.destroy();
-        }
-      })();
-    });
+  const proxy = new ForwardingProxy({
+    target: upstream,
+    keepAliveTimeoutMs: 30_000,
+    onRequest: () => (requests += 1),
+    answer: async (req, asked) => {
+      let reply: Promise<UpstreamReply> | undefined;
+      const upstreamOnce = () => (reply ??= asked().then(upstreamReply));
+      const own = rule ? await rule({ endpoint: req.endpoint, path: req.path, body: req.text, json: req.json, methods: req.methods }, upstreamOnce) : undefined;
+      if (own) mutated += 1;
+      const sent: Reply = own ?? (await upstreamOnce());
+      return {
+        status: sent.status ?? 200,
+        headers: { 'Content-Type': sent.contentType ?? 'application/json', ...sent.headers },
+        body: sent.body,
+      };
+    },
   });
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  await proxy.start();
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: proxy.baseUrl,
     get mutated() {
       return mutated;
     },
@@ -128,12 +89,7 @@ export async function startHostileProxy(upstream: string): Promise<HostileProxy>
     setRule(r) {
       rule = r;
     },
-    close() {
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
+    close: () => proxy.close(),
   };
 }
 
