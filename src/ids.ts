@@ -98,7 +98,7 @@ export const Settings = {
   requestTimeoutSeconds: 'requestTimeoutSeconds',
   autoRefreshSeconds: 'autoRefreshSeconds',
   /** The provider's requests per second for Open Orders (0: the preset's default). */
-  providerRequestsPerSecond: 'provider.requestsPerSecond',
+  providerRequestsPerSecond: 'providerRequestsPerSecond',
   ordersShowDistanceFromMid: 'orders.showDistanceFromMid',
   ordersNotifyOnFill: 'orders.notifyOnFill',
   hover: 'hover',

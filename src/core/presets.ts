@@ -39,7 +39,7 @@ export interface Preset {
   readonly known: Readonly<Record<NetworkId, KnownAbilities>>;
   /**
    * The requests per second Open Orders allows itself at this provider unless the setting
-   * `provider.requestsPerSecond` says otherwise: its lowest plan's rate. Undefined: the provider is
+   * `providerRequestsPerSecond` says otherwise: its lowest plan's rate. Undefined: the provider is
    * Hyperliquid's public API, whose limit is request weight per minute per IP (`infoWeights.ts`), not a rate.
    */
   readonly requestsPerSecond?: number;

@@ -80,7 +80,7 @@ function sayPaused({ log }: Services, weight: number, ledger: WeightLedger): voi
           ledger.perMinute,
         )
       : vscode.l10n.t(
-          'One refresh of these wallets sends {0} requests, more than automatic refreshes may send to your provider in a minute ({1} of {2}): automatic refresh is paused. Refresh by hand, watch fewer wallets or dexs, or raise hyperliquidExplorer.provider.requestsPerSecond to your plan’s rate.',
+          'One refresh of these wallets sends {0} requests, more than automatic refreshes may send to your provider in a minute ({1} of {2}): automatic refresh is paused. Refresh by hand, watch fewer wallets or dexs, or raise hyperliquidExplorer.providerRequestsPerSecond to your plan’s rate.',
           weight,
           allowance,
           ledger.perMinute,
