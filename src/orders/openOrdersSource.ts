@@ -26,7 +26,7 @@ import { msg } from '../core/translate';
 import { isRefusal, type InfoClient } from '../core/infoClient';
 import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
 import { AccountSource } from './accountSource';
-import { Limiter } from './limiter';
+import { Limiter } from '../core/limiter';
 import { Kept, readSnapshot, spotFromJson, spotToJson, type MarketMemory, type MarketSnapshot } from './marketCache';
 import type { WalletOrder } from './ordersViewModel';
 import { RequestTally } from './weightLedger';

@@ -13,7 +13,7 @@ import { describeError, isCancellation } from '../core/errors';
 import type { OpenOrder, OrderFate } from '../core/model';
 import type { AccountSnapshot, AccountView, PositionChanges } from './accountViewModel';
 import type { Translate } from '../view/format';
-import { Emitter } from './emitter';
+import { Emitter } from '../core/emitter';
 import { MarketData } from './marketData';
 import { MAX_DEXS_PER_WALLET, MAX_STATUS_LOOKUPS, type FateMissing, type OpenOrdersSource, type WalletOrdersResult } from './openOrdersSource';
 import { buildWalletView, diffOrders, type OrderChanges, type OrdersSnapshot, type WalletOrder, type WalletView } from './ordersViewModel';

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { ProviderError } from '../../src/core/errors';
 import { createProviderClients, type ProviderClients } from '../../src/core/provider';
 import { DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
-import { Limiter } from '../../src/orders/limiter';
+import { Limiter } from '../../src/core/limiter';
 import { MIDS_SHARED_MS, OpenOrdersSource, type OpenOrdersSourceOptions, type WalletOrdersResult } from '../../src/orders/openOrdersSource';
 import { buildWalletView, diffOrders } from '../../src/orders/ordersViewModel';
 import { untranslated } from '../../src/view/format';

@@ -1,4 +1,4 @@
-/** A tiny event emitter of our own, so the orders store can say what changed without `vscode`. */
+/** A tiny event emitter of our own, so that pure code (the orders store, what a provider serves) can say what changed without `vscode`. */
 export interface Subscription {
   dispose(): void;
 }
