@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { NETWORKS } from '../core/networks';
 import { parseAddress } from '../core/input';
 import { Commands, Views, type CommandId } from '../ids';
-import { requireClients } from '../platform/keyCommands';
+import { requireClients } from '../platform/apiKeyActions';
 import type { CommandHandler } from '../platform/commands';
 import type { Services } from '../platform/services';
 import { escapeIcons, escapeLinksAndIcons } from '../view/escape';

@@ -1,6 +1,6 @@
 import type { Parsed } from '../core/input';
 import type { ProviderClients } from '../core/provider';
-import { requireClients } from './keyCommands';
+import { requireClients } from './apiKeyActions';
 import { notify } from './notify';
 import type { Services } from './services';
 

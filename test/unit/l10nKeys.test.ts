@@ -20,7 +20,7 @@ describe('l10n keys (scripts/l10nKeys.ts)', () => {
     assert.ok(used('The API key is empty.', 'src/core/endpoints.ts'), 'msg() in the core');
     assert.ok(used('Transactions: {0}', 'src/hover/blockHoverContent.ts'), 't() in a pure view-model');
     assert.ok(used('Open Latest Block', 'src/blocks/labels.ts'), 'l10n.t() in the pages’ labels');
-    assert.ok(used('Set API Key', 'src/platform/keyCommands.ts'), 'vscode.l10n.t()');
+    assert.ok(used('Set API Key', 'src/platform/apiKeyActions.ts'), 'vscode.l10n.t()');
   });
 
   it('every translating call has a text literal for its message, so tools can extract it', () => {

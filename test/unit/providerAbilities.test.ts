@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { ProviderAbilities } from '../../src/core/abilities';
 import { PRESETS } from '../../src/core/presets';
 import { untranslated } from '../../src/core/translate';
-import { abilityRows } from '../../src/view/providerAbilities';
+import { abilityRows } from '../../src/network/providerAbilities';
 
 const context = { provider: 'Chainstack', publicAllowed: { market: false, wallet: false }, publicHost: 'api.hyperliquid.xyz' };
 const row = (rows: ReturnType<typeof abilityRows>, label: string) => rows.find((r) => r.label === label)!;

@@ -17,7 +17,7 @@ import { createOrdersStore } from '../../../src/orders/ordersStoreHost';
 import { OpenOrdersTree } from '../../../src/orders/ordersTree';
 import { walletCommandHandlers } from '../../../src/orders/walletCommands';
 import { registerCommands } from '../../../src/platform/commands';
-import { registerAccountCommands } from '../../../src/platform/accountCommands';
+import { registerApiKeyCommands } from '../../../src/platform/apiKeyCommands';
 import { Connection } from '../../../src/platform/connection';
 import { Log } from '../../../src/platform/log';
 import type { Services } from '../../../src/platform/services';
@@ -59,7 +59,7 @@ describe('hostile: the real Open Orders commands and tree (Node, demo node behin
     tree = new OpenOrdersTree(store, () => connection.mode !== 'none');
     registerCommands(services.context, walletCommandHandlers(services, store));
     context.subscriptions.push(tree, connection, log);
-    registerAccountCommands(services);
+    registerApiKeyCommands(services);
     // Set API Key, the key typed into its password box.
     host.scripted.inputBoxAnswers.push(key);
     assert.equal(await cmd<boolean>('setApiKey'), true);

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { baseUrlProblem } from '../../../src/core/endpoints';
 import { ProviderError } from '../../../src/core/errors';
 import { createProviderClients } from '../../../src/core/provider';
-import { registerAccountCommands } from '../../../src/platform/accountCommands';
+import { registerApiKeyCommands } from '../../../src/platform/apiKeyCommands';
 import { Connection } from '../../../src/platform/connection';
 import { Log } from '../../../src/platform/log';
 import PAGES from '../../../src/webview/pages.json';
@@ -143,7 +143,7 @@ describe('hostile: posture', () => {
         fresh.dispose();
       }
     };
-    registerAccountCommands({ context: context as unknown as vscode.ExtensionContext, log, connection });
+    registerApiKeyCommands({ context: context as unknown as vscode.ExtensionContext, log, connection });
     try {
       host.scripted.inputBoxAnswers.push(key);
       assert.equal(await vscode.commands.executeCommand<boolean>('hyperliquidExplorer.setApiKey'), true);

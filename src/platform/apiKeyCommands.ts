@@ -5,10 +5,10 @@ import type { Services } from './services';
 
 /**
  * Set API Key, Clear API Key, Try Demo Data, Use My Provider, Show Log; the demo status bar item; the
- * context keys that follow the connection. What the commands ask and do is in keyCommands.ts, loaded
+ * context keys that follow the connection. What the commands ask and do is in apiKeyActions.ts, loaded
  * with the first of them.
  */
-export function registerAccountCommands(services: Services): void {
+export function registerApiKeyCommands(services: Services): void {
   const { context, connection, log } = services;
   const status = demoStatusItem();
   const update = () => {
@@ -22,7 +22,7 @@ export function registerAccountCommands(services: Services): void {
 
   context.subscriptions.push(status, connection.onDidChange(update));
   // What they ask and do loads with the first of them.
-  const keys = () => import('./keyCommands');
+  const keys = () => import('./apiKeyActions');
   registerCommands(context, {
     [Commands.setApiKey]: async (keyArg) => (await keys()).setApiKey(services, keyArg),
     [Commands.clearApiKey]: async () => (await keys()).clearApiKey(services),

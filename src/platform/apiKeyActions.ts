@@ -1,7 +1,7 @@
 /**
  * What Set API Key, Clear API Key, Try Demo Data and Use My Provider ask and do, and `requireClients`,
  * the prompt every command that needs a provider goes through: loaded with the first of them (the
- * commands are registered in accountCommands.ts). The connection holds the state; the questions to the
+ * commands are registered in apiKeyCommands.ts). The connection holds the state; the questions to the
  * user are asked here.
  */
 import * as vscode from 'vscode';

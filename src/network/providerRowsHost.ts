@@ -3,11 +3,11 @@
  * and the name it goes by.
  */
 import * as vscode from 'vscode';
-import { abilityRows, type AbilityRow } from '../view/providerAbilities';
-import { explorerHost } from './networkWords';
-import type { Services } from './services';
-import { settings } from './settings';
-import { vscodeTranslate } from './translate';
+import { abilityRows, type AbilityRow } from './providerAbilities';
+import { explorerHost } from '../platform/networkWords';
+import type { Services } from '../platform/services';
+import { settings } from '../platform/settings';
+import { vscodeTranslate } from '../platform/translate';
 
 export function providerName({ connection }: Services): string {
   if (connection.isDemo) return vscode.l10n.t('the demo node');

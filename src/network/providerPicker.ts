@@ -7,13 +7,13 @@ import { baseUrlProblem } from '../core/endpoints';
 import { isNetworkId, NETWORKS, type NetworkId } from '../core/networks';
 import { translateMessage } from '../core/translate';
 import { isPresetId, PRESET_IDS, PRESETS, type PresetId } from '../core/presets';
-import { providerName, rowsOf } from './providerRows';
-import { explorerHost, networkLabel } from './networkWords';
-import { confirm, notify } from './notify';
-import { askPublicApi } from './publicApiQuestion';
-import type { Services } from './services';
-import { settings } from './settings';
-import { vscodeTranslate } from './translate';
+import { providerName, rowsOf } from './providerRowsHost';
+import { explorerHost, networkLabel } from '../platform/networkWords';
+import { confirm, notify } from '../platform/notify';
+import { askPublicApi } from './publicApiHost';
+import type { Services } from '../platform/services';
+import { settings } from '../platform/settings';
+import { vscodeTranslate } from '../platform/translate';
 
 export async function switchNetwork({ connection }: Services, given: unknown): Promise<void> {
   let network: NetworkId | undefined = isNetworkId(given) ? given : undefined;
@@ -59,7 +59,7 @@ export async function chooseProvider(services: Services, given: unknown): Promis
     return;
   }
   await connection.whenKeyRead(network); // the new origin's key, if one was set for it before
-  if (!connection.hasKeyFor(network)) await (await import('./keyCommands')).keyForNewOrigin(services, previousOrigin);
+  if (!connection.hasKeyFor(network)) await (await import('../platform/apiKeyActions')).keyForNewOrigin(services, previousOrigin);
 }
 
 /** A modal naming what a Choose Provider run by a command would change; true when the user allows it. */

@@ -7,10 +7,10 @@
 import * as vscode from 'vscode';
 import { NETWORKS } from '../core/networks';
 import type { PublicDataKind } from '../core/publicApi';
-import type { PublicApiWish } from './connection';
-import { explorerHost } from './networkWords';
-import { notify } from './notify';
-import { settings } from './settings';
+import type { PublicApiWish } from '../platform/connection';
+import { explorerHost } from '../platform/networkWords';
+import { notify } from '../platform/notify';
+import { settings } from '../platform/settings';
 
 /** Asks whether `wish.kind` of data may go to the public API; true when allowed (the setting is then `allow`). */
 export async function askPublicApi(wish: Pick<PublicApiWish, 'kind' | 'type' | 'provider' | 'network'>): Promise<boolean> {

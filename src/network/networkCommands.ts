@@ -8,10 +8,10 @@ import * as vscode from 'vscode';
 import { NETWORKS, type NetworkId } from '../core/networks';
 import type { PublicDataKind } from '../core/publicApi';
 import { Commands, StatusBarItems } from '../ids';
-import { registerCommands } from './commands';
-import { networkLabel } from './networkWords';
-import type { Services } from './services';
-import { settings } from './settings';
+import { registerCommands } from '../platform/commands';
+import { networkLabel } from '../platform/networkWords';
+import type { Services } from '../platform/services';
+import { settings } from '../platform/settings';
 
 export function registerNetworkCommands(services: Services): void {
   const { context, connection } = services;
@@ -24,7 +24,7 @@ export function registerNetworkCommands(services: Services): void {
     status.show();
     // The tooltip's rows (what the provider serves) load after activation, not with it; the newest wins.
     const draw = ++drawn;
-    void import('./providerRows').then((rows) => {
+    void import('./providerRowsHost').then((rows) => {
       if (draw === drawn) status.tooltip = statusTooltip(services, rows);
     });
   };
@@ -32,7 +32,7 @@ export function registerNetworkCommands(services: Services): void {
   context.subscriptions.push(status, connection.onDidChange(update), connection.onDidChangeAbilities(update));
   registerPublicApiQuestion(services);
   // The commands' module (quick picks, input boxes) loads with the first of them.
-  const actions = () => import('./networkActions');
+  const actions = () => import('./providerPicker');
   registerCommands(context, {
     [Commands.switchNetwork]: async (network) => (await actions()).switchNetwork(services, network),
     [Commands.chooseProvider]: async (preset) => (await actions()).chooseProvider(services, preset),
@@ -41,7 +41,7 @@ export function registerNetworkCommands(services: Services): void {
 }
 
 /** What the provider serves, for the status item's tooltip. */
-function statusTooltip(services: Services, { providerName, rowsOf }: typeof import('./providerRows')): vscode.MarkdownString {
+function statusTooltip(services: Services, { providerName, rowsOf }: typeof import('./providerRowsHost')): vscode.MarkdownString {
   const { connection } = services;
   const network = connection.network;
   const head = vscode.l10n.t(
@@ -65,7 +65,7 @@ function registerPublicApiQuestion({ context, connection, log }: Services): void
       if (asked.has(`${wish.network}|${wish.kind}`) || settings.publicPermission(wish.kind, wish.network) !== 'ask') return;
       asked.add(`${wish.network}|${wish.kind}`);
       log.info(`${wish.provider} does not serve ${wish.type}; asking whether Hyperliquid's public API may be used for ${wish.kind} data.`);
-      void import('./publicApiQuestion').then((q) => q.askPublicApi(wish));
+      void import('./publicApiHost').then((q) => q.askPublicApi(wish));
     }),
   );
 }
