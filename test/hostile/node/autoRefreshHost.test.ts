@@ -23,7 +23,9 @@ describe('hostile: the budget’s stretch of automatic refreshes is said once, n
     const context = host.extensionContext() as unknown as vscode.ExtensionContext;
     const services = { context, log: new Log(), connection: undefined } as unknown as Services;
     const schedule = { paused: false, effectiveIntervalSeconds: 5, setRoomWait: () => undefined, setRefreshWeight: () => undefined };
-    const store = { refreshWeight: 254, waitBeforeRefresh: () => 0, onDidChange: () => ({ dispose: () => undefined }) };
+    // Hyperliquid's public API as the provider: its budget is request weight, 1,200 a minute.
+    const ledger = { unit: 'weight', limit: 1200, perMinute: 1200 };
+    const store = { refreshWeight: 254, ledger, waitBeforeRefresh: () => 0, onDidChange: () => ({ dispose: () => undefined }) };
     const view: { description?: string } = {};
     const update = refreshBudget(services, store as unknown as OrdersStore, schedule as unknown as AutoRefreshSchedule, view);
     const warnings = () => host.recorded.notifications.filter((n) => n.severity === 'warning').map((n) => n.message);

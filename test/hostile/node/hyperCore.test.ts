@@ -56,7 +56,7 @@ describe('hostile: CoreWriter action data', () => {
   });
 
   it('an unknown action id, a wrong version: named as such, with the id and version read', () => {
-    for (const id of [0, 14, 17, 255, 0xffffff]) {
+    for (const id of [0, 16, 17, 255, 0xffffff]) {
       figures.badInputs++;
       const r = decodeCoreAction(`0x01${id.toString(16).padStart(6, '0')}${ORDER.slice(10)}`);
       assert.deepEqual(r.ok ? 'ok' : [r.problem, r.actionId], ['unknownAction', id]);
