@@ -209,8 +209,8 @@ describe('transaction panel webview (Chromium)', function () {
     await p.page.waitForSelector('[data-section="hyperCore"]');
     assert.equal(await text('[data-hc-action="1"] [data-field="hcSummary"]'), `Buy 0.25 ${MARKUP} at 101,000`);
     assert.match(await text('[data-hc-action="1"] [data-field="hcState"]'), /^Sent to HyperCore: .*not a confirmation/);
-    assert.match(await text('[data-hc-action="14"] [data-field="hcState"]'), /^Not sent: the transaction reverted/);
-    assert.equal(await text('[data-hc-action="14"] [data-field="hcProblem"]'), MARKUP);
+    assert.match(await text('[data-hc-action="16"] [data-field="hcState"]'), /^Not sent: the transaction reverted/);
+    assert.equal(await text('[data-hc-action="16"] [data-field="hcProblem"]'), MARKUP);
     assert.equal(await text('[data-field="hcTransfer"]'), `0.5 ${MARKUP} from HyperCore to 0x2222…2222`);
     assert.match(await text('[data-field="hcNamesProblem"]'), /could not be loaded/);
     assert.match(await text('[data-hc-read="oracle price"]'), /oracle price/);
