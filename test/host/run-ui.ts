@@ -18,14 +18,31 @@ runMain('ui', async () => {
   await ensureHost();
   console.log(`[${suite}] in code-server ${host.codeServer} (VS Code ${host.vscode}), ready after ${seconds(t0)}`);
   const vsix = await packageVsix();
-  const { code } = await runMocha({
-    suite,
-    files: host.name === 'newest' ? ['test/ui/**/*.test.ts'] : workbenchSuites(),
-    timeoutMs: 60_000,
-    slowMs: 10_000,
-    args,
-    env: { HLX_VSIX: vsix },
-  });
+  const files = host.name === 'newest' ? allSuites() : workbenchSuites();
+  const shards = split(files, Math.max(1, Math.min(4, Number(process.env.HLX_UI_SHARDS) || 1)));
+  if (shards.length > 1)
+    console.log(
+      `[${suite}] ${shards.length} mocha processes side by side: ${shards.map((s) => s.map((f) => path.basename(f, '.test.ts')).join(' ')).join(' | ')}`,
+    );
+  // Each shard its own mocha process (its own code-servers and Chromiums); the first prints here, the
+  // others into a log that is printed when they end.
+  const logs = shards.map((_, i) => (i === 0 ? undefined : path.join(TEST_RESULTS, `${suite}-shard-${i + 1}.log`)));
+  if (shards.length > 1) fs.mkdirSync(TEST_RESULTS, { recursive: true });
+  const results = await Promise.all(
+    shards.map((shardFiles, i) =>
+      runMocha({
+        suite: shards.length > 1 ? `${suite}-${i + 1}` : suite,
+        files: shardFiles,
+        timeoutMs: 60_000,
+        slowMs: 10_000,
+        args,
+        env: { HLX_VSIX: vsix },
+        logFile: logs[i],
+      }),
+    ),
+  );
+  for (const log of logs) if (log) console.log(`\n[${suite}] ${path.relative(ROOT, log)}:\n${fs.readFileSync(log, 'utf8')}`);
+  const code = results.find((r) => r.code !== 0)?.code ?? 0;
   fs.rmSync(path.dirname(vsix), { recursive: true, force: true });
   console.log(
     `[${suite}] ${code === 0 ? 'passed' : `FAILED (mocha exit ${code}); screenshots in ${path.relative(ROOT, TEST_RESULTS)}/ui/`} after ${seconds(t0)}`,
@@ -55,4 +72,32 @@ function workbenchSuites(): string[] {
   if (missing.length) throw new Error(`OLDEST_UI_SUITES names suites that do not open a workbench: ${missing.join(', ')}`);
   const chosen = process.env.HLX_OLDEST_ALL === '1' ? all : all.filter((f) => f in OLDEST_UI_SUITES);
   return chosen.map((f) => path.join('test', 'ui', f));
+}
+
+/** Every UI suite (the newest host runs them all). */
+function allSuites(): string[] {
+  const dir = path.join(ROOT, 'test', 'ui');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => path.join('test', 'ui', f));
+}
+
+/**
+ * `files` in `n` groups of about equal work, for mocha processes side by side (HLX_UI_SHARDS): a suite's
+ * work counted as its tests plus four per workbench it opens (a workbench takes about as long as four tests).
+ */
+function split(files: string[], n: number): string[][] {
+  if (n <= 1) return [files];
+  const weight = (f: string) => {
+    const text = fs.readFileSync(path.join(ROOT, f), 'utf8');
+    return (text.match(/^\s*it\(/gm)?.length ?? 0) + 4 * (text.match(/useWorkbench(OnDemoNode)?\(/g)?.length ?? 0);
+  };
+  const groups = Array.from({ length: n }, () => ({ files: [] as string[], work: 0 }));
+  for (const f of [...files].sort((a, b) => weight(b) - weight(a))) {
+    const lightest = groups.reduce((a, b) => (b.work < a.work ? b : a));
+    lightest.files.push(f);
+    lightest.work += weight(f);
+  }
+  return groups.filter((g) => g.files.length).map((g) => g.files);
 }

@@ -40,6 +40,8 @@ export interface MochaRun {
   env?: NodeJS.ProcessEnv;
   /** Extra mocha arguments (e.g. `--grep …`). */
   args?: string[];
+  /** A file for mocha's output instead of this process's (a suite run beside another). */
+  logFile?: string;
 }
 
 export interface MochaResult {
@@ -74,15 +76,17 @@ export async function runMocha(opts: MochaRun): Promise<MochaResult> {
     ...(opts.args ?? []),
     ...opts.files,
   ];
+  const log = opts.logFile ? fs.openSync(opts.logFile, 'w') : undefined;
   const child = spawnTracked(process.execPath, args, {
     name: `mocha (${opts.suite})`,
     graceMs: 20_000,
     cwd: ROOT,
-    stdio: 'inherit',
+    stdio: log === undefined ? 'inherit' : ['ignore', log, log],
     env: { ...process.env, ...opts.env, HLX_COUNTS_FILE: countsFile },
   });
   const code = await child.exited;
   await child.stop(15_000);
+  if (log !== undefined) fs.closeSync(log);
   let counts: Counts | undefined;
   try {
     counts = JSON.parse(fs.readFileSync(countsFile, 'utf8')) as Counts;
