@@ -21,6 +21,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { RequestCache } from '../core/cache';
+import { outcome, type Outcome } from '../core/settled';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import { msg } from '../core/translate';
 import { isRefusal, type InfoClient } from '../core/infoClient';
@@ -338,14 +339,20 @@ export class OpenOrdersSource {
           await alongside;
         }
       });
-    const answers = new Map<string, Promise<Settled<OpenOrder[]>>>();
-    const ask = (dexs: readonly string[]) => dexs.forEach((dex) => answers.has(dex) || answers.set(dex, settle(ordersOf(dex))));
+    const answers = new Map<string, Promise<Outcome<OpenOrder[]>>>();
+    const ask = (dexs: readonly string[]) =>
+      dexs.forEach((dex) => {
+        if (answers.has(dex)) return;
+        const answer = outcome(ordersOf(dex));
+        answer.catch(() => undefined); // a cancellation is read where the answers are awaited, after the dex list
+        answers.set(dex, answer);
+      });
     const details = new WalletDetails(this, signal, limiter, tally);
 
     // One wave: the orders of every dex known now (an old list too), the mids and units of the dexs the
     // wallet had orders on (for a wallet never loaded: the first dex's mids), and old market data again.
     const known = this.perpDexs.fresh;
-    const listing = known ? undefined : settle(this.knownDexs(signal, tally));
+    const listing = known ? undefined : outcome(this.knownDexs(signal, tally));
     const first = chooseDexs(
       (known ?? this.perpDexs.stale ?? []).map((d) => d.name),
       extraDexes,
@@ -358,7 +365,7 @@ export class OpenOrdersSource {
     // A changed (or first) dex list adds its new dexs in a second wave.
     let dexs = known ?? this.perpDexs.stale;
     const listed = listing && (await listing);
-    if (listed && 'value' in listed) dexs = listed.value;
+    if (listed?.ok) dexs = listed.value;
     else if (listed && !dexs) throw listed.error; // no list at all: the wallet cannot be refreshed
     const { asked: others, skipped: skippedDexs } = chooseDexs(
       (dexs ?? []).map((d) => d.name),
@@ -374,8 +381,8 @@ export class OpenOrdersSource {
     const withOrders = new Set<string>();
     ['', ...others].forEach((dex, i) => {
       const answer = settled[i]!;
-      if ('error' in answer) {
-        dexErrors.set(dex, asProviderError(answer.error));
+      if (!answer.ok) {
+        dexErrors.set(dex, answer.error);
         return;
       }
       for (const order of answer.value) orders.push({ dex, order });
@@ -396,7 +403,7 @@ export class OpenOrdersSource {
     // Dexs with positions but no orders want their unit too (for the account's figures).
     const lateUnits = [...new Set([...withOrders, ...unitDexs])].filter((d) => !early.has(d));
     const [pairs, units, mids] = await Promise.all([
-      needPairs ? settle(details.pairs()) : Promise.resolve(undefined),
+      needPairs ? outcome(details.pairs()) : Promise.resolve(undefined),
       details.units([...new Set([...now, ...[...unitDexs].filter((d) => early.has(d))])]),
       details.mids(now),
     ]);
@@ -404,7 +411,7 @@ export class OpenOrdersSource {
     let spotMeta: SpotMeta | undefined;
     let spotMetaError: ProviderError | undefined;
     // Naming `@N` pairs and dex units is a nicety; the orders themselves arrived and are shown.
-    if (pairs && 'error' in pairs) spotMetaError = asProviderError(pairs.error);
+    if (pairs && !pairs.ok) spotMetaError = pairs.error;
     else if (pairs) spotMeta = pairs.value;
     const unitNames = new Map<string, string>([['', FIRST_DEX_UNIT], ...unitNamesOf(units, spotMeta)]);
     const result: WalletOrdersResult = {
@@ -590,17 +597,4 @@ function unitNamesOf(units: ReadonlyMap<string, number>, spotMeta: SpotMeta | un
     if (name) names.set(dex, name);
   }
   return names;
-}
-
-type Settled<T> = { value: T } | { error: unknown };
-
-function settle<T>(p: Promise<T>): Promise<Settled<T>> {
-  return p.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-}
-
-function asProviderError(e: unknown): ProviderError {
-  return e instanceof ProviderError ? e : new ProviderError('invalidResponse', String(e));
 }
