@@ -4,6 +4,7 @@
  * come. Kept per connection (network + provider address) by the connection, shown in one place (the
  * Provider view), never guessed twice. Pure: no `vscode`.
  */
+import { Emitter, type Event } from './emitter';
 import type { Endpoint } from './errors';
 
 /** Each thing the extension shows that a provider may or may not serve. */
@@ -53,7 +54,9 @@ const UNKNOWN: AbilityStatus = { state: 'unknown', source: 'preset' };
 /** What one connection's provider serves; says when that changes. */
 export class ProviderAbilities {
   private readonly statuses = new Map<Ability, AbilityStatus>();
-  private readonly listeners = new Set<() => void>();
+  private readonly changed = new Emitter<void>();
+  /** Fires whenever what is known changes. */
+  readonly onDidChange: Event<void> = this.changed.event;
 
   /** `known`: what the preset says; `'archive'` = served on the archive path only (QuickNode's traces). */
   constructor(known: KnownAbilities = {}) {
@@ -83,14 +86,8 @@ export class ProviderAbilities {
     const next: AbilityStatus = { state: served ? 'served' : 'notServed', source, ...(viaArchive ? { viaArchive } : {}) };
     if (old.state === next.state && old.source === next.source && old.viaArchive === next.viaArchive) return;
     this.statuses.set(ability, next);
-    for (const listener of [...this.listeners]) listener();
+    this.changed.fire();
     // The orders with their details are the orders: a provider serving those serves these.
     if (ability === 'orderDetails' && served) this.learn('orders', true, source);
-  }
-
-  /** Called whenever what is known changes; returns the way to stop listening. */
-  onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 }
