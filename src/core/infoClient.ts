@@ -77,6 +77,12 @@ function dexArg(dex: string): string {
   return dex;
 }
 
+/**
+ * How long market data that changes rarely (`perpDexs`, `spotMeta`, a dex's `meta`) is reused before it is
+ * asked again: new dexs and pairs are listed rarely. The one figure for every part that keeps it.
+ */
+export const MARKET_DATA_KEEP_MS = 10 * 60_000;
+
 /** The Hyperliquid info API: a wallet's orders and what became of them, spot pair names, perp dexs and mids. */
 export class InfoClient {
   constructor(private readonly transport: JsonPoster) {}

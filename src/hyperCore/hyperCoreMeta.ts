@@ -7,14 +7,12 @@
 import { RequestCache } from '../core/cache';
 import type { ProviderError } from '../core/errors';
 import { outcome } from '../core/settled';
-import type { InfoClient } from '../core/infoClient';
+import { MARKET_DATA_KEEP_MS, type InfoClient } from '../core/infoClient';
 import type { PerpAsset, SpotMeta } from '../core/model';
 import { HyperCoreDirectory } from './hyperCoreDirectory';
 
 export type HyperCoreInfo = Pick<InfoClient, 'spotMeta' | 'perpAssets'>;
 
-/** New tokens and perps are listed rarely; Open Orders keeps its markets as long. */
-export const META_KEEP_MS = 10 * 60_000;
 
 export interface DirectoryResult {
   directory: HyperCoreDirectory;
@@ -33,7 +31,7 @@ export class HyperCoreMetaSource {
     private readonly info: HyperCoreInfo,
     options: { keepMs?: number; now?: () => number } = {},
   ) {
-    const keep = options.keepMs ?? META_KEEP_MS;
+    const keep = options.keepMs ?? MARKET_DATA_KEEP_MS;
     this.spot = new RequestCache({ capacity: 1, keepMs: () => keep, now: options.now });
     this.perps = new RequestCache({ capacity: 1, keepMs: () => keep, now: options.now });
   }

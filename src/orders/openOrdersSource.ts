@@ -25,7 +25,7 @@ import { outcome, type Outcome } from '../core/settled';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import { msg } from '../core/translate';
 import { isRefusal } from '../core/abilities';
-import type { InfoClient } from '../core/infoClient';
+import { MARKET_DATA_KEEP_MS, type InfoClient } from '../core/infoClient';
 import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
 import { AccountSource } from './accountSource';
 import { Limiter } from '../core/limiter';
@@ -194,7 +194,7 @@ export class OpenOrdersSource {
     private readonly options: OpenOrdersSourceOptions = {},
   ) {
     this.now = options.now ?? Date.now;
-    this.metaTtlMs = options.metaTtlMs ?? 10 * 60_000;
+    this.metaTtlMs = options.metaTtlMs ?? MARKET_DATA_KEEP_MS;
     this.overall = new Limiter(options.overall ?? OVERALL);
     this.perWallet = options.perWallet ?? PER_WALLET;
     this.account = new AccountSource(info, { now: this.now, note: options.note });
