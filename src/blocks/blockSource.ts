@@ -10,7 +10,8 @@
  */
 import { BlockTransactionPages } from '../core/blockTransactions';
 import { RequestCache } from '../core/cache';
-import { isCancellation, ProviderError } from '../core/errors';
+import { isCancellation } from '../core/errors';
+import { outcome } from '../core/settled';
 import { checkAnswerFor, MAX_TRANSACTIONS_PAGE_SIZE, type EvmClient } from '../core/evmClient';
 import type { BlockDetails, BlockTransaction, TransactionPage } from '../core/model';
 import { FIRST_ROWS } from './protocol';
@@ -154,21 +155,21 @@ export class BlockSource {
   async latestScreen(signal?: AbortSignal): Promise<FirstScreen> {
     if (this.latestTag === 'no') return this.firstScreen(await this.latest(signal), signal);
     const [head, details, page] = await Promise.all([
-      settled(this.latest(signal)),
-      settled(this.evm.getBlockDetails('latest', signal)),
-      settled(this.evm.getBlockTransactions('latest', 0, MAX_TRANSACTIONS_PAGE_SIZE, signal)),
+      outcome(this.latest(signal)),
+      outcome(this.evm.getBlockDetails('latest', signal)),
+      outcome(this.evm.getBlockTransactions('latest', 0, MAX_TRANSACTIONS_PAGE_SIZE, signal)),
     ]);
-    if ('value' in details) {
+    if (details.ok) {
       this.latestTag = 'yes';
       const n = Number(details.value.block.number);
       this.details.set(n, details.value);
       // The head may have moved between the two answers: a page of another block is not this one's.
-      if ('value' in page && page.value.blockNumber === details.value.block.number) this.firstPages.set(n, page.value);
+      if (page.ok && page.value.blockNumber === details.value.block.number) this.firstPages.set(n, page.value);
       return { details: details.value, rows: await this.rowsAtHand(details.value, signal) };
     }
-    if (!(details.error instanceof ProviderError && details.error.kind === 'rpc')) throw details.error;
+    if (details.error.kind !== 'rpc') throw details.error;
     this.latestTag = 'no';
-    if ('error' in head) throw head.error;
+    if (!head.ok) throw head.error;
     return this.firstScreen(head.value, signal);
   }
 
@@ -227,17 +228,4 @@ export class BlockSource {
     }
     return this.pagesOf(details).range(start, to, signal);
   }
-}
-
-type Settled<T> = { value: T } | { error: unknown };
-
-/** The outcome of a request asked beside others; a cancellation still ends the whole. */
-function settled<T>(p: Promise<T>): Promise<Settled<T>> {
-  return p.then(
-    (value) => ({ value }),
-    (error: unknown) => {
-      if (isCancellation(error)) throw error;
-      return { error };
-    },
-  );
 }

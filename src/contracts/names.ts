@@ -6,11 +6,13 @@
 import type { Address } from '../core/model';
 import type { WorkspaceDecoder } from './decode';
 
+/** A workspace contract's name for an address, as hovers and Look Up show it. */
 export interface ContractName {
   name: string;
-  /** Relative to its workspace folder. */
+  /** The file a link opens (its artifact, else its deployment record), relative to its workspace folder. */
   path: string;
   uri: string;
+  /** Other deployment records give the address another name. */
   uncertain: boolean;
 }
 

@@ -6,7 +6,8 @@
  */
 import { ADDRESS_WORD, HAS_SELECTOR } from '../core/hex';
 import type { Address, Hash } from '../core/model';
-import { outcome, type TransactionBundle } from '../core/transactionLoad';
+import { outcome } from '../core/settled';
+import type { TransactionBundle } from '../core/transactionLoad';
 import type { ContractIndex } from './contractIndex';
 import { WorkspaceDecoder } from './decode';
 

@@ -13,12 +13,9 @@
  */
 import type { EvmClient } from './evmClient';
 import type { SystemTxCoverage } from './providerRoute';
-import { isCancellation, ProviderError } from './errors';
 import type { Hash, RevertReason, TraceEntry, TransactionDetails, TransactionReceipt } from './model';
 import { decodeRevert } from './revert';
-
-/** A request's result, or why it failed; `unsupported` when the node does not serve the method (-32601). */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ProviderError; unsupported: boolean };
+import { outcome, type Outcome } from './settled';
 
 export interface TransactionBundle {
   tx: TransactionDetails;
@@ -83,13 +80,9 @@ async function withSystemTxs(bundle: TransactionBundle | null, hash: Hash, signa
   if (bundle && !heldWithoutReceipt(bundle)) return bundle;
   const other = route?.systemTxEvm?.();
   if (other) {
-    try {
-      const again = bundleOf(...(await Promise.all(askParts(other, hash, signal))));
-      if (again && (bundle === null || !heldWithoutReceipt(again))) return { ...again, from: 'systemTxPath' };
-    } catch (e) {
-      // The path that should have them failed: what `/evm` said stands (and says what is missing).
-      if (!(e instanceof ProviderError) || isCancellation(e)) throw e;
-    }
+    // The path that should have them may fail: what `/evm` said then stands (and says what is missing).
+    const again = await outcome(Promise.all(askParts(other, hash, signal)).then((parts) => bundleOf(...parts)));
+    if (again.ok && again.value && (bundle === null || !heldWithoutReceipt(again.value))) return { ...again.value, from: 'systemTxPath' };
   }
   if (bundle && route?.systemTxCoverage?.() === 'leftOut') return { ...bundle, providerLeavesSystemTxsOut: true };
   return bundle;
@@ -113,16 +106,6 @@ export async function lookUpHash(evm: EvmClient, hash: Hash, signal?: AbortSigna
   }
   if (!block.ok) throw block.error;
   return block.value === null ? { kind: 'notFound' } : { kind: 'block', number: block.value };
-}
-
-/** The settled request; a cancellation is no outcome (it ends the whole load), nor is a bug. */
-export async function outcome<T>(request: Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await request };
-  } catch (e) {
-    if (!(e instanceof ProviderError) || isCancellation(e)) throw e;
-    return { ok: false, error: e, unsupported: e.kind === 'rpc' && e.rpcCode === -32601 };
-  }
 }
 
 /**

@@ -5,13 +5,14 @@ import { explorerUrl } from '../view/panelMessages';
 import { Commands } from '../ids';
 import { shortAddress, type Translate } from '../view/format';
 import { failedHoverContent, noKeyHoverContent, type HoverContent, type HoverLink } from './hoverContent';
-import { workspaceNameLines, workspaceNameLink, type WorkspaceName } from './workspaceNames';
+import { workspaceNameLines, workspaceNameLink } from './workspaceNames';
+import type { ContractName } from '../contracts/api';
 
 /**
  * Contract or account, the HYPE balance, and the actions: explorer, Watch Wallet, Look Up. A contract the
  * workspace deployed is named, with the file it came from and a link that opens it.
  */
-export function addressHoverContent(summary: AddressSummary, explorerBase: string, t: Translate, named?: WorkspaceName): HoverContent {
+export function addressHoverContent(summary: AddressSummary, explorerBase: string, t: Translate, named?: ContractName): HoverContent {
   const short = shortAddress(summary.address);
   return {
     title: named ? t('{0}, contract {1}', named.name, short) : summary.kind === 'contract' ? t('Contract {0}', short) : t('Account {0}', short),

@@ -4,28 +4,20 @@
  * feature (loaded with the first address hover, not at activation) as a plain lookup. Pure.
  */
 import type { Address } from '../core/model';
+import type { ContractName } from '../contracts/api';
 import { Commands } from '../ids';
 import { shortAddress, type Translate } from '../view/format';
 import type { HoverLink } from './hoverContent';
 
-export interface WorkspaceName {
-  name: string;
-  /** The file the link opens (its artifact, else its deployment record), relative to its workspace folder. */
-  path: string;
-  uri: string;
-  /** Other deployment records give the address another name. */
-  uncertain: boolean;
-}
-
 /** The workspace's name of an address on the connected chain, if it has one (synchronous: the index is in memory). */
-export type NameLookup = (address: Address) => WorkspaceName | undefined;
+export type NameLookup = (address: Address) => ContractName | undefined;
 
 /** The lines an address hover adds for a workspace contract. */
-export function workspaceNameLines(n: WorkspaceName, t: Translate): string[] {
+export function workspaceNameLines(n: ContractName, t: Translate): string[] {
   return [n.uncertain ? t('{0} in your workspace (other records name it differently)', n.name) : t('{0} in your workspace', n.name), t('From {0}', n.path)];
 }
 
-export function workspaceNameLink(n: WorkspaceName, t: Translate): HoverLink {
+export function workspaceNameLink(n: ContractName, t: Translate): HoverLink {
   return { title: t('Open {0}', n.name), command: Commands.openContractFile, args: [n.uri] };
 }
 

@@ -5,15 +5,14 @@
  * ask while it runs. A failed request costs only the names it feeds; the caller is told why.
  */
 import { RequestCache } from '../core/cache';
-import { isCancellation, ProviderError } from '../core/errors';
-import type { InfoClient } from '../core/infoClient';
+import type { ProviderError } from '../core/errors';
+import { outcome } from '../core/settled';
+import { MARKET_DATA_KEEP_MS, type InfoClient } from '../core/infoClient';
 import type { PerpAsset, SpotMeta } from '../core/model';
 import { HyperCoreDirectory } from './hyperCoreDirectory';
 
 export type HyperCoreInfo = Pick<InfoClient, 'spotMeta' | 'perpAssets'>;
 
-/** New tokens and perps are listed rarely; Open Orders keeps its markets as long. */
-export const META_KEEP_MS = 10 * 60_000;
 
 export interface DirectoryResult {
   directory: HyperCoreDirectory;
@@ -32,7 +31,7 @@ export class HyperCoreMetaSource {
     private readonly info: HyperCoreInfo,
     options: { keepMs?: number; now?: () => number } = {},
   ) {
-    const keep = options.keepMs ?? META_KEEP_MS;
+    const keep = options.keepMs ?? MARKET_DATA_KEEP_MS;
     this.spot = new RequestCache({ capacity: 1, keepMs: () => keep, now: options.now });
     this.perps = new RequestCache({ capacity: 1, keepMs: () => keep, now: options.now });
   }
@@ -45,22 +44,16 @@ export class HyperCoreMetaSource {
   /** The names asked for (`spot`: spotMeta; `perps`: the first dex's meta), as far as they came. Throws only on cancellation. */
   async directory(needs: { spot: boolean; perps: boolean }, signal?: AbortSignal): Promise<DirectoryResult> {
     const before = this.sent;
-    const problems: ProviderError[] = [];
-    const [spotMeta, perps] = await Promise.all([
-      needs.spot
-        ? settle(
-            this.spot.get('spotMeta', (s) => this.count(() => this.info.spotMeta(s)), signal),
-            problems,
-          )
-        : undefined,
-      needs.perps
-        ? settle(
-            this.perps.get('meta', (s) => this.count(() => this.info.perpAssets('', s)), signal),
-            problems,
-          )
-        : undefined,
+    const [spot, perps] = await Promise.all([
+      needs.spot ? outcome(this.spot.get('spotMeta', (s) => this.count(() => this.info.spotMeta(s)), signal)) : undefined,
+      needs.perps ? outcome(this.perps.get('meta', (s) => this.count(() => this.info.perpAssets('', s)), signal)) : undefined,
     ]);
-    return { directory: new HyperCoreDirectory(spotMeta, perps), problems, requests: this.sent - before };
+    const problems = [spot, perps].flatMap((o) => (o && !o.ok ? [o.error] : []));
+    return {
+      directory: new HyperCoreDirectory(spot?.ok ? spot.value : undefined, perps?.ok ? perps.value : undefined),
+      problems,
+      requests: this.sent - before,
+    };
   }
 
   private count<T>(request: () => Promise<T>): Promise<T> {
@@ -71,17 +64,5 @@ export class HyperCoreMetaSource {
   clear(): void {
     this.spot.clear();
     this.perps.clear();
-  }
-}
-
-async function settle<T>(request: Promise<T>, problems: ProviderError[]): Promise<T | undefined> {
-  try {
-    return await request;
-  } catch (e) {
-    if (e instanceof ProviderError && !isCancellation(e)) {
-      problems.push(e);
-      return undefined;
-    }
-    throw e;
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { Address } from '../core/model';
 import type { TransactionBundle } from '../core/transactionLoad';
+import type { HyperCoreActionState } from './protocol';
 import { CORE_WRITER_ADDRESS, decodeCoreAction, MAX_ACTION_BYTES, rawActionOf, sendRawActionData, type CoreActionResult } from './coreWriter';
 import { decodePrecompileCall, type PrecompileCall } from './readPrecompiles';
 import { HYPE_SYSTEM_ADDRESS, systemTokenIndex } from './systemTransfers';
@@ -15,15 +16,8 @@ export const MAX_ACTIONS = 50;
 /** Read precompile calls decoded per transaction; the rest are counted. */
 export const MAX_READS = 100;
 
-/**
- * Where an action stands as far as HyperEVM can tell: `sent` (CoreWriter logged it in a successful
- * transaction: HyperCore may still reject it), `reverted` (the transaction failed: nothing was sent),
- * `pending` (not in a block yet), `unknown` (the receipt could not be read).
- */
-export type ActionState = 'sent' | 'reverted' | 'pending' | 'unknown';
-
 export interface SentAction {
-  state: ActionState;
+  state: HyperCoreActionState;
   /** The account it acts for (the RawAction log's `user`: the caller of CoreWriter), when known. */
   user?: Address;
   result: CoreActionResult;
@@ -82,7 +76,7 @@ function actionsOf(bundle: TransactionBundle): { actions: SentAction[]; notShown
       if (raw) found.push({ ...raw, logData: log.data });
     }
   }
-  let state: ActionState = 'sent';
+  let state: HyperCoreActionState = 'sent';
   if (found.length === 0) {
     // A block holds it but the node sent no receipt (null): not pending, and whether CoreWriter logged it is not known.
     state = bundle.tx.blockNumber === null ? 'pending' : receipt === undefined || receipt === null ? 'unknown' : 'reverted';

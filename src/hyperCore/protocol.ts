@@ -11,7 +11,11 @@ export interface HyperCoreFieldView {
   mono?: boolean;
 }
 
-/** Where an action stands, as far as HyperEVM can tell (see `ActionState` in hyperCore/hyperCoreParts.ts). */
+/**
+ * Where an action stands as far as HyperEVM can tell: `sent` (CoreWriter logged it in a successful
+ * transaction: HyperCore may still reject it), `reverted` (the transaction failed: nothing was sent),
+ * `pending` (not in a block yet), `unknown` (the receipt could not be read).
+ */
 export type HyperCoreActionState = 'sent' | 'reverted' | 'pending' | 'unknown';
 
 /** A CoreWriter action. */

@@ -8,6 +8,7 @@
 import { add, cmp, dec, mul, ZERO, type Dec } from '../core/exactDecimal';
 import type { OpenOrder, PerpAccount, PerpPosition, SpotBalance, SpotMeta, UnreadableItem, UserRole } from '../core/model';
 import { describeError } from '../core/errors';
+import { compareDecimals } from '../core/units';
 import { isoTime, type Translate } from '../view/format';
 import type { WalletAccountResult } from './accountSource';
 import {
@@ -96,22 +97,13 @@ export function diffPositions(previous: AccountSnapshot | undefined, current: Ac
       if (!old) changes.changed.set(key, { kind: 'opened' });
       else if (sizeSign(old.szi) !== sizeSign(p.szi)) changes.changed.set(key, { kind: 'flipped', from: old.szi });
       else {
-        const grew = compareMagnitudes(magnitude(p.szi), magnitude(old.szi));
+        const grew = compareDecimals(magnitude(p.szi), magnitude(old.szi));
         if (grew !== 0) changes.changed.set(key, { kind: grew > 0 ? 'grown' : 'reduced', from: old.szi });
       }
     }
     for (const position of before.values()) changes.closed.push({ dex, position });
   }
   return changes;
-}
-
-function compareMagnitudes(a: string, b: string): number {
-  const [ai, af = ''] = a.split('.');
-  const [bi, bf = ''] = b.split('.');
-  const scale = Math.max(af.length, bf.length);
-  const x = BigInt(ai + af.padEnd(scale, '0'));
-  const y = BigInt(bi + bf.padEnd(scale, '0'));
-  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 // ---- rows ----

@@ -21,9 +21,11 @@
  */
 import { setMaxListeners } from 'node:events';
 import { RequestCache } from '../core/cache';
+import { outcome, type Outcome } from '../core/settled';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import { msg } from '../core/translate';
-import { isRefusal, type InfoClient } from '../core/infoClient';
+import { isRefusal } from '../core/abilities';
+import { MARKET_DATA_KEEP_MS, type InfoClient } from '../core/infoClient';
 import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
 import { AccountSource } from './accountSource';
 import { Limiter } from '../core/limiter';
@@ -43,6 +45,7 @@ export type InfoApi = Pick<
   | 'clearinghouseState'
   | 'spotClearinghouseState'
   | 'userRole'
+  | 'refuses'
 >;
 
 export interface WalletOrdersResult {
@@ -178,8 +181,6 @@ export class OpenOrdersSource {
   private readonly spotMeta: Kept<SpotMeta>;
   private readonly metas = new Map<string, Kept<PerpDexMeta>>();
   private readonly mids: RequestCache<string, Map<string, string>>;
-  /** Request types this provider refused: not asked again on this connection. */
-  private readonly refused = new Set<Optional>();
   private readonly noted = new Set<string>();
   private readonly now: () => number;
   private readonly metaTtlMs: number;
@@ -193,7 +194,7 @@ export class OpenOrdersSource {
     private readonly options: OpenOrdersSourceOptions = {},
   ) {
     this.now = options.now ?? Date.now;
-    this.metaTtlMs = options.metaTtlMs ?? 10 * 60_000;
+    this.metaTtlMs = options.metaTtlMs ?? MARKET_DATA_KEEP_MS;
     this.overall = new Limiter(options.overall ?? OVERALL);
     this.perWallet = options.perWallet ?? PER_WALLET;
     this.account = new AccountSource(info, { now: this.now, note: options.note });
@@ -254,7 +255,7 @@ export class OpenOrdersSource {
 
   /** Whether the provider serves `frontendOpenOrders` (as far as known). */
   get rich(): boolean {
-    return !this.refused.has('frontendOpenOrders');
+    return !this.info.refuses('frontendOpenOrders');
   }
 
   /**
@@ -282,7 +283,7 @@ export class OpenOrdersSource {
   async fates(address: string, oids: readonly number[], tally = new RequestTally(), missing?: Map<number, FateMissing>): Promise<Map<number, OrderFate>> {
     const fates = new Map<number, OrderFate>();
     for (const oid of oids.slice(MAX_STATUS_LOOKUPS)) missing?.set(oid, { kind: 'overCap' });
-    if (this.refused.has('orderStatus')) {
+    if (this.info.refuses('orderStatus')) {
       for (const oid of oids.slice(0, MAX_STATUS_LOOKUPS)) missing?.set(oid, { kind: 'refused' });
       return fates;
     }
@@ -291,7 +292,7 @@ export class OpenOrdersSource {
     await Promise.all(
       oids.slice(0, MAX_STATUS_LOOKUPS).map((oid) =>
         limiter.run(async () => {
-          if (this.refused.has('orderStatus')) return void missing?.set(oid, { kind: 'refused' });
+          if (this.info.refuses('orderStatus')) return void missing?.set(oid, { kind: 'refused' });
           if (signal.aborted) return void missing?.set(oid, { kind: 'cancelled' });
           try {
             tally.add('orderStatus');
@@ -338,14 +339,20 @@ export class OpenOrdersSource {
           await alongside;
         }
       });
-    const answers = new Map<string, Promise<Settled<OpenOrder[]>>>();
-    const ask = (dexs: readonly string[]) => dexs.forEach((dex) => answers.has(dex) || answers.set(dex, settle(ordersOf(dex))));
+    const answers = new Map<string, Promise<Outcome<OpenOrder[]>>>();
+    const ask = (dexs: readonly string[]) =>
+      dexs.forEach((dex) => {
+        if (answers.has(dex)) return;
+        const answer = outcome(ordersOf(dex));
+        answer.catch(() => undefined); // a cancellation is read where the answers are awaited, after the dex list
+        answers.set(dex, answer);
+      });
     const details = new WalletDetails(this, signal, limiter, tally);
 
     // One wave: the orders of every dex known now (an old list too), the mids and units of the dexs the
     // wallet had orders on (for a wallet never loaded: the first dex's mids), and old market data again.
     const known = this.perpDexs.fresh;
-    const listing = known ? undefined : settle(this.knownDexs(signal, tally));
+    const listing = known ? undefined : outcome(this.knownDexs(signal, tally));
     const first = chooseDexs(
       (known ?? this.perpDexs.stale ?? []).map((d) => d.name),
       extraDexes,
@@ -358,7 +365,7 @@ export class OpenOrdersSource {
     // A changed (or first) dex list adds its new dexs in a second wave.
     let dexs = known ?? this.perpDexs.stale;
     const listed = listing && (await listing);
-    if (listed && 'value' in listed) dexs = listed.value;
+    if (listed?.ok) dexs = listed.value;
     else if (listed && !dexs) throw listed.error; // no list at all: the wallet cannot be refreshed
     const { asked: others, skipped: skippedDexs } = chooseDexs(
       (dexs ?? []).map((d) => d.name),
@@ -374,8 +381,8 @@ export class OpenOrdersSource {
     const withOrders = new Set<string>();
     ['', ...others].forEach((dex, i) => {
       const answer = settled[i]!;
-      if ('error' in answer) {
-        dexErrors.set(dex, asProviderError(answer.error));
+      if (!answer.ok) {
+        dexErrors.set(dex, answer.error);
         return;
       }
       for (const order of answer.value) orders.push({ dex, order });
@@ -396,7 +403,7 @@ export class OpenOrdersSource {
     // Dexs with positions but no orders want their unit too (for the account's figures).
     const lateUnits = [...new Set([...withOrders, ...unitDexs])].filter((d) => !early.has(d));
     const [pairs, units, mids] = await Promise.all([
-      needPairs ? settle(details.pairs()) : Promise.resolve(undefined),
+      needPairs ? outcome(details.pairs()) : Promise.resolve(undefined),
       details.units([...new Set([...now, ...[...unitDexs].filter((d) => early.has(d))])]),
       details.mids(now),
     ]);
@@ -404,7 +411,7 @@ export class OpenOrdersSource {
     let spotMeta: SpotMeta | undefined;
     let spotMetaError: ProviderError | undefined;
     // Naming `@N` pairs and dex units is a nicety; the orders themselves arrived and are shown.
-    if (pairs && 'error' in pairs) spotMetaError = asProviderError(pairs.error);
+    if (pairs && !pairs.ok) spotMetaError = pairs.error;
     else if (pairs) spotMeta = pairs.value;
     const unitNames = new Map<string, string>([['', FIRST_DEX_UNIT], ...unitNamesOf(units, spotMeta)]);
     const result: WalletOrdersResult = {
@@ -427,7 +434,7 @@ export class OpenOrdersSource {
 
   /** One dex's orders: rich when the provider serves them, else plain (and said once). */
   private async dexOrders(address: string, dex: string, signal: AbortSignal, tally: RequestTally) {
-    if (!this.refused.has('frontendOpenOrders')) {
+    if (!this.info.refuses('frontendOpenOrders')) {
       try {
         tally.add('frontendOpenOrders');
         return await this.info.frontendOpenOrders(address, dex, signal);
@@ -445,7 +452,7 @@ export class OpenOrdersSource {
 
   /** A dex's collateral token index, from its kept `meta`; undefined when it failed (said once) or is refused. */
   unitOf(dex: string, signal: AbortSignal, limiter: Limiter, tally: RequestTally): Promise<number | undefined> {
-    if (this.refused.has('meta')) return Promise.resolve(undefined);
+    if (this.info.refuses('meta')) return Promise.resolve(undefined);
     return this.metaOf(dex)
       .get(() =>
         limiter.run(() => {
@@ -464,7 +471,7 @@ export class OpenOrdersSource {
 
   /** A dex's mid prices, shared by the wallets refreshed together; undefined when off, refused or failed. */
   midsOf(dex: string, signal: AbortSignal, limiter: Limiter, tally: RequestTally): Promise<Map<string, string> | undefined> {
-    if ((this.options.wantMids && !this.options.wantMids()) || this.refused.has('allMids')) return Promise.resolve(undefined);
+    if ((this.options.wantMids && !this.options.wantMids()) || this.info.refuses('allMids')) return Promise.resolve(undefined);
     return this.mids
       .get(
         dex,
@@ -481,7 +488,7 @@ export class OpenOrdersSource {
       });
   }
 
-  /** An optional request failed: a refusal is remembered; either way it is said once, and only the detail goes. */
+  /** An optional request failed: said once (the route remembers a refusal), and only the detail goes. */
   private optionalFailed(type: Optional, e: unknown, cost: string): void {
     if (this.controller.signal.aborted || isCancellation(e)) return;
     if (isRefusal(e)) this.refuse(type, `The provider does not serve ${type} (${describeError(e)}); ${cost}.`);
@@ -489,7 +496,6 @@ export class OpenOrdersSource {
   }
 
   private refuse(type: Optional, message: string): void {
-    this.refused.add(type);
     this.noteOnce(`${type}:refused`, message);
   }
 
@@ -590,17 +596,4 @@ function unitNamesOf(units: ReadonlyMap<string, number>, spotMeta: SpotMeta | un
     if (name) names.set(dex, name);
   }
   return names;
-}
-
-type Settled<T> = { value: T } | { error: unknown };
-
-function settle<T>(p: Promise<T>): Promise<Settled<T>> {
-  return p.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-}
-
-function asProviderError(e: unknown): ProviderError {
-  return e instanceof ProviderError ? e : new ProviderError('invalidResponse', String(e));
 }

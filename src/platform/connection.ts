@@ -266,7 +266,7 @@ export class Connection implements vscode.Disposable {
     let abilities = this.abilitiesByProvider.get(key);
     if (!abilities) {
       abilities = new ProviderAbilities(known);
-      abilities.onChange(() => this.abilitiesChanged.fire());
+      abilities.onDidChange(() => this.abilitiesChanged.fire());
       this.abilitiesByProvider.set(key, abilities);
     }
     return abilities;

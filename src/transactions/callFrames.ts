@@ -6,7 +6,8 @@
  */
 import type { CallFrameStatus } from '../core/callTracer';
 import type { Hash } from '../core/model';
-import { outcome, type Outcome, type TransactionBundle } from '../core/transactionLoad';
+import { outcome, type Outcome } from '../core/settled';
+import type { TransactionBundle } from '../core/transactionLoad';
 
 export interface CallFrameReader {
   traceCallFrames(hash: Hash, signal?: AbortSignal): Promise<CallFrameStatus[]>;

@@ -1,7 +1,8 @@
 /** Hand-built transaction bundles (what core/transactionLoad gives) for the transaction page's tests. */
 import { ProviderError } from '../../src/core/errors';
 import type { TransactionDetails, TransactionReceipt } from '../../src/core/model';
-import type { Outcome, TransactionBundle } from '../../src/core/transactionLoad';
+import type { Outcome } from '../../src/core/settled';
+import type { TransactionBundle } from '../../src/core/transactionLoad';
 
 export const HASH = `0x${'ab'.repeat(32)}` as const;
 export const BLOCK_HASH = `0x${'cd'.repeat(32)}` as const;

@@ -5,14 +5,14 @@ import type { Address, AddressSummary } from '../../src/core/model';
 import { addressHoverContent } from '../../src/hover/addressHoverContent';
 import { hoverMarkdown, linkedCommands } from '../../src/hover/hoverContent';
 import { transactionHoverContent } from '../../src/hover/transactionHoverContent';
-import type { WorkspaceName } from '../../src/hover/workspaceNames';
+import type { ContractName } from '../../src/contracts/api';
 import { untranslated as t } from '../../src/view/format';
 
 const VAULT = '0x5fbdb2315678afecb367f032d93f642f64180aa3' as Address;
 const USER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' as Address;
 const EXPLORER = 'https://hyperevmscan.io';
 const summary: AddressSummary = { address: VAULT, kind: 'contract', balance: 0n };
-const vault: WorkspaceName = { name: 'Vault', path: 'out/Vault.sol/Vault.json', uri: 'file:///ws/out/Vault.sol/Vault.json', uncertain: false };
+const vault: ContractName = { name: 'Vault', path: 'out/Vault.sol/Vault.json', uri: 'file:///ws/out/Vault.sol/Vault.json', uncertain: false };
 
 describe('workspace names in hovers', () => {
   it('an address the workspace deployed shows its name, its file, and a link that opens it', () => {
