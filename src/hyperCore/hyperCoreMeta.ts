@@ -13,7 +13,6 @@ import { HyperCoreDirectory } from './hyperCoreDirectory';
 
 export type HyperCoreInfo = Pick<InfoClient, 'spotMeta' | 'perpAssets'>;
 
-
 export interface DirectoryResult {
   directory: HyperCoreDirectory;
   /** Why a part of the names is missing (the request's error, redacted where it was made). */
