@@ -5,7 +5,7 @@
  * Provider view), never guessed twice. Pure: no `vscode`.
  */
 import { Emitter, type Event } from './emitter';
-import { ProviderError, type Endpoint } from './errors';
+import type { Endpoint } from './errors';
 
 /** Each thing the extension shows that a provider may or may not serve. */
 export type Ability = 'blocks' | 'traces' | 'oldBlocks' | 'orders' | 'orderDetails' | 'markets' | 'mids' | 'fates';
@@ -46,19 +46,6 @@ export function abilityOfRequest(endpoint: Endpoint, label: string): Ability | u
   return endpoint === 'evm' ? EVM_ABILITY[label] : INFO_ABILITY[label];
 }
 
-/**
- * Whether an error is the provider saying "I do not serve this" (HTTP 422, as the info API answers an
- * unknown type; JSON-RPC -32601 method not found; HTTP 400 naming the type unknown or unsupported), the one
- * definition every part uses. A transient failure (timeout, network, 429, 5xx) is never a refusal: it must
- * not switch anything off.
- */
-export function isRefusal(e: unknown): boolean {
-  if (!(e instanceof ProviderError)) return false;
-  if (e.kind === 'refused') return true;
-  if (e.kind === 'rpc') return e.rpcCode === -32601;
-  return e.kind === 'httpStatus' && e.status === 400 && /unknown|unsupported|not supported/i.test(e.message);
-}
-
 /** What a preset says of a provider: served, not served, or served on its archive path only. */
 export type KnownAbilities = Partial<Record<Ability, boolean | 'archive'>>;
 
@@ -67,8 +54,6 @@ const UNKNOWN: AbilityStatus = { state: 'unknown', source: 'preset' };
 /** What one connection's provider serves; says when that changes. */
 export class ProviderAbilities {
   private readonly statuses = new Map<Ability, AbilityStatus>();
-  /** Request types (`endpoint:label`) the provider refused on this connection, ability or not. */
-  private readonly refusedRequests = new Set<string>();
   private readonly changed = new Emitter<void>();
   /** Fires whenever what is known changes. */
   readonly onDidChange: Event<void> = this.changed.event;
@@ -84,26 +69,6 @@ export class ProviderAbilities {
 
   get(ability: Ability): AbilityStatus {
     return this.statuses.get(ability) ?? UNKNOWN;
-  }
-
-  /**
-   * Whether the provider is known not to serve request `label` (an info type, a JSON-RPC method): it
-   * refused it here, or it feeds an ability known not served. The one place every part asks.
-   */
-  refusesRequest(endpoint: Endpoint, label: string): boolean {
-    if (this.refusedRequests.has(`${endpoint}:${label}`)) return true;
-    const ability = abilityOfRequest(endpoint, label);
-    return ability !== undefined && this.refuses(ability);
-  }
-
-  /** What an answer (served) or an explicit refusal (see `isRefusal`) to request `label` showed. */
-  learnRequest(endpoint: Endpoint, label: string, served: boolean): void {
-    const key = `${endpoint}:${label}`;
-    const changed = served ? this.refusedRequests.delete(key) : !this.refusedRequests.has(key);
-    if (!served) this.refusedRequests.add(key);
-    const ability = abilityOfRequest(endpoint, label);
-    if (ability) this.learn(ability, served, 'seen');
-    else if (changed) this.changed.fire();
   }
 
   /** Whether the provider is known not to serve `ability`. */

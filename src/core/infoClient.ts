@@ -83,18 +83,19 @@ function dexArg(dex: string): string {
  */
 export const MARKET_DATA_KEEP_MS = 10 * 60_000;
 
+/**
+ * Whether an error means "this provider does not serve this request type" (HTTP 422 with the info API's
+ * deserialize message, or an answer naming an unknown type), rather than a failure worth retrying.
+ */
+export function isRefusal(e: unknown): boolean {
+  if (!(e instanceof ProviderError)) return false;
+  if (e.kind === 'refused') return true;
+  return e.kind === 'httpStatus' && (e.status === 400 || e.status === 501) && /unknown|unsupported|not supported/i.test(e.message);
+}
+
 /** The Hyperliquid info API: a wallet's orders and what became of them, spot pair names, perp dexs and mids. */
 export class InfoClient {
   constructor(private readonly transport: JsonPoster) {}
-
-  /**
-   * Whether asking `type` now would be answered with a refusal without a request: the connection's route
-   * knows the provider refuses it and the public API may not be asked instead. Sources ask this rather
-   * than keeping refused types of their own.
-   */
-  refuses(type: InfoType): boolean {
-    return this.transport.refuses?.('info', type) ?? false;
-  }
 
   /** Pending orders of `user` on perp dex `dex` ("" = the first perp dex, which also returns spot orders). */
   async openOrders(user: string, dex = '', signal?: AbortSignal): Promise<OpenOrder[]> {

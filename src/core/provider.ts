@@ -27,9 +27,7 @@ export type ProviderClientOptions = TransportOptions & EvmClientOptions;
 /** Builds the clients for a base URL, key and EVM path (`evm` when not given); throws a `config` ProviderError if either is unusable. */
 export function createProviderClients(baseUrl: string, apiKey: string, options: ProviderClientOptions, evmPath?: string): ProviderClients {
   const transport = new Transport(new ProviderEndpoints(baseUrl, apiKey, evmPath), options);
-  // Under a route of its own, as `connectProvider`'s clients: what the provider refuses is kept in one place.
-  const route = new ProviderRoute(transport);
-  return { evm: new EvmClient(route, { batch: options.batch }), info: new InfoClient(route), transport };
+  return { evm: new EvmClient(transport, { batch: options.batch }), info: new InfoClient(transport), transport };
 }
 
 /** One connection as the connection (platform) describes it: where requests go, and what to check and learn. */

@@ -13,7 +13,7 @@
  * Pure: no `vscode`.
  */
 import { HEX_SHORT_QUANTITY } from './hex';
-import { abilityOfRequest, isRefusal, ProviderAbilities } from './abilities';
+import { abilityOfRequest, type ProviderAbilities } from './abilities';
 import { ProviderError, type Endpoint } from './errors';
 import { isBlockNotFound } from './evmClient';
 import { describeChain } from './networks';
@@ -64,22 +64,11 @@ export class ProviderRoute implements JsonPoster {
   /** The system-transaction path answered 404 (or serves no blocks): the node has none; `/evm` it is. */
   private systemTxPathMissing = false;
   private systemTxPosterOf?: { path: JsonPoster; poster: JsonPoster };
-  /** What the provider serves: the connection's, else this route's own (what it refused is still not asked again). */
-  private readonly abilities: ProviderAbilities;
 
   constructor(
     private readonly provider: JsonPoster,
     private readonly options: RouteOptions = {},
-  ) {
-    this.abilities = options.abilities ?? new ProviderAbilities();
-  }
-
-  /** Whether a request of `label` would be refused now without a request: refused by the provider, and the public API may not take it. */
-  refuses(endpoint: Endpoint, label: string): boolean {
-    if (endpoint !== 'info' || !this.abilities.refusesRequest('info', label)) return false;
-    const kind = publicDataKind(label);
-    return !(kind && this.options.publicFallback?.allowed(kind));
-  }
+  ) {}
 
   postJson(endpoint: Endpoint, body: string, label: string, signal?: AbortSignal, limits?: AnswerLimits): Promise<unknown> {
     return endpoint === 'evm' ? this.evm(body, label, signal, limits) : this.info(body, label, signal, limits);
@@ -124,17 +113,17 @@ export class ProviderRoute implements JsonPoster {
   }
 
   private async info(body: string, label: string, signal: AbortSignal | undefined, limits: AnswerLimits | undefined): Promise<unknown> {
-    const abilities = this.abilities;
-    if (abilities.refusesRequest('info', label)) return this.publicOr(this.notServed(label, 'info'), body, label, signal, limits);
+    const ability = abilityOfRequest('info', label);
+    const { abilities } = this.options;
+    if (ability && abilities?.refuses(ability)) return this.publicOr(this.notServed(label), body, label, signal, limits);
     try {
       const json = await this.verified(this.provider.postJson('info', body, label, signal, limits), false);
-      abilities.learnRequest('info', label, true);
+      if (ability) abilities?.learn(ability, true, 'seen');
       return json;
     } catch (e) {
-      // Only the provider's explicit word switches a request type off; a timeout, a 5xx or a lost connection never does.
-      if (!isRefusal(e)) throw e;
-      abilities.learnRequest('info', label, false);
-      return this.publicOr(e as ProviderError, body, label, signal, limits);
+      if (!(e instanceof ProviderError && e.kind === 'refused')) throw e;
+      if (ability) abilities?.learn(ability, false, 'seen');
+      return this.publicOr(e, body, label, signal, limits);
     }
   }
 
@@ -209,9 +198,9 @@ export class ProviderRoute implements JsonPoster {
     return fallback.transport.postJson('info', body, label, signal, limits);
   }
 
-  private notServed(label: string, endpoint: Endpoint = 'evm'): ProviderError {
+  private notServed(label: string): ProviderError {
     const who = this.options.providerName ?? 'The provider';
-    if (endpoint === 'info') {
+    if (abilityOfRequest('info', label)) {
       return new ProviderError('refused', `${who} does not serve ${label} on its /info endpoint.`, { endpoint: 'info', status: 422 });
     }
     return new ProviderError('rpc', `${who} does not serve ${label} (JSON-RPC error -32601). Use a provider with the Otterscan (ots_*) methods.`, {

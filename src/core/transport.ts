@@ -45,8 +45,6 @@ export interface AnswerLimits {
 export type JsonPoster = Pick<Transport, 'postJson'> & {
   /** Whether a JSON-RPC call of `method` must go alone, not in a batch (a route that sends it elsewhere or answers it itself). */
   alone?(method: string): boolean;
-  /** Whether a request of `label` would be refused at once, without a request (a route that knows the provider refuses it). */
-  refuses?(endpoint: Endpoint, label: string): boolean;
 };
 
 // No agent of our own: Node's global agent keeps connections alive (Node 19+), and inside VS Code an

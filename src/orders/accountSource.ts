@@ -7,12 +7,11 @@
  * No `vscode` import.
  */
 import { describeError, isCancellation, ProviderError } from '../core/errors';
-import { isRefusal } from '../core/abilities';
-import type { InfoClient } from '../core/infoClient';
+import { isRefusal, type InfoClient } from '../core/infoClient';
 import type { PerpAccount, SpotBalance, SpotState, UnreadableItem, UserRole } from '../core/model';
 import type { RequestTally } from './weightLedger';
 
-export type AccountApi = Pick<InfoClient, 'clearinghouseState' | 'spotClearinghouseState' | 'userRole' | 'refuses'>;
+export type AccountApi = Pick<InfoClient, 'clearinghouseState' | 'spotClearinghouseState' | 'userRole'>;
 
 type AccountRequest = 'clearinghouseState' | 'spotClearinghouseState' | 'userRole';
 
@@ -45,6 +44,7 @@ const ROLE_RETRY_MS = 10 * 60_000;
 export class AccountSource {
   private readonly roles = new Map<string, UserRole>();
   private readonly roleTriedAt = new Map<string, number>();
+  private readonly refused = new Set<AccountRequest>();
   private readonly noted = new Set<string>();
   private readonly now: () => number;
 
@@ -67,21 +67,21 @@ export class AccountSource {
 
   /** @internal One dex's account; undefined when this provider refused the request type. */
   async perp(address: string, dex: string, signal: AbortSignal, tally: RequestTally): Promise<PerpAccount | undefined> {
-    if (this.info.refuses('clearinghouseState')) return undefined;
+    if (this.refused.has('clearinghouseState')) return undefined;
     tally.add('clearinghouseState');
     return this.refusable('clearinghouseState', () => this.info.clearinghouseState(address, dex, signal), 'positions and margin are not shown');
   }
 
   /** @internal The spot balances; undefined when refused. */
   async spot(address: string, signal: AbortSignal, tally: RequestTally): Promise<SpotState | undefined> {
-    if (this.info.refuses('spotClearinghouseState')) return undefined;
+    if (this.refused.has('spotClearinghouseState')) return undefined;
     tally.add('spotClearinghouseState');
     return this.refusable('spotClearinghouseState', () => this.info.spotClearinghouseState(address, signal), 'spot balances are not shown');
   }
 
   /** @internal Asks what `address` is, unless known, refused, or tried lately; never throws. */
   async role(address: string, signal: AbortSignal, tally: RequestTally): Promise<void> {
-    if (this.roles.has(address) || this.info.refuses('userRole')) return;
+    if (this.roles.has(address) || this.refused.has('userRole')) return;
     const tried = this.roleTriedAt.get(address);
     if (tried !== undefined && this.now() - tried < ROLE_RETRY_MS) return;
     this.roleTriedAt.set(address, this.now());
@@ -96,12 +96,13 @@ export class AccountSource {
     }
   }
 
-  /** Runs `request`; a refusal is said once (undefined; the route remembers it), other errors are thrown. */
+  /** Runs `request`; a refusal is remembered and said once (undefined), other errors are thrown. */
   private async refusable<T>(type: AccountRequest, request: () => Promise<T>, cost: string): Promise<T | undefined> {
     try {
       return await request();
     } catch (e) {
       if (!isRefusal(e)) throw e;
+      this.refused.add(type);
       this.noteOnce(`${type}:refused`, `The provider does not serve ${type} (${describeError(e)}); ${cost}.`);
       return undefined;
     }

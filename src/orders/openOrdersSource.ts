@@ -24,8 +24,7 @@ import { RequestCache } from '../core/cache';
 import { outcome, type Outcome } from '../core/settled';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import { msg } from '../core/translate';
-import { isRefusal } from '../core/abilities';
-import { MARKET_DATA_KEEP_MS, type InfoClient } from '../core/infoClient';
+import { isRefusal, MARKET_DATA_KEEP_MS, type InfoClient } from '../core/infoClient';
 import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
 import { AccountSource } from './accountSource';
 import { Limiter } from '../core/limiter';
@@ -45,7 +44,6 @@ export type InfoApi = Pick<
   | 'clearinghouseState'
   | 'spotClearinghouseState'
   | 'userRole'
-  | 'refuses'
 >;
 
 export interface WalletOrdersResult {
@@ -181,6 +179,8 @@ export class OpenOrdersSource {
   private readonly spotMeta: Kept<SpotMeta>;
   private readonly metas = new Map<string, Kept<PerpDexMeta>>();
   private readonly mids: RequestCache<string, Map<string, string>>;
+  /** Request types this provider refused: not asked again on this connection. */
+  private readonly refused = new Set<Optional>();
   private readonly noted = new Set<string>();
   private readonly now: () => number;
   private readonly metaTtlMs: number;
@@ -255,7 +255,7 @@ export class OpenOrdersSource {
 
   /** Whether the provider serves `frontendOpenOrders` (as far as known). */
   get rich(): boolean {
-    return !this.info.refuses('frontendOpenOrders');
+    return !this.refused.has('frontendOpenOrders');
   }
 
   /**
@@ -283,7 +283,7 @@ export class OpenOrdersSource {
   async fates(address: string, oids: readonly number[], tally = new RequestTally(), missing?: Map<number, FateMissing>): Promise<Map<number, OrderFate>> {
     const fates = new Map<number, OrderFate>();
     for (const oid of oids.slice(MAX_STATUS_LOOKUPS)) missing?.set(oid, { kind: 'overCap' });
-    if (this.info.refuses('orderStatus')) {
+    if (this.refused.has('orderStatus')) {
       for (const oid of oids.slice(0, MAX_STATUS_LOOKUPS)) missing?.set(oid, { kind: 'refused' });
       return fates;
     }
@@ -292,7 +292,7 @@ export class OpenOrdersSource {
     await Promise.all(
       oids.slice(0, MAX_STATUS_LOOKUPS).map((oid) =>
         limiter.run(async () => {
-          if (this.info.refuses('orderStatus')) return void missing?.set(oid, { kind: 'refused' });
+          if (this.refused.has('orderStatus')) return void missing?.set(oid, { kind: 'refused' });
           if (signal.aborted) return void missing?.set(oid, { kind: 'cancelled' });
           try {
             tally.add('orderStatus');
@@ -434,7 +434,7 @@ export class OpenOrdersSource {
 
   /** One dex's orders: rich when the provider serves them, else plain (and said once). */
   private async dexOrders(address: string, dex: string, signal: AbortSignal, tally: RequestTally) {
-    if (!this.info.refuses('frontendOpenOrders')) {
+    if (!this.refused.has('frontendOpenOrders')) {
       try {
         tally.add('frontendOpenOrders');
         return await this.info.frontendOpenOrders(address, dex, signal);
@@ -452,7 +452,7 @@ export class OpenOrdersSource {
 
   /** A dex's collateral token index, from its kept `meta`; undefined when it failed (said once) or is refused. */
   unitOf(dex: string, signal: AbortSignal, limiter: Limiter, tally: RequestTally): Promise<number | undefined> {
-    if (this.info.refuses('meta')) return Promise.resolve(undefined);
+    if (this.refused.has('meta')) return Promise.resolve(undefined);
     return this.metaOf(dex)
       .get(() =>
         limiter.run(() => {
@@ -471,7 +471,7 @@ export class OpenOrdersSource {
 
   /** A dex's mid prices, shared by the wallets refreshed together; undefined when off, refused or failed. */
   midsOf(dex: string, signal: AbortSignal, limiter: Limiter, tally: RequestTally): Promise<Map<string, string> | undefined> {
-    if ((this.options.wantMids && !this.options.wantMids()) || this.info.refuses('allMids')) return Promise.resolve(undefined);
+    if ((this.options.wantMids && !this.options.wantMids()) || this.refused.has('allMids')) return Promise.resolve(undefined);
     return this.mids
       .get(
         dex,
@@ -488,7 +488,7 @@ export class OpenOrdersSource {
       });
   }
 
-  /** An optional request failed: said once (the route remembers a refusal), and only the detail goes. */
+  /** An optional request failed: a refusal is remembered; either way it is said once, and only the detail goes. */
   private optionalFailed(type: Optional, e: unknown, cost: string): void {
     if (this.controller.signal.aborted || isCancellation(e)) return;
     if (isRefusal(e)) this.refuse(type, `The provider does not serve ${type} (${describeError(e)}); ${cost}.`);
@@ -496,6 +496,7 @@ export class OpenOrdersSource {
   }
 
   private refuse(type: Optional, message: string): void {
+    this.refused.add(type);
     this.noteOnce(`${type}:refused`, message);
   }
 

@@ -74,7 +74,7 @@ describe('account from the demo node', () => {
     const traced = new Proxy(clients.info, {
       get(target, name, receiver) {
         const value = Reflect.get(target, name, receiver) as unknown;
-        if (typeof value !== 'function' || name === 'refuses') return value; // a question, not a request
+        if (typeof value !== 'function') return value;
         return async (...args: unknown[]) => {
           const dex = name === 'frontendOpenOrders' || name === 'clearinghouseState' ? String(args[1] ?? '') : '';
           events.push(`start ${String(name)} ${dex}`);

@@ -2,9 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { createProviderClients, type ProviderClients } from '../../src/core/provider';
 import { ProviderError } from '../../src/core/errors';
-import { EvmClient } from '../../src/core/evmClient';
-import { InfoClient } from '../../src/core/infoClient';
-import { isRefusal } from '../../src/core/abilities';
+import { isRefusal } from '../../src/core/infoClient';
 import { weiToHype } from '../../src/core/units';
 import { fixture, fixtureText } from '../support/fixtures';
 import { json, ScriptedServer, text } from '../support/scriptedServer';
@@ -17,9 +15,7 @@ describe('core clients read the public fixtures', () => {
 
   before(async () => {
     const baseUrl = await server.start();
-    const routed = createProviderClients(baseUrl, KEY, { timeoutMs: 5000, maxRetries: 0 });
-    // The clients straight on the transport: each test reads its own answer, with nothing a route learnt before.
-    clients = { ...routed, evm: new EvmClient(routed.transport), info: new InfoClient(routed.transport) };
+    clients = createProviderClients(baseUrl, KEY, { timeoutMs: 5000, maxRetries: 0 });
   });
   after(() => server.stop());
 
