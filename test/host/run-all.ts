@@ -46,6 +46,9 @@ const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 
 runMain('test', async () => {
   const t0 = Date.now();
+  // The UI suites in two mocha processes side by side (their code-servers and Chromiums wait on each
+  // other's pauses more than on the cores): 380 s where one process took 610 s. HLX_UI_SHARDS=1 runs one.
+  process.env.HLX_UI_SHARDS ??= '2';
   fs.mkdirSync(TEST_RESULTS, { recursive: true });
   const setupLog = path.join(TEST_RESULTS, 'setup.log');
   const setup: Step = { script: 'setup' };
