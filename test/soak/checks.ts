@@ -2,7 +2,8 @@
  * The soak's verdict, pure: what the run measured goes in, the checks (each with its threshold and what
  * it saw) come out. No I/O, so the thresholds and comparisons are unit-tested (test/unit/soakChecks.test.ts).
  */
-import { AUTO_REFRESH_BUDGET_SHARE, WEIGHT_PER_MINUTE } from '../../src/orders/autoRefresh';
+import { DEFAULT_REQUESTS_PER_SECOND } from '../../src/core/presets';
+import { AUTO_REFRESH_BUDGET_SHARE } from '../../src/orders/autoRefresh';
 
 /** What the extension host holds that could leak, counted through the inspector. */
 export interface ResourceCounts {
@@ -51,10 +52,14 @@ export interface SoakLimits {
   heapGrowthBytes: number;
   /** How much each count may exceed its start value (keep-alive pools and timers come and go). */
   resourceSlack: ResourceCounts;
-  /** Hyperliquid's request weight per minute and IP: no sliding minute may spend more. */
-  weightPerMinute: number;
-  /** What automatic refreshes may spend per minute on average (their share of the budget). */
-  autoRefreshWeightPerMinute: number;
+  /**
+   * The soak's provider (the demo node, a custom provider) allows its plan's rate: no sliding minute may
+   * send it more info requests than that rate for a minute (issue 32: Hyperliquid's request weights are the
+   * public API's budget, not a provider's).
+   */
+  requestsPerMinute: number;
+  /** What automatic refreshes may send per minute on average (their share of the rate). */
+  autoRefreshRequestsPerMinute: number;
   /** The average is judged only over this long a run: shorter, one refresh more or less decides it. */
   averageJudgedFromMs: number;
   /** Notifications shown during the soak (the budget's one warning is expected). */
@@ -64,8 +69,8 @@ export interface SoakLimits {
 export const SOAK_LIMITS: SoakLimits = {
   heapGrowthBytes: 10 * 1024 * 1024,
   resourceSlack: { timers: 2, sockets: 1, emitterListeners: 20, abortListeners: 2 },
-  weightPerMinute: WEIGHT_PER_MINUTE,
-  autoRefreshWeightPerMinute: WEIGHT_PER_MINUTE * AUTO_REFRESH_BUDGET_SHARE,
+  requestsPerMinute: DEFAULT_REQUESTS_PER_SECOND * 60,
+  autoRefreshRequestsPerMinute: DEFAULT_REQUESTS_PER_SECOND * 60 * AUTO_REFRESH_BUDGET_SHARE,
   averageJudgedFromMs: 5 * 60_000,
   notifications: 3,
 };
@@ -285,22 +290,38 @@ export function resourceChecks(baseline: Checkpoint, end: Checkpoint, limits = S
   }));
 }
 
+/** The most requests in any window of `windowMs` (requests at `at`). */
+export function peakWindowCount(requests: readonly InfoRequest[], windowMs = 60_000): { count: number; startsAt: number } {
+  const at = requests.map((r) => r.at).sort((a, b) => a - b);
+  let best = { count: 0, startsAt: at[0] ?? 0 };
+  for (let from = 0, to = 0; to < at.length; to++) {
+    while ((at[to] as number) - (at[from] as number) >= windowMs) from++;
+    if (to - from + 1 > best.count) best = { count: to - from + 1, startsAt: at[from] as number };
+  }
+  return best;
+}
+
 /**
- * The weight the extension spent by itself, from its first request to the end of the measured part (the
- * final check's own refreshes are the soak's, not the extension's): no minute over Hyperliquid's limit,
+ * What the extension sent its provider by itself, from its first request to the end of the measured part
+ * (the final check's own refreshes are the soak's, not the extension's): no minute over the provider's rate,
  * and on a long enough run no more than automatic refreshes' share on average.
  */
-export function weightChecks(f: Pick<SoakFigures, 'requests' | 'measuredFromMs' | 'measuredToMs'>, limits = SOAK_LIMITS): Check[] {
-  const peak = peakWindowWeight(f.requests.filter((r) => r.at < f.measuredToMs));
+export function budgetChecks(f: Pick<SoakFigures, 'requests' | 'measuredFromMs' | 'measuredToMs'>, limits = SOAK_LIMITS): Check[] {
+  const peak = peakWindowCount(f.requests.filter((r) => r.at < f.measuredToMs));
   const span = f.measuredToMs - f.measuredFromMs;
-  const perMinute = span > 0 ? (weightBetween(f.requests, f.measuredFromMs, f.measuredToMs) * 60_000) / span : 0;
+  const inSpan = f.requests.filter((r) => r.at >= f.measuredFromMs && r.at < f.measuredToMs).length;
+  const perMinute = span > 0 ? (inSpan * 60_000) / span : 0;
   const judged = span >= limits.averageJudgedFromMs;
   return [
-    { name: 'request weight in any minute', ok: peak.weight <= limits.weightPerMinute, detail: `peak ${peak.weight} (at most ${limits.weightPerMinute})` },
     {
-      name: 'request weight per minute, on average',
-      ok: !judged || perMinute <= limits.autoRefreshWeightPerMinute,
-      detail: `${Math.round(perMinute)} over ${(span / 60_000).toFixed(1)} min (automatic refreshes' share: ${limits.autoRefreshWeightPerMinute}${judged ? '' : `; judged from ${limits.averageJudgedFromMs / 60_000} min on`})`,
+      name: 'requests to the provider in any minute',
+      ok: peak.count <= limits.requestsPerMinute,
+      detail: `peak ${peak.count} (at most ${limits.requestsPerMinute})`,
+    },
+    {
+      name: 'requests to the provider per minute, on average',
+      ok: !judged || perMinute <= limits.autoRefreshRequestsPerMinute,
+      detail: `${Math.round(perMinute)} over ${(span / 60_000).toFixed(1)} min (automatic refreshes' share: ${limits.autoRefreshRequestsPerMinute}${judged ? '' : `; judged from ${limits.averageJudgedFromMs / 60_000} min on`})`,
     },
   ];
 }
@@ -322,7 +343,7 @@ export function evaluateSoak(f: SoakFigures, limits = SOAK_LIMITS): Check[] {
       ok: f.lastGoodProblems.length === 0,
       detail: f.lastGoodProblems.length ? list(f.lastGoodProblems).slice(2) : 'same rows, marked stale',
     },
-    ...weightChecks(f, limits),
+    ...budgetChecks(f, limits),
     {
       name: 'notifications',
       ok: f.notifications.length <= limits.notifications,

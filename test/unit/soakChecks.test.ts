@@ -18,7 +18,8 @@ import {
   SOAK_LIMITS,
   walletProblems,
   walletRow,
-  weightChecks,
+  budgetChecks,
+  peakWindowCount,
   type Checkpoint,
   type InfoRequest,
   type SoakFigures,
@@ -48,17 +49,20 @@ describe('soak checks', () => {
     assert.equal(peakWindowWeight([]).weight, 0);
   });
 
-  it('judges the weight: any minute within Hyperliquid’s 1,200, the average within the automatic share only on a long run', () => {
-    const heavy = Array.from({ length: 61 }, (_, i) => req(i * 900, 'meta')); // 1,220 in 54 s
-    const [peak] = weightChecks({ requests: heavy, measuredFromMs: 0, measuredToMs: 60_000 });
+  it('judges what reached the provider: any minute within its rate, the average within the automatic share only on a long run (issue 32)', () => {
+    const limits = { ...SOAK_LIMITS, requestsPerMinute: 600, autoRefreshRequestsPerMinute: 300 };
+    const heavy = Array.from({ length: 601 }, (_, i) => req(i * 90, 'meta')); // 601 in 54 s
+    const [peak] = budgetChecks({ requests: heavy, measuredFromMs: 0, measuredToMs: 60_000 }, limits);
     assert.equal(peak!.ok, false, peak!.detail);
-    // 700 a minute on average: over the share, judged on a 10-minute run, not on a 1-minute one.
-    const steady = Array.from({ length: 350 }, (_, i) => req(i * (600_000 / 350), 'meta'));
-    assert.equal(weightChecks({ requests: steady, measuredFromMs: 0, measuredToMs: 600_000 })[1]!.ok, false);
-    assert.equal(weightChecks({ requests: steady.slice(0, 35), measuredFromMs: 0, measuredToMs: 60_000 })[1]!.ok, true);
-    const light = Array.from({ length: 250 }, (_, i) => req(i * (600_000 / 250), 'meta')); // 500 a minute
+    assert.equal(peakWindowCount(heavy).count, 601);
+    assert.equal(peakWindowCount([req(0, 'meta'), req(60_000, 'meta')]).count, 1, 'a window is [t − 60 s, t]: 60 s apart is two windows');
+    // 350 a minute on average: over the share, judged on a 10-minute run, not on a 1-minute one.
+    const steady = Array.from({ length: 3500 }, (_, i) => req(i * (600_000 / 3500), 'meta'));
+    assert.equal(budgetChecks({ requests: steady, measuredFromMs: 0, measuredToMs: 600_000 }, limits)[1]!.ok, false);
+    assert.equal(budgetChecks({ requests: steady.slice(0, 350), measuredFromMs: 0, measuredToMs: 60_000 }, limits)[1]!.ok, true);
+    const light = Array.from({ length: 2500 }, (_, i) => req(i * (600_000 / 2500), 'meta')); // 250 a minute
     assert.deepEqual(
-      weightChecks({ requests: light, measuredFromMs: 0, measuredToMs: 600_000 }).map((c) => c.ok),
+      budgetChecks({ requests: light, measuredFromMs: 0, measuredToMs: 600_000 }, limits).map((c) => c.ok),
       [true, true],
     );
   });
