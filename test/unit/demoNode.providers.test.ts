@@ -1,8 +1,9 @@
 // The demo node playing each provider, over real HTTP: both networks' chain ids, Chainstack's refusing
 // `/info`, QuickNode's pruned `/evm` beside its `nanoreth` archive, the public endpoints without a key,
 // and the handshake kept out of request counts and unnamed faults.
+import { useDemoNodes } from '../support/demoNodes';
 import { strict as assert } from 'node:assert';
-import { DEMO_HEAD, DEMO_RECENT_BLOCKS, DEMO_WALLETS, INFO_UNPROCESSABLE_BODY, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { DEMO_HEAD, DEMO_RECENT_BLOCKS, DEMO_WALLETS, INFO_UNPROCESSABLE_BODY, type DemoNode } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
 
 const MAKER = DEMO_WALLETS[0]!.address;
@@ -22,13 +23,7 @@ async function post(url: string, body: unknown): Promise<{ status: number; text:
 const rpc = (url: string, method: string, params: unknown[] = []) => post(url, { jsonrpc: '2.0', id: 1, method, params });
 
 describe('demo node: providers and networks', () => {
-  const nodes: DemoNode[] = [];
-  const start = async (...args: Parameters<typeof startDemoNode>) => {
-    const node = await startDemoNode(...args);
-    nodes.push(node);
-    return node;
-  };
-  after(async () => Promise.all(nodes.map((n) => n.close())));
+  const start = useDemoNodes();
 
   it('answers eth_chainId for mainnet (999) by default and for testnet (998) when asked', async () => {
     const mainnet = await start();

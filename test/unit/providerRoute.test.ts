@@ -2,6 +2,7 @@
 // checked once (a node for another chain refused, naming both), what the provider serves learnt from the
 // preset, the probe and the answers, QuickNode's archive path, and Hyperliquid's public API used only
 // where the provider refuses and only for what the user allowed, within its own budget.
+import { useDemoNodes } from '../support/demoNodes';
 import { strict as assert } from 'node:assert';
 import { ProviderAbilities } from '../../src/core/abilities';
 import { KeylessEndpoints, ProviderEndpoints } from '../../src/core/endpoints';
@@ -9,7 +10,7 @@ import { ProviderError } from '../../src/core/errors';
 import { PRESETS } from '../../src/core/presets';
 import { connectProvider, type ProviderConfig } from '../../src/core/provider';
 import { PublicApiBudget, type PublicDataKind } from '../../src/core/publicApi';
-import { DEMO_HEAD, DEMO_RECENT_BLOCKS, DEMO_WALLETS, startDemoNode, type DemoNode, type DemoNodeOptions } from '../../src/demo/demoNode';
+import { DEMO_HEAD, DEMO_RECENT_BLOCKS, DEMO_WALLETS, type DemoNode } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
 import { BlockSource } from '../../src/blocks/blockSource';
 import { loadTransaction } from '../../src/core/transactionLoad';
@@ -18,13 +19,7 @@ const MAKER = DEMO_WALLETS[0]!.address;
 const OPTIONS = { timeoutMs: 5000, maxRetries: 0 };
 
 describe('provider route: networks, abilities, archive and the public API', () => {
-  const nodes: DemoNode[] = [];
-  const start = async (options: DemoNodeOptions = {}) => {
-    const node = await startDemoNode(options);
-    nodes.push(node);
-    return node;
-  };
-  after(async () => Promise.all(nodes.map((n) => n.close())));
+  const start = useDemoNodes();
 
   const keyed = (node: DemoNode, path = 'evm') => new ProviderEndpoints(node.baseUrl, node.apiKey, path);
 

@@ -3,13 +3,14 @@
 // (Chainstack's "Hyperliquid node configuration"), its `/nanoreth` includes them. A `null` receipt for a
 // transaction a block holds is never "pending"; the path with system transactions is asked for it and
 // for blocks; without such a path the pages say the provider leaves them out.
+import { useDemoNodes } from '../support/demoNodes';
 import { strict as assert } from 'node:assert';
 import { ProviderEndpoints } from '../../src/core/endpoints';
 import { connectProvider, type ProviderClients } from '../../src/core/provider';
 import { PRESETS } from '../../src/core/presets';
 import { heldWithoutReceipt, loadTransaction, lookUpHash, type TransactionBundle } from '../../src/core/transactionLoad';
 import type { Hash } from '../../src/core/model';
-import { DEMO_BLOCKS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { DEMO_BLOCKS, type DemoNode } from '../../src/demo/demoNode';
 import { demoBlockModel } from '../../src/demo/chain';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
 import { toTransactionView } from '../../src/transactions/transactionViewModel';
@@ -44,13 +45,7 @@ function chainstackClients(node: DemoNode): ProviderClients {
 const systemCount = (n: number) => demoBlockModel(n)!.transactions.filter((x) => x.system).length;
 
 describe('system transactions on a Chainstack-like provider (demo node over HTTP)', () => {
-  const nodes: DemoNode[] = [];
-  const start = async (...args: Parameters<typeof startDemoNode>) => {
-    const node = await startDemoNode(...args);
-    nodes.push(node);
-    return node;
-  };
-  after(async () => Promise.all(nodes.map((n) => n.close())));
+  const start = useDemoNodes();
 
   it('the preset names /nanoreth as Chainstack’s path with system transactions, apart from any archive path', () => {
     assert.equal(PRESETS.chainstack.systemTxPath, 'nanoreth');
