@@ -191,6 +191,8 @@ export const StorageKeys = {
   testnetApiKey: 'hyperliquidExplorer.apiKey.testnet',
   /** The origins that hold a key in SecretStorage, per network (not secret: where keys are, never a key). */
   keyOrigins: 'hyperliquidExplorer.keyOrigins',
+  /** The networks whose key from before keys had an origin was looked for (and moved, if there was one). */
+  legacyKeysLookedFor: 'hyperliquidExplorer.legacyKeysLookedFor',
   demoActive: 'hyperliquidExplorer.demoActive',
   /** The one recent-lookups list (Look Up… and Look Up Block); the older `recentBlocks` key is no longer read. */
   recentLookUps: 'hyperliquidExplorer.recentLookUps',

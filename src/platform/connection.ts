@@ -247,11 +247,17 @@ export class Connection implements vscode.Disposable {
     return key;
   }
 
-  /** A key stored before keys were bound to an origin is moved to one (keyStore.ts, loaded only then). */
+  /**
+   * A key stored before keys were bound to an origin is moved to one (keyStore.ts, loaded only then). Once
+   * looked for, it is not looked for again: activation reads SecretStorage only for the keys in use.
+   */
   private async migrateLegacyKey(network: NetworkId): Promise<void> {
+    const looked = this.context.globalState.get<NetworkId[]>(StorageKeys.legacyKeysLookedFor, []);
+    if (Array.isArray(looked) && looked.includes(network)) return;
     try {
       if (await this.context.secrets.get(LEGACY_KEY_STORAGE[network]))
         await (await import('./keyStore')).migrateLegacyKey(this.slots, network, LEGACY_KEY_STORAGE[network]);
+      await this.context.globalState.update(StorageKeys.legacyKeysLookedFor, [...(Array.isArray(looked) ? looked : []), network]);
     } catch (e) {
       this.log.error(`Could not move the ${network} API key to its provider: ${describeError(e)}`);
     }
