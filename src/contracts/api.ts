@@ -6,5 +6,6 @@
 export { workspaceContracts, type WorkspaceContracts } from './contractsHost';
 export { contractsNamed, nameLookup, type ContractName, type NamedDeployment } from './names';
 export type { WorkspaceDecoder, Decoded, DecodedValue } from './decode';
-export type { TransactionDecoding } from './transactionDecoding';
+export type { TransactionDecoding, ContractDecoding } from './transactionDecoding';
 export type { WorkspaceContract, FileRef, KnownAbi } from './contractIndex';
+export type { AbiFunction, AbiParam } from './abi';

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { describeError, isCancellation } from '../core/errors';
 import type { ProviderClients } from '../core/provider';
 import type { TransactionBundle } from '../core/transactionLoad';
+import type { Address } from '../core/model';
 import { Settings, settingId } from '../ids';
 import { PerConnection } from '../platform/perConnection';
 import type { Services } from '../platform/services';
@@ -17,7 +18,7 @@ import { sourceFileOf } from './artifactFiles';
 import { confineTo } from './confine';
 import { ContractIndex, type FileRef, type KnownAbi } from './contractIndex';
 import { WorkspaceDecoder } from './decode';
-import { loadDecoding, type TransactionDecoding } from './transactionDecoding';
+import { loadContractDecoding, loadDecoding, type ContractDecoding, type TransactionDecoding } from './transactionDecoding';
 import { CONTRACT_LIMITS, WorkspaceIndexer, type FileAccess, type IndexLimits, type IndexReport } from './workspaceIndexer';
 
 /** What may hold contracts; `classifyPath` decides for each file found. */
@@ -126,6 +127,27 @@ export class WorkspaceContracts implements vscode.Disposable {
     if (!index) return undefined;
     const chainId = (await this.chainId(clients, signal)) ?? -1;
     return loadDecoding(clients.evm, index, chainId, bundle, signal);
+  }
+
+  /**
+   * What Read & Simulate decodes `address`'s calls with: its ABIs (or those of `abiUri`, an artifact of
+   * the index the user chose), the proxy's implementation; undefined when reading the workspace is not allowed.
+   */
+  async contractDecoding(clients: ProviderClients, address: Address, abiUri: string | undefined, signal?: AbortSignal): Promise<ContractDecoding | undefined> {
+    const index = await this.index();
+    if (!index) return undefined;
+    const chainId = (await this.chainId(clients, signal)) ?? -1;
+    const chosen = abiUri !== undefined ? index.abiAt(abiUri) : undefined;
+    return loadContractDecoding(clients.evm, index, chainId, address, chosen, signal);
+  }
+
+  /** The ABI of an indexed artifact file (the explorer's context menu), and the addresses the workspace deployed it at on this chain. */
+  async artifact(clients: ProviderClients, uri: string, signal?: AbortSignal): Promise<{ abi: KnownAbi; deployed: Address[] } | undefined> {
+    const index = await this.index();
+    const abi = index?.abiAt(uri);
+    if (!index || !abi) return undefined;
+    const chainId = (await this.chainId(clients, signal)) ?? -1;
+    return { abi, deployed: index.deploymentsNamed(abi.name, chainId, 20).filter((c) => c.name === abi.name).map((c) => c.address) };
   }
 
   /** Opens an indexed file: the contract's source when the compiler named one and it exists, else the file itself. */

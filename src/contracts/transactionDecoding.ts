@@ -8,7 +8,7 @@ import { ADDRESS_WORD, HAS_SELECTOR } from '../core/hex';
 import type { Address, Hash } from '../core/model';
 import { outcome } from '../core/settled';
 import type { TransactionBundle } from '../core/transactionLoad';
-import type { ContractIndex } from './contractIndex';
+import type { ContractIndex, KnownAbi } from './contractIndex';
 import { WorkspaceDecoder } from './decode';
 
 /** The request it makes (the EVM client has it). */
@@ -70,4 +70,47 @@ export function proxiesTouched(decoder: WorkspaceDecoder, bundle: TransactionBun
 export function addressInWord(word: string): Address | undefined {
   const m = ADDRESS_WORD.exec(word.toLowerCase());
   return m && !/^0+$/.test(m[1]!) ? (`0x${m[1]}` as Address) : undefined;
+}
+
+/** What Read & Simulate knows of one address: the decoder, the ABIs its calls decode with, and a proxy's implementation. */
+export interface ContractDecoding {
+  decoder: WorkspaceDecoder;
+  /** The address's own ABI (or the artifact chosen for it), then its implementation's. */
+  abis: KnownAbi[];
+  /** The implementation behind an EIP-1967 proxy, as its slot says; undefined when it is none or was not read. */
+  implementation?: Address;
+  /** The implementation slot could not be read. */
+  unreadProxy: boolean;
+}
+
+/**
+ * The ABIs of `address`: its deployment record's (or `chosen`, an artifact the user picked for it), and
+ * the implementation's behind an EIP-1967 proxy (hardhat-deploy's named one, else the slot read).
+ */
+export async function loadContractDecoding(
+  evm: DecodingReader,
+  index: ContractIndex,
+  chainId: number,
+  address: Address,
+  chosen: KnownAbi | undefined,
+  signal?: AbortSignal,
+): Promise<ContractDecoding> {
+  await index.prepareKeys(signal);
+  const plain = new WorkspaceDecoder(index, chainId);
+  const c = plain.contractAt(address);
+  let implementation = c?.implementation;
+  let unreadProxy = false;
+  const ownAbi = chosen ?? c?.abi;
+  const hasFunctions = ownAbi?.entries.some((e) => e.type === 'function') ?? false;
+  if (!implementation && (c?.proxy === 'erc1967' || !hasFunctions)) {
+    const word = await outcome(evm.getStorageAt(address, EIP1967_IMPLEMENTATION_SLOT, signal));
+    implementation = word.ok ? addressInWord(word.value) : undefined;
+    unreadProxy = !word.ok;
+  }
+  const implementations = new Map<string, Address>(implementation && c ? [[c.address, implementation]] : []);
+  const decoder = new WorkspaceDecoder(index, chainId, implementations);
+  const abis = ownAbi ? [ownAbi] : [];
+  const implAbi = implementation ? decoder.contractAt(implementation)?.abi : undefined;
+  if (implAbi && implAbi !== ownAbi) abis.push(implAbi);
+  return { decoder, abis, ...(implementation ? { implementation } : {}), unreadProxy };
 }

@@ -6,7 +6,7 @@
  * every field checked; a frame of the wrong shape makes the whole answer invalid (a page never shows a
  * status it cannot place).
  */
-import { isAddress } from './hex';
+import { HASH, HEX_BYTES, HEX_QUANTITY, isAddress } from './hex';
 import type { Address } from './model';
 
 /** One frame of the call tree, in `ots_traceTransaction`'s order. */
@@ -56,4 +56,88 @@ export function flattenCallTrace(root: unknown): CallFrameStatus[] | string {
 function oneLine(text: string): string {
   const t = text.replace(/\s+/g, ' ').trim();
   return t.length > 200 ? `${t.slice(0, 199)}…` : t;
+}
+
+/** One log a simulated frame emitted (callTracer's `withLog`). */
+export interface SimulatedLog {
+  address: Address;
+  topics: `0x${string}`[];
+  data: `0x${string}`;
+}
+
+/** One frame of a simulated call (`debug_traceCall` with the callTracer), with what it did. */
+export interface SimulatedFrame extends CallFrameStatus {
+  /** Wei; null when the frame carries no value field. */
+  value: bigint | null;
+  gas: bigint | null;
+  gasUsed: bigint | null;
+  input: `0x${string}`;
+  /** Return data, or revert data of a failed frame; null when the node sends none. */
+  output: `0x${string}` | null;
+  logs: SimulatedLog[];
+}
+
+/** The most logs read from one simulated call (all frames). */
+export const MAX_SIMULATED_LOGS = 10_000;
+const MAX_TOPICS = 4;
+
+/** A simulated call's frames in depth-first order, or a description of what is wrong with the answer. */
+export function readSimulatedTrace(root: unknown): SimulatedFrame[] | string {
+  const statuses = flattenCallTrace(root);
+  if (typeof statuses === 'string') return statuses;
+  // The same walk again, now that the shape is known to be bounded: the frames in the same order.
+  const raw: Record<string, unknown>[] = [];
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const f = stack.pop() as Record<string, unknown>;
+    raw.push(f);
+    const calls = (f.calls ?? []) as unknown[];
+    for (let i = calls.length - 1; i >= 0; i--) stack.push(calls[i]);
+  }
+  let logCount = 0;
+  const out: SimulatedFrame[] = [];
+  for (let i = 0; i < statuses.length; i++) {
+    const f = raw[i]!;
+    const value = quantity(f.value);
+    const gas = quantity(f.gas);
+    const gasUsed = quantity(f.gasUsed);
+    if (value === 'bad' || gas === 'bad' || gasUsed === 'bad') return 'a call frame’s value or gas is not a hex quantity';
+    const input = f.input === undefined || f.input === null ? '0x' : f.input;
+    if (!isBytes(input)) return 'a call frame’s input is not 0x hex bytes';
+    if (f.output !== undefined && f.output !== null && !isBytes(f.output)) return 'a call frame’s output is not 0x hex bytes';
+    const logs = f.logs ?? [];
+    if (!Array.isArray(logs)) return 'a call frame’s logs are not a list';
+    logCount += logs.length;
+    if (logCount > MAX_SIMULATED_LOGS) return `more than ${MAX_SIMULATED_LOGS.toLocaleString('en-US')} logs`;
+    const read: SimulatedLog[] = [];
+    for (const l of logs as unknown[]) {
+      const log = l as Record<string, unknown> | null;
+      if (typeof log !== 'object' || log === null || !isAddress(log.address)) return 'a log has no address';
+      const topics = log.topics ?? [];
+      if (!Array.isArray(topics) || topics.length > MAX_TOPICS || !topics.every((t) => typeof t === 'string' && HASH.test(t)))
+        return 'a log’s topics are not up to four 32-byte words';
+      const data = log.data ?? '0x';
+      if (!isBytes(data)) return 'a log’s data is not 0x hex bytes';
+      read.push({ address: log.address.toLowerCase() as Address, topics: (topics as string[]).map((t) => t.toLowerCase() as `0x${string}`), data: data.toLowerCase() as `0x${string}` });
+    }
+    out.push({
+      ...statuses[i]!,
+      value: value ?? null,
+      gas: gas ?? null,
+      gasUsed: gasUsed ?? null,
+      input: input.toLowerCase() as `0x${string}`,
+      output: typeof f.output === 'string' ? (f.output.toLowerCase() as `0x${string}`) : null,
+      logs: read,
+    });
+  }
+  return out;
+}
+
+function quantity(x: unknown): bigint | undefined | 'bad' {
+  if (x === undefined || x === null) return undefined;
+  return typeof x === 'string' && HEX_QUANTITY.test(x) ? BigInt(x) : 'bad';
+}
+
+function isBytes(x: unknown): x is string {
+  return typeof x === 'string' && x.length <= 4 * 1024 * 1024 + 2 && HEX_BYTES.test(x);
 }

@@ -24,12 +24,12 @@ import {
   validate,
 } from './schemas';
 import { encodeErrorString } from './revert';
-import type { CallFrameStatus } from './callTracer';
+import type { CallFrameStatus, SimulatedFrame } from './callTracer';
 import type { AnswerLimits, JsonPoster } from './transport';
 import { JsonRpcBatcher, type BatchSupport } from './jsonRpcBatch';
 import { MAX_BLOCK_NUMBER } from './input';
 import * as v from 'valibot';
-import { DELEGATION_CODE, HEX_PREFIX, HEX_SAFE_INTEGER, isAddress, isHash, STORAGE_WORD } from './hex';
+import { DELEGATION_CODE, HEX_BYTES, HEX_PREFIX, HEX_QUANTITY, HEX_SAFE_INTEGER, isAddress, isHash, STORAGE_WORD } from './hex';
 
 /** Erigon refuses page arguments above 255; stay under it everywhere. */
 export const MAX_TRANSACTIONS_PAGE_SIZE = 100;
@@ -81,6 +81,14 @@ export const EVM_ANSWER_LIMITS = {
   ots_getBlockDetails: { maxBytes: 32 * MB, maxValues: 1_000_000 },
   /** 100 transactions with their input and receipts (a node may leave the receipts' logs in: a block's worth). */
   ots_getBlockTransactions: { maxBytes: 32 * MB, maxValues: 1_500_000 },
+  /** A call's return data, or its revert data: 1 MB as hex is far more than any view returns (a 10 MB answer is refused unread). */
+  eth_call: { maxBytes: 2 * MB + 64 * KB, maxValues: 1000 },
+  /** A quantity each, or an error with revert data. */
+  eth_estimateGas: { maxBytes: 2 * MB + 64 * KB, maxValues: 1000 },
+  eth_gasPrice: { maxBytes: 64 * KB, maxValues: 1000 },
+  eth_bigBlockGasPrice: { maxBytes: 64 * KB, maxValues: 1000 },
+  /** One call's tree (callTracer with logs), as `debug_traceTransaction`'s. */
+  debug_traceCall: { maxBytes: 32 * MB, maxValues: 800_000 },
 } as const satisfies Record<string, AnswerLimits>;
 
 export type EvmMethod = keyof typeof EVM_ANSWER_LIMITS;
@@ -228,6 +236,58 @@ export class EvmClient {
     return frames;
   }
 
+  /**
+   * `eth_call` of `call` at `block` (nothing is signed or sent: the node runs it and forgets it). A revert
+   * is an answer, not an error: its data (0x hex, lowercase; `0x` when the node gives none).
+   */
+  async callContract(call: CallRequest, block: BlockTag, signal?: AbortSignal): Promise<CallResult> {
+    const method = 'eth_call';
+    const response = await this.envelope(method, [callParams(call), blockParam(block)], signal, typeof block === 'number' ? block : undefined);
+    if (response.error) {
+      const reverted = revertOf(response.error);
+      if (reverted !== undefined) return { kind: 'reverted', data: reverted };
+      throw this.rpcError(method, response.error.code, response.error.message ?? '');
+    }
+    const data = this.shape(v.pipe(v.string(), v.regex(HEX_BYTES), v.maxLength(2 * MB + 2)), response.result, method);
+    return { kind: 'returned', data: data.toLowerCase() as `0x${string}` };
+  }
+
+  /** `eth_estimateGas` of `call` at `block`: the gas it would use; a revert comes back as `CallResult` too. */
+  async estimateGas(call: CallRequest, block: BlockTag, signal?: AbortSignal): Promise<{ kind: 'gas'; gas: bigint } | { kind: 'reverted'; data: `0x${string}` }> {
+    const method = 'eth_estimateGas';
+    const response = await this.envelope(method, [callParams(call), blockParam(block)], signal, typeof block === 'number' ? block : undefined);
+    if (response.error) {
+      const reverted = revertOf(response.error);
+      if (reverted !== undefined) return { kind: 'reverted', data: reverted };
+      throw this.rpcError(method, response.error.code, response.error.message ?? '');
+    }
+    return { kind: 'gas', gas: BigInt(this.shape(v.pipe(v.string(), v.regex(HEX_QUANTITY)), response.result, method)) };
+  }
+
+  /** The gas price of HyperEVM's small blocks (`eth_gasPrice`), in wei. */
+  async getGasPrice(signal?: AbortSignal): Promise<bigint> {
+    return BigInt(this.shape(v.pipe(v.string(), v.regex(HEX_QUANTITY)), await this.call('eth_gasPrice', [], signal), 'eth_gasPrice'));
+  }
+
+  /** The gas price of HyperEVM's big blocks (`eth_bigBlockGasPrice`, docs/FACTS.md), in wei; other nodes refuse it (-32601). */
+  async getBigBlockGasPrice(signal?: AbortSignal): Promise<bigint> {
+    const method = 'eth_bigBlockGasPrice';
+    return BigInt(this.shape(v.pipe(v.string(), v.regex(HEX_QUANTITY)), await this.call(method, [], signal), method));
+  }
+
+  /**
+   * `debug_traceCall` with the `callTracer` and its logs: the call tree `call` would make at `block`, frame
+   * by frame (input, output, gas, error, logs), read as a bounded flat list (`callTracer.ts`).
+   */
+  async traceCall(call: CallRequest, block: BlockTag, signal?: AbortSignal): Promise<SimulatedFrame[]> {
+    const method = 'debug_traceCall';
+    const params = [callParams(call), blockParam(block), { tracer: 'callTracer', tracerConfig: { withLog: true } }];
+    const result = await this.call(method, params, signal, typeof block === 'number' ? block : undefined);
+    const frames = (await import('./callTracer')).readSimulatedTrace(result);
+    if (typeof frames === 'string') throw invalid(msg('The node’s answer to {0}', `${method}: ${frames}.`));
+    return frames;
+  }
+
   /** The chain this node serves (`eth_chainId`). */
   async getChainId(signal?: AbortSignal): Promise<number> {
     const result = await this.call('eth_chainId', [], signal);
@@ -281,7 +341,8 @@ export class EvmClient {
     }
   }
 
-  private async call(method: EvmMethod, params: unknown[], signal: AbortSignal | undefined, blockNumber?: number): Promise<unknown> {
+  /** The JSON-RPC answer, checked as an answer to this request (id, shape); its error is the caller's to read. */
+  private async envelope(method: EvmMethod, params: unknown[], signal: AbortSignal | undefined, blockNumber?: number): Promise<v.InferOutput<typeof jsonRpcResponse>> {
     const { id, json } = await this.batcher.send(method, params, EVM_ANSWER_LIMITS[method], signal);
     // valibot's object schemas also take arrays: a JSON array (or any non-object) is no JSON-RPC answer.
     if (typeof json !== 'object' || json === null || Array.isArray(json)) {
@@ -297,13 +358,22 @@ export class EvmClient {
     if (response.error) {
       const { code, message = '' } = response.error;
       if (blockNumber !== undefined && isBlockNotFound(code, message)) throw notFound(blockNumber);
-      if (code === -32601) {
-        const message = msg('This node does not support {0} (JSON-RPC error -32601). Use a provider with the Otterscan (ots_*) methods.', method);
-        throw new ProviderError('rpc', message, { rpcCode: code, endpoint: 'evm' });
-      }
-      throw new ProviderError('rpc', msg('The node returned JSON-RPC error {0}: {1}', code, oneLine(message)), { rpcCode: code, endpoint: 'evm' });
+      if (code === -32601) throw this.rpcError(method, code, message);
+    } else if (!('result' in response)) throw invalid(msg('The node’s answer to {0} has neither a result nor an error.', method));
+    return response;
+  }
+
+  private rpcError(method: string, code: number, message: string): ProviderError {
+    if (code === -32601) {
+      const text = msg('This node does not support {0} (JSON-RPC error -32601). Use a provider with the Otterscan (ots_*) methods.', method);
+      return new ProviderError('rpc', text, { rpcCode: code, endpoint: 'evm' });
     }
-    if (!('result' in response)) throw invalid(msg('The node’s answer to {0} has neither a result nor an error.', method));
+    return new ProviderError('rpc', msg('The node returned JSON-RPC error {0}: {1}', code, oneLine(message)), { rpcCode: code, endpoint: 'evm' });
+  }
+
+  private async call(method: EvmMethod, params: unknown[], signal: AbortSignal | undefined, blockNumber?: number): Promise<unknown> {
+    const response = await this.envelope(method, params, signal, blockNumber);
+    if (response.error) throw this.rpcError(method, response.error.code, response.error.message ?? '');
     return response.result;
   }
 }
@@ -364,4 +434,60 @@ function invalid(message: Message): ProviderError {
 function oneLine(text: string): string {
   const t = text.replace(/\s+/g, ' ').trim();
   return t.length > 200 ? `${t.slice(0, 199)}…` : t;
+}
+
+/** A call to run without sending it: `eth_call`, `eth_estimateGas`, `debug_traceCall`. */
+export interface CallRequest {
+  from?: Address;
+  to: Address;
+  /** Calldata, 0x hex. */
+  data: `0x${string}`;
+  /** Wei; none is 0. */
+  value?: bigint;
+  /** Gas limit; none lets the node choose. */
+  gas?: bigint;
+}
+
+/** Which state a call runs on: a block number or the head. */
+export type BlockTag = number | 'latest';
+
+export type CallResult = { kind: 'returned'; data: `0x${string}` } | { kind: 'reverted'; data: `0x${string}` };
+
+/** The most calldata sent with a call (a contract's code is at most 24 KB; calldata beyond 128 KB no pool takes). */
+export const MAX_CALLDATA_BYTES = 128 * 1024;
+
+function callParams(call: CallRequest): Record<string, string> {
+  if (!isAddress(call.to) || (call.from !== undefined && !isAddress(call.from))) throw new ProviderError('badInput', msg('An address is 0x followed by 40 hex digits.'));
+  if (!HEX_BYTES.test(call.data) || call.data.length > 2 + 2 * MAX_CALLDATA_BYTES) throw new ProviderError('badInput', msg('Calldata is 0x followed by whole bytes in hex, up to 128 KB.'));
+  const params: Record<string, string> = { to: call.to.toLowerCase(), data: call.data.toLowerCase() };
+  if (call.from) params.from = call.from.toLowerCase();
+  if (call.value !== undefined && call.value > 0n) params.value = toQuantity(call.value);
+  if (call.gas !== undefined) params.gas = toQuantity(call.gas);
+  return params;
+}
+
+function toQuantity(n: bigint): string {
+  if (n < 0n || n >= 1n << 256n) throw new ProviderError('badInput', msg('A value is a whole number from 0 to 2^256 − 1.'));
+  return `0x${n.toString(16)}`;
+}
+
+function blockParam(block: BlockTag): string {
+  if (block === 'latest') return block;
+  checkBlockNumber(block);
+  return `0x${block.toString(16)}`;
+}
+
+/**
+ * A node's word that the call reverted: geth and reth answer code 3 ("execution reverted") with the revert
+ * data in `data`; anvil and older nodes -32000/-32003 with it too, or a reason in the message only. Any
+ * other error (a block not found, out of gas, a bad request) is not a revert.
+ */
+function revertOf(error: { code: number; message?: string; data?: unknown }): `0x${string}` | undefined {
+  const message = error.message ?? '';
+  const data = typeof error.data === 'string' ? error.data : typeof (error.data as { data?: unknown } | undefined)?.data === 'string' ? (error.data as { data: string }).data : undefined;
+  const reverted = error.code === 3 || /revert/i.test(message);
+  if (!reverted) return undefined;
+  if (data !== undefined && isRevertData(data)) return data.toLowerCase() as `0x${string}`;
+  const sentence = message.replace(/^\s*execution reverted:?\s*/i, '').trim();
+  return (sentence === '' || sentence.toLowerCase() === 'execution reverted' ? '0x' : encodeErrorString(sentence.slice(0, 2000))) as `0x${string}`;
 }

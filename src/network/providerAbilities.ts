@@ -48,6 +48,8 @@ function labelOf(ability: Ability, t: Translate): string {
       return t('Distance from the mid');
     case 'fates':
       return t('What became of gone orders');
+    case 'simulation':
+      return t('Simulated call trees');
   }
 }
 
@@ -70,6 +72,8 @@ function costOf(ability: Ability, t: Translate): string {
       return t('Orders are shown without their distance from the mid price (allMids).');
     case 'fates':
       return t('Orders that left the view are not looked up: filled or cancelled is not shown (orderStatus).');
+    case 'simulation':
+      return t('Read & Simulate runs calls with eth_call and eth_estimateGas: no call tree, no events (debug_traceCall).');
   }
 }
 

@@ -5,7 +5,7 @@
  * `debug_traceTransaction` (callTracer) does, frame by frame, and when it is not served the frame the
  * revert started in is inferred: the deepest one whose output is the revert data. Pure.
  */
-import type { CallFrameStatus } from '../core/callTracer';
+import type { CallFrameStatus, SimulatedFrame } from '../core/callTracer';
 import type { RevertReason, TraceEntry } from '../core/model';
 import { encodeErrorString, encodePanic } from '../core/revert';
 import { methodName, selectorOf } from '../core/selectors';
@@ -151,4 +151,26 @@ function childCounts(trace: readonly TraceEntry[]): number[] {
     stack.push(i);
   });
   return counts;
+}
+
+/**
+ * The call tree of a simulated call (`debug_traceCall` with the callTracer, Read & Simulate): the same
+ * rows as a transaction's, each frame's status from the node itself (the tracer says which frames failed).
+ */
+export function simulatedCallTree(frames: readonly SimulatedFrame[], decoder: WorkspaceDecoder | undefined, t: Translate, hyperCore = true): CallTreeView {
+  const trace: TraceEntry[] = frames.map((f) => ({
+    type: f.type,
+    depth: f.depth,
+    from: f.from,
+    to: f.to,
+    value: f.value,
+    input: f.input,
+    ...(f.output !== null ? { output: f.output } : {}),
+  }));
+  const failed = frames[0]?.error !== null && frames[0] !== undefined;
+  const bundle = {
+    receipt: { ok: true, value: { status: failed ? 'reverted' : 'success' } },
+    trace: { ok: true, value: trace },
+  } as unknown as TransactionBundle;
+  return callTreeView(bundle, { ok: true, value: [...frames] }, decoder, t, hyperCore);
 }

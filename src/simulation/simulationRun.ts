@@ -1,0 +1,98 @@
+/**
+ * A read or a simulation, as requests: reads with `eth_call` (several at once go out as one JSON-RPC
+ * batch, with the head's number when asked at `latest`); a simulation with `debug_traceCall` and the
+ * callTracer where the provider serves it, else `eth_call` and `eth_estimateGas` (and the page says what
+ * is then missing), beside both gas prices (small blocks: `eth_gasPrice`, big blocks:
+ * `eth_bigBlockGasPrice`). Nothing is signed or sent: these are `eth_call`-family requests. Pure.
+ */
+import type { SimulatedFrame } from '../core/callTracer';
+import { isCancellation, type ProviderError } from '../core/errors';
+import type { BlockTag, CallRequest, CallResult } from '../core/evmClient';
+import { outcome, type Outcome } from '../core/settled';
+
+/** The requests it makes (the EVM client has them). */
+export interface SimulationReader {
+  callContract(call: CallRequest, block: BlockTag, signal?: AbortSignal): Promise<CallResult>;
+  estimateGas(call: CallRequest, block: BlockTag, signal?: AbortSignal): Promise<{ kind: 'gas'; gas: bigint } | { kind: 'reverted'; data: `0x${string}` }>;
+  traceCall(call: CallRequest, block: BlockTag, signal?: AbortSignal): Promise<SimulatedFrame[]>;
+  getGasPrice(signal?: AbortSignal): Promise<bigint>;
+  getBigBlockGasPrice(signal?: AbortSignal): Promise<bigint>;
+  getBlockNumber(signal?: AbortSignal): Promise<number>;
+}
+
+export interface ReadOutcome {
+  result: Outcome<CallResult>;
+}
+
+/** The reads, in one batch with the head's number at `latest`; each read fails on its own. */
+export async function runReads(
+  evm: SimulationReader,
+  calls: readonly CallRequest[],
+  block: BlockTag,
+  signal?: AbortSignal,
+): Promise<{ reads: ReadOutcome[]; blockNumber: number | null }> {
+  const [head, ...results] = await Promise.all([
+    block === 'latest' ? outcome(evm.getBlockNumber(signal)) : Promise.resolve(undefined),
+    ...calls.map((c) => outcome(evm.callContract(c, block, signal))),
+  ]);
+  for (const r of results) if (!r.ok && isCancellation(r.error)) throw r.error;
+  const blockNumber = block === 'latest' ? (head?.ok ? head.value : null) : block;
+  return { reads: results.map((result) => ({ result })), blockNumber };
+}
+
+export interface Simulation {
+  /** `trace`: the node's call tree; `call`: eth_call and eth_estimateGas only. */
+  source: 'trace' | 'call';
+  frames: SimulatedFrame[] | null;
+  /** Return data, or revert data. */
+  reverted: boolean;
+  data: `0x${string}`;
+  gasUsed: bigint | null;
+  gasPrice: Outcome<bigint>;
+  bigBlockGasPrice: Outcome<bigint>;
+  blockNumber: number | null;
+  /** Why there is no call tree (debug_traceCall failed, or answered an empty tree); null with one, or when it was not asked. */
+  traceFailure: ProviderError | 'empty' | null;
+}
+
+/**
+ * One simulation. `traceRefused`: the provider is known not to serve `debug_traceCall` (it is not asked).
+ * The trace and the gas prices go out together, and with the head's number at `latest`.
+ */
+export async function runSimulation(evm: SimulationReader, call: CallRequest, block: BlockTag, traceRefused: boolean, signal?: AbortSignal): Promise<Simulation> {
+  const prices = Promise.all([outcome(evm.getGasPrice(signal)), outcome(evm.getBigBlockGasPrice(signal))]);
+  const head = block === 'latest' ? outcome(evm.getBlockNumber(signal)) : Promise.resolve(undefined);
+  // The head is read before the state the call runs on: a block that arrives between them is newer, not older.
+  const trace = traceRefused ? undefined : await outcome(evm.traceCall(call, block, signal));
+  const [[gasPrice, bigBlockGasPrice], headNumber] = await Promise.all([prices, head]);
+  const blockNumber = block === 'latest' ? (headNumber?.ok ? headNumber.value : null) : block;
+  if (trace && !trace.ok && isCancellation(trace.error)) throw trace.error;
+  if (trace?.ok && trace.value.length > 0) {
+    const top = trace.value[0]!;
+    return {
+      source: 'trace',
+      frames: trace.value,
+      reverted: top.error !== null,
+      data: top.output ?? '0x',
+      gasUsed: top.gasUsed,
+      gasPrice,
+      bigBlockGasPrice,
+      blockNumber,
+      traceFailure: null,
+    };
+  }
+  const traceFailure = trace === undefined ? null : trace.ok ? 'empty' : trace.error;
+  const [result, gas] = await Promise.all([evm.callContract(call, block, signal), outcome(evm.estimateGas(call, block, signal))]);
+  if (!gas.ok && isCancellation(gas.error)) throw gas.error;
+  return {
+    source: 'call',
+    frames: null,
+    reverted: result.kind === 'reverted',
+    data: result.data,
+    gasUsed: gas.ok && gas.value.kind === 'gas' ? gas.value.gas : null,
+    gasPrice,
+    bigBlockGasPrice,
+    blockNumber,
+    traceFailure,
+  };
+}
