@@ -11,6 +11,7 @@ import { registerNetworkCommands } from './network';
 import { rawJsonDocuments } from './platform/rawJson';
 import { registerWalkthroughCommands } from './platform/walkthrough';
 import { registerTransactions } from './transactions';
+import { registerSimulation } from './simulation';
 import type { Services } from './platform/services';
 
 /**
@@ -35,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): Exports {
   rawJsonDocuments.register(context);
   registerBlocks(services);
   registerTransactions(services);
+  registerSimulation(services);
   registerLookUp(services);
   registerOpenOrders(services);
   registerHovers(services);

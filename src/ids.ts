@@ -33,6 +33,7 @@ export const Commands = {
   chooseProvider: 'hyperliquidExplorer.chooseProvider',
   showProvider: 'hyperliquidExplorer.showProvider',
   openContractFile: 'hyperliquidExplorer.openContractFile',
+  readAndSimulate: 'hyperliquidExplorer.readAndSimulate',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -67,6 +68,8 @@ export interface CommandArgs {
   [Commands.showProvider]: [];
   /** A file of the workspace's contract index (its URI); any other file is refused. */
   [Commands.openContractFile]: [uri?: string];
+  /** A contract's address (Read & Simulate opens its page), or an artifact file's URI (the Explorer's context menu; the address is asked). */
+  [Commands.readAndSimulate]: [target?: unknown];
 }
 
 /** A command and its arguments, as a hover or tooltip link carries them. */
@@ -177,6 +180,7 @@ export const Views = {
 export const WebviewTypes = {
   block: 'hyperliquidExplorer.block',
   transaction: 'hyperliquidExplorer.transaction',
+  simulation: 'hyperliquidExplorer.simulation',
 } as const;
 
 export const StatusBarItems = {

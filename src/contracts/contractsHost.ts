@@ -147,7 +147,13 @@ export class WorkspaceContracts implements vscode.Disposable {
     const abi = index?.abiAt(uri);
     if (!index || !abi) return undefined;
     const chainId = (await this.chainId(clients, signal)) ?? -1;
-    return { abi, deployed: index.deploymentsNamed(abi.name, chainId, 20).filter((c) => c.name === abi.name).map((c) => c.address) };
+    return {
+      abi,
+      deployed: index
+        .deploymentsNamed(abi.name, chainId, 20)
+        .filter((c) => c.name === abi.name)
+        .map((c) => c.address),
+    };
   }
 
   /** Opens an indexed file: the contract's source when the compiler named one and it exists, else the file itself. */

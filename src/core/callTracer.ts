@@ -118,7 +118,11 @@ export function readSimulatedTrace(root: unknown): SimulatedFrame[] | string {
         return 'a log’s topics are not up to four 32-byte words';
       const data = log.data ?? '0x';
       if (!isBytes(data)) return 'a log’s data is not 0x hex bytes';
-      read.push({ address: log.address.toLowerCase() as Address, topics: (topics as string[]).map((t) => t.toLowerCase() as `0x${string}`), data: data.toLowerCase() as `0x${string}` });
+      read.push({
+        address: log.address.toLowerCase() as Address,
+        topics: (topics as string[]).map((t) => t.toLowerCase() as `0x${string}`),
+        data: data.toLowerCase() as `0x${string}`,
+      });
     }
     out.push({
       ...statuses[i]!,

@@ -253,7 +253,11 @@ export class EvmClient {
   }
 
   /** `eth_estimateGas` of `call` at `block`: the gas it would use; a revert comes back as `CallResult` too. */
-  async estimateGas(call: CallRequest, block: BlockTag, signal?: AbortSignal): Promise<{ kind: 'gas'; gas: bigint } | { kind: 'reverted'; data: `0x${string}` }> {
+  async estimateGas(
+    call: CallRequest,
+    block: BlockTag,
+    signal?: AbortSignal,
+  ): Promise<{ kind: 'gas'; gas: bigint } | { kind: 'reverted'; data: `0x${string}` }> {
     const method = 'eth_estimateGas';
     const response = await this.envelope(method, [callParams(call), blockParam(block)], signal, typeof block === 'number' ? block : undefined);
     if (response.error) {
@@ -342,7 +346,12 @@ export class EvmClient {
   }
 
   /** The JSON-RPC answer, checked as an answer to this request (id, shape); its error is the caller's to read. */
-  private async envelope(method: EvmMethod, params: unknown[], signal: AbortSignal | undefined, blockNumber?: number): Promise<v.InferOutput<typeof jsonRpcResponse>> {
+  private async envelope(
+    method: EvmMethod,
+    params: unknown[],
+    signal: AbortSignal | undefined,
+    blockNumber?: number,
+  ): Promise<v.InferOutput<typeof jsonRpcResponse>> {
     const { id, json } = await this.batcher.send(method, params, EVM_ANSWER_LIMITS[method], signal);
     // valibot's object schemas also take arrays: a JSON array (or any non-object) is no JSON-RPC answer.
     if (typeof json !== 'object' || json === null || Array.isArray(json)) {
@@ -457,8 +466,10 @@ export type CallResult = { kind: 'returned'; data: `0x${string}` } | { kind: 're
 export const MAX_CALLDATA_BYTES = 128 * 1024;
 
 function callParams(call: CallRequest): Record<string, string> {
-  if (!isAddress(call.to) || (call.from !== undefined && !isAddress(call.from))) throw new ProviderError('badInput', msg('An address is 0x followed by 40 hex digits.'));
-  if (!HEX_BYTES.test(call.data) || call.data.length > 2 + 2 * MAX_CALLDATA_BYTES) throw new ProviderError('badInput', msg('Calldata is 0x followed by whole bytes in hex, up to 128 KB.'));
+  if (!isAddress(call.to) || (call.from !== undefined && !isAddress(call.from)))
+    throw new ProviderError('badInput', msg('An address is 0x followed by 40 hex digits.'));
+  if (!HEX_BYTES.test(call.data) || call.data.length > 2 + 2 * MAX_CALLDATA_BYTES)
+    throw new ProviderError('badInput', msg('Calldata is 0x followed by whole bytes in hex, up to 128 KB.'));
   const params: Record<string, string> = { to: call.to.toLowerCase(), data: call.data.toLowerCase() };
   if (call.from) params.from = call.from.toLowerCase();
   if (call.value !== undefined && call.value > 0n) params.value = toQuantity(call.value);
@@ -484,7 +495,12 @@ function blockParam(block: BlockTag): string {
  */
 function revertOf(error: { code: number; message?: string; data?: unknown }): `0x${string}` | undefined {
   const message = error.message ?? '';
-  const data = typeof error.data === 'string' ? error.data : typeof (error.data as { data?: unknown } | undefined)?.data === 'string' ? (error.data as { data: string }).data : undefined;
+  const data =
+    typeof error.data === 'string'
+      ? error.data
+      : typeof (error.data as { data?: unknown } | undefined)?.data === 'string'
+        ? (error.data as { data: string }).data
+        : undefined;
   const reverted = error.code === 3 || /revert/i.test(message);
   if (!reverted) return undefined;
   if (data !== undefined && isRevertData(data)) return data.toLowerCase() as `0x${string}`;

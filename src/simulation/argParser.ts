@@ -30,7 +30,11 @@ export const MAX_ARG_ITEMS = 1000;
 export const MAX_ARG_DEPTH = 8;
 
 /** Every argument of a function, each read for its type; the first mistake (or one per argument) says where. */
-export function parseArgs(params: readonly FormParam[], texts: readonly string[], t: Translate): { ok: true; values: ArgValue[] } | { ok: false; errors: Array<string | null> } {
+export function parseArgs(
+  params: readonly FormParam[],
+  texts: readonly string[],
+  t: Translate,
+): { ok: true; values: ArgValue[] } | { ok: false; errors: Array<string | null> } {
   const values: ArgValue[] = [];
   const errors: Array<string | null> = [];
   let failed = false;
@@ -109,7 +113,8 @@ function integer(unsigned: boolean, bits: number, text: string, t: Translate, wh
     if (hex === '' || hex.length > 64 || !isHexDigits(hex)) return fail(t('{0}: {1} is not a whole number ({2}).', where, shown(text), type));
     n = BigInt(`0x${hex}`);
   } else {
-    if (!/^\d{1,80}$/.test(body) || text.includes('__') || text.endsWith('_')) return fail(t('{0}: {1} is not a whole number ({2}).', where, shown(text), type));
+    if (!/^\d{1,80}$/.test(body) || text.includes('__') || text.endsWith('_'))
+      return fail(t('{0}: {1} is not a whole number ({2}).', where, shown(text), type));
     n = BigInt(body);
   }
   if (negative) n = -n;
@@ -138,7 +143,8 @@ function fromTree(p: FormParam, tree: Tree, t: Translate, where: string, budget:
   if (list) {
     if (!('list' in tree)) return fail(t('{0}: a list is written in brackets: [a, b, …].', where));
     const length = list[1] === '' ? undefined : Number(list[1]);
-    if (length !== undefined && tree.list.length !== length) return fail(t('{0}: a {1} holds exactly {2} items; this has {3}.', where, p.type, length, tree.list.length));
+    if (length !== undefined && tree.list.length !== length)
+      return fail(t('{0}: a {1} holds exactly {2} items; this has {3}.', where, p.type, length, tree.list.length));
     budget.items -= tree.list.length;
     if (budget.items < 0) return fail(t('{0}: more than {1} items in all.', where, MAX_ARG_ITEMS));
     const element: FormParam = { ...p, type: p.type.slice(0, list.index) };

@@ -59,7 +59,13 @@ export interface Simulation {
  * One simulation. `traceRefused`: the provider is known not to serve `debug_traceCall` (it is not asked).
  * The trace and the gas prices go out together, and with the head's number at `latest`.
  */
-export async function runSimulation(evm: SimulationReader, call: CallRequest, block: BlockTag, traceRefused: boolean, signal?: AbortSignal): Promise<Simulation> {
+export async function runSimulation(
+  evm: SimulationReader,
+  call: CallRequest,
+  block: BlockTag,
+  traceRefused: boolean,
+  signal?: AbortSignal,
+): Promise<Simulation> {
   const prices = Promise.all([outcome(evm.getGasPrice(signal)), outcome(evm.getBigBlockGasPrice(signal))]);
   const head = block === 'latest' ? outcome(evm.getBlockNumber(signal)) : Promise.resolve(undefined);
   // The head is read before the state the call runs on: a block that arrives between them is newer, not older.

@@ -139,15 +139,28 @@ export interface RunAsked {
 }
 
 /** A read (`eth_call`), ready to show. */
-export function readRunView(asked: RunAsked, result: Outcome<CallResult>, blockNumber: number | null, decoding: RunDecoding, t: Translate, precompile = false): RunView {
+export function readRunView(
+  asked: RunAsked,
+  result: Outcome<CallResult>,
+  blockNumber: number | null,
+  decoding: RunDecoding,
+  t: Translate,
+  precompile = false,
+): RunView {
   const base = baseView(asked, blockNumber, t);
-  if (!result.ok) return { ...base, outcome: 'failed', error: revealInvisibles(result.error.say(t)), precompileCaveat: precompile && asked.blockText.trim() === '' };
+  if (!result.ok)
+    return { ...base, outcome: 'failed', error: revealInvisibles(result.error.say(t)), precompileCaveat: precompile && asked.blockText.trim() === '' };
   const r = result.value;
   return {
     ...base,
     ...dataPart(asked, r.kind === 'reverted', r.data, [asked.to], decoding, t),
     precompileCaveat: precompile && r.kind === 'reverted',
   };
+}
+
+/** A run whose request failed (not a revert): what went wrong. */
+export function failedRunView(asked: RunAsked, message: string, t: Translate): RunView {
+  return { ...baseView(asked, null, t), outcome: 'failed', error: message };
 }
 
 /** A simulation, ready to show; `tree` is the call tree drawn from its frames (the transaction page's). */
@@ -236,14 +249,25 @@ export function argView(p: FormParam, value: unknown, i: number): ArgView {
   if (list) {
     const element: FormParam = { ...p, name: '', type: p.type.slice(0, list.index) };
     const items = Array.isArray(value) ? value : [];
-    return { name, type: typeText(p), text: '', items: items.slice(0, 100).map((v, j) => argView({ ...element, name: `[${j}]` }, v, -1)), ...(items.length > 100 ? { cut: true } : {}) };
+    return {
+      name,
+      type: typeText(p),
+      text: '',
+      items: items.slice(0, 100).map((v, j) => argView({ ...element, name: `[${j}]` }, v, -1)),
+      ...(items.length > 100 ? { cut: true } : {}),
+    };
   }
   if (p.type.startsWith('tuple')) {
     const members = p.components ?? [];
     const at = (j: number) => (Array.isArray(value) ? (value as unknown[])[j] : (value as Record<string, unknown> | undefined)?.[members[j]!.name]);
     return { name, type: typeText(p), text: '', items: members.map((m, j) => argView(m, at(j), j)) };
   }
-  const text = typeof value === 'string' ? revealInvisibles(value) : typeof value === 'bigint' || typeof value === 'boolean' || typeof value === 'number' ? String(value) : '';
+  const text =
+    typeof value === 'string'
+      ? revealInvisibles(value)
+      : typeof value === 'bigint' || typeof value === 'boolean' || typeof value === 'number'
+        ? String(value)
+        : '';
   return text.length > 2000 ? { name, type: p.type, text: `${text.slice(0, 2000)}…`, cut: true } : { name, type: p.type, text };
 }
 
@@ -311,7 +335,14 @@ function eventView(log: SimulatedFrame['logs'][number], decoding: RunDecoding): 
   return own ? fromDecoded(own) : null;
 }
 
-function viewOf(name: string, sig: string, params: readonly FormParam[], values: readonly unknown[], abi: Pick<KnownAbi, 'name' | 'file'>, guess: boolean): DecodedView {
+function viewOf(
+  name: string,
+  sig: string,
+  params: readonly FormParam[],
+  values: readonly unknown[],
+  abi: Pick<KnownAbi, 'name' | 'file'>,
+  guess: boolean,
+): DecodedView {
   return { name, signature: sig, args: params.map((p, i) => argView(p, values[i], i)), guess, abiName: abi.name, abiPath: abi.file.path, alternatives: [] };
 }
 
@@ -354,7 +385,8 @@ export function compareRuns(a: RunView, b: RunView, t: Translate): CompareView {
   const rows: CompareView['rows'] = [];
   const row = (label: string, x: string, y: string) => rows.push({ label, a: x, b: y, same: x === y });
   const args = (r: RunView) => r.args.map((x) => `${x.name}: ${argText(x)}`).join(', ');
-  const outcome = (r: RunView) => (r.outcome === 'returned' ? t('Returned') : r.outcome === 'reverted' ? (r.revert?.text ?? t('Reverted')) : (r.error ?? t('Failed')));
+  const outcome = (r: RunView) =>
+    r.outcome === 'returned' ? t('Returned') : r.outcome === 'reverted' ? (r.revert?.text ?? t('Reverted')) : (r.error ?? t('Failed'));
   row(t('Call'), a.title, b.title);
   row(t('Arguments'), args(a), args(b));
   row(t('Block'), a.block, b.block);
@@ -363,7 +395,10 @@ export function compareRuns(a: RunView, b: RunView, t: Translate): CompareView {
   row(t('Gas used'), a.gasUsed ?? '—', b.gasUsed ?? '—');
   row(t('Fee (small blocks)'), a.feeSmall?.hype ?? '—', b.feeSmall?.hype ?? '—');
   row(t('Fee (big blocks)'), a.feeBig?.hype ?? '—', b.feeBig?.hype ?? '—');
-  const events = (r: RunView) => (r.events === null ? '—' : r.events.map((e) => (e.decoded ? `${e.decoded.name}(${e.decoded.args.map(argText).join(', ')})` : e.topics[0] ?? '')).join('; '));
+  const events = (r: RunView) =>
+    r.events === null
+      ? '—'
+      : r.events.map((e) => (e.decoded ? `${e.decoded.name}(${e.decoded.args.map(argText).join(', ')})` : (e.topics[0] ?? ''))).join('; ');
   row(t('Events'), events(a), events(b));
   return { a: a.id, b: b.id, rows };
 }
