@@ -21,7 +21,12 @@ export function addressHoverContent(summary: AddressSummary, explorerBase: strin
       summary.kind === 'contract' ? t('A contract (it has code).') : t('An account (no code).'),
       t('Balance: {0} HYPE', groupThousands(weiToHype(summary.balance))),
     ],
-    links: [...(named ? [workspaceNameLink(named, t)] : []), ...addressLinks(summary.address, explorerBase, t)],
+    links: [
+      ...(named ? [workspaceNameLink(named, t)] : []),
+      ...addressLinks(summary.address, explorerBase, t),
+      // Its functions as forms, read or simulated (nothing signed or sent).
+      ...(summary.kind === 'contract' ? [{ title: t('Read & Simulate'), command: Commands.readAndSimulate, args: [summary.address] } as HoverLink] : []),
+    ],
   };
 }
 

@@ -56,6 +56,9 @@ export function parseArg(p: FormParam, text: string, t: Translate, where = p.nam
   if (text.length > MAX_ARG_TEXT) return fail(t('{0}: the text is longer than {1} characters.', where, MAX_ARG_TEXT.toLocaleString('en-US')));
   const budget = { items: MAX_ARG_ITEMS };
   if (isList(p.type) || isTuple(p)) {
+    const first = text.trim()[0];
+    if (isList(p.type) && first !== '[') return fail(t('{0}: a list is written in brackets: [a, b, …].', where));
+    if (isTuple(p) && first !== '(' && first !== '[') return fail(t('{0}: a tuple is written in parentheses: (a, b, …).', where));
     const read = readTree(text, t, where);
     if (!read.ok) return read;
     return fromTree(p, read.value, t, where, budget, 0);

@@ -132,7 +132,7 @@ describe('transaction hover content', () => {
 describe('address hover content', () => {
   const summary = (kind: AddressSummary['kind'], balance = 12_345_600_000_000_000_000n): AddressSummary => ({ address: FROM, kind, balance });
 
-  it('says contract or account, the HYPE balance, and links to the explorer, Watch Wallet and Look Up', () => {
+  it('says contract or account, the HYPE balance, and links to the explorer, Watch Wallet, Look Up and (a contract) Read & Simulate', () => {
     const content = addressHoverContent(summary('contract'), EXPLORER, t);
     assert.equal(content.title, 'Contract 0x5aae…eaed');
     assert.deepEqual(content.lines, ['A contract (it has code).', 'Balance: 12.3456 HYPE']);
@@ -141,8 +141,14 @@ describe('address hover content', () => {
     assert.ok(markdown.includes(`(${EXPLORER}/address/${FROM})`), markdown);
     assert.ok(markdown.includes(`(command:hyperliquidExplorer.watchWallet?${encodeURIComponent(JSON.stringify([FROM]))})`), markdown);
     assert.ok(markdown.includes(`(command:hyperliquidExplorer.lookUp?${encodeURIComponent(JSON.stringify([FROM]))})`), markdown);
-    // The explorer is a web page, not a command: only the two commands are trusted.
-    assert.deepEqual(linkedCommands(content), ['hyperliquidExplorer.watchWallet', 'hyperliquidExplorer.lookUp']);
+    assert.ok(markdown.includes(`(command:hyperliquidExplorer.readAndSimulate?${encodeURIComponent(JSON.stringify([FROM]))})`), markdown);
+    // The explorer is a web page, not a command: only the three commands are trusted.
+    assert.deepEqual(linkedCommands(content), ['hyperliquidExplorer.watchWallet', 'hyperliquidExplorer.lookUp', 'hyperliquidExplorer.readAndSimulate']);
+    // An account has nothing to read or simulate.
+    assert.deepEqual(linkedCommands(addressHoverContent(summary('account', 0n), EXPLORER, t)), [
+      'hyperliquidExplorer.watchWallet',
+      'hyperliquidExplorer.lookUp',
+    ]);
   });
 
   it('an explorer URL from the setting cannot break out of its link', () => {
