@@ -60,6 +60,8 @@ function oneLine(text: string): string {
 
 /** One log a simulated frame emitted (callTracer's `withLog`). */
 export interface SimulatedLog {
+  /** How many of its frame's calls came before it (geth's `position`); null when the node does not say. */
+  position: number | null;
   address: Address;
   topics: `0x${string}`[];
   data: `0x${string}`;
@@ -118,7 +120,10 @@ export function readSimulatedTrace(root: unknown): SimulatedFrame[] | string {
         return 'a log’s topics are not up to four 32-byte words';
       const data = log.data ?? '0x';
       if (!isBytes(data)) return 'a log’s data is not 0x hex bytes';
+      const position = typeof log.position === 'number' ? log.position : quantity(log.position);
+      if (position === 'bad') return 'a log’s position is not a hex quantity';
       read.push({
+        position: position !== undefined && Number(position) <= Number.MAX_SAFE_INTEGER && Number(position) >= 0 ? Number(position) : null,
         address: log.address.toLowerCase() as Address,
         topics: (topics as string[]).map((t) => t.toLowerCase() as `0x${string}`),
         data: data.toLowerCase() as `0x${string}`,

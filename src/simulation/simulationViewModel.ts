@@ -303,17 +303,33 @@ function customError(data: `0x${string}`, touched: string[], decoding: RunDecodi
   return own ? fromDecoded(own) : null;
 }
 
-/** The logs of every frame that did not fail (nor one above it), in order. */
+/**
+ * The logs of every frame that did not fail (nor one above it), in the order they were emitted: a log
+ * comes after the calls its frame made before it (geth's `position`; without it, after all of them).
+ */
 function eventsOf(frames: readonly SimulatedFrame[], decoding: RunDecoding): EventView[] {
-  const out: EventView[] = [];
+  const keyed: Array<{ key: number[]; log: SimulatedFrame['logs'][number] }> = [];
   const failedAt: number[] = [];
+  /** The path of child indexes to the frame being read, and how many children each frame on it has had. */
+  const path: number[] = [];
+  const children: number[] = [];
   for (const f of frames) {
     while (failedAt.length && failedAt[failedAt.length - 1]! >= f.depth) failedAt.pop();
+    path.length = f.depth;
+    children.length = f.depth + 1;
+    if (f.depth > 0) path[f.depth - 1] = children[f.depth - 1]!++;
+    children[f.depth] = 0;
     if (f.error !== null) failedAt.push(f.depth);
     if (failedAt.length) continue;
-    for (const log of f.logs) out.push({ address: log.address, decoded: eventView(log, decoding), topics: log.topics, data: cut(log.data) });
+    for (const log of f.logs) keyed.push({ key: [...path, (log.position ?? Number.MAX_SAFE_INTEGER) - 0.5], log });
   }
-  return out;
+  keyed.sort((a, b) => compareKeys(a.key, b.key));
+  return keyed.map(({ log }) => ({ address: log.address, decoded: eventView(log, decoding), topics: log.topics, data: cut(log.data) }));
+}
+
+function compareKeys(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
 }
 
 function eventView(log: SimulatedFrame['logs'][number], decoding: RunDecoding): DecodedView | null {

@@ -125,6 +125,49 @@ contract Proxy {
 `,
 };
 
+/**
+ * Read & Simulate's own: a vault with a view that returns a struct, a pure function, and a write that
+ * reverts with a custom error or emits an event. Compiled beside SOURCES when asked (`compile(SIMULATION_SOURCES)`).
+ */
+export const SIMULATION_SOURCES: Record<string, string> = {
+  'src/Vault.sol': `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+contract Vault {
+    struct Position {
+        uint256 size;
+        bool open;
+        address owner;
+    }
+
+    error TooMuch(uint256 asked, uint256 available);
+    event Withdrawn(address indexed by, uint256 amount, uint256 left);
+
+    uint256 public total = 1000;
+    mapping(address => Position) private positions;
+
+    constructor() {
+        positions[msg.sender] = Position(42, true, msg.sender);
+    }
+
+    function position(address owner) external view returns (Position memory p) {
+        return positions[owner];
+    }
+
+    function label() external pure returns (string memory) {
+        return "vault";
+    }
+
+    function withdraw(uint256 amount) external returns (uint256 left) {
+        if (amount > total) revert TooMuch(amount, total);
+        total -= amount;
+        emit Withdrawn(msg.sender, amount, total);
+        return total;
+    }
+}
+`,
+};
+
 export interface Compiled {
   file: string;
   name: string;
@@ -136,11 +179,11 @@ export interface Compiled {
 }
 
 /** Every contract of SOURCES, compiled by solc (solcjs). Throws on any compiler error. */
-export function compile(): { version: string; contracts: Record<string, Compiled> } {
+export function compile(extra: Record<string, string> = {}): { version: string; contracts: Record<string, Compiled> } {
   const solc = require('solc') as { compile(input: string): string; version(): string };
   const input = {
     language: 'Solidity',
-    sources: Object.fromEntries(Object.entries(SOURCES).map(([file, content]) => [file, { content }])),
+    sources: Object.fromEntries(Object.entries({ ...SOURCES, ...extra }).map(([file, content]) => [file, { content }])),
     settings: {
       optimizer: { enabled: true, runs: 200 },
       outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'evm.methodIdentifiers', 'metadata'] } },

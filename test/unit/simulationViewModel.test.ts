@@ -177,7 +177,7 @@ describe('Read & Simulate: the page as data', () => {
 
   it('lists the events of the frames that did not fail, decoded, and reads CoreWriter calls as the actions they would send', () => {
     const [topic0, byTopic] = encodeEventTopics({ abi: ABI as Abi, eventName: 'Withdrawn', args: { by: USER } }) as `0x${string}`[];
-    const log = { address: VAULT, topics: [topic0!, byTopic!], data: encodeAbiParameters([{ type: 'uint256' }], [5n]) };
+    const log = { position: null, address: VAULT, topics: [topic0!, byTopic!], data: encodeAbiParameters([{ type: 'uint256' }], [5n]) };
     const action = encodeCoreAction(1, [3, true, 100_000_000n, 50_000_000n, false, 2, 0n]);
     const sendRaw = encodeFunctionData({
       abi: [{ type: 'function', name: 'sendRawAction', stateMutability: 'nonpayable', inputs: [{ name: 'data', type: 'bytes' }], outputs: [] }],
