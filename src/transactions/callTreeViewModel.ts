@@ -7,7 +7,7 @@
  */
 import type { CallFrameStatus, SimulatedFrame } from '../core/callTracer';
 import type { RevertReason, TraceEntry } from '../core/model';
-import { encodeErrorString, encodePanic } from '../core/revert';
+import { decodeRevert, encodeErrorString, encodePanic } from '../core/revert';
 import { methodName, selectorOf } from '../core/selectors';
 import type { Outcome } from '../core/settled';
 import type { TransactionBundle } from '../core/transactionLoad';
@@ -167,10 +167,33 @@ export function simulatedCallTree(frames: readonly SimulatedFrame[], decoder: Wo
     input: f.input,
     ...(f.output !== null ? { output: f.output } : {}),
   }));
-  const failed = frames[0]?.error !== null && frames[0] !== undefined;
+  const failed = frames[0] !== undefined && frames[0].error !== null;
   const bundle = {
     receipt: { ok: true, value: { status: failed ? 'reverted' : 'success' } },
     trace: { ok: true, value: trace },
   } as unknown as TransactionBundle;
-  return callTreeView(bundle, { ok: true, value: [...frames] }, decoder, t, hyperCore);
+  const tree = callTreeView(bundle, { ok: true, value: [...frames] }, decoder, t, hyperCore);
+  if (tree.state !== 'ok') return tree;
+  // The frame the revert started in says what it reverted with: the node gives each frame's own output.
+  return { ...tree, frames: tree.frames.map((f) => (f.origin ? { ...f, revertedWith: revertText(frames[f.index]!, decoder, t) } : f)) };
+}
+
+function revertText(frame: SimulatedFrame, decoder: WorkspaceDecoder | undefined, t: Translate): string | null {
+  const data = frame.output;
+  if (data === null) return frame.error;
+  const reason = decodeRevert(data);
+  switch (reason.kind) {
+    case 'error':
+      return t('Error: {0}', revealInvisibles(reason.message));
+    case 'panic':
+      return t('Panic {0}', `0x${reason.code.toString(16)}`);
+    case 'none':
+      return frame.error;
+    case 'custom': {
+      const d = decoder?.error(data, frame.to ? [frame.to] : []);
+      if (!d) return reason.selector;
+      const args = argViews(d.args).map((a) => `${a.name ? `${a.name}: ` : ''}${a.items ? '[…]' : a.text}`);
+      return `${d.name}(${args.join(', ')})`;
+    }
+  }
 }

@@ -139,6 +139,8 @@ export interface CallFrameView {
   origin: boolean;
   /** Frames right below it. */
   children: number;
+  /** What the frame the revert started in reverted with, by name ("InsufficientBalance(available: 500, required: 10000)"), when known (simulations). */
+  revertedWith?: string | null;
   /** What `to` is on HyperCore's side ("HyperCore read: oracle price", CoreWriter); null for any other address or with HyperCore decoding off. */
   hyperCore: string | null;
 }

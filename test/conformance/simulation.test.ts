@@ -158,6 +158,7 @@ describe('conformance: Read & Simulate (solc-compiled contracts on anvil)', func
     assert.equal(origin.to, deployed.Token!.toLowerCase(), 'the revert started in the token’s transfer');
     assert.equal(origin.call?.name, 'transfer');
     assert.equal(origin.failed, 'node');
+    assert.equal(origin.revertedWith, 'InsufficientBalance(available: 500, required: 10000)');
     assert.equal(tree.failedFrom, 'node');
   });
 

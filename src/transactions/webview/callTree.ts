@@ -107,6 +107,7 @@ function frameItem(f: CallFrameView, ctx: TreeContext): HTMLElement {
       ? el('span', { class: `badge failed failed-${f.failed}`, 'data-failed': f.failed }, f.failed === 'node' ? labels.failedByNode : labels.failedInferred)
       : null,
     f.origin ? el('span', { class: 'secondary origin', 'data-origin': 'true' }, ` ${labels.revertOrigin}`) : null,
+    f.revertedWith ? el('span', { class: 'reverted-with', 'data-reverted-with': f.revertedWith.split('(')[0] }, `: ${f.revertedWith}`) : null,
   );
   const item = el('li', { class: 'frame', 'data-frame': f.index }, row);
   if (f.failed) item.classList.add('failed');
