@@ -56,7 +56,7 @@ function renderContract(c: ContractView): HTMLElement[] {
       'section',
       { class: 'contract', 'aria-labelledby': 'sim-title' },
       heading,
-      el('p', { class: 'banner sim-note', role: 'note', 'data-field': 'readOnlyNote' }, labels.readOnlyNote),
+      el('p', { class: 'sim-note', role: 'note', 'data-field': 'readOnlyNote' }, labels.readOnlyNote),
       c.traceRefused ? el('p', { class: 'secondary note', 'data-field': 'traceRefused' }, labels.traceRefused) : null,
       fields,
       c.functions.length === 0 ? el('p', { class: 'empty', 'data-field': 'noAbi' }, labels.noAbi) : null,
@@ -199,11 +199,15 @@ function renderRun(r: RunView, previous: RunView | undefined): HTMLElement {
     fields.append(
       ...field(
         labels.returnedLabel,
-        r.returned
-          ? r.returned.length
-            ? renderArgs(r.returned, ctx)
-            : el('span', { class: 'secondary' }, '()')
-          : el('span', { class: 'secondary' }, labels.notAvailable),
+        el(
+          'div',
+          { 'data-field': 'returned' },
+          r.returned
+            ? r.returned.length
+              ? renderArgs(r.returned, ctx)
+              : el('span', { class: 'secondary' }, '()')
+            : el('span', { class: 'secondary' }, labels.notAvailable),
+        ),
       ),
     );
   } else if (r.outcome === 'reverted' && r.revert) {
