@@ -4,7 +4,7 @@
  * the transaction page's section loads its host module (which asks `/info` for names) on first use.
  */
 export { CORE_WRITER_ADDRESS, decodeCoreAction, sendRawActionData } from './coreWriter';
-export { decodePrecompileCall, type DecodedValue } from './readPrecompiles';
+export { decodePrecompileCall, PRECOMPILES, type DecodedValue, type PrecompileInfo } from './readPrecompiles';
 export { actionTitle } from './hyperCoreActions';
 export { safeName } from './hyperCoreNames';
 export { readName } from './hyperCoreViewModel';

@@ -100,6 +100,8 @@ export interface ContractView {
   abiNote: string;
   implementation: string | null;
   functions: FunctionView[];
+  /** The workspace gave an ABI for the address (else only the precompiles and raw calldata are offered). */
+  hasAbi: boolean;
   runs: RunView[];
   compare: CompareView | null;
   /** The provider is known not to serve debug_traceCall. */

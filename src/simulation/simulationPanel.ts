@@ -23,6 +23,7 @@ import {
   compareRuns,
   failedRunView,
   contractFunctions,
+  precompileFunctions,
   functionViews,
   readRunView,
   simulationRunView,
@@ -101,7 +102,7 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
       workspaceContracts(this.services).contractDecoding(clients, this.target.address, this.target.abiUri, run.abort.signal),
     );
     this.decoding = decoding;
-    this.functions = contractFunctions(decoding?.abis ?? []);
+    this.functions = [...contractFunctions(decoding?.abis ?? []), ...precompileFunctions()];
     this.show();
   }
 
@@ -116,6 +117,7 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
       abiNote: abis.map((a) => `${a.name} (${a.file.path})`).join(', '),
       implementation: d?.implementation ?? null,
       functions: functionViews(this.functions),
+      hasAbi: abis.length > 0,
       runs: this.runs,
       compare: previous && this.runs.some((r) => r.id === previous.a) && this.runs.some((r) => r.id === previous.b) ? previous : null,
       traceRefused: this.services.connection.abilities(this.network).refuses('simulation'),
@@ -191,10 +193,10 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
     }
     this.send({ type: 'formErrors', fn: first.fn, errors: [], fields: {} });
     await this.running(async (clients, signal) => {
-      const requests = asked.map((a) => ({ to: this.target.address, data: a.calldata as `0x${string}` }));
+      const requests = asked.map((a) => ({ to: a.to as Address, data: a.calldata as `0x${string}` }));
       const { reads, blockNumber } = await runReads(clients.evm, requests, fields.fields.block, signal);
       const decoding = this.decodingForRuns();
-      return reads.map((r, i) => readRunView(asked[i]!, r.result, blockNumber, decoding, t));
+      return reads.map((r, i) => readRunView(asked[i]!, r.result, blockNumber, decoding, t, this.functions[asked[i]!.fn!]?.precompile !== undefined));
     });
   }
 
@@ -254,7 +256,7 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
       inputs: fn ? fn.inputs : null,
       values,
       calldata,
-      to: this.target.address,
+      to: fn?.precompile ?? this.target.address,
       from: from ?? null,
       value,
       fromText,

@@ -4,7 +4,16 @@
  * arguments, the events, gas and the fee at both gas prices, the call tree, and CoreWriter calls read as
  * the actions they would send. Two runs compared field by field. Pure.
  */
-import { decodeAbiParameters, decodeErrorResult, decodeEventLog, encodeFunctionData, toFunctionSelector, type Abi, type AbiParameter } from 'viem';
+import {
+  decodeAbiParameters,
+  decodeErrorResult,
+  encodeAbiParameters,
+  decodeEventLog,
+  encodeFunctionData,
+  toFunctionSelector,
+  type Abi,
+  type AbiParameter,
+} from 'viem';
 import type { SimulatedFrame } from '../core/callTracer';
 import type { CallResult } from '../core/evmClient';
 import { decodeRevert } from '../core/revert';
@@ -12,7 +21,7 @@ import type { Outcome } from '../core/settled';
 import { groupThousands, weiToGwei, weiToHype } from '../core/units';
 import { revealInvisibles } from '../view/escape';
 import type { Translate } from '../view/format';
-import { actionTitle, CORE_WRITER_ADDRESS, decodeCoreAction, sendRawActionData } from '../hyperCore/api';
+import { actionTitle, CORE_WRITER_ADDRESS, decodeCoreAction, PRECOMPILES, sendRawActionData } from '../hyperCore/api';
 import type { Decoded, DecodedValue, KnownAbi, WorkspaceDecoder } from '../contracts/api';
 import type { ArgView, CallTreeView, DecodedView } from '../transactions/protocol';
 import type { ArgValue, FormParam } from './argParser';
@@ -28,6 +37,8 @@ export interface FormFunction {
   /** The ABI it came from (its name and file), for what decodes its errors and events. */
   abiName: string;
   abiPath: string;
+  /** A HyperCore read precompile's address: called there, with its inputs ABI-encoded and no selector (L1Read.sol). */
+  precompile?: string;
 }
 
 /** Raw data is cut to this many characters on the page. */
@@ -49,8 +60,17 @@ export function contractFunctions(abis: readonly Pick<KnownAbi, 'name' | 'file' 
   return out;
 }
 
+/** HyperCore's read precompiles with a known layout, as forms (after the contract's own). */
+export function precompileFunctions(): FormFunction[] {
+  return PRECOMPILES.flatMap((p) =>
+    p.inputs && p.output
+      ? [{ name: p.method, inputs: p.inputs, outputs: [p.output], stateMutability: 'view' as const, abiName: 'L1Read.sol', abiPath: '', precompile: p.address }]
+      : [],
+  );
+}
+
 /** The forms, in the ABI's order. */
-export function functionViews(fns: readonly FormFunction[], precompile = false): FunctionView[] {
+export function functionViews(fns: readonly FormFunction[]): FunctionView[] {
   return fns.map((f, index) => ({
     index,
     name: f.name,
@@ -60,7 +80,7 @@ export function functionViews(fns: readonly FormFunction[], precompile = false):
     payable: f.stateMutability === 'payable',
     inputs: f.inputs.map(inputView),
     returns: `(${f.outputs.map((o) => `${typeText(o)}${o.name ? ` ${o.name}` : ''}`).join(', ')})`,
-    precompile,
+    precompile: f.precompile !== undefined,
   }));
 }
 
@@ -107,6 +127,7 @@ export function hintFor(p: FormParam): string {
 
 /** The calldata of `fn` with `values` (already checked by the parser). */
 export function calldataOf(fn: FormFunction, values: readonly ArgValue[]): `0x${string}` {
+  if (fn.precompile !== undefined) return encodeAbiParameters(fn.inputs as readonly AbiParameter[], values as unknown[]);
   const abi = [{ type: 'function', name: fn.name, inputs: fn.inputs, outputs: fn.outputs, stateMutability: fn.stateMutability }] as unknown as Abi;
   return encodeFunctionData({ abi, functionName: fn.name, args: values as unknown[] });
 }

@@ -11,6 +11,7 @@ import {
   compareRuns,
   contractFunctions,
   functionViews,
+  precompileFunctions,
   readRunView,
   simulationRunView,
   type RunAsked,
@@ -242,6 +243,34 @@ describe('Read & Simulate: the page as data', () => {
     assert.deepEqual([row('Arguments').a, row('Arguments').b, row('Arguments').same], ['amount: 5', 'amount: 500', false]);
     assert.deepEqual([row('Outcome').a, row('Outcome').b], ['Returned', 'Custom error TooMuch']);
     assert.equal(row('Gas used').same, true);
+  });
+
+  it('offers HyperCore’s read precompiles as forms: inputs ABI-encoded without a selector, the struct read back by name, the latest caveat on a failure', () => {
+    const pre = precompileFunctions();
+    const position = pre.find((f) => f.name === 'position')!;
+    assert.equal(position.precompile, '0x0000000000000000000000000000000000000800');
+    assert.equal(functionViews(pre)[0]!.precompile, true);
+    const data = calldataOf(position, [USER, 3n]);
+    assert.equal(data, encodeAbiParameters([{ type: 'address' }, { type: 'uint16' }], [USER, 3]));
+    const answer = encodeAbiParameters(
+      [{ type: 'tuple', components: [{ type: 'int64' }, { type: 'uint64' }, { type: 'int64' }, { type: 'uint32' }, { type: 'bool' }] }],
+      [[-5n, 100n, 0n, 3, false]],
+    );
+    const a: RunAsked = {
+      ...asked('read', 0, [USER], [USER]),
+      inputs: position.inputs,
+      values: [USER, 3n],
+      calldata: data,
+      to: position.precompile!,
+      outputs: position.outputs,
+    };
+    const view = readRunView(a, ok({ kind: 'returned', data: answer }), 9, decoding, t, true);
+    assert.deepEqual(
+      view.returned?.[0]?.items?.map((x) => `${x.name}=${x.text}`),
+      ['szi=-5', 'entryNtl=100', 'isolatedRawUsd=0', 'leverage=3', 'isIsolated=false'],
+    );
+    const failed = readRunView(a, { ok: false, error: new ProviderError('rpc', 'out of gas'), unsupported: false }, null, decoding, t, true);
+    assert.equal(failed.precompileCaveat, true);
   });
 
   it('reads the form’s block, sender and value, each mistake in its place', () => {

@@ -48,7 +48,8 @@ function renderContract(c: ContractView): HTMLElement[] {
   fields.append(...field(labels.to, explorerLink(c.address, { kind: 'address', address: c.address }, 'address'), copyButton(c.address, labels.to)));
   if (c.abiNote) fields.append(...field(labels.decoded, el('span', { 'data-field': 'abiNote' }, format(labels.abiFrom, c.abiNote))));
   if (c.implementation) fields.append(...field('', el('span', { 'data-field': 'implementation' }, format(labels.implementationNote, c.implementation))));
-  const reads = c.functions.filter((f) => f.kind === 'read');
+  const reads = c.functions.filter((f) => f.kind === 'read' && !f.precompile);
+  const precompiles = c.functions.filter((f) => f.precompile);
   const writes = c.functions.filter((f) => f.kind === 'write');
   const noArgReads = reads.filter((f) => f.inputs.length === 0);
   return [
@@ -59,7 +60,7 @@ function renderContract(c: ContractView): HTMLElement[] {
       el('p', { class: 'sim-note', role: 'note', 'data-field': 'readOnlyNote' }, labels.readOnlyNote),
       c.traceRefused ? el('p', { class: 'secondary note', 'data-field': 'traceRefused' }, labels.traceRefused) : null,
       fields,
-      c.functions.length === 0 ? el('p', { class: 'empty', 'data-field': 'noAbi' }, labels.noAbi) : null,
+      !c.hasAbi ? el('p', { class: 'empty', 'data-field': 'noAbi' }, labels.noAbi) : null,
     ),
     renderCommon(c),
     reads.length
@@ -77,6 +78,14 @@ function renderContract(c: ContractView): HTMLElement[] {
         )
       : null,
     writes.length ? section('writes', labels.writeFunctions, el('ul', { class: 'fn-list' }, ...writes.map((f) => renderForm(f, c.busy)))) : null,
+    precompiles.length
+      ? section(
+          'precompiles',
+          labels.precompiles,
+          el('p', { class: 'secondary note', 'data-field': 'precompileNote' }, labels.precompileCaveat),
+          el('ul', { class: 'fn-list' }, ...precompiles.map((f) => renderForm(f, c.busy))),
+        )
+      : null,
     renderRaw(c.busy),
     renderRuns(c),
   ].filter((e): e is HTMLElement => e !== null);
@@ -107,7 +116,7 @@ function renderCommon(c: ContractView): HTMLElement {
     'section',
     { class: 'sim-common', 'aria-label': labels.blockLabel },
     ...input('block', labels.blockLabel, labels.blockHint),
-    c.functions.some((f) => f.kind === 'write') || c.functions.length === 0
+    c.functions.some((f) => f.kind === 'write') || !c.hasAbi
       ? el('div', {}, ...input('from', labels.fromLabel, '0x…'), ...input('value', labels.valueLabel, '0'))
       : null,
   );
@@ -133,7 +142,7 @@ function renderForm(f: FunctionView, busy: boolean): HTMLElement {
   });
   const details = el(
     'details',
-    { class: 'fn-form', 'data-fn': f.name },
+    { class: 'fn-form', 'data-fn': f.precompile ? `core:${f.name}` : f.name },
     el('summary', {}, el('span', { class: 'decoded-name' }, f.name), ' ', el('span', { class: 'secondary mono' }, f.signature)),
     form,
   );
