@@ -90,8 +90,8 @@ describe('UI: Read & Simulate on a real node (anvil, the workspace’s Foundry a
     assert.match(await run(2).innerText(), /#1 \(uint256\): 1000/);
     // A mistake is said before anything is sent, beside the argument.
     await send('position', ['0x1234']);
-    await view().locator('[data-error="0:0"]').waitFor({ timeout: 10_000 });
-    assert.match(await text('[data-error="0:0"]'), /owner: an address is 0x followed by 40 hex digits/);
+    await view().locator('details[data-fn="position"] [data-error]').waitFor({ timeout: 10_000 });
+    assert.match(await text('details[data-fn="position"] [data-error]'), /owner: an address is 0x followed by 40 hex digits/);
     assert.equal(await view().locator('article.run').count(), 2, 'nothing was read');
     await wb().screenshot('simulation-reads');
   });
