@@ -147,6 +147,7 @@ export interface SimulationLabels extends TransactionLabels {
   gasUsedLabel: string;
   feeSmall: string;
   feeBig: string;
+  atGasPrice: string;
   events: string;
   noEvents: string;
   wouldSend: string;

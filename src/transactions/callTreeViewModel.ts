@@ -175,7 +175,14 @@ export function simulatedCallTree(frames: readonly SimulatedFrame[], decoder: Wo
   const tree = callTreeView(bundle, { ok: true, value: [...frames] }, decoder, t, hyperCore);
   if (tree.state !== 'ok') return tree;
   // The frame the revert started in says what it reverted with: the node gives each frame's own output.
-  return { ...tree, frames: tree.frames.map((f) => (f.origin ? { ...f, revertedWith: revertText(frames[f.index]!, decoder, t) } : f)) };
+  // A failed frame's output is its revert data, not a return value.
+  return {
+    ...tree,
+    frames: tree.frames.map((f) => {
+      const failed = frames[f.index]!.error !== null ? { ...f, returned: null } : f;
+      return f.origin ? { ...failed, revertedWith: revertText(frames[f.index]!, decoder, t) } : failed;
+    }),
+  };
 }
 
 function revertText(frame: SimulatedFrame, decoder: WorkspaceDecoder | undefined, t: Translate): string | null {

@@ -160,6 +160,7 @@ describe('conformance: Read & Simulate (solc-compiled contracts on anvil)', func
     assert.equal(origin.failed, 'node');
     assert.equal(origin.revertedWith, 'InsufficientBalance(available: 500, required: 10000)');
     assert.equal(tree.failedFrom, 'node');
+    assert.equal(tree.frames[0]!.returned, null, 'a failed frame’s output is its revert data, not a return');
   });
 
   it('simulates a payout that succeeds: events decoded as viem decodes the node’s logs, gas as the node says, fees at its gas price', async () => {

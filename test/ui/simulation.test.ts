@@ -125,7 +125,7 @@ describe('UI: Read & Simulate on a real node (anvil, the workspace’s Foundry a
     const events = run(2).locator('[data-field="events"] .log');
     assert.deepEqual(await events.evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.event)), ['Transfer', 'Paid']);
     assert.match(await run(2).locator('[data-field="gasUsed"]').innerText(), /^\d{1,3}(,\d{3})+$/);
-    assert.match(await run(2).locator('[data-field="feeSmall"]').innerText(), /^[\d.,]+ HYPE$/);
+    assert.match(await run(2).locator('[data-field="feeSmall"]').innerText(), /^[\d.,]+ HYPE at [\d.,]+ gwei$/);
     // anvil has no eth_bigBlockGasPrice: the big-block fee says so rather than making one up.
     assert.equal(await run(2).locator('[data-field="feeBig"]').innerText(), 'n/a');
     await run(2).locator('[data-action="compare-2"]').click();

@@ -233,15 +233,10 @@ function renderRun(r: RunView, previous: RunView | undefined): HTMLElement {
   if (r.precompileCaveat) fields.append(...field('', el('span', { class: 'secondary', 'data-field': 'precompileCaveat' }, labels.precompileCaveat)));
   if (r.gasUsed !== null) fields.append(...field(labels.gasUsedLabel, el('span', { 'data-field': 'gasUsed' }, r.gasUsed)));
   if (r.kind === 'simulate') {
+    const fee = (f: RunView['feeSmall']) => (f ? format(labels.atGasPrice, f.hype, f.gwei) : labels.notAvailable);
     fields.append(
-      ...field(
-        r.feeSmall ? format(labels.feeSmall, r.feeSmall.gwei) : format(labels.feeSmall, labels.notAvailable),
-        el('span', { 'data-field': 'feeSmall' }, r.feeSmall ? `${r.feeSmall.hype} ${labels.hype}` : labels.notAvailable),
-      ),
-      ...field(
-        r.feeBig ? format(labels.feeBig, r.feeBig.gwei) : format(labels.feeBig, labels.notAvailable),
-        el('span', { 'data-field': 'feeBig' }, r.feeBig ? `${r.feeBig.hype} ${labels.hype}` : labels.notAvailable),
-      ),
+      ...field(labels.feeSmall, el('span', { 'data-field': 'feeSmall' }, fee(r.feeSmall))),
+      ...field(labels.feeBig, el('span', { 'data-field': 'feeBig' }, fee(r.feeBig))),
     );
   }
   for (const a of r.coreActions) fields.append(...field('', el('span', { class: 'core-action', 'data-field': 'coreAction' }, format(labels.wouldSend, a))));
