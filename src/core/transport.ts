@@ -101,8 +101,17 @@ export class Transport {
       transformResponse: [(data: unknown) => data], // we parse, so that bad JSON gets our own message
       transitional: { silentJSONParsing: false, forcedJSONParsing: false, clarifyTimeoutError: true },
       validateStatus: () => true,
-      // The only header we send is Content-Type; axios' own Accept and User-Agent are switched off.
-      headers: { 'Content-Type': 'application/json', Accept: false as never, 'User-Agent': false as never },
+      // Content-Type is the only header of meaning we send; axios' own Accept and User-Agent are switched
+      // off. `Connection: keep-alive` and `Accept-Encoding` are transport headers: VS Code's proxy agent
+      // closes every connection unless the request asks to keep it (microsoft/vscode#173861, docs/FACTS.md),
+      // and a compressed answer is read through the same byte and value caps once inflated.
+      headers: {
+        'Content-Type': 'application/json',
+        Connection: 'keep-alive',
+        'Accept-Encoding': 'gzip, deflate, br',
+        Accept: false as never,
+        'User-Agent': false as never,
+      },
     }));
   }
 
