@@ -30,7 +30,7 @@ import { AccountSource } from './accountSource';
 import { Limiter } from '../core/limiter';
 import { readSnapshot, spotFromJson, spotToJson, type MarketMemory, type MarketSnapshot } from './marketCache';
 import type { WalletOrder } from './ordersViewModel';
-import { RequestTally } from './weightLedger';
+import { RequestTally } from './requestTally';
 
 export type InfoApi = Pick<
   InfoClient,
