@@ -11,8 +11,6 @@
 // node runs in a process of its own behind a counting proxy (test/support/latencyProxy.ts at 0 ms), as a
 // provider would (not in the extension host), and the proxy counts the new connections of each action.
 // Alone: `npx tsx bench/userWaits.bench.ts`.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { DEMO_BLOCKS } from '../src/demo/chain';
 import { DEMO_SAMPLES } from '../src/demo/samples';
@@ -29,6 +27,8 @@ const HOVERS = 8;
 const HOVER_BLOCKS = Array.from({ length: HOVERS + 1 }, (_, i) => `0x${(0x1a2b + i * 7).toString(16)}`);
 /** The floor's hover answers `0x` + 17–30 hex digits, which ours ignores (not a block number, address or hash). */
 const FLOOR_HEXES = Array.from({ length: HOVERS + 1 }, (_, i) => `0x${(0x1a2b + i * 7).toString(16).padStart(20, '0')}`);
+/** The same in a string literal, as the transaction hash is. */
+const FLOOR_STRING_HEXES = Array.from({ length: HOVERS + 1 }, (_, i) => `0x${(0xbeef00 + i).toString(16).padStart(24, '0')}`);
 const BLOCK_HOVER = /Block [\d,]+/;
 const TRANSACTION_HOVER = /Open transaction/;
 const FLOOR_HOVER = /Floor hover/;
@@ -82,10 +82,18 @@ async function firstRowsPaintedAt(frame: Frame, selector: string): Promise<numbe
   return (await handle.jsonValue()) as number;
 }
 
-function setUserSetting(wb: Workbench, key: string, value: unknown): void {
-  const file = path.join(wb.server.userDataDir, 'User', 'settings.json');
-  const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  fs.writeFileSync(file, JSON.stringify({ ...settings, [key]: value }, null, 2));
+let renewals = 0;
+
+/**
+ * New clients in our extension, so that nothing is cached, as on a first lookup: the floor extension's
+ * bench command changes the request timeout through the configuration API (a settings file written from
+ * outside waits for the file watcher, which under load took seconds or never came: the "cold" runs were
+ * cached), and says in the status bar when the change has reached the extension host.
+ */
+async function renewClients(wb: Workbench): Promise<void> {
+  renewals += 1;
+  await wb.runCommand('HLX Floor: Renew Hyperliquid Explorer Clients (bench)');
+  await wb.page.locator('.part.statusbar', { hasText: `HLX Floor: clients renewed ${renewals}` }).waitFor({ timeout: 20_000 });
 }
 
 /** Samples of one action, ours or the floor's, and (ours) the new connections each run opened at the proxy. */
@@ -109,10 +117,7 @@ async function lookUpRuns(wb: Workbench, proxy: LatencyProxy): Promise<{ ours: R
   const input = page.locator('.quick-input-widget .quick-input-box input');
   for (let i = 0; i <= LOOKUPS; i++) {
     await wb.runCommand('View: Close All Editors');
-    // A new set of clients for each run, so that no block is cached, as on a first lookup: a changed
-    // timeout setting makes the connection build new clients (and drop what they cached).
-    setUserSetting(wb, 'hyperliquidExplorer.requestTimeoutSeconds', 10 + (i % 2));
-    await page.waitForTimeout(500);
+    await renewClients(wb);
     await wb.runCommand('Hyperliquid: Look Up Block…');
     await armEnterClock(page);
     await input.fill(String(i % 2 ? DEMO_BLOCKS.hugeBlock : DEMO_BLOCKS.hugeSpecBlock));
@@ -292,10 +297,7 @@ async function hoverRuns(wb: Workbench, target: HoverTarget): Promise<{ cold: nu
   const cold: number[] = [];
   const warm: number[] = [];
   for (let i = 0; i <= HOVERS; i++) {
-    if (target.newClients) {
-      setUserSetting(wb, 'hyperliquidExplorer.requestTimeoutSeconds', 10 + (i % 2));
-      await page.waitForTimeout(500);
-    }
+    if (target.newClients) await renewClients(wb);
     for (const list of [cold, warm]) {
       const ms = await hoverOnce(page, target.token(i), target.shows);
       if (i > 0) list.push(ms);
@@ -391,7 +393,9 @@ const ms = (xs: number[]) => xs.map((v) => v.toFixed(0)).join(', ');
 
 export default async function run(): Promise<BenchRow[]> {
   const file = HOVER_BLOCKS.map((b, i) => `export const block${i} = ${b};`).join('\n') + '\n';
-  const floorFile = FLOOR_HEXES.map((b, i) => `export const floor${i} = ${b};`).join('\n') + '\n';
+  const floorFile =
+    [...FLOOR_HEXES.map((b, i) => `export const floor${i} = ${b};`), ...FLOOR_STRING_HEXES.map((b, i) => `export const floorText${i} = '${b}';`)].join('\n') +
+    '\n';
   const demo = await startDemoNodeProcess();
   const proxy = new LatencyProxy({ target: demo.baseUrl, oneWayMs: 0, setupRoundTrips: 0 });
   let wb: Workbench | undefined;
@@ -428,10 +432,14 @@ export default async function run(): Promise<BenchRow[]> {
     const txHovers = await hoverRuns(wb, { file: 'transactions.ts', token: () => DEMO_SAMPLES.transferTx, shows: TRANSACTION_HOVER, newClients: true });
     const floorHovers = await hoverRuns(wb, { file: 'floor.ts', token: (i) => FLOOR_HEXES[i]!, shows: FLOOR_HOVER });
     const floorHover = [...floorHovers.cold, ...floorHovers.warm];
-    log(`hovers: block cold ${ms(hovers.cold)}, warm ${ms(hovers.warm)}; transaction cold ${ms(txHovers.cold)}; floor ${ms(floorHover)} ms`);
+    const floorStringHovers = await hoverRuns(wb, { file: 'floor.ts', token: (i) => FLOOR_STRING_HEXES[i]!, shows: FLOOR_HOVER });
+    const floorStringHover = [...floorStringHovers.cold, ...floorStringHovers.warm];
+    log(
+      `hovers: block cold ${ms(hovers.cold)}, warm ${ms(hovers.warm)}; transaction cold ${ms(txHovers.cold)}, warm ${ms(txHovers.warm)}; floor ${ms(floorHover)}; floor in a string ${ms(floorStringHover)} ms`,
+    );
     phase('hovers', t);
     const hoverNote =
-      'editor.hover.delay 0 (VS Code’s default adds 300 ms before it asks any provider); the floor: a static Markdown hover on a hex number in a TypeScript file';
+      'editor.hover.delay 0 (VS Code’s default adds 300 ms before it asks any provider); the floor: static Markdown on the same kind of token in a TypeScript file';
     const rows: BenchRow[] = [
       floorRow(
         'Real host: Enter in Look Up Block → first rows painted, 10,000-transaction block (new panel, nothing cached)',
@@ -447,16 +455,28 @@ export default async function run(): Promise<BenchRow[]> {
         floorRefreshes.samples,
         `from the click in the palette to the last change of the view: its rows, its title’s Refresh/Cancel action and its progress bar (settled for ${SETTLED_MS / 1000} s); ${refreshes.heldBack} refreshes held back by the request budget waited and were not counted`,
       ),
-      floorRow('Real host: hover on a hex block number, cold (block not cached) → hover shown', hovers.cold, 'static hover', floorHover, hoverNote),
-      floorRow('Real host: hover on a hex block number, warm (cached) → hover shown', hovers.warm, 'static hover', floorHover, hoverNote),
+      floorRow(
+        'Real host: hover on a hex block number, cold (block not cached) → hover shown',
+        hovers.cold,
+        'static hover on a hex number',
+        floorHover,
+        hoverNote,
+      ),
+      floorRow('Real host: hover on a hex block number, warm (cached) → hover shown', hovers.warm, 'static hover on a hex number', floorHover, hoverNote),
       floorRow(
         'Real host: hover on a transaction hash, cold (new clients, nothing cached) → hover shown',
         txHovers.cold,
-        'static hover',
-        floorHover,
+        'static hover on a hex in a string literal',
+        floorStringHover,
         `transaction and receipt asked at once; ${hoverNote}`,
       ),
-      floorRow('Real host: hover on a transaction hash, warm (cached) → hover shown', txHovers.warm, 'static hover', floorHover, hoverNote),
+      floorRow(
+        'Real host: hover on a transaction hash, warm (cached) → hover shown',
+        txHovers.warm,
+        'static hover on a hex in a string literal',
+        floorStringHover,
+        hoverNote,
+      ),
       connectionRow(
         'Real host: new connections per Look Up Block, warm provider (clients kept, a slim block not looked up before)',
         warmLookUps,
