@@ -116,6 +116,7 @@ function document(
     `- Real host: code-server ${environment.codeServer ?? '?'} (VS Code ${environment.vscode ?? '?'}), extension host Node ${environment.hostNode ?? '?'}, Chromium ${environment.chromium ?? chromiumVersion() ?? '?'}`,
     `- Demo node: in a child process (\`node dist/demoNode.js\`) for the client, decode, event-loop, extension and real-host (userWaits) benches, so that it shares neither event loop nor much CPU with the client measured (before issue 37 the real-host rows ran it inside the extension host); the feature benches (blocks, orders, hover) start it in-process. Its data is deterministic (fixed seeds in \`src/demo/\`), so every run measures the same blocks and orders; the benches draw nothing at random.`,
     `- Duration: ${totalSeconds.toFixed(0)} s (target ≤ ${BUDGET_SECONDS} s): ${runs.map((r) => `${r.name} ${r.seconds.toFixed(0)} s${r.error ? ' (failed)' : ''}`).join(', ')}`,
+    ...(environment.userWaitsPhases ? [`- Real-host rows (userWaits): ${environment.userWaitsPhases}`] : []),
     '',
     '## Results',
     '',
