@@ -247,6 +247,64 @@ describe('transport: error taxonomy and redaction over real HTTP', () => {
   });
 });
 
+describe('transport: a large answer holds the event loop one step at a time', () => {
+  const server = new ScriptedServer();
+  let clients: ProviderClients;
+
+  before(async () => {
+    clients = createProviderClients(await server.start(), KEY, { timeoutMs: 10_000, maxRetries: 0, maxResponseBytes: 8 * 1024 * 1024 });
+  });
+  after(() => server.stop());
+
+  /**
+   * What happened, in order, while `postJson` read an answer of `items` strings: `parse` for our
+   * JSON.parse of the answer (the only large text parsed here), `turn` for each turn of the event loop
+   * (a setImmediate that schedules itself), `done` when the parsed answer came back.
+   */
+  async function timeline(items: number): Promise<string[]> {
+    const result = Array.from({ length: items }, (_, i) => `0x${i.toString(16).padStart(64, '0')}`);
+    server.rpcResult(result);
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
+    const events: string[] = [];
+    const parse = JSON.parse;
+    JSON.parse = ((text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
+      if (text.length > 100_000) events.push('parse');
+      return parse(text, reviver);
+    }) as typeof JSON.parse;
+    let running = true;
+    const loop = () => {
+      if (!running) return;
+      if (events.at(-1) !== 'turn') events.push('turn');
+      setImmediate(loop);
+    };
+    setImmediate(loop);
+    try {
+      const answer = (await clients.transport.postJson('evm', body, 'test', undefined, { maxBytes: 8 * 1024 * 1024, maxValues: 1_000_000 })) as {
+        result: string[];
+      };
+      events.push('done');
+      assert.equal(answer.result.length, items);
+    } finally {
+      running = false;
+      JSON.parse = parse;
+    }
+    return events;
+  }
+
+  it('an answer over 256 KB: the loop turns between JSON.parse and the caller (and before it)', async () => {
+    const events = await timeline(20_000); // ~1.4 MB
+    const at = events.lastIndexOf('parse');
+    assert.ok(at > 0, events.join(' '));
+    assert.deepEqual(events.slice(at - 1), ['turn', 'parse', 'turn', 'done'], events.slice(-6).join(' '));
+  });
+
+  it('a small answer is read in one go (no turn between JSON.parse and the caller)', async () => {
+    const events = await timeline(1_000); // ~70 KB: parsed, but under the size that is logged as "parse"
+    assert.equal(events.at(-1), 'done');
+    assert.ok(!events.includes('parse'));
+  });
+});
+
 describe('transport: retries', () => {
   const server = new ScriptedServer();
   let baseUrl: string;
