@@ -5,7 +5,7 @@
  * requests per second). Pure: no `vscode`.
  */
 import { ProviderError } from './errors';
-import { infoRequestWeight, WEIGHT_PER_MINUTE } from './infoWeights';
+import { infoAnswerWeight, infoRequestWeight, WEIGHT_PER_MINUTE } from './infoWeights';
 import { msg } from './translate';
 
 /** Market data carries no wallet; wallet data sends the wallet address (never a key). */
@@ -20,6 +20,9 @@ const PUBLIC_KINDS: Readonly<Record<string, PublicDataKind>> = {
   historicalOrders: 'wallet',
   userFills: 'wallet',
   userFillsByTime: 'wallet',
+  userFunding: 'wallet',
+  userNonFundingLedgerUpdates: 'wallet',
+  userTwapSliceFills: 'wallet',
 };
 
 /** Which permission an info type needs to go to the public API; undefined: it never goes there. */
@@ -62,6 +65,15 @@ export class PublicApiBudget {
       );
     }
     this.spent.push({ at: now, weight });
+  }
+
+  /**
+   * What an answer of `type` adds once it came (the history types weigh more per 20 items): counted, never
+   * refused, since it was already spent at Hyperliquid.
+   */
+  spendAnswer(type: string, answer: unknown): void {
+    const weight = Array.isArray(answer) ? infoAnswerWeight(type, answer.length) : 0;
+    if (weight > 0) this.spent.push({ at: this.now(), weight });
   }
 
   /** The weight spent within the last minute. */
