@@ -7,9 +7,9 @@ import type { Fill, FundingPayment, HistoricalOrder, LedgerUpdate, TwapSliceFill
 import type { Translate } from '../core/translate';
 import type { CoinTotals } from './historyTotals';
 
-export type SectionId = 'fills' | 'funding' | 'transfers' | 'orders' | 'twap';
+import type { SectionId } from './protocol';
 
-export const SECTION_IDS: readonly SectionId[] = ['fills', 'funding', 'transfers', 'orders', 'twap'];
+export type { SectionId };
 
 export const isoUtc = (ms: number): string => new Date(ms).toISOString();
 
