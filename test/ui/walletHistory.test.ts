@@ -146,8 +146,10 @@ describe('UI: wallet history (packaged extension in code-server)', function () {
       .evaluateAll((ths) => ths.map((c) => c.textContent ?? ''));
     await page().locator('[data-section="fills"] [data-action="export"]').click();
     const file = path.join(wb().writeFile('exports/.keep', ''), '..', 'fills.csv');
-    // VS Code's own save dialog (code-server's simple dialog): the path typed, then Enter.
-    await wb().fillInputBox(file, { timeoutMs: 30_000 });
+    // VS Code's own save dialog (code-server's simple dialog): the path typed, then its OK button.
+    await wb().fillInputBox(file, { submit: false, timeoutMs: 30_000 });
+    await wb().page.waitForTimeout(300); // the dialog checks the typed path as it changes
+    await wb().quickInput().locator('.monaco-button', { hasText: 'OK' }).click();
     const deadline = Date.now() + 30_000;
     while (!fs.existsSync(file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     const parsed = parseCsv(fs.readFileSync(file, 'utf8'));
