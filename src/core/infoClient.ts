@@ -43,7 +43,7 @@ import {
   toLedgerUpdates,
   toTwapSliceFills,
   toUserRole,
-  userFillsResult,
+  validateFills,
   userFundingResult,
   userNonFundingLedgerUpdatesResult,
   userRoleResult,
@@ -221,7 +221,7 @@ export class InfoClient {
   /** `user`'s 2,000 newest fills, newest first (`userFills`; docs/FACTS.md#history). */
   async userFills(user: string, signal?: AbortSignal): Promise<Fill[]> {
     const json = await this.post({ type: 'userFills', user: userArg(user) }, 'userFills', signal);
-    return toFills(this.shape(userFillsResult, json, 'userFills'));
+    return toFills(this.fills(json, 'userFills'));
   }
 
   /**
@@ -231,7 +231,7 @@ export class InfoClient {
   async userFillsByTime(user: string, startTime: number, endTime?: number, signal?: AbortSignal): Promise<Fill[]> {
     const body = { type: 'userFillsByTime', user: userArg(user), ...timeArgs(startTime, endTime) };
     const json = await this.post(body, 'userFillsByTime', signal);
-    return toFills(this.shape(userFillsResult, json, 'userFillsByTime'));
+    return toFills(this.fills(json, 'userFillsByTime'));
   }
 
   /** `user`'s funding payments from `startTime` to `endTime` (ms), oldest first, a page at a time. */
@@ -263,6 +263,17 @@ export class InfoClient {
 
   private post(body: Record<string, string | number>, label: InfoType, signal?: AbortSignal): Promise<unknown> {
     return this.transport.postJson('info', JSON.stringify(body), label, signal, INFO_ANSWER_LIMITS[label]);
+  }
+
+  private fills(json: unknown, what: string) {
+    try {
+      return validateFills(json, what);
+    } catch (e) {
+      if (e instanceof InvalidShapeError) {
+        throw new ProviderError('invalidResponse', msg('The provider’s answer to {0}', e.message), { endpoint: 'info' });
+      }
+      throw e;
+    }
   }
 
   private orders(json: unknown, what: string) {
