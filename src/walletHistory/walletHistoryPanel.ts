@@ -15,7 +15,7 @@ import type { CommonProblemKind } from '../view/panelMessages';
 import { WalletHistory } from './historySource';
 import { sectionTable, toHistoryView, totalsTable } from './historyViewModel';
 import { panelLabels } from './labels';
-import { DEFAULT_RANGE, isWalletHistoryWebviewMessage, rangeStart, type RangeId, type SectionId, type WalletHistoryProtocol } from './protocol';
+import { isWalletHistoryWebviewMessage, rangeStart, type RangeId, type SectionId, type WalletHistoryProtocol } from './protocol';
 
 export interface HistoryTarget {
   wallet: string;
@@ -60,11 +60,6 @@ export class WalletHistoryPanel extends PanelHost<WalletHistoryProtocol, History
 
   static disposeAll(): void {
     WalletHistoryPanel.panels.disposeAll();
-  }
-
-  /** The panel of `wallet`, if open (tests drive its exports). */
-  static showing(wallet: string): WalletHistoryPanel | undefined {
-    return WalletHistoryPanel.panels.showing({ wallet, range: DEFAULT_RANGE }) as WalletHistoryPanel | undefined;
   }
 
   private constructor(services: Services, panel: vscode.WebviewPanel, target: HistoryTarget) {
