@@ -11,6 +11,7 @@ import { registerNetworkCommands } from './network';
 import { rawJsonDocuments } from './platform/rawJson';
 import { registerWalkthroughCommands } from './platform/walkthrough';
 import { registerTransactions } from './transactions';
+import { registerWalletHistory } from './walletHistory';
 import type { Services } from './platform/services';
 
 /**
@@ -40,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): Exports {
   registerHovers(services);
   registerContracts(services);
   registerWalkthroughCommands(services);
+  registerWalletHistory(services);
   // How long activate() took: in the log, and in the exports for `npm run bench`.
   const activationMs = performance.now() - started;
   log.debug(`Activated in ${activationMs.toFixed(1)} ms.`);

@@ -33,6 +33,7 @@ export const Commands = {
   chooseProvider: 'hyperliquidExplorer.chooseProvider',
   showProvider: 'hyperliquidExplorer.showProvider',
   openContractFile: 'hyperliquidExplorer.openContractFile',
+  showWalletHistory: 'hyperliquidExplorer.showWalletHistory',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -56,6 +57,8 @@ export interface CommandArgs {
   [Commands.cancelRefresh]: [];
   [Commands.reloadMarkets]: [];
   [Commands.refreshWallet]: [wallet?: unknown];
+  /** A wallet's tree item or its address. */
+  [Commands.showWalletHistory]: [wallet?: unknown];
   [Commands.copyOrderId]: [order?: unknown];
   [Commands.copyOrderJson]: [order?: unknown];
   [Commands.copyAddress]: [wallet?: unknown];
@@ -177,6 +180,7 @@ export const Views = {
 export const WebviewTypes = {
   block: 'hyperliquidExplorer.block',
   transaction: 'hyperliquidExplorer.transaction',
+  walletHistory: 'hyperliquidExplorer.walletHistory',
 } as const;
 
 export const StatusBarItems = {

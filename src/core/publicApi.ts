@@ -5,7 +5,7 @@
  * requests per second). Pure: no `vscode`.
  */
 import { ProviderError } from './errors';
-import { WEIGHT_PER_MINUTE } from './infoWeights';
+import { infoAnswerWeight, WEIGHT_PER_MINUTE } from './infoWeights';
 import { msg } from './translate';
 import { WeightLedger } from './weightLedger';
 
@@ -21,6 +21,9 @@ const PUBLIC_KINDS: Readonly<Record<string, PublicDataKind>> = {
   historicalOrders: 'wallet',
   userFills: 'wallet',
   userFillsByTime: 'wallet',
+  userFunding: 'wallet',
+  userNonFundingLedgerUpdates: 'wallet',
+  userTwapSliceFills: 'wallet',
 };
 
 /** Which permission an info type needs to go to the public API; undefined: it never goes there. */
@@ -61,6 +64,15 @@ export class PublicApiBudget {
       );
     }
     this.ledger.spend(weight);
+  }
+
+  /**
+   * What an answer of `type` adds once it came (the history types weigh more per 20 items): counted, never
+   * refused, since it was already spent at Hyperliquid.
+   */
+  spendAnswer(type: string, answer: unknown): void {
+    const weight = Array.isArray(answer) ? infoAnswerWeight(type, answer.length) : 0;
+    if (weight > 0) this.ledger.spend(weight);
   }
 
   /** The weight spent within the last minute. */

@@ -111,6 +111,9 @@ export const CHAINSTACK_REFUSED_INFO_TYPES: readonly string[] = [
   'userFills',
   'userFillsByTime',
   'historicalOrders',
+  'userFunding',
+  'userNonFundingLedgerUpdates',
+  'userTwapSliceFills',
   'portfolio',
   'l2Book',
 ];

@@ -28,7 +28,7 @@ export interface AbilityContext {
   publicHost?: string;
 }
 
-const PUBLIC_KIND: Partial<Record<Ability, PublicDataKind>> = { mids: 'market', markets: 'market', fates: 'wallet' };
+const PUBLIC_KIND: Partial<Record<Ability, PublicDataKind>> = { mids: 'market', markets: 'market', fates: 'wallet', history: 'wallet' };
 
 function labelOf(ability: Ability, t: Translate): string {
   switch (ability) {
@@ -48,6 +48,8 @@ function labelOf(ability: Ability, t: Translate): string {
       return t('Distance from the mid');
     case 'fates':
       return t('What became of gone orders');
+    case 'history':
+      return t('Wallet history (fills, funding, transfers)');
   }
 }
 
@@ -70,6 +72,8 @@ function costOf(ability: Ability, t: Translate): string {
       return t('Orders are shown without their distance from the mid price (allMids).');
     case 'fates':
       return t('Orders that left the view are not looked up: filled or cancelled is not shown (orderStatus).');
+    case 'history':
+      return t('A wallet’s history page cannot be shown (userFillsByTime, userFunding, userNonFundingLedgerUpdates, historicalOrders, userTwapSliceFills).');
   }
 }
 
