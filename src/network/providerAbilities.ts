@@ -48,6 +48,8 @@ function labelOf(ability: Ability, t: Translate): string {
       return t('Distance from the mid');
     case 'fates':
       return t('What became of gone orders');
+    case 'history':
+      return t('An address’s transactions');
   }
 }
 
@@ -70,6 +72,8 @@ function costOf(ability: Ability, t: Translate): string {
       return t('Orders are shown without their distance from the mid price (allMids).');
     case 'fates':
       return t('Orders that left the view are not looked up: filled or cancelled is not shown (orderStatus).');
+    case 'history':
+      return t('An address page lists its transactions from the block explorer’s API chosen in the settings, not from the node (ots_searchTransactionsBefore).');
   }
 }
 
