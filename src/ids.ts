@@ -33,6 +33,7 @@ export const Commands = {
   chooseProvider: 'hyperliquidExplorer.chooseProvider',
   showProvider: 'hyperliquidExplorer.showProvider',
   openContractFile: 'hyperliquidExplorer.openContractFile',
+  openAddress: 'hyperliquidExplorer.openAddress',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -67,6 +68,7 @@ export interface CommandArgs {
   [Commands.showProvider]: [];
   /** A file of the workspace's contract index (its URI); any other file is refused. */
   [Commands.openContractFile]: [uri?: string];
+  [Commands.openAddress]: [address?: string];
 }
 
 /** A command and its arguments, as a hover or tooltip link carries them. */
@@ -123,6 +125,11 @@ export const Settings = {
   testnetPublicEvmUrl: 'testnet.publicApi.evmUrl',
   transactionsDecodeHyperCore: 'transactions.decodeHyperCore',
   contractsEnabled: 'contracts.enabled',
+  /** Where an address's history comes from when the node does not serve Otterscan's search: `blockscout`, `etherscan` or `off`. */
+  historyExplorer: 'history.explorer',
+  historyBlockscoutUrl: 'history.blockscoutUrl',
+  /** Whether an address may be sent to that explorer (mainnet; asked once). */
+  historyExplorerPermission: 'history.explorerPermission',
 } as const;
 
 export type SettingName = (typeof Settings)[keyof typeof Settings];
@@ -177,6 +184,7 @@ export const Views = {
 export const WebviewTypes = {
   block: 'hyperliquidExplorer.block',
   transaction: 'hyperliquidExplorer.transaction',
+  address: 'hyperliquidExplorer.address',
 } as const;
 
 export const StatusBarItems = {
@@ -198,4 +206,6 @@ export const StorageKeys = {
   recentLookUps: 'hyperliquidExplorer.recentLookUps',
   /** Open Orders' market data (dex list, spot pairs, dex units) with its age, per provider, kept across window reloads. */
   marketData: 'hyperliquidExplorer.marketData',
+  /** The Etherscan API v2 key, in SecretStorage (an address's history, when Etherscan is the explorer chosen). */
+  etherscanApiKey: 'hyperliquidExplorer.etherscanApiKey',
 } as const;

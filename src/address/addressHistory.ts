@@ -154,6 +154,9 @@ export class AddressHistory<Cursor = unknown> {
     // Out of order: sorted in; the list changed from the first place an added one went.
     this.loaded.sort(compareNewestFirst);
     const first = new Set(added.map((t) => t.hash));
-    return Math.max(0, this.loaded.findIndex((t) => first.has(t.hash)));
+    return Math.max(
+      0,
+      this.loaded.findIndex((t) => first.has(t.hash)),
+    );
   }
 }

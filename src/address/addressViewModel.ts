@@ -43,7 +43,10 @@ export function isoSeconds(seconds: bigint): string {
 }
 
 /** The address's own part of the page. */
-export function toAddressView(summary: AddressSummary, extra: { nonce: bigint | null; codeBytes: number | null; name?: { name: string; file: string } }): AddressView {
+export function toAddressView(
+  summary: AddressSummary,
+  extra: { nonce: bigint | null; codeBytes: number | null; name?: { name: string; file: string } },
+): AddressView {
   return {
     address: summary.address,
     kind: summary.kind,
@@ -80,4 +83,22 @@ export function filterRows(rows: readonly HistoryRow[], filter: RowFilter): Hist
 /** The methods among `rows`, for the method filter: each once, in the order first met (`''` for transfers). */
 export function methodsOf(rows: readonly HistoryRow[]): string[] {
   return [...new Set(rows.map((r) => r.method))];
+}
+
+/** The CSV's columns (stable names, not translated: a file for other programs). */
+export const CSV_HEADER = ['time_utc', 'block', 'hash', 'direction', 'counterparty', 'method', 'value_hype', 'fee_hype', 'status'] as const;
+
+/** A row as the CSV's record: ISO time in UTC, exact decimals. */
+export function csvRecord(row: HistoryRow): string[] {
+  return [
+    row.timeIso ?? '',
+    String(row.blockNumber),
+    row.hash,
+    row.direction,
+    row.counterparty ?? '',
+    row.method,
+    row.valueHype,
+    row.feeHype ?? '',
+    row.status === 'reverted' ? 'failed' : (row.status ?? ''),
+  ];
 }

@@ -101,7 +101,7 @@ export function fromOtsSearch(r: OtsSearchResult): { transactions: HistoryTransa
     const tx = r.txs[i]!;
     const receipt = r.receipts[i]!;
     if (receipt.transactionHash !== tx.hash) return `receipts[${i}] is for another transaction than txs[${i}]`;
-    const fee = receipt.gasUsed != null && receipt.effectiveGasPrice != null ? receipt.gasUsed * receipt.effectiveGasPrice : null;
+    const fee = typeof receipt.gasUsed === 'bigint' && typeof receipt.effectiveGasPrice === 'bigint' ? receipt.gasUsed * receipt.effectiveGasPrice : null;
     transactions.push({
       hash: tx.hash,
       blockNumber: tx.blockNumber,
@@ -112,8 +112,8 @@ export function fromOtsSearch(r: OtsSearchResult): { transactions: HistoryTransa
       value: tx.value,
       selector: selectorOf(tx.input),
       fee,
-      status: receipt.status == null ? null : receipt.status === 1n ? 'success' : 'reverted',
-      index: tx.transactionIndex != null && tx.transactionIndex <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(tx.transactionIndex) : null,
+      status: typeof receipt.status !== 'bigint' ? null : receipt.status === 1n ? 'success' : 'reverted',
+      index: typeof tx.transactionIndex === 'bigint' && tx.transactionIndex <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(tx.transactionIndex) : null,
     });
   }
   // Otterscan's wire: `firstPage` is the newest page, `lastPage` the oldest.
@@ -158,7 +158,10 @@ const explorerTransaction = v.looseObject({
 export const explorerTxListAnswer = v.looseObject({
   status: v.picklist(['0', '1']),
   message: v.pipe(v.string(), v.maxLength(2000)),
-  result: v.union([v.pipe(v.array(v.unknown()), v.maxLength(MAX_HISTORY_ANSWER, `more than ${MAX_HISTORY_ANSWER} transactions`)), v.pipe(v.string(), v.maxLength(4000))]),
+  result: v.union([
+    v.pipe(v.array(v.unknown()), v.maxLength(MAX_HISTORY_ANSWER, `more than ${MAX_HISTORY_ANSWER} transactions`)),
+    v.pipe(v.string(), v.maxLength(4000)),
+  ]),
 });
 
 export { explorerTransaction };

@@ -48,7 +48,13 @@ function historyIndex(): Map<string, { block: number; hash: string }[]> {
  * The search's result: `before` block `block` (0: from the head) or `after` it (0: from the window's
  * start), at least `pageSize` transactions when there are, whole blocks, newest first.
  */
-export function demoSearchTransactions(direction: 'before' | 'after', address: string, block: number, pageSize: number, headTimestamp: number): Record<string, unknown> {
+export function demoSearchTransactions(
+  direction: 'before' | 'after',
+  address: string,
+  block: number,
+  pageSize: number,
+  headTimestamp: number,
+): Record<string, unknown> {
   const all = historyIndex().get(address.toLowerCase()) ?? [];
   let picked: { block: number; hash: string }[];
   let firstPage: boolean;
@@ -68,7 +74,11 @@ export function demoSearchTransactions(direction: 'before' | 'after', address: s
     firstPage = end - picked.length < 0;
   }
   const txs = picked.map((e) => demoTransactionJson(e.hash));
-  const receipts = picked.map((e) => ({ ...demoReceiptJson(e.hash, headTimestamp), logs: [], timestamp: `0x${demoBlockTimestamp(e.block, headTimestamp).toString(16)}` }));
+  const receipts = picked.map((e) => ({
+    ...demoReceiptJson(e.hash, headTimestamp),
+    logs: [],
+    timestamp: `0x${demoBlockTimestamp(e.block, headTimestamp).toString(16)}`,
+  }));
   return { txs, receipts, firstPage, lastPage };
 }
 

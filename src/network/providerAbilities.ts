@@ -73,7 +73,9 @@ function costOf(ability: Ability, t: Translate): string {
     case 'fates':
       return t('Orders that left the view are not looked up: filled or cancelled is not shown (orderStatus).');
     case 'history':
-      return t('An address page lists its transactions from the block explorer’s API chosen in the settings, not from the node (ots_searchTransactionsBefore).');
+      return t(
+        'An address page lists its transactions from the block explorer’s API chosen in the settings, not from the node (ots_searchTransactionsBefore).',
+      );
   }
 }
 
