@@ -103,7 +103,7 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
     this.clients = clients;
     this.shownAddress = toAddressView(summary, {
       nonce,
-      codeBytes: summary.kind === 'contract' ? (summary.codeBytes ?? null) : null,
+      codeBytes: null,
       name: named && { name: named.name, file: named.path },
     });
     this.rows = [];

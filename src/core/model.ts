@@ -320,6 +320,4 @@ export interface AddressSummary {
   kind: 'contract' | 'account';
   /** HYPE balance in wei at the latest block. */
   balance: bigint;
-  /** The code's size in bytes (0 for an account), when the code was read. */
-  codeBytes?: number;
 }

@@ -23,6 +23,7 @@ describe('provider abilities, as the user reads them', () => {
         '✔ Dex units and spot pair names',
         '✗ Distance from the mid',
         '✗ What became of gone orders',
+        '? An address’s transactions',
       ],
     );
     const mids = row(rows, 'Distance from the mid');
