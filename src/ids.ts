@@ -34,6 +34,7 @@ export const Commands = {
   showProvider: 'hyperliquidExplorer.showProvider',
   openContractFile: 'hyperliquidExplorer.openContractFile',
   openAddress: 'hyperliquidExplorer.openAddress',
+  setEtherscanApiKey: 'hyperliquidExplorer.setEtherscanApiKey',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -69,6 +70,7 @@ export interface CommandArgs {
   /** A file of the workspace's contract index (its URI); any other file is refused. */
   [Commands.openContractFile]: [uri?: string];
   [Commands.openAddress]: [address?: string];
+  [Commands.setEtherscanApiKey]: [];
 }
 
 /** A command and its arguments, as a hover or tooltip link carries them. */

@@ -34,7 +34,8 @@ export async function explorerSourceFor(services: Services, network: NetworkId, 
   let endpoints: ExplorerApiEndpoints;
   try {
     const key = kind === 'etherscan' ? (await services.context.secrets.get(StorageKeys.etherscanApiKey)) || undefined : undefined;
-    if (kind === 'etherscan' && !key) return { note: t('Etherscan is the history explorer, but no Etherscan API key is stored.') };
+    if (kind === 'etherscan' && !key)
+      return { note: t('Etherscan is the history explorer, but no Etherscan API key is stored: run “Hyperliquid: Set Etherscan API Key”.') };
     endpoints = new ExplorerApiEndpoints(kind, kind === 'etherscan' ? ETHERSCAN_V2_API : settings.historyBlockscoutUrl(), NETWORKS[network].chainId, key);
   } catch (e) {
     return { note: describeError(e, vscodeTranslate) };

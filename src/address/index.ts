@@ -10,6 +10,7 @@ const loadPanels = async () => (panels ??= await import('./addressPanel'));
 export function registerAddress(services: Services): void {
   registerCommands(services.context, {
     [Commands.openAddress]: async (arg) => (await import('./openAddressCommand')).openAddress(services, arg),
+    [Commands.setEtherscanApiKey]: async () => (await import('./openAddressCommand')).setEtherscanApiKey(services),
   });
   services.context.subscriptions.push(
     vscode.window.registerWebviewPanelSerializer(WebviewTypes.address, {

@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
+import { apiKeyProblem } from '../core/endpoints';
 import { isAddress } from '../core/hex';
+import { translateMessage } from '../core/translate';
+import { vscodeTranslate } from '../platform/translate';
 import type { Address } from '../core/model';
 import type { Services } from '../platform/services';
 import { notify } from '../platform/notify';
@@ -30,4 +33,26 @@ export async function openAddress(services: Services, arg: unknown): Promise<Add
 /** The address page (Look Up, after it found the address). */
 export function showAddressPage(services: Services, address: Address): Promise<AddressResult> {
   return AddressPanel.createOrShow(services, address);
+}
+
+/**
+ * Set Etherscan API Key: asked hidden, kept in SecretStorage (never in settings or logs); an empty answer
+ * clears it. Used only when `history.explorer` is `etherscan`.
+ */
+export async function setEtherscanApiKey(services: Services): Promise<boolean> {
+  const typed = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Hyperliquid: Set Etherscan API Key'),
+    prompt: vscode.l10n.t('Your Etherscan API key (API v2), for an address’s transactions when Etherscan is the history explorer. Leave empty to remove it.'),
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const problem = value.trim() === '' ? undefined : apiKeyProblem(value.trim());
+      return problem && translateMessage(problem, vscodeTranslate);
+    },
+  });
+  if (typed === undefined) return false;
+  const { storeEtherscanKey } = await import('../platform/keyStore');
+  await storeEtherscanKey(services.context, typed.trim());
+  void notify('info', typed.trim() === '' ? vscode.l10n.t('Etherscan API key removed.') : vscode.l10n.t('Etherscan API key saved.'));
+  return true;
 }
