@@ -4,6 +4,7 @@
  * demo keeps an index of its newest `DEMO_HISTORY_BLOCKS` blocks, made on first use: older blocks hold no
  * history here (the search's last page ends at the window).
  */
+import { isAddress } from '../core/hex';
 import { DEMO_HEAD, demoBlockModel, demoBlockTimestamp } from './chain';
 import { demoReceiptJson, demoTransactionJson } from './transactions';
 
@@ -91,4 +92,46 @@ function wholeBlocks(all: { block: number; hash: string }[], from: number, size:
     out.push(e);
   }
   return out;
+}
+
+/**
+ * A Blockscout-shaped stand-in over the same window (`GET /blockscout/api?module=account&action=txlist&…`,
+ * keyless, Etherscan-compatible; docs/FACTS.md#history): the rows below `endblock`, newest first, page by page.
+ */
+export function demoExplorerAnswer(query: URLSearchParams, headTimestamp: number): { status: string; message: string; result: unknown } {
+  const address = query.get('address') ?? '';
+  if (query.get('module') !== 'account' || query.get('action') !== 'txlist' || !isAddress(address)) {
+    return { status: '0', message: 'NOTOK', result: 'Error! Missing or invalid parameters' };
+  }
+  const end = query.has('endblock') ? Number(query.get('endblock')) : Number.POSITIVE_INFINITY;
+  const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
+  const offset = Math.min(10_000, Math.max(1, Number(query.get('offset') ?? 10) || 10));
+  const rows = (historyIndex().get(address.toLowerCase()) ?? []).filter((e) => e.block <= end).slice((page - 1) * offset, page * offset);
+  if (rows.length === 0) return { status: '0', message: 'No transactions found', result: [] };
+  return {
+    status: '1',
+    message: 'OK',
+    result: rows.map((e) => {
+      const tx = demoTransactionJson(e.hash) as Record<string, string>;
+      const receipt = demoReceiptJson(e.hash, headTimestamp) as Record<string, string>;
+      const dec = (hex: string | undefined) => (hex === undefined ? '0' : BigInt(hex).toString());
+      return {
+        blockNumber: String(e.block),
+        timeStamp: String(demoBlockTimestamp(e.block, headTimestamp)),
+        hash: e.hash,
+        nonce: dec(tx.nonce),
+        transactionIndex: dec(tx.transactionIndex),
+        from: tx.from,
+        to: tx.to ?? '',
+        value: dec(tx.value),
+        gas: dec(tx.gas),
+        gasPrice: dec(receipt.effectiveGasPrice),
+        gasUsed: dec(receipt.gasUsed),
+        isError: receipt.status === '0x1' ? '0' : '1',
+        txreceipt_status: receipt.status === '0x1' ? '1' : '0',
+        input: tx.input ?? '0x',
+        contractAddress: receipt.contractAddress ?? '',
+      };
+    }),
+  };
 }

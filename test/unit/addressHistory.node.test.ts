@@ -4,13 +4,16 @@
 import { strict as assert } from 'node:assert';
 import { useDemoNodes } from '../support/demoNodes';
 import { ProviderAbilities } from '../../src/core/abilities';
-import { ProviderEndpoints } from '../../src/core/endpoints';
+import { ExplorerApiEndpoints, ProviderEndpoints } from '../../src/core/endpoints';
 import { ProviderError } from '../../src/core/errors';
 import { compareNewestFirst } from '../../src/core/history';
 import type { Address } from '../../src/core/model';
 import { connectProvider } from '../../src/core/provider';
 import { DEMO_TOKEN_CONTRACT } from '../../src/demo/chain';
-import { AddressHistory, nodeSource } from '../../src/address/addressHistory';
+import { AddressHistory, explorerSource, nodeSource } from '../../src/address/addressHistory';
+import { ExplorerHistoryClient } from '../../src/core/explorerHistory';
+import { RatePacer } from '../../src/core/limiter';
+import { Transport } from '../../src/core/transport';
 
 const OPTIONS = { timeoutMs: 10_000, maxRetries: 0 };
 
@@ -38,5 +41,30 @@ describe('address history from the node (demo node over HTTP)', () => {
     await assert.rejects(new AddressHistory(nodeSource(clients.evm, DEMO_TOKEN_CONTRACT as Address)).older(), notServed);
     assert.deepEqual(abilities.get('history'), { state: 'notServed', source: 'seen' });
     await assert.rejects(clients.evm.searchTransactions('before', DEMO_TOKEN_CONTRACT as Address, 0, 25), notServed);
+  });
+});
+
+describe('address history from the demo node’s Blockscout-shaped stand-in (over HTTP)', () => {
+  const start = useDemoNodes();
+
+  it('lists the same transactions as the node’s own search, newest first, every one once', async () => {
+    const node = await start({});
+    const clients = connectProvider({ endpoints: new ProviderEndpoints(node.baseUrl, node.apiKey), chainId: 999 }, OPTIONS);
+    const endpoints = new ExplorerApiEndpoints('blockscout', `${node.baseUrl}/blockscout/api`, 999);
+    const client = new ExplorerHistoryClient(endpoints, new Transport(endpoints, OPTIONS), new RatePacer(1000));
+    const fromExplorer = new AddressHistory(explorerSource(client, 'blockscout', DEMO_TOKEN_CONTRACT as Address));
+    const fromNode = new AddressHistory(nodeSource(clients.evm, DEMO_TOKEN_CONTRACT as Address, 100));
+    for (let i = 0; i < 4; i++) await fromExplorer.older();
+    await fromNode.older();
+    const explorerHashes = fromExplorer.transactions.map((t) => t.hash);
+    assert.ok(explorerHashes.length >= 70, `${explorerHashes.length} loaded`);
+    assert.deepEqual(
+      explorerHashes,
+      fromNode.transactions.slice(0, explorerHashes.length).map((t) => t.hash),
+    );
+    assert.deepEqual(
+      fromExplorer.transactions.map((t) => [t.fee, t.status, t.value]),
+      fromNode.transactions.slice(0, explorerHashes.length).map((t) => [t.fee, t.status, t.value]),
+    );
   });
 });
