@@ -7,6 +7,9 @@ import * as assert from 'node:assert/strict';
 import type { Hex } from 'viem';
 import { eip1559, Sender, startAnvil, type AnvilNode } from '../conformance/anvil';
 import { deployCode, TOKEN_RUNTIME } from '../conformance/contracts';
+import { DEMO_TOKEN_CONTRACT } from '../../src/demo/chain';
+import { startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { DEMO_SAMPLES } from '../../src/demo/samples';
 import { useWorkbench, type WorkbenchOptions } from './workbench';
 
 const word = (x: bigint | string) => (typeof x === 'bigint' ? x.toString(16) : x.slice(2)).padStart(64, '0');
@@ -99,5 +102,41 @@ describe('UI: an address’s page and its transactions (anvil behind a provider-
       .locator('.tabs-container .tab', { hasText: `Transaction ${shortHash(first)}` })
       .first()
       .waitFor({ state: 'visible', timeout: 30_000 });
+  });
+});
+
+describe('UI: an address’s page from a Blockscout-shaped stand-in when the node has no search (demo node)', function () {
+  this.timeout(150_000);
+  let node: DemoNode;
+  const options: WorkbenchOptions = { name: 'ui-address-explorer' };
+  before(async () => {
+    node = await startDemoNode({ control: true, unsupportedMethods: ['ots_searchTransactionsBefore'] });
+    options.settings = { 'hyperliquidExplorer.baseUrl': node.baseUrl, 'hyperliquidExplorer.history.blockscoutUrl': `${node.baseUrl}/blockscout/api` };
+  });
+  after(async () => node?.close());
+  const wb = useWorkbench(options);
+  const view = () => wb().webview();
+  const host = () => new URL(node.baseUrl).host;
+
+  it('asks once, naming the host, before the address goes there; then lists the stand-in’s rows', async () => {
+    await wb().runCommand('Hyperliquid: Set API Key');
+    await wb().fillInputBox(node.apiKey);
+    await wb().waitForNotification('API key saved');
+    await wb().clearNotifications();
+    await wb().runCommand('Hyperliquid: Open Address');
+    await wb().fillInputBox(DEMO_TOKEN_CONTRACT);
+    const question = await wb().waitForNotification(`Ask ${host()} instead?`, 30_000);
+    assert.match(question, /holds? the address you open/);
+    await wb().clickNotificationButton(`Ask ${host()} instead?`, 'Allow');
+    await view().locator('tr[data-hash]').nth(24).waitFor({ timeout: 30_000 });
+    assert.match((await view().locator('[data-field="summary"]').textContent()) ?? '', new RegExp(`From ${host().replace(/[.]/g, '\\.')}’s API`));
+
+    // Allowed once: another address goes there without a question.
+    await wb().runCommand('Hyperliquid: Open Address');
+    await wb().fillInputBox(DEMO_SAMPLES.account);
+    await view()
+      .locator('[data-field="summary"]', { hasText: `From ${host()}` })
+      .waitFor({ timeout: 30_000 });
+    assert.ok(!(await wb().notifications()).some((n) => n.includes('instead?')), 'no second question');
   });
 });
