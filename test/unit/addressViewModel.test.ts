@@ -2,7 +2,8 @@
 import * as assert from 'node:assert/strict';
 import type { HistoryTransaction } from '../../src/core/history';
 import { csvRecord, CSV_HEADER, filterRows, methodsOf, NO_FILTER, toHistoryRow } from '../../src/address/addressViewModel';
-import { csvField, parseCsv, toCsv } from '../../src/view/csv';
+import { csvField, toCsv } from '../../src/view/csv';
+import { parseCsv } from '../support/csvParse';
 import { untranslated } from '../../src/view/format';
 
 const ME = '0x1111111111111111111111111111111111111111';
