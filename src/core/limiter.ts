@@ -39,11 +39,15 @@ export class RatePacer {
 
   run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     return this.one.run(async () => {
-      const wait = this.last + 1000 / this.perSecond - this.now();
-      if (wait > 0) await pause(wait, signal);
+      // A timer may fire a little early: wait again for what is left.
+      for (let wait = this.gapLeft(); wait > 0; wait = this.gapLeft()) await pause(Math.ceil(wait), signal);
       this.last = this.now();
       return task();
     });
+  }
+
+  private gapLeft(): number {
+    return this.last + 1000 / this.perSecond - this.now();
   }
 }
 
