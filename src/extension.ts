@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerAddress } from './address';
 import { registerBlocks } from './blocks';
 import { registerContracts } from './contracts';
 import { registerHovers } from './hover';
@@ -36,6 +37,7 @@ export function activate(context: vscode.ExtensionContext): Exports {
   rawJsonDocuments.register(context);
   registerBlocks(services);
   registerTransactions(services);
+  registerAddress(services);
   registerLookUp(services);
   registerOpenOrders(services);
   registerHovers(services);

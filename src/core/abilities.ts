@@ -8,10 +8,10 @@ import { Emitter, type Event } from './emitter';
 import type { Endpoint } from './errors';
 
 /** Each thing the extension shows that a provider may or may not serve. */
-export type Ability = 'blocks' | 'traces' | 'oldBlocks' | 'orders' | 'orderDetails' | 'markets' | 'mids' | 'fates' | 'history';
+export type Ability = 'blocks' | 'traces' | 'oldBlocks' | 'orders' | 'orderDetails' | 'markets' | 'mids' | 'fates' | 'history' | 'search';
 
 /** In the order the Provider view lists them. */
-export const ABILITIES: readonly Ability[] = ['blocks', 'traces', 'oldBlocks', 'orders', 'orderDetails', 'markets', 'mids', 'fates', 'history'];
+export const ABILITIES: readonly Ability[] = ['blocks', 'traces', 'oldBlocks', 'orders', 'orderDetails', 'markets', 'mids', 'fates', 'history', 'search'];
 
 export type AbilityState = 'served' | 'notServed' | 'unknown';
 
@@ -29,6 +29,8 @@ const EVM_ABILITY: Readonly<Record<string, Ability>> = {
   ots_getBlockDetails: 'blocks',
   ots_getBlockTransactions: 'blocks',
   ots_traceTransaction: 'traces',
+  ots_searchTransactionsBefore: 'search',
+  ots_searchTransactionsAfter: 'search',
 };
 
 const INFO_ABILITY: Readonly<Record<string, Ability>> = {

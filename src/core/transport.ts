@@ -128,6 +128,19 @@ export class Transport {
    * transport's own cap); an error page is read up to the transport's cap, for its status and excerpt.
    */
   async postJson(endpoint: Endpoint, body: string, label: string, signal?: AbortSignal, limits?: AnswerLimits): Promise<unknown> {
+    return this.request(endpoint, { body }, label, signal, limits);
+  }
+
+  /**
+   * GETs the endpoint's URL with `query` (an explorer's API: `module=account&action=txlist&…`) and returns
+   * the parsed JSON answer, as `postJson` does. The query may hold a key: it is part of the URL, which
+   * nothing logs or shows (the key is registered with `redact.ts` where the endpoint is made).
+   */
+  async getJson(endpoint: Endpoint, query: string, label: string, signal?: AbortSignal, limits?: AnswerLimits): Promise<unknown> {
+    return this.request(endpoint, { query }, label, signal, limits);
+  }
+
+  private async request(endpoint: Endpoint, what: Outgoing, label: string, signal?: AbortSignal, limits?: AnswerLimits): Promise<unknown> {
     const maxRetries = this.options.maxRetries ?? 2;
     const bounded: AnswerLimits = {
       maxValues: Number.POSITIVE_INFINITY,
@@ -136,7 +149,7 @@ export class Transport {
     };
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.once(endpoint, body, label, attempt, bounded, signal);
+        return await this.once(endpoint, what, label, attempt, bounded, signal);
       } catch (e) {
         const err = e as ProviderError;
         const delay = this.retryDelayMs(err, attempt, maxRetries);
@@ -158,7 +171,7 @@ export class Transport {
     return Math.random() * base * 2 ** attempt; // full jitter: no synchronized retry storms
   }
 
-  private async once(endpoint: Endpoint, body: string, label: string, attempt: number, limits: AnswerLimits, signal?: AbortSignal): Promise<unknown> {
+  private async once(endpoint: Endpoint, what: Outgoing, label: string, attempt: number, limits: AnswerLimits, signal?: AbortSignal): Promise<unknown> {
     if (signal?.aborted) throw cancelled(endpoint);
     const client = this.client ?? (await this.axios());
     // The caller may have cancelled while axios was loading (the first request only).
@@ -171,7 +184,11 @@ export class Transport {
     signal?.addEventListener('abort', onCallerAbort, { once: true });
     let status: number | undefined;
     try {
-      const response = await client.post<Readable>(this.endpoints.url(endpoint), body, { signal: local.signal });
+      const url = this.endpoints.url(endpoint);
+      const response =
+        'body' in what
+          ? await client.post<Readable>(url, what.body, { signal: local.signal })
+          : await client.get<Readable>(`${url}?${what.query}`, { signal: local.signal });
       status = response.status;
       const ok = status >= 200 && status < 300;
       const bytes = await this.read(endpoint, response, ok ? limits.maxBytes : this.maxResponseBytes, local.signal);
@@ -317,6 +334,9 @@ export class Transport {
     );
   }
 }
+
+/** A POST's JSON body, or a GET's query. */
+type Outgoing = { body: string } | { query: string };
 
 /** Why a request's own AbortController aborted. */
 const DEADLINE = Symbol('deadline');

@@ -50,6 +50,8 @@ function labelOf(ability: Ability, t: Translate): string {
       return t('What became of gone orders');
     case 'history':
       return t('Wallet history (fills, funding, transfers)');
+    case 'search':
+      return t('An address’s transactions');
   }
 }
 
@@ -74,6 +76,10 @@ function costOf(ability: Ability, t: Translate): string {
       return t('Orders that left the view are not looked up: filled or cancelled is not shown (orderStatus).');
     case 'history':
       return t('A wallet’s history page cannot be shown (userFillsByTime, userFunding, userNonFundingLedgerUpdates, historicalOrders, userTwapSliceFills).');
+    case 'search':
+      return t(
+        'An address page lists its transactions from the block explorer’s API chosen in the settings, not from the node (ots_searchTransactionsBefore).',
+      );
   }
 }
 

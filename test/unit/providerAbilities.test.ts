@@ -24,6 +24,7 @@ describe('provider abilities, as the user reads them', () => {
         '✗ Distance from the mid',
         '✗ What became of gone orders',
         '✗ Wallet history (fills, funding, transfers)',
+        '? An address’s transactions',
       ],
     );
     const mids = row(rows, 'Distance from the mid');
