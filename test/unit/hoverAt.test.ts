@@ -141,13 +141,20 @@ describe('address hover content', () => {
     assert.ok(markdown.includes(`(${EXPLORER}/address/${FROM})`), markdown);
     assert.ok(markdown.includes(`(command:hyperliquidExplorer.watchWallet?${encodeURIComponent(JSON.stringify([FROM]))})`), markdown);
     assert.ok(markdown.includes(`(command:hyperliquidExplorer.lookUp?${encodeURIComponent(JSON.stringify([FROM]))})`), markdown);
+    assert.ok(markdown.includes(`(command:hyperliquidExplorer.openAddress?${encodeURIComponent(JSON.stringify([FROM]))})`), markdown);
     assert.ok(markdown.includes(`(command:hyperliquidExplorer.readAndSimulate?${encodeURIComponent(JSON.stringify([FROM]))})`), markdown);
-    // The explorer is a web page, not a command: only the three commands are trusted.
-    assert.deepEqual(linkedCommands(content), ['hyperliquidExplorer.watchWallet', 'hyperliquidExplorer.lookUp', 'hyperliquidExplorer.readAndSimulate']);
+    // The explorer is a web page, not a command: only the commands are trusted.
+    assert.deepEqual(linkedCommands(content), [
+      'hyperliquidExplorer.watchWallet',
+      'hyperliquidExplorer.lookUp',
+      'hyperliquidExplorer.openAddress',
+      'hyperliquidExplorer.readAndSimulate',
+    ]);
     // An account has nothing to read or simulate.
     assert.deepEqual(linkedCommands(addressHoverContent(summary('account', 0n), EXPLORER, t)), [
       'hyperliquidExplorer.watchWallet',
       'hyperliquidExplorer.lookUp',
+      'hyperliquidExplorer.openAddress',
     ]);
   });
 
@@ -174,12 +181,13 @@ describe('address hover content', () => {
     assert.deepEqual(linkedCommands(noKey), [
       'hyperliquidExplorer.watchWallet',
       'hyperliquidExplorer.lookUp',
+      'hyperliquidExplorer.openAddress',
       'hyperliquidExplorer.setApiKey',
       'hyperliquidExplorer.tryDemo',
     ]);
     const failed = addressErrorHoverContent(FROM, EXPLORER, 'timeout', t);
     assert.deepEqual(failed.lines, ['Could not load the address: timeout']);
-    assert.deepEqual(linkedCommands(failed), ['hyperliquidExplorer.watchWallet', 'hyperliquidExplorer.lookUp']);
+    assert.deepEqual(linkedCommands(failed), ['hyperliquidExplorer.watchWallet', 'hyperliquidExplorer.lookUp', 'hyperliquidExplorer.openAddress']);
   });
 });
 

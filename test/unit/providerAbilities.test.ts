@@ -23,6 +23,8 @@ describe('provider abilities, as the user reads them', () => {
         '✔ Dex units and spot pair names',
         '✗ Distance from the mid',
         '✗ What became of gone orders',
+        '✗ Wallet history (fills, funding, transfers)',
+        '? An address’s transactions',
         '? Simulated call trees',
       ],
     );
@@ -30,6 +32,7 @@ describe('provider abilities, as the user reads them', () => {
     assert.match(mids.detail, /without their distance from the mid price \(allMids\)\. Allow public market data to get it from api\.hyperliquid\.xyz\./);
     assert.equal(mids.publicKind, 'market');
     assert.equal(row(rows, 'What became of gone orders').publicKind, 'wallet');
+    assert.equal(row(rows, 'Wallet history (fills, funding, transfers)').publicKind, 'wallet');
   });
 
   it('what the user allowed comes from the public API, and says so', () => {
