@@ -9,6 +9,7 @@ import { escapeLinksAndIcons } from '../view/escape';
 import { shortAddress } from '../view/format';
 import { workspaceContracts } from '../contracts/api';
 import { SimulationPanel, type SimulationResult, type SimulationTarget } from './simulationPanel';
+import { panelStateTarget } from './protocol';
 
 /**
  * Read & Simulate: a contract's address from the argument (a hover's link, the address page), else
@@ -25,6 +26,11 @@ export async function readAndSimulate(services: Services, arg: unknown): Promise
     () => askForAddress(),
   );
   return asked && SimulationPanel.createOrShow(services, { address: asked.query });
+}
+
+/** A page VS Code restores after a window reload, with what its webview kept. */
+export function revive(services: Services, panel: vscode.WebviewPanel, state: unknown): void {
+  SimulationPanel.revive(services, panel, panelStateTarget(state));
 }
 
 /** The page for `target` (the address page's link, through `api.ts`). */

@@ -69,12 +69,23 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
   private nextRun = 1;
   private work?: AbortController;
 
+  /** Whether closing the extension closes the pages (registered with the first page, not at activation). */
+  private static disposing = false;
+
   static createOrShow(services: Services, target: SimulationTarget): Promise<SimulationResult> {
+    SimulationPanel.closeWithExtension(services);
     return SimulationPanel.panels.show(services, target);
   }
 
   static revive(services: Services, panel: vscode.WebviewPanel, target: SimulationTarget | undefined): void {
+    SimulationPanel.closeWithExtension(services);
     SimulationPanel.panels.revive(services, panel, target);
+  }
+
+  private static closeWithExtension(services: Services): void {
+    if (SimulationPanel.disposing) return;
+    SimulationPanel.disposing = true;
+    services.context.subscriptions.push({ dispose: () => SimulationPanel.disposeAll() });
   }
 
   static disposeAll(): void {
