@@ -113,3 +113,16 @@ export class ProviderEndpoints implements EndpointUrls {
     return this.urls[endpoint];
   }
 }
+
+/**
+ * Hyperliquid's WebSocket beside its public `/info`: `https://api.hyperliquid.xyz/info` →
+ * `wss://api.hyperliquid.xyz/ws` (testnet alike), and a loopback stand-in's `http://…/info` → `ws://…/ws`
+ * (the demo node serves both). Undefined when `infoUrl` is not a usable key-less address.
+ */
+export function socketUrlOf(infoUrl: string): string | undefined {
+  if (endpointUrlProblem(infoUrl) !== undefined) return undefined;
+  const url = new URL(infoUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.pathname = url.pathname.replace(/\/info\/?$/, '') + '/ws';
+  return url.toString();
+}
