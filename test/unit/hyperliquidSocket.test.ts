@@ -3,7 +3,7 @@
 // floods, a bare `ws` server in this file.
 import { strict as assert } from 'node:assert';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import { socketUrlOf } from '../../src/core/endpoints';
 import { HyperliquidSocket, type HyperliquidSocketOptions, type LiveUserUpdate, type SocketProblem } from '../../src/core/hyperliquidSocket';
 import { DEMO_WALLETS, type DemoNode } from '../../src/demo/demoNode';
@@ -249,5 +249,77 @@ describe('HyperliquidSocket (a hostile server)', () => {
     c.socket.watch(MAKER);
     await until('the last list', () => c.updates.flat().some((u) => u.orders.get('')?.[0]?.oid === 4999), 10_000);
     assert.ok(c.updates.length <= 20, `${c.updates.length} updates for 5,000 messages`);
+  });
+});
+
+describe('demo node: /ws in Hyperliquid’s format', () => {
+  const start = useDemoNodes();
+  let node: DemoNode;
+  before(async () => {
+    node = await start({ control: true });
+  });
+
+  /** A raw connection: what it received, and a way to send. */
+  async function raw(headers: Record<string, string> = {}) {
+    const ws = new WebSocket(node.socketUrl, { headers });
+    const got: { channel: string; data?: any }[] = [];
+    ws.on('message', (d) => got.push(JSON.parse(String(d))));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return { ws, got, send: (m: unknown) => ws.send(JSON.stringify(m)) };
+  }
+
+  it('acknowledges, starts each subscription with its state, answers ping, and sends orderUpdates', async () => {
+    const c = await raw();
+    for (const subscription of [
+      { type: 'userFills', user: MAKER },
+      { type: 'orderUpdates', user: MAKER },
+      { type: 'clearinghouseState', user: MAKER, dex: '' },
+      { type: 'allMids', dex: '' },
+      { type: 'nonsense' },
+    ])
+      c.send({ method: 'subscribe', subscription });
+    c.send({ method: 'ping' });
+    await until('the answers', () => c.got.some((m) => m.channel === 'pong') && c.got.some((m) => m.channel === 'error'));
+    assert.equal(c.got.filter((m) => m.channel === 'subscriptionResponse').length, 4);
+    const snapshot = c.got.find((m) => m.channel === 'userFills')!.data;
+    assert.equal(snapshot.isSnapshot, true);
+    assert.deepEqual(
+      snapshot.fills.map((f: { tid: number }) => f.tid),
+      node.live.fillsOf(MAKER).map((f) => f.tid),
+    );
+    assert.ok(c.got.find((m) => m.channel === 'clearinghouseState')!.data.clearinghouseState.marginSummary);
+    assert.ok(c.got.find((m) => m.channel === 'allMids')!.data.mids.BTC);
+    const oid = node.live.order(MAKER);
+    await until('orderUpdates', () => c.got.find((m) => m.channel === 'orderUpdates' && m.data[0].order.oid === oid && m.data[0].status === 'open'));
+    node.live.fill(MAKER);
+    await until('filled', () => c.got.find((m) => m.channel === 'orderUpdates' && m.data[0].order.oid === oid && m.data[0].status === 'filled'));
+    c.ws.terminate();
+  });
+
+  it('takes its hooks over the control endpoint, and refuses a web page', async () => {
+    const post = (body: unknown) =>
+      fetch(`${node.baseUrl}/__demo/live`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const placed = await post({ action: 'order', user: MAKER });
+    assert.equal(placed.status, 200);
+    const { id } = (await placed.json()) as { id: number };
+    const orders = (await (
+      await fetch(`${node.baseUrl}/${node.apiKey}/info`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'frontendOpenOrders', user: MAKER }),
+      })
+    ).json()) as { oid: number }[];
+    assert.ok(
+      orders.some((o) => o.oid === id),
+      'polling sees the placed order too',
+    );
+    assert.equal((await post({ action: 'fill', user: 'nobody' })).status, 400);
+    const c = await raw();
+    assert.equal((await post({ action: 'drop' })).status, 200);
+    await new Promise((r) => c.ws.once('close', r));
+    await assert.rejects(raw({ Origin: 'https://example.com' }));
   });
 });
