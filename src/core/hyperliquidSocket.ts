@@ -193,7 +193,24 @@ export class HyperliquidSocket {
     const known = this.users.get(id);
     if (known) {
       if (known.dexes.length === wanted.length && known.dexes.every((d, i) => d === wanted[i])) return true;
-      this.unwatch(id);
+      // Other dexs: their order lists change, the fills (and what was seen of them) stay.
+      const open = this.ws?.readyState === WebSocket.OPEN;
+      for (const dex of known.dexes.filter((d) => !wanted.includes(d))) {
+        if (open) this.send({ method: 'unsubscribe', subscription: { type: 'openOrders', user: id, dex } });
+        known.unacked.delete(keyOf({ type: 'openOrders', user: id, dex }));
+      }
+      const added = wanted.filter((d) => !known.dexes.includes(d));
+      known.dexes = wanted;
+      if (open) {
+        for (const dex of added) {
+          const s = { type: 'openOrders', user: id, dex };
+          known.unacked.add(keyOf(s));
+          this.send({ method: 'subscribe', subscription: s });
+        }
+        if (added.length && !this.ackTimer) this.ackTimer = setTimeout(() => this.ackTimedOut(), this.o.ackTimeoutMs);
+        this.checkAcks();
+      }
+      return true;
     } else if (this.users.size >= this.o.maxUsers) {
       return false;
     }
