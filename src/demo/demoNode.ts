@@ -296,7 +296,11 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
     if (path === '/__demo/live') {
       const asked = liveActionOf(body.text);
       const done = asked && live.control(asked.action, asked.user);
-      if (!done) return send(res, text(400, 'expected {"action": "fill", "order" or "liquidation", "user": "0x…"} or {"action": "drop", "mute" or "unmute"}'));
+      if (!done)
+        return send(
+          res,
+          text(400, 'expected {"action": "fill", "order" or "liquidation", "user": "0x…"} or {"action": "drop", "mute", "unmute", "down" or "up"}'),
+        );
       return json(200, done);
     }
     if (path === '/__demo/account') {
@@ -491,7 +495,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
   };
 }
 
-const LIVE_ACTIONS: readonly DemoLiveAction[] = ['fill', 'order', 'liquidation', 'drop', 'mute', 'unmute'];
+const LIVE_ACTIONS: readonly DemoLiveAction[] = ['fill', 'order', 'liquidation', 'drop', 'mute', 'unmute', 'down', 'up'];
 
 /** `{"action": …, "user"?: …}`, else undefined. */
 function liveActionOf(body: string): { action: DemoLiveAction; user?: string } | undefined {

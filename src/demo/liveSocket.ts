@@ -22,7 +22,7 @@ const MAX_CLIENT_MESSAGE = 64 * 1024;
 const USER_TYPES = new Set(['userFills', 'userEvents', 'orderUpdates', 'openOrders', 'clearinghouseState']);
 const LIQUIDATOR = '0x2e3d94f0562703b25c83308a05046ddaf9a8dd14';
 
-export type DemoLiveAction = 'fill' | 'order' | 'liquidation' | 'drop' | 'mute' | 'unmute';
+export type DemoLiveAction = 'fill' | 'order' | 'liquidation' | 'drop' | 'mute' | 'unmute' | 'down' | 'up';
 
 export interface DemoLive {
   /** Fills an order of `user` now (the newest placed one, else 0.5 BTC) and sends it; returns its `tid`. */
@@ -33,6 +33,8 @@ export interface DemoLive {
   liquidation(user: string): number;
   /** Closes every connection at once, as a dropped network does. */
   drop(): void;
+  /** Refuses new connections (`false`: the network is down) or takes them again. */
+  accept(accepting: boolean): void;
   /** Leaves pongs (`pong: false`: a half-open connection) or acknowledgements out (`ack: false`). */
   mute(what: { pong?: boolean; ack?: boolean }): void;
   /** Connections open now. */
@@ -80,6 +82,7 @@ export class DemoLiveSocket implements DemoLive {
   private acceptedCount = 0;
   private pongs = true;
   private acks = true;
+  private accepting = true;
 
   constructor(
     private readonly info: InfoAnswers,
@@ -113,6 +116,10 @@ export class DemoLiveSocket implements DemoLive {
   }
 
   upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (!this.accepting) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+      return;
+    }
     this.server.handleUpgrade(req, socket, head, (ws) => this.connected(ws));
   }
 
@@ -133,6 +140,13 @@ export class DemoLiveSocket implements DemoLive {
       case 'unmute':
         this.mute({ pong: true, ack: true });
         return { ok: true };
+      case 'down':
+        this.accept(false);
+        this.drop();
+        return { ok: true };
+      case 'up':
+        this.accept(true);
+        return { ok: true };
     }
     if (!isAddress(user)) return undefined;
     if (action === 'fill') return { ok: true, id: this.fill(user) };
@@ -143,6 +157,10 @@ export class DemoLiveSocket implements DemoLive {
   drop(): void {
     for (const c of this.clients) c.ws.terminate();
     this.clients.clear();
+  }
+
+  accept(accepting: boolean): void {
+    this.accepting = accepting;
   }
 
   mute(what: { pong?: boolean; ack?: boolean }): void {
