@@ -1,6 +1,6 @@
 /**
  * Live mode's VS Code side: the setting, the wallet-data permission (asked once per window and network,
- * naming the WebSocket's host, when it is still `ask`), where updates go (the orders store), the
+ * naming the WebSocket's host, when it is still `ask`; again only when a wallet is added), where updates go (the orders store), the
  * liquidation notification, and a refresh of each wallet whose connection dropped (it is polled until
  * the WebSocket is back, whose snapshot then catches it up).
  */
@@ -37,13 +37,16 @@ export function startLiveWallets(services: Services, store: OrdersStore): LiveWa
     apply: (update) => store.applyLive(update.user, update),
   });
   store.setLiveCheck((address) => live.isLive(address));
-  const asked = new Set<NetworkId>();
+  // Per network, the wallets it was asked for: a question closed without an answer is asked again only
+  // when a wallet is added (Never Ask is kept in the setting, and then nothing is asked).
+  const asked = new Map<NetworkId, Set<string>>();
   const sync = () => {
     void live.sync().then(() => {
       const network = connection.network;
       if (!settings.ordersLiveUpdates() || connection.isDemo || connection.mode === 'none' || store.addresses.length === 0) return;
-      if (settings.publicPermission('wallet', network) !== 'ask' || asked.has(network)) return;
-      asked.add(network);
+      const before = asked.get(network);
+      if (settings.publicPermission('wallet', network) !== 'ask' || (before && store.addresses.every((a) => before.has(a)))) return;
+      asked.set(network, new Set([...(before ?? []), ...store.addresses]));
       void askLive(network).then((allowed) => allowed && sync());
     });
   };

@@ -1,6 +1,6 @@
 // Live wallets, like a person: watch the demo market maker with Hyperliquid's public API standing in on
 // the demo node (its keyless /info and /ws); decline the question and see the wallet polled and why;
-// after a reload allow it and see the wallet live; the demo node sends a new order, a fill and a
+// watch another wallet, allow when asked again, and see the wallet live; the demo node sends a new order, a fill and a
 // liquidation and the tree shows each with no refresh (auto-refresh is off); the demo node drops the
 // connection and refuses new ones: the tree says reconnecting; a fill sent meanwhile appears once the
 // connection is back, and no fill is shown twice. The extension is the packaged .vsix.
@@ -10,6 +10,7 @@ import { useWorkbench, type WorkbenchOptions } from './workbench';
 
 const VIEW = 'Open Orders';
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
+const whale = DEMO_WALLETS.find((w) => w.kind === 'whale')!;
 const QUESTION = /Follow your watched wallets live over Hyperliquid’s WebSocket at 127\.0\.0\.1:\d+\?/;
 const WALLET = /^Maker .*?(\d+) orders/;
 
@@ -57,9 +58,12 @@ describe('UI: live wallets over Hyperliquid’s WebSocket (the demo node’s /ws
     assert.ok(walletRow(rows));
   });
 
-  it('allowed, the wallet goes live: a new order, a fill and a liquidation show with no refresh', async () => {
-    await wb().reload();
-    await wb().openView(VIEW);
+  it('allowed when asked again (another wallet watched), the wallet goes live: a new order, a fill and a liquidation show with no refresh', async () => {
+    // Asked again when another wallet is watched; this time allowed.
+    await wb().runCommand('Hyperliquid: Watch Wallet…');
+    await wb().fillInputBox(whale.address, { submit: false });
+    await wb().page.keyboard.press('Enter');
+    await wb().fillInputBox('Whale');
     await wb().clickNotificationButton(QUESTION, 'Allow');
     let rows = await rowsWhen('the wallet live', (r) => / · live$/.test(walletRow(r)));
     const count = Number(WALLET.exec(walletRow(rows))![1]);
