@@ -54,11 +54,14 @@ export class InfoAnswers {
     return list?.pop();
   }
 
-  /** `user`'s orders on `dex` as `frontendOpenOrders` would answer now, without moving its epoch on; [] where it fails. */
+  /**
+   * `user`'s orders on `dex` as the last `frontendOpenOrders` answer gave them (the first epoch before any),
+   * without moving its epoch on: what the WebSocket says agrees with what was last polled. [] where it fails.
+   */
   currentOrders(user: string, dex: string): DemoOpenOrder[] {
     const key = `${user.toLowerCase()}|${dex}`;
     const state = this.epochs.get(key);
-    const epoch = state?.epoch ?? 0;
+    const epoch = Math.max(0, (state?.epoch ?? 0) - 1);
     const orders = demoWalletOrders(user, dex, epoch, (e) => state?.times[e] ?? this.options.startedAt, true) ?? [];
     return [...orders, ...(this.placed.get(key) ?? [])];
   }
