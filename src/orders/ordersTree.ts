@@ -63,7 +63,10 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   /** Live mode: the tree says per wallet whether it is live, reconnecting or polled (and why). */
   setLive(live: LiveWallets): void {
     this.live = live;
-    this.liveSubscription = live.onDidChange(() => this.changed.fire(undefined));
+    // Each wallet redrawn as the store's own changes are (a root refresh would redraw every row).
+    this.liveSubscription = live.onDidChange(() => {
+      for (const address of this.store.addresses) this.changed.fire(this.walletNode(address));
+    });
   }
 
   walletNode(address: string): WalletNode | undefined {
