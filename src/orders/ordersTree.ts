@@ -63,9 +63,14 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   /** Live mode: the tree says per wallet whether it is live, reconnecting or polled (and why). */
   setLive(live: LiveWallets): void {
     this.live = live;
-    // Each wallet redrawn as the store's own changes are (a root refresh would redraw every row).
+    // Each wallet redrawn as the store's own changes are (a root refresh would redraw every row); not one
+    // that is loading or refreshing: the store redraws it when that ends, and a redraw asked while VS Code
+    // still draws the last one can be lost.
     this.liveSubscription = live.onDidChange(() => {
-      for (const address of this.store.addresses) this.changed.fire(this.walletNode(address));
+      for (const address of this.store.addresses) {
+        const entry = this.store.wallet(address);
+        if (entry?.last && !entry.refreshing) this.changed.fire(this.walletNode(address));
+      }
     });
   }
 
