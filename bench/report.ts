@@ -2,7 +2,7 @@
 import type { BenchRow, Stats } from './types';
 
 export function formatValue(n: number, unit: BenchRow['unit']): string {
-  if (unit === 'requests') return n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  if (unit === 'requests' || unit === 'connections') return n.toLocaleString('en-US', { maximumFractionDigits: 0 });
   const abs = Math.abs(n);
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : abs >= 0.1 ? 3 : 4;
   return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });

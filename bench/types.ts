@@ -26,7 +26,7 @@ export interface RoundTrip {
 export interface BenchRow {
   group: 'client' | 'decode' | 'views' | 'extension' | 'network';
   name: string;
-  unit: 'ms' | 'µs' | 'KB' | 'MB' | 'requests';
+  unit: 'ms' | 'µs' | 'KB' | 'MB' | 'requests' | 'connections';
   ours: Stats;
   /** What a user could use instead, measured in the same run (absent for absolute targets). */
   baseline?: { name: string; stats: Stats };

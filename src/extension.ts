@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerAddress } from './address';
 import { registerBlocks } from './blocks';
 import { registerContracts } from './contracts';
 import { registerHovers } from './hover';
@@ -11,6 +12,7 @@ import { registerNetworkCommands } from './network';
 import { rawJsonDocuments } from './platform/rawJson';
 import { registerWalkthroughCommands } from './platform/walkthrough';
 import { registerTransactions } from './transactions';
+import { registerWalletHistory } from './walletHistory';
 import type { Services } from './platform/services';
 
 /**
@@ -35,11 +37,13 @@ export function activate(context: vscode.ExtensionContext): Exports {
   rawJsonDocuments.register(context);
   registerBlocks(services);
   registerTransactions(services);
+  registerAddress(services);
   registerLookUp(services);
   registerOpenOrders(services);
   registerHovers(services);
   registerContracts(services);
   registerWalkthroughCommands(services);
+  registerWalletHistory(services);
   // How long activate() took: in the log, and in the exports for `npm run bench`.
   const activationMs = performance.now() - started;
   log.debug(`Activated in ${activationMs.toFixed(1)} ms.`);

@@ -33,6 +33,9 @@ export const Commands = {
   chooseProvider: 'hyperliquidExplorer.chooseProvider',
   showProvider: 'hyperliquidExplorer.showProvider',
   openContractFile: 'hyperliquidExplorer.openContractFile',
+  showWalletHistory: 'hyperliquidExplorer.showWalletHistory',
+  openAddress: 'hyperliquidExplorer.openAddress',
+  setEtherscanApiKey: 'hyperliquidExplorer.setEtherscanApiKey',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -56,6 +59,8 @@ export interface CommandArgs {
   [Commands.cancelRefresh]: [];
   [Commands.reloadMarkets]: [];
   [Commands.refreshWallet]: [wallet?: unknown];
+  /** A wallet's tree item or its address. */
+  [Commands.showWalletHistory]: [wallet?: unknown];
   [Commands.copyOrderId]: [order?: unknown];
   [Commands.copyOrderJson]: [order?: unknown];
   [Commands.copyAddress]: [wallet?: unknown];
@@ -67,6 +72,8 @@ export interface CommandArgs {
   [Commands.showProvider]: [];
   /** A file of the workspace's contract index (its URI); any other file is refused. */
   [Commands.openContractFile]: [uri?: string];
+  [Commands.openAddress]: [address?: string];
+  [Commands.setEtherscanApiKey]: [];
 }
 
 /** A command and its arguments, as a hover or tooltip link carries them. */
@@ -125,6 +132,11 @@ export const Settings = {
   testnetPublicEvmUrl: 'testnet.publicApi.evmUrl',
   transactionsDecodeHyperCore: 'transactions.decodeHyperCore',
   contractsEnabled: 'contracts.enabled',
+  /** Where an address's history comes from when the node does not serve Otterscan's search: `blockscout`, `etherscan` or `off`. */
+  historyExplorer: 'history.explorer',
+  historyBlockscoutUrl: 'history.blockscoutUrl',
+  /** Whether an address may be sent to that explorer (mainnet; asked once). */
+  historyExplorerPermission: 'history.explorerPermission',
 } as const;
 
 export type SettingName = (typeof Settings)[keyof typeof Settings];
@@ -179,6 +191,8 @@ export const Views = {
 export const WebviewTypes = {
   block: 'hyperliquidExplorer.block',
   transaction: 'hyperliquidExplorer.transaction',
+  walletHistory: 'hyperliquidExplorer.walletHistory',
+  address: 'hyperliquidExplorer.address',
 } as const;
 
 export const StatusBarItems = {
@@ -200,4 +214,6 @@ export const StorageKeys = {
   recentLookUps: 'hyperliquidExplorer.recentLookUps',
   /** Open Orders' market data (dex list, spot pairs, dex units) with its age, per provider, kept across window reloads. */
   marketData: 'hyperliquidExplorer.marketData',
+  /** The Etherscan API v2 key, in SecretStorage (an address's history, when Etherscan is the explorer chosen). */
+  etherscanApiKey: 'hyperliquidExplorer.etherscanApiKey',
 } as const;

@@ -8,10 +8,10 @@ import { Emitter, type Event } from './emitter';
 import type { Endpoint } from './errors';
 
 /** Each thing the extension shows that a provider may or may not serve. */
-export type Ability = 'blocks' | 'traces' | 'oldBlocks' | 'orders' | 'orderDetails' | 'markets' | 'mids' | 'fates';
+export type Ability = 'blocks' | 'traces' | 'oldBlocks' | 'orders' | 'orderDetails' | 'markets' | 'mids' | 'fates' | 'history' | 'search';
 
 /** In the order the Provider view lists them. */
-export const ABILITIES: readonly Ability[] = ['blocks', 'traces', 'oldBlocks', 'orders', 'orderDetails', 'markets', 'mids', 'fates'];
+export const ABILITIES: readonly Ability[] = ['blocks', 'traces', 'oldBlocks', 'orders', 'orderDetails', 'markets', 'mids', 'fates', 'history', 'search'];
 
 export type AbilityState = 'served' | 'notServed' | 'unknown';
 
@@ -29,6 +29,8 @@ const EVM_ABILITY: Readonly<Record<string, Ability>> = {
   ots_getBlockDetails: 'blocks',
   ots_getBlockTransactions: 'blocks',
   ots_traceTransaction: 'traces',
+  ots_searchTransactionsBefore: 'search',
+  ots_searchTransactionsAfter: 'search',
 };
 
 const INFO_ABILITY: Readonly<Record<string, Ability>> = {
@@ -39,6 +41,13 @@ const INFO_ABILITY: Readonly<Record<string, Ability>> = {
   perpDexs: 'markets',
   allMids: 'mids',
   orderStatus: 'fates',
+  // A wallet's history (the wallet history page): one ability, as providers serve these types together.
+  userFills: 'history',
+  userFillsByTime: 'history',
+  userFunding: 'history',
+  userNonFundingLedgerUpdates: 'history',
+  historicalOrders: 'history',
+  userTwapSliceFills: 'history',
 };
 
 /** The ability a request feeds (its JSON-RPC method or info type), if it is one that providers differ on. */

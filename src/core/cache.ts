@@ -1,7 +1,7 @@
 import { ProviderError } from './errors';
 import { msg } from './translate';
 
-export interface RequestCacheOptions<V> {
+export interface RequestCacheOptions<V, K = unknown> {
   /** Most entries kept. */
   capacity: number;
   /** Most total weight kept (for example bytes); a single value heavier than this is not kept at all. */
@@ -14,6 +14,13 @@ export interface RequestCacheOptions<V> {
    * loads), anything between for one that may change (a balance, the chain's head).
    */
   keepMs?: (value: V) => number;
+  /**
+   * Keep a value past its age as a stale one (`stale`, `dated`): no longer served by `get` or `peek`, but
+   * at hand while a new copy loads, until the capacity pushes it out. Market data that changes rarely is.
+   */
+  keepStale?: boolean;
+  /** Told whenever a loaded value is kept (for example to save it across window reloads). */
+  onKept?: (key: K, value: V) => void;
   /** The clock, for tests. */
   now?: () => number;
 }
@@ -32,23 +39,27 @@ interface Running<V> {
  * when its own signal aborts, and the load itself is aborted only when every caller has left.
  */
 export class RequestCache<K, V> {
-  private readonly values = new Map<K, { value: V; weight: number; until: number }>();
+  private readonly values = new Map<K, { value: V; weight: number; at: number; until: number }>();
   private readonly inFlight = new Map<K, Running<V>>();
   private readonly capacity: number;
   private readonly maxWeight: number;
   private readonly weigh: (value: V) => number;
   private readonly keepMs: (value: V) => number;
   private readonly now: () => number;
+  private readonly keepStale: boolean;
+  private readonly onKept?: (key: K, value: V) => void;
   private totalWeight = 0;
 
-  constructor(options: number | RequestCacheOptions<V>) {
-    const o = typeof options === 'number' ? { capacity: options } : options;
+  constructor(options: number | RequestCacheOptions<V, K>) {
+    const o: RequestCacheOptions<V, K> = typeof options === 'number' ? { capacity: options } : options;
     if (o.capacity < 1) throw new Error('capacity must be at least 1');
     this.capacity = o.capacity;
     this.maxWeight = o.maxWeight ?? Infinity;
     this.weigh = o.weigh ?? (() => 1);
     this.keepMs = o.keepMs ?? (() => Infinity);
     this.now = o.now ?? Date.now;
+    this.keepStale = o.keepStale ?? false;
+    this.onKept = o.onKept;
   }
 
   get size(): number {
@@ -66,21 +77,57 @@ export class RequestCache<K, V> {
     if (entry === undefined) return undefined;
     this.values.delete(key);
     if (entry.until <= this.now()) {
-      this.totalWeight -= entry.weight;
+      if (this.keepStale) this.values.set(key, entry);
+      else this.totalWeight -= entry.weight;
       return undefined;
     }
     this.values.set(key, entry);
     return entry.value;
   }
 
+  /** With `keepStale`: the value kept however old (past its age, or expired), with when it was fetched. */
+  dated(key: K): { value: V; at: number } | undefined {
+    const entry = this.values.get(key);
+    return entry && { value: entry.value, at: entry.at };
+  }
+
+  /** With `keepStale`: the value kept however old. */
+  stale(key: K): V | undefined {
+    return this.values.get(key)?.value;
+  }
+
+  /** The keys kept, oldest use first (with `keepStale`, stale ones too). */
+  keys(): K[] {
+    return [...this.values.keys()];
+  }
+
+  /**
+   * Everything kept is past its age at once (Reload Markets): the next `get` loads again, and a load under
+   * way is not shared with it. With `keepStale`, the old values stay at hand meanwhile.
+   */
+  expire(): void {
+    for (const entry of this.values.values()) entry.until = -Infinity;
+    this.inFlight.clear();
+  }
+
+  /** A value fetched at `at` by an earlier window, aged from then; kept only when nothing is. */
+  restore(key: K, value: V, at: number): void {
+    if (this.values.has(key)) return;
+    this.put(key, value, at);
+  }
+
   /** Keeps `value` for as long as `keepMs` says (not at all when 0, or when heavier than the cache). */
   set(key: K, value: V): void {
     this.remove(key);
+    this.put(key, value, this.now());
+  }
+
+  private put(key: K, value: V, at: number): void {
     const weight = this.weigh(value);
     if (!(weight <= this.maxWeight)) return; // too heavy to keep (or NaN): served, not cached
     const ms = this.keepMs(value);
     if (!(ms > 0)) return;
-    this.values.set(key, { value, weight, until: this.now() + ms });
+    this.values.set(key, { value, weight, at, until: at + ms });
     this.totalWeight += weight;
     while (this.values.size > this.capacity || this.totalWeight > this.maxWeight) {
       this.remove(this.values.keys().next().value as K);
@@ -112,7 +159,10 @@ export class RequestCache<K, V> {
         promise: startLoad(load, controller.signal).then(
           (value) => {
             if (this.inFlight.get(key) === started) this.inFlight.delete(key);
-            if (!controller.signal.aborted) this.set(key, value);
+            if (!controller.signal.aborted) {
+              this.set(key, value);
+              if (this.values.has(key)) this.onKept?.(key, value);
+            }
             return value;
           },
           (error: unknown) => {

@@ -29,6 +29,7 @@ import type { AnswerLimits, JsonPoster } from './transport';
 import { JsonRpcBatcher, type BatchSupport } from './jsonRpcBatch';
 import { MAX_BLOCK_NUMBER } from './input';
 import * as v from 'valibot';
+import { fromOtsSearch, MAX_HISTORY_PAGE_SIZE, otsSearchResult, type HistoryTransaction } from './history';
 import { DELEGATION_CODE, HEX_PREFIX, HEX_SAFE_INTEGER, isAddress, isHash, STORAGE_WORD } from './hex';
 
 /** Erigon refuses page arguments above 255; stay under it everywhere. */
@@ -57,6 +58,7 @@ export const EVM_ANSWER_LIMITS = {
   /** A quantity in an envelope (~60 bytes); room for a JSON-RPC error with data. */
   eth_blockNumber: { maxBytes: 64 * KB, maxValues: 1000 },
   eth_getBalance: { maxBytes: 64 * KB, maxValues: 1000 },
+  eth_getTransactionCount: { maxBytes: 64 * KB, maxValues: 1000 },
   /** Contract code: 24 KB by EIP-170 (48 KB as hex); room for larger limits to come (EIP-7907: 256 KB). */
   eth_getCode: { maxBytes: 1 * MB, maxValues: 1000 },
   /**
@@ -81,6 +83,9 @@ export const EVM_ANSWER_LIMITS = {
   ots_getBlockDetails: { maxBytes: 32 * MB, maxValues: 1_000_000 },
   /** 100 transactions with their input and receipts (a node may leave the receipts' logs in: a block's worth). */
   ots_getBlockTransactions: { maxBytes: 32 * MB, maxValues: 1_500_000 },
+  /** Up to `MAX_HISTORY_ANSWER` transactions with their receipts (whose logs a node may leave in). */
+  ots_searchTransactionsBefore: { maxBytes: 32 * MB, maxValues: 1_500_000 },
+  ots_searchTransactionsAfter: { maxBytes: 32 * MB, maxValues: 1_500_000 },
 } as const satisfies Record<string, AnswerLimits>;
 
 export type EvmMethod = keyof typeof EVM_ANSWER_LIMITS;
@@ -268,6 +273,37 @@ export class EvmClient {
     // An EIP-7702 account delegates to code (0xef0100 + the address) but stays an account that signs.
     const kind = code === '0x' || DELEGATION_CODE.test(code) ? 'account' : 'contract';
     return { address: asked, kind, balance };
+  }
+
+  /** How many transactions `address` has sent (`eth_getTransactionCount` at the latest block). */
+  async getNonce(address: Address, signal?: AbortSignal): Promise<bigint> {
+    if (!isAddress(address)) throw new ProviderError('badInput', msg('An address is 0x followed by 40 hex digits.'));
+    return this.shape(balanceResult, await this.call('eth_getTransactionCount', [address.toLowerCase(), 'latest'], signal), 'eth_getTransactionCount');
+  }
+
+  /**
+   * One page of `address`'s transactions (Otterscan's search; docs/FACTS.md#history), newest first:
+   * `before` a block (0: from the newest), or `after` one (0: from the first), `pageSize` of them or a
+   * few more (a node includes the whole of the last block it reaches). A node without the search throws
+   * an `rpc` error with `rpcCode` -32601.
+   */
+  async searchTransactions(
+    direction: 'before' | 'after',
+    address: Address,
+    block: number,
+    pageSize: number,
+    signal?: AbortSignal,
+  ): Promise<{ transactions: HistoryTransaction[]; newest: boolean; oldest: boolean }> {
+    if (!isAddress(address)) throw new ProviderError('badInput', msg('An address is 0x followed by 40 hex digits.'));
+    checkBlockNumber(block);
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_HISTORY_PAGE_SIZE) {
+      throw new ProviderError('badInput', msg('Page sizes go from 1 to {0}.', MAX_HISTORY_PAGE_SIZE));
+    }
+    const method = direction === 'before' ? 'ots_searchTransactionsBefore' : 'ots_searchTransactionsAfter';
+    const result = await this.call(method, [address.toLowerCase(), block, pageSize], signal);
+    const page = this.shape(otsSearchResult, result, method, fromOtsSearch);
+    if (typeof page === 'string') throw invalid(msg('The node’s answer to {0}', `${method}: ${page}.`));
+    return page;
   }
 
   /** Validates `value` (and maps it, when `map` is given); a wrong shape becomes an `invalidResponse` error. */

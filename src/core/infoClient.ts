@@ -2,10 +2,26 @@ import * as v from 'valibot';
 import { ProviderError } from './errors';
 import { parseAddress } from './input';
 import { msg, untranslated } from './translate';
-import type { OpenOrder, OrderFate, PerpAccount, PerpAsset, PerpDex, PerpDexMeta, SpotMeta, SpotState, UserRole } from './model';
+import type {
+  Fill,
+  FundingPayment,
+  HistoricalOrder,
+  LedgerUpdate,
+  OpenOrder,
+  OrderFate,
+  PerpAccount,
+  PerpAsset,
+  PerpDex,
+  PerpDexMeta,
+  SpotMeta,
+  SpotState,
+  TwapSliceFill,
+  UserRole,
+} from './model';
 import {
   allMidsResult,
   clearinghouseStateResult,
+  historicalOrdersResult,
   InvalidShapeError,
   orderStatusResult,
   perpAssetsResult,
@@ -21,8 +37,17 @@ import {
   toPerpMeta,
   toSpotState,
   toSpotMeta,
+  toFills,
+  toFundingPayments,
+  toHistoricalOrders,
+  toLedgerUpdates,
+  toTwapSliceFills,
   toUserRole,
+  validateFills,
+  userFundingResult,
+  userNonFundingLedgerUpdatesResult,
   userRoleResult,
+  userTwapSliceFillsResult,
   validate,
   validateOrders,
 } from './infoSchemas';
@@ -58,6 +83,17 @@ export const INFO_ANSWER_LIMITS = {
   spotClearinghouseState: { maxBytes: 2 * MB, maxValues: 40_000 },
   /** One role and at most one address. */
   userRole: { maxBytes: 4 * KB, maxValues: 100 },
+  /** Up to 2,000 fills (`MAX_HISTORY_ITEMS`) of ~17 values (~450 bytes) each: ~1 MB. */
+  userFills: { maxBytes: 4 * MB, maxValues: 80_000 },
+  userFillsByTime: { maxBytes: 4 * MB, maxValues: 80_000 },
+  /** Up to 2,000 funding payments of ~9 values. */
+  userFunding: { maxBytes: 2 * MB, maxValues: 40_000 },
+  /** Up to 2,000 ledger updates of at most ~15 values (a liquidation lists its positions: room for a few). */
+  userNonFundingLedgerUpdates: { maxBytes: 4 * MB, maxValues: 80_000 },
+  /** Up to 2,000 orders of ~16 values, with their status. */
+  historicalOrders: { maxBytes: 4 * MB, maxValues: 80_000 },
+  /** Up to 2,000 slice fills: a fill and its TWAP id. */
+  userTwapSliceFills: { maxBytes: 4 * MB, maxValues: 80_000 },
 } as const satisfies Record<string, AnswerLimits>;
 
 export type InfoType = keyof typeof INFO_ANSWER_LIMITS;
@@ -75,6 +111,15 @@ const said = (parsed: { ok: true } | { ok: false; error: string }) => (parsed.ok
 function dexArg(dex: string): string {
   if (!DEX_NAME.test(dex)) throw new ProviderError('badInput', msg('“{0}” is not a perp dex name.', dex.slice(0, 40)));
   return dex;
+}
+
+/** A history request's time window (ms since the epoch), checked before it is sent. */
+function timeArgs(startTime: number, endTime: number | undefined): { startTime: number; endTime?: number } {
+  const ok = (t: number) => Number.isSafeInteger(t) && t >= 0;
+  if (!ok(startTime) || (endTime !== undefined && (!ok(endTime) || endTime < startTime))) {
+    throw new ProviderError('badInput', msg('A time range starts at or before its end, in whole milliseconds.'));
+  }
+  return endTime === undefined ? { startTime } : { startTime, endTime };
 }
 
 /**
@@ -173,8 +218,62 @@ export class InfoClient {
     return toUserRole(this.shape(userRoleResult, json, 'userRole'));
   }
 
+  /** `user`'s 2,000 newest fills, newest first (`userFills`; docs/FACTS.md#history). */
+  async userFills(user: string, signal?: AbortSignal): Promise<Fill[]> {
+    const json = await this.post({ type: 'userFills', user: userArg(user) }, 'userFills', signal);
+    return toFills(this.fills(json, 'userFills'));
+  }
+
+  /**
+   * `user`'s fills from `startTime` (ms, inclusive) to `endTime` (ms; now when undefined), oldest first, at
+   * most 2,000 per answer; only the 10,000 newest fills can be reached (docs/FACTS.md#history).
+   */
+  async userFillsByTime(user: string, startTime: number, endTime?: number, signal?: AbortSignal): Promise<Fill[]> {
+    const body = { type: 'userFillsByTime', user: userArg(user), ...timeArgs(startTime, endTime) };
+    const json = await this.post(body, 'userFillsByTime', signal);
+    return toFills(this.fills(json, 'userFillsByTime'));
+  }
+
+  /** `user`'s funding payments from `startTime` to `endTime` (ms), oldest first, a page at a time. */
+  async userFunding(user: string, startTime: number, endTime?: number, signal?: AbortSignal): Promise<FundingPayment[]> {
+    const body = { type: 'userFunding', user: userArg(user), ...timeArgs(startTime, endTime) };
+    const json = await this.post(body, 'userFunding', signal);
+    return toFundingPayments(this.shape(userFundingResult, json, 'userFunding'));
+  }
+
+  /** `user`'s deposits, withdrawals, transfers and other ledger updates from `startTime` to `endTime` (ms), oldest first, 500 a page. */
+  async userNonFundingLedgerUpdates(user: string, startTime: number, endTime?: number, signal?: AbortSignal): Promise<LedgerUpdate[]> {
+    const wallet = userArg(user);
+    const body = { type: 'userNonFundingLedgerUpdates', user: wallet, ...timeArgs(startTime, endTime) };
+    const json = await this.post(body, 'userNonFundingLedgerUpdates', signal);
+    return toLedgerUpdates(this.shape(userNonFundingLedgerUpdatesResult, json, 'userNonFundingLedgerUpdates'), wallet);
+  }
+
+  /** `user`'s 2,000 most recent orders with what became of them (`historicalOrders`). */
+  async historicalOrders(user: string, signal?: AbortSignal): Promise<HistoricalOrder[]> {
+    const json = await this.post({ type: 'historicalOrders', user: userArg(user) }, 'historicalOrders', signal);
+    return toHistoricalOrders(this.shape(historicalOrdersResult, json, 'historicalOrders'));
+  }
+
+  /** `user`'s most recent TWAP slice fills (`userTwapSliceFills`, at most 2,000). */
+  async userTwapSliceFills(user: string, signal?: AbortSignal): Promise<TwapSliceFill[]> {
+    const json = await this.post({ type: 'userTwapSliceFills', user: userArg(user) }, 'userTwapSliceFills', signal);
+    return toTwapSliceFills(this.shape(userTwapSliceFillsResult, json, 'userTwapSliceFills'));
+  }
+
   private post(body: Record<string, string | number>, label: InfoType, signal?: AbortSignal): Promise<unknown> {
     return this.transport.postJson('info', JSON.stringify(body), label, signal, INFO_ANSWER_LIMITS[label]);
+  }
+
+  private fills(json: unknown, what: string) {
+    try {
+      return validateFills(json, what);
+    } catch (e) {
+      if (e instanceof InvalidShapeError) {
+        throw new ProviderError('invalidResponse', msg('The provider’s answer to {0}', e.message), { endpoint: 'info' });
+      }
+      throw e;
+    }
   }
 
   private orders(json: unknown, what: string) {

@@ -2,9 +2,13 @@
  * Schemas for what the info API sends, with valibot, and their mapping to the model. Unknown extra
  * fields are allowed (the info API adds order fields); the fields we use must have the right shape.
  */
-import { ADDRESS, CLOID } from './hex';
+import { ADDRESS, CLOID, HASH } from './hex';
 import * as v from 'valibot';
 import type {
+  Fill,
+  FundingPayment,
+  HistoricalOrder,
+  LedgerUpdate,
   OpenOrder,
   OrderFate,
   PerpAccount,
@@ -16,6 +20,7 @@ import type {
   SpotMeta,
   SpotPair,
   SpotState,
+  TwapSliceFill,
   UnreadableItem,
   UserRole,
 } from './model';
@@ -411,4 +416,197 @@ export function toUserRole(r: v.InferOutput<typeof userRoleResult>): UserRole {
   if (r.role === 'agent') return { role: 'agent', master: r.data.user.toLowerCase() };
   if (r.role === 'subAccount') return { role: 'subAccount', master: r.data.master.toLowerCase() };
   return { role: r.role };
+}
+
+// ---- a wallet's history: fills, funding, ledger updates, historical orders, TWAP slices ----
+// Shapes: the nktkas/hyperliquid SDK's info methods (`userFills`, `userFunding`, `userNonFundingLedgerUpdates`,
+// `historicalOrders`, `userTwapSliceFills`) and its `UserFill` (nktkas/hyperliquid:src/api/info/_methods/_base/_schemas.ts).
+
+/** The most items one history answer holds (the info API's 2,000, docs/FACTS.md#history); a longer one is refused. */
+export const MAX_HISTORY_ITEMS = 2_000;
+
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const hashText = v.pipe(v.string(), v.regex(HASH, 'expected a 32-byte 0x hash'));
+const addressText = v.pipe(v.string(), v.regex(ADDRESS, 'expected an address'));
+
+const fill = v.looseObject({
+  coin: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  px: decimal,
+  sz: decimal,
+  side: v.picklist(['A', 'B']),
+  time: count,
+  startPosition: signedDecimal,
+  dir: text(100),
+  closedPnl: signedDecimal,
+  hash: hashText,
+  oid: count,
+  crossed: v.boolean(),
+  fee: signedDecimal,
+  builderFee: v.optional(signedDecimal),
+  tid: count,
+  feeToken: text(200),
+  twapId: v.optional(v.nullable(count)),
+});
+
+export const userFillsResult = v.pipe(v.array(fill), v.maxLength(MAX_HISTORY_ITEMS));
+
+// The fast path for fills, as for order lists: 2,000 fills an answer and up to 10,000 a page, walked
+// through the schema item by item, cost several JSON.parses; this predicate accepts exactly what `fill`
+// accepts (a property test holds it to that), and when it says no, the schema says what is wrong.
+const isSignedDecimal = (x: unknown): boolean => typeof x === 'string' && SIGNED_DECIMAL.test(x);
+
+/** Whether `f` is a fill item the schema accepts. */
+export function isFillItem(f: unknown): boolean {
+  if (typeof f !== 'object' || f === null || Array.isArray(f)) return false;
+  const r = f as Record<string, unknown>;
+  if (typeof r.coin !== 'string' || r.coin.length < 1 || r.coin.length > 200) return false;
+  if (!isDecimal(r.px) || !isDecimal(r.sz) || (r.side !== 'A' && r.side !== 'B') || !isCount(r.time)) return false;
+  if (!isSignedDecimal(r.startPosition) || !isText(r.dir, 100) || !isSignedDecimal(r.closedPnl)) return false;
+  if (!(typeof r.hash === 'string' && HASH.test(r.hash)) || !isCount(r.oid) || typeof r.crossed !== 'boolean') return false;
+  if (!isSignedDecimal(r.fee) || (r.builderFee !== undefined && !isSignedDecimal(r.builderFee))) return false;
+  if (!isCount(r.tid) || !isText(r.feeToken, 200)) return false;
+  return r.twapId === undefined || r.twapId === null || isCount(r.twapId);
+}
+
+/** A `userFills` / `userFillsByTime` answer, validated: the fast path, else the schema (which throws). */
+export function validateFills(json: unknown, what: string): v.InferOutput<typeof userFillsResult> {
+  if (Array.isArray(json) && json.length <= MAX_HISTORY_ITEMS && json.every(isFillItem)) return json as v.InferOutput<typeof userFillsResult>;
+  return validate(userFillsResult, json, what);
+}
+
+export const userFundingResult = v.pipe(
+  v.array(
+    v.looseObject({
+      time: count,
+      hash: hashText,
+      delta: v.looseObject({
+        type: v.literal('funding'),
+        coin: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+        usdc: signedDecimal,
+        szi: signedDecimal,
+        fundingRate: signedDecimal,
+      }),
+    }),
+  ),
+  v.maxLength(MAX_HISTORY_ITEMS),
+);
+
+/** Every kind's fields are optional here: which are read depends on `type` (see `toLedgerUpdates`). */
+const ledgerDelta = v.looseObject({
+  type: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  usdc: v.optional(signedDecimal),
+  amount: v.optional(signedDecimal),
+  token: v.optional(text(200)),
+  fee: v.optional(signedDecimal),
+  user: v.optional(addressText),
+  destination: v.optional(addressText),
+  vault: v.optional(addressText),
+  toPerp: v.optional(v.boolean()),
+  isDeposit: v.optional(v.boolean()),
+  requestedUsd: v.optional(signedDecimal),
+  netWithdrawnUsd: v.optional(signedDecimal),
+  liquidatedNtlPos: v.optional(signedDecimal),
+});
+
+export const userNonFundingLedgerUpdatesResult = v.pipe(
+  v.array(v.looseObject({ time: count, hash: hashText, delta: ledgerDelta })),
+  v.maxLength(MAX_HISTORY_ITEMS),
+);
+
+export const historicalOrdersResult = v.pipe(
+  v.array(v.looseObject({ order: childOrder, status: v.pipe(v.string(), v.minLength(1), v.maxLength(100)), statusTimestamp: count })),
+  v.maxLength(MAX_HISTORY_ITEMS),
+);
+
+export const userTwapSliceFillsResult = v.pipe(v.array(v.looseObject({ fill, twapId: count })), v.maxLength(MAX_HISTORY_ITEMS));
+
+function toFill(f: v.InferOutput<typeof fill>): Fill {
+  return {
+    coin: f.coin,
+    px: f.px,
+    sz: f.sz,
+    side: f.side,
+    time: f.time,
+    dir: f.dir,
+    closedPnl: f.closedPnl,
+    fee: f.fee,
+    feeToken: f.feeToken,
+    ...(f.builderFee !== undefined ? { builderFee: f.builderFee } : {}),
+    startPosition: f.startPosition,
+    hash: f.hash,
+    oid: f.oid,
+    tid: f.tid,
+    crossed: f.crossed,
+    ...(typeof f.twapId === 'number' ? { twapId: f.twapId } : {}),
+  };
+}
+
+export function toFills(r: v.InferOutput<typeof userFillsResult>): Fill[] {
+  return r.map(toFill);
+}
+
+export function toFundingPayments(r: v.InferOutput<typeof userFundingResult>): FundingPayment[] {
+  return r.map((u) => ({ time: u.time, hash: u.hash, coin: u.delta.coin, usdc: u.delta.usdc, szi: u.delta.szi, fundingRate: u.delta.fundingRate }));
+}
+
+/** `wallet`: lowercase; which way a transfer went is read from the update's `user` and `destination`. */
+export function toLedgerUpdates(r: v.InferOutput<typeof userNonFundingLedgerUpdatesResult>, wallet: string): LedgerUpdate[] {
+  return r.map((u) => {
+    const d = u.delta;
+    const base = { time: u.time, hash: u.hash, kind: d.type, token: d.token ?? 'USDC' };
+    const fee = d.fee !== undefined ? { fee: d.fee } : {};
+    const from = d.user?.toLowerCase();
+    const to = d.destination?.toLowerCase();
+    switch (d.type) {
+      case 'deposit':
+        return { ...base, amount: d.usdc, direction: 'in' };
+      case 'withdraw':
+        return { ...base, amount: d.usdc, ...fee, direction: 'out' };
+      case 'accountClassTransfer':
+        return { ...base, amount: d.usdc, direction: 'none' };
+      case 'internalTransfer':
+      case 'subAccountTransfer':
+      case 'spotTransfer':
+      case 'send': {
+        const amount = d.amount ?? d.usdc;
+        const out = from === wallet && to !== wallet;
+        const counterparty = out ? to : from;
+        return { ...base, amount, ...fee, direction: out ? 'out' : to === wallet ? 'in' : 'none', ...(counterparty ? { counterparty } : {}) };
+      }
+      case 'vaultDeposit':
+      case 'vaultCreate':
+        return { ...base, amount: d.usdc, ...fee, direction: 'out', ...(d.vault ? { counterparty: d.vault.toLowerCase() } : {}) };
+      case 'vaultWithdraw':
+        return { ...base, amount: d.netWithdrawnUsd ?? d.requestedUsd, direction: 'in', ...(d.vault ? { counterparty: d.vault.toLowerCase() } : {}) };
+      case 'vaultDistribution':
+      case 'vaultLeaderCommission':
+      case 'rewardsClaim':
+        return { ...base, amount: d.usdc ?? d.amount, direction: 'in', ...(d.vault ? { counterparty: d.vault.toLowerCase() } : {}) };
+      case 'cStakingTransfer':
+        return { ...base, amount: d.amount, direction: d.isDeposit ? 'out' : 'in' };
+      case 'liquidation':
+        return { ...base, amount: d.liquidatedNtlPos, direction: 'none' };
+      default:
+        return { ...base, amount: d.usdc ?? d.amount, direction: 'none' };
+    }
+  });
+}
+
+export function toHistoricalOrders(r: v.InferOutput<typeof historicalOrdersResult>): HistoricalOrder[] {
+  return r.map(({ order: o, status, statusTimestamp }) => ({
+    coin: o.coin,
+    side: o.side,
+    limitPx: o.limitPx,
+    sz: o.sz,
+    ...(o.origSz !== undefined ? { origSz: o.origSz } : {}),
+    oid: o.oid,
+    timestamp: o.timestamp,
+    ...(o.orderType !== undefined ? { orderType: o.orderType } : {}),
+    status,
+    statusTimestamp,
+  }));
+}
+
+export function toTwapSliceFills(r: v.InferOutput<typeof userTwapSliceFillsResult>): TwapSliceFill[] {
+  return r.map((s) => ({ twapId: s.twapId, fill: toFill(s.fill) }));
 }

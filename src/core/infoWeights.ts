@@ -14,3 +14,14 @@ export function infoRequestWeight(type: string): number {
   if (LIGHT_TYPES.has(type)) return 2;
   return type === 'userRole' ? 60 : 20;
 }
+
+/**
+ * The history types, which Hyperliquid weighs 1 more per 20 items of the answer
+ * (docs/FACTS.md#weights-and-rate-limits): known only once the answer came.
+ */
+const PER_ITEM_TYPES = new Set(['historicalOrders', 'userFills', 'userFillsByTime', 'userFunding', 'userTwapSliceFills', 'userNonFundingLedgerUpdates']);
+
+/** The weight an answer of `items` items adds to its request's (0 for a type not weighed by items). */
+export function infoAnswerWeight(type: string, items: number): number {
+  return PER_ITEM_TYPES.has(type) ? Math.ceil(Math.max(0, items) / 20) : 0;
+}

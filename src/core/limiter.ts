@@ -22,3 +22,46 @@ export class Limiter {
     }
   }
 }
+
+/**
+ * At most `perSecond` tasks started a second, one at a time (an explorer API's own rate: Blockscout 5,
+ * Etherscan's free plan 3; docs/FACTS.md#history): each waits for its turn in a `Limiter` of one, then
+ * until a `1 / perSecond` gap since the one before has passed. A cancelled wait gives its turn up.
+ */
+export class RatePacer {
+  private readonly one = new Limiter(1);
+  private last = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    readonly perSecond: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.one.run(async () => {
+      // A timer may fire a little early: wait again for what is left.
+      for (let wait = this.gapLeft(); wait > 0; wait = this.gapLeft()) await pause(Math.ceil(wait), signal);
+      this.last = this.now();
+      return task();
+    });
+  }
+
+  private gapLeft(): number {
+    return this.last + 1000 / this.perSecond - this.now();
+  }
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -321,3 +321,83 @@ export interface AddressSummary {
   /** HYPE balance in wei at the latest block. */
   balance: bigint;
 }
+
+// ---- a wallet's history on HyperCore (info API: fills, funding, ledger, historical orders, TWAP slices) ----
+
+/** One fill of `userFills` / `userFillsByTime`: amounts as the API's exact decimal strings. */
+export interface Fill {
+  coin: string;
+  px: string;
+  sz: string;
+  side: 'A' | 'B';
+  /** ms since the epoch. */
+  time: number;
+  /** "Open Long", "Close Short", "Buy", "Sell", …: as the API says it. */
+  dir: string;
+  /** Signed. */
+  closedPnl: string;
+  /** Signed (a rebate is negative). */
+  fee: string;
+  feeToken: string;
+  builderFee?: string;
+  startPosition: string;
+  hash: string;
+  oid: number;
+  tid: number;
+  crossed: boolean;
+  twapId?: number;
+}
+
+/** One funding payment of `userFunding` (`usdc` signed: negative = paid). */
+export interface FundingPayment {
+  time: number;
+  hash: string;
+  coin: string;
+  usdc: string;
+  szi: string;
+  fundingRate: string;
+}
+
+/**
+ * One update of `userNonFundingLedgerUpdates`, read into the columns every kind shares: deposits,
+ * withdrawals, transfers (USDC class, spot, sub-account, send), vault moves, liquidations, and kinds the
+ * API adds later (their amount unknown, kept with their name).
+ */
+export interface LedgerUpdate {
+  time: number;
+  hash: string;
+  /** The API's `delta.type` ("deposit", "withdraw", "spotTransfer", …). */
+  kind: string;
+  /** What moved, unsigned, as the API says it; undefined when the kind carries no single amount. */
+  amount?: string;
+  /** USDC unless the update names a token. */
+  token: string;
+  /** The fee the update names, if any. */
+  fee?: string;
+  /** Into the wallet, out of it, or within it / unknown. */
+  direction: 'in' | 'out' | 'none';
+  /** The other address (sender or destination, vault), when the update names one. */
+  counterparty?: string;
+}
+
+/** One order of `historicalOrders` with its fate. */
+export interface HistoricalOrder {
+  coin: string;
+  side: 'A' | 'B';
+  limitPx: string;
+  sz: string;
+  origSz?: string;
+  oid: number;
+  /** When the order was placed (ms). */
+  timestamp: number;
+  orderType?: string;
+  /** "filled", "canceled", "open", "rejected", "marginCanceled", …: as the API says it. */
+  status: string;
+  statusTimestamp: number;
+}
+
+/** One slice fill of a TWAP order (`userTwapSliceFills`). */
+export interface TwapSliceFill {
+  twapId: number;
+  fill: Fill;
+}

@@ -51,7 +51,7 @@ export interface Preset {
  */
 export const DEFAULT_REQUESTS_PER_SECOND = 10;
 
-const HYPERCORE_ALL = { orders: true, orderDetails: true, markets: true, mids: true, fates: true } as const;
+const HYPERCORE_ALL = { orders: true, orderDetails: true, markets: true, mids: true, fates: true, history: true } as const;
 
 export const PRESETS: Readonly<Record<PresetId, Preset>> = {
   chainstack: {
@@ -68,11 +68,12 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     systemTxPath: 'nanoreth',
     // docs.chainstack.com/docs/rps-plan-limits: Developer (free) 25 RPS, Growth 250, Pro 400, Business 600.
     requestsPerSecond: 25,
-    // chainstack/dev-portal docs/hyperliquid-methods.mdx: allMids, orderStatus (and the fills and history
-    // types) are "Hyperliquid public RPC" only.
+    // chainstack/dev-portal docs/hyperliquid-methods.mdx: allMids, orderStatus and the fills and history
+    // types (userFills, userFillsByTime, userFunding, userNonFundingLedgerUpdates, historicalOrders,
+    // userTwapSliceFills) are "Hyperliquid public RPC" only.
     known: {
-      mainnet: { blocks: true, orders: true, orderDetails: true, markets: true, mids: false, fates: false },
-      testnet: { blocks: true, orders: true, orderDetails: true, markets: true, mids: false, fates: false },
+      mainnet: { blocks: true, orders: true, orderDetails: true, markets: true, mids: false, fates: false, history: false },
+      testnet: { blocks: true, orders: true, orderDetails: true, markets: true, mids: false, fates: false, history: false },
     },
   },
   quicknode: {

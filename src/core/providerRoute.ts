@@ -195,7 +195,10 @@ export class ProviderRoute implements JsonPoster {
       throw refusal;
     }
     fallback.budget.spend(label);
-    return fallback.transport.postJson('info', body, label, signal, limits);
+    return fallback.transport.postJson('info', body, label, signal, limits).then((json) => {
+      fallback.budget.spendAnswer(label, json);
+      return json;
+    });
   }
 
   private notServed(label: string): ProviderError {

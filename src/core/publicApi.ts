@@ -5,8 +5,9 @@
  * requests per second). Pure: no `vscode`.
  */
 import { ProviderError } from './errors';
-import { infoRequestWeight, WEIGHT_PER_MINUTE } from './infoWeights';
+import { infoAnswerWeight, WEIGHT_PER_MINUTE } from './infoWeights';
 import { msg } from './translate';
+import { WeightLedger } from './weightLedger';
 
 /** Market data carries no wallet; wallet data sends the wallet address (never a key). */
 export type PublicDataKind = 'market' | 'wallet';
@@ -20,6 +21,9 @@ const PUBLIC_KINDS: Readonly<Record<string, PublicDataKind>> = {
   historicalOrders: 'wallet',
   userFills: 'wallet',
   userFillsByTime: 'wallet',
+  userFunding: 'wallet',
+  userNonFundingLedgerUpdates: 'wallet',
+  userTwapSliceFills: 'wallet',
 };
 
 /** Which permission an info type needs to go to the public API; undefined: it never goes there. */
@@ -28,29 +32,27 @@ export function publicDataKind(type: string): PublicDataKind | undefined {
 }
 
 /**
- * The weight spent on the public API in the last minute. A request that would pass the limit is not
- * sent: it fails at once with a `rateLimited` error saying when there is room again. At most
- * limit / 2 entries are held, whatever is asked.
+ * The weight spent on the public API in the last minute (a `WeightLedger` of Hyperliquid's weights). A
+ * request that would pass the limit is not sent: it fails at once with a `rateLimited` error saying when
+ * there is room again.
  */
 export class PublicApiBudget {
-  private readonly spent: { at: number; weight: number }[] = [];
+  private readonly ledger: WeightLedger;
 
   constructor(
     readonly limit = WEIGHT_PER_MINUTE,
-    private readonly now: () => number = Date.now,
-    private readonly windowMs = 60_000,
-  ) {}
+    now: () => number = Date.now,
+    windowMs = 60_000,
+  ) {
+    this.ledger = new WeightLedger({ limit, unit: 'weight', windowMs, now });
+  }
 
   /** Spends the weight of one request of `type`, or throws when the minute's budget has no room for it. */
   spend(type: string): void {
-    const weight = infoRequestWeight(type);
-    const now = this.now();
-    while (this.spent.length && this.spent[0]!.at + this.windowMs <= now) this.spent.shift();
-    let total = this.spent.reduce((sum, s) => sum + s.weight, 0);
-    if (total + weight > this.limit) {
-      let i = 0;
-      while (total + weight > this.limit && i < this.spent.length) total -= this.spent[i++]!.weight;
-      const waitS = Math.max(1, Math.ceil((this.spent[i - 1]!.at + this.windowMs - now) / 1000));
+    const weight = this.ledger.cost(type);
+    const waitMs = this.ledger.waitMs(weight);
+    if (waitMs > 0) {
+      const waitS = Math.max(1, Math.ceil(waitMs / 1000));
       throw new ProviderError(
         'rateLimited',
         msg(
@@ -61,12 +63,20 @@ export class PublicApiBudget {
         { endpoint: 'info', retryAfterSeconds: waitS },
       );
     }
-    this.spent.push({ at: now, weight });
+    this.ledger.spend(weight);
+  }
+
+  /**
+   * What an answer of `type` adds once it came (the history types weigh more per 20 items): counted, never
+   * refused, since it was already spent at Hyperliquid.
+   */
+  spendAnswer(type: string, answer: unknown): void {
+    const weight = Array.isArray(answer) ? infoAnswerWeight(type, answer.length) : 0;
+    if (weight > 0) this.ledger.spend(weight);
   }
 
   /** The weight spent within the last minute. */
   used(): number {
-    const now = this.now();
-    return this.spent.filter((s) => s.at + this.windowMs > now).reduce((sum, s) => sum + s.weight, 0);
+    return this.ledger.spent();
   }
 }

@@ -52,6 +52,9 @@ export type JsonPoster = Pick<Transport, 'postJson'> & {
 // `http.proxy` or PAC only when it has no agent; "override" replaces the agent anyway). Requests made
 // with the default agent go wherever the user's proxy settings say.
 
+/** Answers larger than this give the event loop a turn between the steps of reading them (see `parse`). */
+export const YIELD_ABOVE_BYTES = 256 * 1024;
+
 type Axios = typeof import('./axiosBundle');
 let axiosModule: Axios | undefined;
 let loadingAxios: Promise<Axios> | undefined;
@@ -101,8 +104,17 @@ export class Transport {
       transformResponse: [(data: unknown) => data], // we parse, so that bad JSON gets our own message
       transitional: { silentJSONParsing: false, forcedJSONParsing: false, clarifyTimeoutError: true },
       validateStatus: () => true,
-      // The only header we send is Content-Type; axios' own Accept and User-Agent are switched off.
-      headers: { 'Content-Type': 'application/json', Accept: false as never, 'User-Agent': false as never },
+      // Content-Type is the only header of meaning we send; axios' own Accept and User-Agent are switched
+      // off. `Connection: keep-alive` and `Accept-Encoding` are transport headers: VS Code's proxy agent
+      // closes every connection unless the request asks to keep it (microsoft/vscode#173861, docs/FACTS.md),
+      // and a compressed answer is read through the same byte and value caps once inflated.
+      headers: {
+        'Content-Type': 'application/json',
+        Connection: 'keep-alive',
+        'Accept-Encoding': 'gzip, deflate, br',
+        Accept: false as never,
+        'User-Agent': false as never,
+      },
     }));
   }
 
@@ -116,6 +128,19 @@ export class Transport {
    * transport's own cap); an error page is read up to the transport's cap, for its status and excerpt.
    */
   async postJson(endpoint: Endpoint, body: string, label: string, signal?: AbortSignal, limits?: AnswerLimits): Promise<unknown> {
+    return this.request(endpoint, { body }, label, signal, limits);
+  }
+
+  /**
+   * GETs the endpoint's URL with `query` (an explorer's API: `module=account&action=txlist&…`) and returns
+   * the parsed JSON answer, as `postJson` does. The query may hold a key: it is part of the URL, which
+   * nothing logs or shows (the key is registered with `redact.ts` where the endpoint is made).
+   */
+  async getJson(endpoint: Endpoint, query: string, label: string, signal?: AbortSignal, limits?: AnswerLimits): Promise<unknown> {
+    return this.request(endpoint, { query }, label, signal, limits);
+  }
+
+  private async request(endpoint: Endpoint, what: Outgoing, label: string, signal?: AbortSignal, limits?: AnswerLimits): Promise<unknown> {
     const maxRetries = this.options.maxRetries ?? 2;
     const bounded: AnswerLimits = {
       maxValues: Number.POSITIVE_INFINITY,
@@ -124,7 +149,7 @@ export class Transport {
     };
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.once(endpoint, body, label, attempt, bounded, signal);
+        return await this.once(endpoint, what, label, attempt, bounded, signal);
       } catch (e) {
         const err = e as ProviderError;
         const delay = this.retryDelayMs(err, attempt, maxRetries);
@@ -146,7 +171,7 @@ export class Transport {
     return Math.random() * base * 2 ** attempt; // full jitter: no synchronized retry storms
   }
 
-  private async once(endpoint: Endpoint, body: string, label: string, attempt: number, limits: AnswerLimits, signal?: AbortSignal): Promise<unknown> {
+  private async once(endpoint: Endpoint, what: Outgoing, label: string, attempt: number, limits: AnswerLimits, signal?: AbortSignal): Promise<unknown> {
     if (signal?.aborted) throw cancelled(endpoint);
     const client = this.client ?? (await this.axios());
     // The caller may have cancelled while axios was loading (the first request only).
@@ -159,11 +184,15 @@ export class Transport {
     signal?.addEventListener('abort', onCallerAbort, { once: true });
     let status: number | undefined;
     try {
-      const response = await client.post<Readable>(this.endpoints.url(endpoint), body, { signal: local.signal });
+      const url = this.endpoints.url(endpoint);
+      const response =
+        'body' in what
+          ? await client.post<Readable>(url, what.body, { signal: local.signal })
+          : await client.get<Readable>(`${url}?${what.query}`, { signal: local.signal });
       status = response.status;
       const ok = status >= 200 && status < 300;
       const bytes = await this.read(endpoint, response, ok ? limits.maxBytes : this.maxResponseBytes, local.signal);
-      const parsed = this.parse(endpoint, label, status, bytes, response.headers, limits);
+      const parsed = await this.parse(endpoint, label, status, bytes, response.headers, limits, local.signal);
       this.options.onRequest?.({ endpoint, label, ms: performance.now() - started, status, attempt });
       return parsed;
     } catch (e) {
@@ -217,14 +246,36 @@ export class Transport {
     return new ProviderError('timeout', msg('The provider did not answer within {0}.', formatSeconds(this.options.timeoutMs)), { endpoint });
   }
 
-  /** The answer's JSON, once its status, nesting and counts are known to be fine. */
-  private parse(endpoint: Endpoint, label: string, status: number, bytes: Buffer, headers: AxiosResponse['headers'], limits: AnswerLimits): unknown {
+  /**
+   * The answer's JSON, once its status, nesting and counts are known to be fine. An answer over
+   * `YIELD_ABOVE_BYTES` gives the event loop a turn between its steps (the scan, `JSON.parse`, and the
+   * caller's validation after it), so that the extension host's loop is held by one step at a time, not
+   * by all of them in one go (a 10,000-transaction block: ~25 ms each rather than ~100 ms at once).
+   */
+  private async parse(
+    endpoint: Endpoint,
+    label: string,
+    status: number,
+    bytes: Buffer,
+    headers: AxiosResponse['headers'],
+    limits: AnswerLimits,
+    signal: AbortSignal,
+  ): Promise<unknown> {
     if (status < 200 || status >= 300) throw httpError(endpoint, status, bytes.toString('utf8'), headers['retry-after']);
+    const large = bytes.length > YIELD_ABOVE_BYTES;
+    const turn = async () => {
+      if (!large) return;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (signal.aborted) throw cancelled(endpoint); // mapped to timeout or cancellation by the caller
+    };
+    await turn();
     const problem = jsonProblem(bytes, limits);
     if (problem) throw new ProviderError('invalidResponse', beyondLimits(endpoint, label, problem, limits), { endpoint, status });
+    await turn();
     const text = bytes.toString('utf8');
+    let parsed: unknown;
     try {
-      return JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       const type = String(headers['content-type'] ?? '');
       const html = /html/i.test(type) || /^\s*</.test(text);
@@ -233,6 +284,8 @@ export class Transport {
         : msg('The provider’s {0} endpoint answered with text that is not JSON instead of JSON.', endpoint);
       throw new ProviderError('invalidResponse', message, { endpoint, status });
     }
+    await turn();
+    return parsed;
   }
 
   private fromAxios(endpoint: Endpoint, e: unknown): ProviderError {
@@ -281,6 +334,9 @@ export class Transport {
     );
   }
 }
+
+/** A POST's JSON body, or a GET's query. */
+type Outgoing = { body: string } | { query: string };
 
 /** Why a request's own AbortController aborted. */
 const DEADLINE = Symbol('deadline');

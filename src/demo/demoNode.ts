@@ -8,6 +8,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { textExceedsJsonDepth } from '../core/jsonLimits';
+import { demoExplorerAnswer } from './addressSearch';
 import { DEMO_BLOCKS, DEMO_HEAD, type PageDirection } from './chain';
 import { DEMO_BATCH_BUDGET_MS, DEMO_MAX_ANSWER_BYTES, DEMO_MAX_BATCH, EvmAnswers, type JsonRpcId } from './evmAnswers';
 import { DEMO_FAULT_NO_TRACE, FaultQueue, faultListProblem, type DemoFault } from './faults';
@@ -114,6 +115,9 @@ export const CHAINSTACK_REFUSED_INFO_TYPES: readonly string[] = [
   'userFills',
   'userFillsByTime',
   'historicalOrders',
+  'userFunding',
+  'userNonFundingLedgerUpdates',
+  'userTwapSliceFills',
   'portfolio',
   'l2Book',
 ];
@@ -330,6 +334,12 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       return handleControl(req, res, path);
     }
     requests += 1;
+    // A Blockscout-shaped explorer API beside the node (keyless, GET), for the address page's fallback.
+    if (path === '/blockscout/api') {
+      if (req.method !== 'GET') return send(res, text(405, 'Method Not Allowed', { Allow: 'GET' }));
+      const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+      return send(res, { status: 200, contentType: JSON_TYPE, body: JSON.stringify(demoExplorerAnswer(query, headTimestamp)) });
+    }
     const segments = path.split('/').slice(1);
     if (segments.length === 0 || segments[0] === '') return send(res, text(404, '404 page not found'));
     // The public endpoints take no key: `/evm` and `/info`.

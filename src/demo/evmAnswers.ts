@@ -14,6 +14,7 @@ import {
   findDemoTransaction,
 } from './transactions';
 import { isAddress, isHash, isHexQuantity } from '../core/hex';
+import { demoNonce, demoSearchTransactions } from './addressSearch';
 
 const DETAILS_CACHE_SIZE = 128;
 const NONE: ReadonlySet<string> = new Set();
@@ -234,6 +235,20 @@ export class EvmAnswers {
         if (block > BigInt(DEMO_HEAD)) return rpcError(id, -32000, 'header not found');
         // The demo keeps no history: every block sees the head's code and balances.
         return rpcResult(id, JSON.stringify(r.method === 'eth_getCode' ? demoCode(address) : quantity(demoBalance(address))));
+      }
+      case 'ots_searchTransactionsBefore':
+      case 'ots_searchTransactionsAfter': {
+        const [address, block, size] = params;
+        const whole = (x: unknown) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+        if (!isAddress(address) || !whole(block) || !whole(size) || (size as number) < 1 || (size as number) > 100 || params.length !== 3)
+          return rpcError(id, -32602, 'Invalid params');
+        const direction = r.method === 'ots_searchTransactionsBefore' ? 'before' : 'after';
+        return rpcResult(id, JSON.stringify(demoSearchTransactions(direction, address, block as number, size as number, headTimestamp)));
+      }
+      case 'eth_getTransactionCount': {
+        const address = isAddress(params[0]) ? params[0] : undefined;
+        if (address === undefined) return rpcError(id, -32602, 'Invalid params');
+        return rpcResult(id, JSON.stringify(quantity(demoNonce(address))));
       }
       default:
         return rpcError(id, -32601, 'Method not found');

@@ -5,6 +5,7 @@ import { demoAllMids, demoPerpDexs, demoPerpMeta, demoSpotMeta } from './markets
 import { demoOrderStatus, demoWalletOrders, DEMO_WALLETS, type DemoOpenOrder } from './orders';
 import { defaultStatusReply, INFO_UNPROCESSABLE_BODY, json, text, type Reply } from './replies';
 import { isAddress } from '../core/hex';
+import { demoHistoryAnswer } from './history';
 import { DEMO_ACCOUNT_STAGES, demoClearinghouseState, demoSpotClearinghouseState, demoUserRole } from './accounts';
 
 export interface InfoAnswerOptions {
@@ -119,6 +120,16 @@ export class InfoAnswers {
           (e) => this.epochTime(user, e),
         );
         return json(JSON.stringify(status));
+      }
+      case 'userFills':
+      case 'userFillsByTime':
+      case 'userFunding':
+      case 'userNonFundingLedgerUpdates':
+      case 'historicalOrders':
+      case 'userTwapSliceFills': {
+        if (!isUser(r.user)) return unprocessable;
+        const answer = demoHistoryAnswer(r, r.user, this.options.startedAt, this.options.now());
+        return answer === undefined ? unprocessable : json(JSON.stringify(answer));
       }
       default:
         return unprocessable;

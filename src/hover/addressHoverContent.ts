@@ -45,5 +45,6 @@ function addressLinks(address: Address, explorerBase: string, t: Translate): Hov
     { title: t('Open in explorer'), url: explorerUrl(explorerBase, { kind: 'address', address }) },
     { title: t('Watch Wallet'), command: Commands.watchWallet, args: [address] },
     { title: t('Look up'), command: Commands.lookUp, args: [address] },
+    { title: t('Transactions'), command: Commands.openAddress, args: [address] },
   ];
 }

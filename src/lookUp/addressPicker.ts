@@ -8,18 +8,19 @@ import { vscodeTranslate as t } from '../platform/translate';
 import { shortAddress } from '../view/format';
 import { runCommand } from '../platform/commands';
 
-type AddressAction = 'explorer' | 'watch' | 'copy';
+type AddressAction = 'page' | 'explorer' | 'watch' | 'copy';
 
 /** What the user did with the address, for tests: the action run, or undefined when the pick was closed. */
 export type AddressOutcome = { kind: 'address'; summary: AddressSummary; action?: AddressAction };
 
 /**
  * What an address is (contract or account, its HYPE balance), said in the pick's title, and what can
- * be done with it: open it in the block explorer, watch it in Open Orders, copy it.
+ * be done with it: open its page (its transactions), open it in the block explorer, watch it in Open Orders, copy it.
  */
 export async function showAddress(summary: AddressSummary): Promise<AddressOutcome> {
   const balance = groupThousands(weiToHype(summary.balance));
   const items: Array<vscode.QuickPickItem & { action: AddressAction }> = [
+    { label: `$(history) ${t('Open Address Page')}`, description: t('its balance, nonce, code and transactions'), action: 'page' },
     { label: `$(link-external) ${t('Open in Explorer')}`, description: explorerHost(), action: 'explorer' },
     { label: `$(eye) ${t('Watch Wallet')}`, description: t('its open orders in the Open Orders view'), action: 'watch' },
     { label: `$(copy) ${t('Copy Address')}`, action: 'copy' },
@@ -36,6 +37,9 @@ export async function showAddress(summary: AddressSummary): Promise<AddressOutco
   });
   if (!chosen) return { kind: 'address', summary };
   switch (chosen.action) {
+    case 'page':
+      await runCommand(Commands.openAddress, summary.address);
+      break;
     case 'explorer':
       await vscode.env.openExternal(vscode.Uri.parse(explorerUrl(settings.explorerUrl(), { kind: 'address', address: summary.address })));
       break;

@@ -28,7 +28,7 @@ export interface AbilityContext {
   publicHost?: string;
 }
 
-const PUBLIC_KIND: Partial<Record<Ability, PublicDataKind>> = { mids: 'market', markets: 'market', fates: 'wallet' };
+const PUBLIC_KIND: Partial<Record<Ability, PublicDataKind>> = { mids: 'market', markets: 'market', fates: 'wallet', history: 'wallet' };
 
 function labelOf(ability: Ability, t: Translate): string {
   switch (ability) {
@@ -48,6 +48,10 @@ function labelOf(ability: Ability, t: Translate): string {
       return t('Distance from the mid');
     case 'fates':
       return t('What became of gone orders');
+    case 'history':
+      return t('Wallet history (fills, funding, transfers)');
+    case 'search':
+      return t('An address’s transactions');
   }
 }
 
@@ -70,6 +74,12 @@ function costOf(ability: Ability, t: Translate): string {
       return t('Orders are shown without their distance from the mid price (allMids).');
     case 'fates':
       return t('Orders that left the view are not looked up: filled or cancelled is not shown (orderStatus).');
+    case 'history':
+      return t('A wallet’s history page cannot be shown (userFillsByTime, userFunding, userNonFundingLedgerUpdates, historicalOrders, userTwapSliceFills).');
+    case 'search':
+      return t(
+        'An address page lists its transactions from the block explorer’s API chosen in the settings, not from the node (ots_searchTransactionsBefore).',
+      );
   }
 }
 

@@ -24,6 +24,9 @@ export async function askPublicApi(wish: Pick<PublicApiWish, 'kind' | 'type' | '
   return pick === allow;
 }
 
+/** The wallet history page's info types (its question names what they are for). */
+const HISTORY_TYPES = new Set(['userFills', 'userFillsByTime', 'userFunding', 'userNonFundingLedgerUpdates', 'historicalOrders', 'userTwapSliceFills']);
+
 /** What the question says: what is missing, what would be sent, from where, to where. */
 export function publicApiQuestion(kind: PublicDataKind, provider: string, type: string, host: string): string {
   return kind === 'market'
@@ -33,10 +36,17 @@ export function publicApiQuestion(kind: PublicDataKind, provider: string, type: 
         type,
         host,
       )
-    : vscode.l10n.t(
-        '{0} does not serve {1}: without it, what became of gone orders (filled, cancelled) is not shown. Ask Hyperliquid’s public API at {2} instead? These requests hold the watched wallet’s address and the order id, never your key, and come from your IP address: Hyperliquid’s servers learn that this IP watches that wallet.',
-        provider,
-        type,
-        host,
-      );
+    : HISTORY_TYPES.has(type)
+      ? vscode.l10n.t(
+          '{0} does not serve {1}: without it, a wallet’s history (fills, funding, transfers, past orders) cannot be shown. Ask Hyperliquid’s public API at {2} instead? These requests hold the wallet’s address and a time range, never your key, and come from your IP address: Hyperliquid’s servers learn that this IP looks at that wallet.',
+          provider,
+          type,
+          host,
+        )
+      : vscode.l10n.t(
+          '{0} does not serve {1}: without it, what became of gone orders (filled, cancelled) is not shown. Ask Hyperliquid’s public API at {2} instead? These requests hold the watched wallet’s address and the order id, never your key, and come from your IP address: Hyperliquid’s servers learn that this IP watches that wallet.',
+          provider,
+          type,
+          host,
+        );
 }

@@ -9,7 +9,7 @@
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import { isRefusal, type InfoClient } from '../core/infoClient';
 import type { PerpAccount, SpotBalance, SpotState, UnreadableItem, UserRole } from '../core/model';
-import type { RequestTally } from './weightLedger';
+import type { RequestTally } from './requestTally';
 
 export type AccountApi = Pick<InfoClient, 'clearinghouseState' | 'spotClearinghouseState' | 'userRole'>;
 

@@ -5,7 +5,8 @@
  * `vscode` import: the view tells it what changed (`update`) and it calls `run`.
  */
 import { ProviderError } from '../core/errors';
-import { AUTO_REFRESH_ALLOWANCE, AUTO_REFRESH_BUDGET_SHARE, WEIGHT_PER_MINUTE } from './weightLedger';
+import { WEIGHT_PER_MINUTE } from '../core/infoWeights';
+import { AUTO_REFRESH_ALLOWANCE, AUTO_REFRESH_BUDGET_SHARE } from './requestTally';
 
 export { AUTO_REFRESH_BUDGET_SHARE, WEIGHT_PER_MINUTE };
 

@@ -10,7 +10,8 @@ import { settings } from '../platform/settings';
 import type { AutoRefreshSchedule } from './autoRefresh';
 import type { OrdersStore } from './ordersStore';
 import { notify } from '../platform/notify';
-import { AUTO_REFRESH_BUDGET_SHARE, type WeightLedger } from './weightLedger';
+import type { WeightLedger } from '../core/weightLedger';
+import { AUTO_REFRESH_BUDGET_SHARE } from './requestTally';
 
 /** Call after every refresh of all wallets and every change of the interval: the schedule learns the weight. */
 export function refreshBudget(services: Services, store: OrdersStore, schedule: AutoRefreshSchedule, view: { description?: string }): () => void {

@@ -1,72 +1,10 @@
 /**
- * The market data that changes rarely (the dex list, spot pairs, each dex's collateral unit), kept with
- * its age: fresh for a while (refreshes do not ask for it), still used when old to know which dexs to ask
- * at once while a new copy loads, and kept across window reloads (`MarketMemory`, handed in by the VS Code
- * side). One load at a time, shared by every wallet that needs it. No `vscode` import.
+ * The market data that changes rarely (the dex list, spot pairs, each dex's collateral unit) as it is kept
+ * across window reloads (`MarketMemory`, handed in by the VS Code side): the snapshot's shape, written and
+ * read back tolerantly. In a window it is kept by the one cache (`core/cache.ts`, with `keepStale`: fresh
+ * for a while, still at hand when old while a new copy loads). No `vscode` import.
  */
 import type { PerpDex, PerpDexMeta, SpotMeta, SpotPair, SpotToken } from '../core/model';
-
-/** One value with the time it was fetched; a load in flight is shared by every caller. */
-export class Kept<T> {
-  private kept?: { value: T; at: number };
-  private loading?: Promise<T>;
-  private expired = false;
-
-  constructor(
-    private readonly ttlMs: number,
-    private readonly now: () => number,
-    /** Told when a new value came (to keep it across reloads). */
-    private readonly loaded?: () => void,
-  ) {}
-
-  /** The value while it is younger than its age limit and not expired (Reload Markets). */
-  get fresh(): T | undefined {
-    return this.kept && !this.expired && this.now() - this.kept.at < this.ttlMs ? this.kept.value : undefined;
-  }
-
-  /** Any value kept, however old. */
-  get stale(): T | undefined {
-    return this.kept?.value;
-  }
-
-  /** The fresh value, else the load under way, else a new load (`load` runs once for every caller). */
-  get(load: () => Promise<T>): Promise<T> {
-    const fresh = this.fresh;
-    if (fresh !== undefined) return Promise.resolve(fresh);
-    if (!this.loading) {
-      const loading = load().then(
-        (value) => {
-          if (this.loading === loading) this.loading = undefined;
-          this.kept = { value, at: this.now() };
-          this.expired = false;
-          this.loaded?.();
-          return value;
-        },
-        (e: unknown) => {
-          if (this.loading === loading) this.loading = undefined;
-          throw e;
-        },
-      );
-      this.loading = loading;
-    }
-    return this.loading;
-  }
-
-  /** Asked again at the next `get` (the old value still tells which dexs to ask meanwhile). */
-  expire(): void {
-    this.expired = true;
-    this.loading = undefined;
-  }
-
-  /** A value kept from an earlier window, with its time. */
-  restore(value: T, at: number): void {
-    if (this.kept === undefined) this.kept = { value, at };
-  }
-
-  get snapshot(): { value: T; at: number } | undefined {
-    return this.kept;
-  }
-}
 
 /** What is kept across window reloads, per provider: plain JSON. */
 export interface MarketSnapshot {

@@ -28,9 +28,9 @@ import { isRefusal, MARKET_DATA_KEEP_MS, type InfoClient } from '../core/infoCli
 import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
 import { AccountSource } from './accountSource';
 import { Limiter } from '../core/limiter';
-import { Kept, readSnapshot, spotFromJson, spotToJson, type MarketMemory, type MarketSnapshot } from './marketCache';
+import { readSnapshot, spotFromJson, spotToJson, type MarketMemory, type MarketSnapshot } from './marketCache';
 import type { WalletOrder } from './ordersViewModel';
-import { RequestTally } from './weightLedger';
+import { RequestTally } from './requestTally';
 
 export type InfoApi = Pick<
   InfoClient,
@@ -124,6 +124,8 @@ export const MAX_DEXS_PER_WALLET = 8;
 export const MAX_STATUS_LOOKUPS = 10;
 /** The first perp dex settles in USDC. */
 const FIRST_DEX_UNIT = 'USDC';
+/** The dexs whose `meta` is kept (a few dozen exist, early 2026); one pushed out is asked again when needed. */
+const MAX_KEPT_METAS = 256;
 
 /** Why the fate of a gone order is not known after its refresh. */
 export type FateMissing =
@@ -175,9 +177,10 @@ export class OpenOrdersSource {
   private refreshes = new AbortController();
   /** Only de-duplicates requests in flight: orders are never served from the cache. */
   private readonly running = new RequestCache<string, WalletOrdersResult>({ capacity: 1, keepMs: () => 0 }); // shared while it runs, never kept
-  private readonly perpDexs: Kept<PerpDex[]>;
-  private readonly spotMeta: Kept<SpotMeta>;
-  private readonly metas = new Map<string, Kept<PerpDexMeta>>();
+  /** Market data that changes rarely: fresh for `metaTtlMs`, then still at hand while asked again. */
+  private readonly perpDexs: RequestCache<'perpDexs', PerpDex[]>;
+  private readonly spotMeta: RequestCache<'spotMeta', SpotMeta>;
+  private readonly metas: RequestCache<string, PerpDexMeta>;
   private readonly mids: RequestCache<string, Map<string, string>>;
   /** Request types this provider refused: not asked again on this connection. */
   private readonly refused = new Set<Optional>();
@@ -199,37 +202,30 @@ export class OpenOrdersSource {
     this.perWallet = options.perWallet ?? PER_WALLET;
     this.account = new AccountSource(info, { now: this.now, note: options.note });
     this.mids = new RequestCache({ capacity: 64, keepMs: () => MIDS_SHARED_MS, now: this.now });
-    this.perpDexs = this.kept();
-    this.spotMeta = this.kept();
+    const kept = { keepMs: () => this.metaTtlMs, keepStale: true, now: this.now, onKept: () => this.remember() };
+    this.perpDexs = new RequestCache({ capacity: 1, ...kept });
+    this.spotMeta = new RequestCache({ capacity: 1, ...kept });
+    this.metas = new RequestCache({ capacity: MAX_KEPT_METAS, ...kept });
     this.restore(options.memory?.load());
-  }
-
-  private kept<T>(): Kept<T> {
-    return new Kept<T>(this.metaTtlMs, this.now, () => this.remember());
-  }
-
-  private metaOf(dex: string): Kept<PerpDexMeta> {
-    let kept = this.metas.get(dex);
-    if (!kept) this.metas.set(dex, (kept = this.kept()));
-    return kept;
   }
 
   /** What an earlier window kept (with its age: old values are asked again, and meanwhile say which dexs to ask). */
   private restore(json: unknown): void {
     const snapshot = readSnapshot(json);
-    if (snapshot.dexs) this.perpDexs.restore(snapshot.dexs.value, snapshot.dexs.at);
-    if (snapshot.spot) this.spotMeta.restore(spotFromJson(snapshot.spot.value), snapshot.spot.at);
-    for (const [dex, m] of Object.entries(snapshot.metas ?? {})) if (DEX_NAME.test(dex)) this.metaOf(dex).restore(m.value, m.at);
+    if (snapshot.dexs) this.perpDexs.restore('perpDexs', snapshot.dexs.value, snapshot.dexs.at);
+    if (snapshot.spot) this.spotMeta.restore('spotMeta', spotFromJson(snapshot.spot.value), snapshot.spot.at);
+    for (const [dex, m] of Object.entries(snapshot.metas ?? {})) if (DEX_NAME.test(dex)) this.metas.restore(dex, m.value, m.at);
   }
 
   private remember(): void {
     const memory = this.options.memory;
     if (!memory) return;
-    const spot = this.spotMeta.snapshot;
+    const spot = this.spotMeta.dated('spotMeta');
+    const dexs = this.perpDexs.dated('perpDexs');
     const metas: MarketSnapshot['metas'] = {};
-    for (const [dex, kept] of this.metas) if (kept.snapshot) metas[dex] = kept.snapshot;
+    for (const dex of this.metas.keys()) metas[dex] = this.metas.dated(dex)!;
     memory.save({
-      ...(this.perpDexs.snapshot ? { dexs: this.perpDexs.snapshot } : {}),
+      ...(dexs ? { dexs } : {}),
       ...(spot ? { spot: { value: spotToJson(spot.value), at: spot.at } } : {}),
       metas,
     });
@@ -272,7 +268,7 @@ export class OpenOrdersSource {
   reloadMarkets(): void {
     this.perpDexs.expire();
     this.spotMeta.expire();
-    for (const kept of this.metas.values()) kept.expire();
+    this.metas.expire();
   }
 
   /**
@@ -351,19 +347,19 @@ export class OpenOrdersSource {
 
     // One wave: the orders of every dex known now (an old list too), the mids and units of the dexs the
     // wallet had orders on (for a wallet never loaded: the first dex's mids), and old market data again.
-    const known = this.perpDexs.fresh;
+    const known = this.perpDexs.peek('perpDexs');
     const listing = known ? undefined : outcome(this.knownDexs(signal, tally));
     const first = chooseDexs(
-      (known ?? this.perpDexs.stale ?? []).map((d) => d.name),
+      (known ?? this.perpDexs.stale('perpDexs') ?? []).map((d) => d.name),
       extraDexes,
       prefer,
     );
     ask(['', ...first.asked]);
     const early = new Set(prefer.length > 0 ? prefer.filter((d) => d === '' || first.asked.includes(d)) : ['']);
     details.ask([...early]);
-    if (!this.spotMeta.fresh) void details.pairs();
+    if (!this.spotMeta.peek('spotMeta')) void details.pairs();
     // A changed (or first) dex list adds its new dexs in a second wave.
-    let dexs = known ?? this.perpDexs.stale;
+    let dexs = known ?? this.perpDexs.stale('perpDexs');
     const listed = listing && (await listing);
     if (listed?.ok) dexs = listed.value;
     else if (listed && !dexs) throw listed.error; // no list at all: the wallet cannot be refreshed
@@ -453,8 +449,8 @@ export class OpenOrdersSource {
   /** A dex's collateral token index, from its kept `meta`; undefined when it failed (said once) or is refused. */
   unitOf(dex: string, signal: AbortSignal, limiter: Limiter, tally: RequestTally): Promise<number | undefined> {
     if (this.refused.has('meta')) return Promise.resolve(undefined);
-    return this.metaOf(dex)
-      .get(() =>
+    return this.metas
+      .get(dex, () =>
         limiter.run(() => {
           tally.add('meta');
           return this.info.perpMeta(dex, signal);
@@ -507,7 +503,7 @@ export class OpenOrdersSource {
   }
 
   private knownDexs(signal: AbortSignal, tally: RequestTally): Promise<PerpDex[]> {
-    return this.perpDexs.get(() => {
+    return this.perpDexs.get('perpDexs', () => {
       tally.add('perpDexs');
       return this.info.perpDexs(signal);
     });
@@ -515,7 +511,7 @@ export class OpenOrdersSource {
 
   /** The spot pairs and tokens, kept (one load for every wallet). */
   pairs(signal: AbortSignal, tally: RequestTally): Promise<SpotMeta> {
-    return this.spotMeta.get(() => {
+    return this.spotMeta.get('spotMeta', () => {
       tally.add('spotMeta');
       return this.info.spotMeta(signal);
     });

@@ -19,7 +19,8 @@ import { MarketData } from './marketData';
 import { MAX_DEXS_PER_WALLET, MAX_STATUS_LOOKUPS, type FateMissing, type OpenOrdersSource, type WalletOrdersResult } from './openOrdersSource';
 import { buildWalletView, diffOrders, type OrderChanges, type OrdersSnapshot, type WalletOrder, type WalletView } from './ordersViewModel';
 import type { WatchedWallet } from './watchedWallets';
-import { RequestTally, WeightLedger } from './weightLedger';
+import { WeightLedger } from '../core/weightLedger';
+import { RequestTally } from './requestTally';
 
 /** The account's view-model (positions, balances): loaded with the first refresh, not at activation. */
 let accountModel: typeof import('./accountViewModel') | undefined;

@@ -15,7 +15,7 @@ import { marketMemory } from './marketMemoryHost';
 import { OpenOrdersSource } from './openOrdersSource';
 import { OrdersStore, type AgentNotice, type FillNotice, type WalletListing } from './ordersStore';
 import { watchedWallets } from './watchedWalletsHost';
-import { providerLedger, WeightLedger } from './weightLedger';
+import { providerLedger, WeightLedger } from '../core/weightLedger';
 import { DEFAULT_REQUESTS_PER_SECOND } from '../core/presets';
 import { notify } from '../platform/notify';
 import { settings } from '../platform/settings';

@@ -68,12 +68,28 @@ export function storedOrigins(slots: KeySlots, network: NetworkId): string[] {
   return Array.isArray(list) ? list.filter((o): o is string => typeof o === 'string' && keyOrigin(o) === o) : [];
 }
 
-/** The one write to SecretStorage: `key` for `network` at `origin` (and the origin noted as holding one). */
+/** `key` for `network` at `origin` (and the origin noted as holding one). */
 async function storeKey(slots: KeySlots, network: NetworkId, origin: string, key: string): Promise<string> {
   const id = keyStorageId(network, origin);
-  await slots.context.secrets.store(id, key);
+  await writeSecret(slots.context, id, key);
   await rememberOrigin(slots, network, origin, true);
   return id;
+}
+
+/**
+ * The Etherscan API v2 key (an address page's history, when Etherscan is the explorer chosen), checked as
+ * the provider's is; empty clears it.
+ */
+export async function storeEtherscanKey(context: vscode.ExtensionContext, key: string): Promise<void> {
+  if (key === '') return context.secrets.delete(StorageKeys.etherscanApiKey);
+  const problem = apiKeyProblem(key);
+  if (problem) throw new ProviderError('badInput', problem);
+  await writeSecret(context, StorageKeys.etherscanApiKey, key);
+}
+
+/** The one write to SecretStorage. */
+async function writeSecret(context: vscode.ExtensionContext, id: string, key: string): Promise<void> {
+  await context.secrets.store(id, key);
 }
 
 /** Whether another slot holds the same key (it stays registered with the redactor while any does). */

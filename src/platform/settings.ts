@@ -24,6 +24,9 @@ const DEFAULT_BASE_URL: Record<NetworkId, string> = {
   testnet: 'https://hyperliquid-testnet.core.chainstack.com',
 };
 
+/** Blockscout at hyperscan.com, listed in Hyperliquid's docs (docs/FACTS.md#history): its Etherscan-compatible API. */
+export const DEFAULT_BLOCKSCOUT_API = 'https://www.hyperscan.com/api';
+
 /** Typed access to the extension's settings, with the manifest's defaults as fallbacks. */
 export const settings = {
   get config(): vscode.WorkspaceConfiguration {
@@ -119,6 +122,22 @@ export const settings = {
   /** Reading the workspace's contracts (names and ABIs); a trusted workspace is needed besides. */
   contractsEnabled(): boolean {
     return this.config.get<boolean>(Settings.contractsEnabled, true) !== false;
+  },
+  /** The explorer API an address's history comes from where the node has no Otterscan search. */
+  historyExplorer(): 'blockscout' | 'etherscan' | 'off' {
+    const value = this.config.get<string>(Settings.historyExplorer, 'blockscout');
+    return value === 'etherscan' || value === 'off' ? value : 'blockscout';
+  },
+  /** Blockscout's Etherscan-compatible API (checked where the endpoint is made). */
+  historyBlockscoutUrl(): string {
+    return (this.config.get<string>(Settings.historyBlockscoutUrl, DEFAULT_BLOCKSCOUT_API) ?? DEFAULT_BLOCKSCOUT_API).trim() || DEFAULT_BLOCKSCOUT_API;
+  },
+  historyExplorerPermission(): PublicPermission {
+    const value = this.config.get<string>(Settings.historyExplorerPermission, 'ask');
+    return value === 'allow' || value === 'never' ? value : 'ask';
+  },
+  async setHistoryExplorerPermission(value: PublicPermission): Promise<void> {
+    await this.config.update(Settings.historyExplorerPermission, value, vscode.ConfigurationTarget.Global);
   },
   hoverLanguages(): string[] {
     return this.config.get<string[]>(Settings.hoverLanguages, []);

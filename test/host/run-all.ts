@@ -1,9 +1,10 @@
 // `npm test`: every suite, in the order that keeps a fresh clone's run short on two cores without losing a
 // check. The test hosts (Chromium, code-server 4.139.1 and 4.99.4: `npm run setup`) install while the
-// suites that need neither run beside them (typecheck, lint, unit, conformance); the suites that drive
-// code-server and Chromium then run one after the other, since each of them wants both cores. It stops at
-// the first suite that fails (the others would only wait longer for the same answer) and prints how long
-// each step took. Each step is the npm script of the same name, so any one can be run alone.
+// steps that need neither, or Chromium alone, run beside them (typecheck, lint, unit, conformance, the
+// hostile suite's Node part, and packaging the one .vsix every host suite installs); the suites that
+// drive code-server and Chromium then run one after the other, since each of them wants both cores. It
+// stops at the first step that fails (the others would only wait longer for the same answer) and prints
+// how long each step took. Each step is an npm script, so any one can be run alone.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,6 +13,11 @@ import { runMain } from './runner';
 
 interface Step {
   script: string;
+  /** What this step is called in the summary when the script runs more than once with another `env`. */
+  label?: string;
+  env?: Record<string, string>;
+  /** Arguments after `--`. */
+  args?: string[];
   ms?: number;
   code?: number;
 }
@@ -21,7 +27,11 @@ function npmRun(step: Step, logFile?: string): Promise<number> {
   const t0 = Date.now();
   return new Promise((resolve) => {
     const out = logFile ? fs.openSync(logFile, 'w') : 'inherit';
-    const child = spawn('npm', ['run', '--silent', step.script], { cwd: ROOT, stdio: ['ignore', out, out], env: process.env });
+    const child = spawn('npm', ['run', '--silent', step.script, ...(step.args ? ['--', ...step.args] : [])], {
+      cwd: ROOT,
+      stdio: ['ignore', out, out],
+      env: { ...process.env, ...step.env },
+    });
     child.on('exit', (code, signal) => {
       if (typeof out === 'number') fs.closeSync(out);
       step.ms = Date.now() - t0;
@@ -34,13 +44,15 @@ function npmRun(step: Step, logFile?: string): Promise<number> {
 /** Runs `steps` one after the other, up to the first that fails; its exit code (0: all passed). */
 async function lane(steps: Step[]): Promise<number> {
   for (const step of steps) {
-    console.log(`\n[test] ▶ npm run ${step.script}`);
+    console.log(`\n[test] ▶ ${name(step)}`);
     const code = await npmRun(step);
-    console.log(`[test] ${code === 0 ? '✔' : '✘'} npm run ${step.script} (${((step.ms ?? 0) / 1000).toFixed(1)} s)`);
+    console.log(`[test] ${code === 0 ? '✔' : '✘'} ${name(step)} (${((step.ms ?? 0) / 1000).toFixed(1)} s)`);
     if (code !== 0) return code;
   }
   return 0;
 }
+
+const name = (step: Step) => `npm run ${step.script}${step.label ? ` (${step.label})` : ''}`;
 
 const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 
@@ -52,8 +64,22 @@ runMain('test', async () => {
   fs.mkdirSync(TEST_RESULTS, { recursive: true });
   const setupLog = path.join(TEST_RESULTS, 'setup.log');
   const setup: Step = { script: 'setup' };
-  const checks: Step[] = ['typecheck', 'lint', 'test:unit', 'test:conformance'].map((script) => ({ script }));
-  const hosts: Step[] = ['test:integration', 'test:ui', 'test:integration:oldest', 'test:ui:oldest', 'test:hostile', 'test:soak'].map((script) => ({ script }));
+  // The hostile suite's Node part needs Chromium only, which setup installs first (seconds): it runs in
+  // the checks' lane; its host part runs with the other host suites. The .vsix is packaged once, there
+  // too, and every host suite installs that one (HLX_VSIX) instead of packaging its own.
+  const vsix = path.join(TEST_RESULTS, 'vsix', 'hyperliquid-explorer.vsix');
+  const checks: Step[] = [
+    ...['typecheck', 'lint', 'test:unit', 'test:conformance'].map((script) => ({ script })),
+    { script: 'test:hostile', label: 'Node part', env: { HLX_HOSTILE_NODE_ONLY: '1' } },
+    { script: 'package', label: 'the .vsix every host suite installs', args: ['-o', vsix] },
+  ];
+  fs.rmSync(path.dirname(vsix), { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(vsix), { recursive: true });
+  const hosts: Step[] = [
+    ...['test:integration', 'test:ui', 'test:integration:oldest', 'test:ui:oldest'].map((script) => ({ script, env: { HLX_VSIX: vsix } })),
+    { script: 'test:hostile', label: 'host part', env: { HLX_HOSTILE_HOST_ONLY: '1', HLX_VSIX: vsix } },
+    { script: 'test:soak', env: { HLX_VSIX: vsix } },
+  ];
 
   console.log(`[test] installing the test hosts beside the suites that need none (its log: ${path.relative(ROOT, setupLog)})`);
   const installed = npmRun(setup, setupLog).then((code) => {
@@ -66,8 +92,9 @@ runMain('test', async () => {
   const code = checked !== 0 ? checked : setupCode !== 0 ? setupCode : await lane(hosts);
 
   const all = [setup, ...checks, ...hosts].filter((s) => s.ms !== undefined);
-  console.log(`\n[test] steps (setup ran beside typecheck … conformance):`);
-  for (const s of all) console.log(`  ${s.code === 0 ? '✔' : '✘'} ${s.script.padEnd(24)} ${((s.ms ?? 0) / 1000).toFixed(1).padStart(7)} s`);
+  console.log(`\n[test] steps (setup ran beside typecheck … package):`);
+  for (const s of all)
+    console.log(`  ${s.code === 0 ? '✔' : '✘'} ${(s.script + (s.label ? ` (${s.label})` : '')).padEnd(48)} ${((s.ms ?? 0) / 1000).toFixed(1).padStart(7)} s`);
   console.log(`[test] ${code === 0 ? 'all passed' : 'FAILED'} in ${minutes(Date.now() - t0)}`);
   return code;
 });

@@ -17,7 +17,9 @@ runMain('ui', async () => {
   const suite = host.name === 'newest' ? 'ui' : `ui-${host.name}`;
   await ensureHost();
   console.log(`[${suite}] in code-server ${host.codeServer} (VS Code ${host.vscode}), ready after ${seconds(t0)}`);
-  const vsix = await packageVsix();
+  // HLX_VSIX: a .vsix packaged ahead (npm test packages one for every host suite); else this run's own.
+  const given = process.env.HLX_VSIX && fs.existsSync(process.env.HLX_VSIX) ? process.env.HLX_VSIX : undefined;
+  const vsix = given ?? (await packageVsix());
   const files = host.name === 'newest' ? allSuites() : workbenchSuites();
   const shards = split(files, Math.max(1, Math.min(4, Number(process.env.HLX_UI_SHARDS) || 1)));
   if (shards.length > 1)
@@ -43,7 +45,7 @@ runMain('ui', async () => {
   );
   for (const log of logs) if (log) console.log(`\n[${suite}] ${path.relative(ROOT, log)}:\n${fs.readFileSync(log, 'utf8')}`);
   const code = results.find((r) => r.code !== 0)?.code ?? 0;
-  fs.rmSync(path.dirname(vsix), { recursive: true, force: true });
+  if (!given) fs.rmSync(path.dirname(vsix), { recursive: true, force: true });
   console.log(
     `[${suite}] ${code === 0 ? 'passed' : `FAILED (mocha exit ${code}); screenshots in ${path.relative(ROOT, TEST_RESULTS)}/ui/`} after ${seconds(t0)}`,
   );

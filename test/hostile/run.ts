@@ -7,7 +7,8 @@
 // Each part writes what it counted to test-results/hostile/figures-<part>.json; this script adds them up,
 // prints them, and with `--record` (`npm run test:hostile -- --record`) writes them into docs/RELIABILITY.md
 // (between its figures markers); without it, as in `npm test`, the work tree is left as it was.
-// HLX_HOSTILE_NODE_ONLY=1 runs part 1 only (then the figures table is left as it is);
+// HLX_HOSTILE_NODE_ONLY=1 runs part 1 only, HLX_HOSTILE_HOST_ONLY=1 part 2 only (`npm test` runs them apart:
+// part 1 beside the hosts' install); either way the figures table is left as it is;
 // HLX_HOSTILE_NODE_FILES=<glob> runs only those files of part 1 (and implies it).
 // The workspace index's measured figures (node/workspaceIndex.test.ts) are written into their own block of
 // docs/RELIABILITY.md by any run with `--record` that ran that file, the Node part alone included:
@@ -171,22 +172,27 @@ runMain('hostile', async () => {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const nodeFiles = process.env.HLX_HOSTILE_NODE_FILES || undefined;
   const nodeOnly = process.env.HLX_HOSTILE_NODE_ONLY === '1' || nodeFiles !== undefined;
+  const hostOnly = !nodeOnly && process.env.HLX_HOSTILE_HOST_ONLY === '1';
+  const parts: ('node' | 'host')[] = nodeOnly ? ['node'] : hostOnly ? ['host'] : ['node', 'host'];
   // Part 1 drives the block panel script in Chromium; part 2 needs code-server too.
   if (!nodeFiles || /blockPanel|\*/.test(nodeFiles)) await ensureHost({ chromium: true, codeServer: !nodeOnly });
-  console.log('[hostile] part 1: Node (clients, view-models, the real tree, the panel script) against the demo node and a hostile proxy');
-  fs.rmSync(WORKSPACE_INDEX_FIGURES, { force: true });
-  const results: MochaResult[] = [await part('node', nodeFiles ?? 'test/hostile/node/**/*.test.ts', seed.seed)];
+  const results: MochaResult[] = [];
+  if (!hostOnly) {
+    console.log('[hostile] part 1: Node (clients, view-models, the real tree, the panel script) against the demo node and a hostile proxy');
+    fs.rmSync(WORKSPACE_INDEX_FIGURES, { force: true });
+    results.push(await part('node', nodeFiles ?? 'test/hostile/node/**/*.test.ts', seed.seed));
+  }
   if (!nodeOnly) {
     console.log('[hostile] part 2: the packaged extension in code-server');
-    const vsix = process.env.HLX_VSIX || (await packageVsix());
+    const vsix = (process.env.HLX_VSIX && fs.existsSync(process.env.HLX_VSIX) ? process.env.HLX_VSIX : undefined) ?? (await packageVsix());
     results.push(await part('host', 'test/hostile/host/*.ui.ts', seed.seed, { HLX_VSIX: vsix }, 90_000));
   }
-  const reports = (nodeOnly ? ['node'] : ['node', 'host']).map((p) => readReport(p)).filter((r): r is FiguresReport => r !== undefined);
-  const complete = reports.length === (nodeOnly ? 1 : 2) && results.every((r) => r.counts);
+  const reports = parts.map((p) => readReport(p)).filter((r): r is FiguresReport => r !== undefined);
+  const complete = reports.length === parts.length && results.every((r) => r.counts);
   const passed = results.every((r) => r.code === 0) && complete && reports.every((r) => r.tests.failed === 0 && MUST_BE_ZERO.every((k) => r.figures[k] === 0));
   printFigures(reports);
-  if (complete && !nodeOnly && process.argv.includes('--record')) writeDoc(reports, passed, seed);
-  if (process.argv.includes('--record') && fs.existsSync(WORKSPACE_INDEX_FIGURES)) writeWorkspaceIndexDoc(results[0]?.code === 0);
+  if (complete && parts.length === 2 && process.argv.includes('--record')) writeDoc(reports, passed, seed);
+  if (process.argv.includes('--record') && !hostOnly && fs.existsSync(WORKSPACE_INDEX_FIGURES)) writeWorkspaceIndexDoc(results[0]?.code === 0);
   const total = { passed: 0, failed: 0, skipped: 0 };
   for (const { counts } of results) for (const k of ['passed', 'failed', 'skipped'] as const) total[k] += counts?.[k] ?? 0;
   console.log(`[hostile] ${passed ? 'passed' : 'FAILED'} after ${seconds(t0)} (seed ${seed.seed})`);

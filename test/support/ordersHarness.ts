@@ -9,7 +9,7 @@ import type { DemoNode } from '../../src/demo/demoNode';
 import { OpenOrdersSource } from '../../src/orders/openOrdersSource';
 import { OrdersStore, type OrdersStoreDeps, type WalletListing } from '../../src/orders/ordersStore';
 import type { OpenOrdersTree, OrdersNode } from '../../src/orders/ordersTree';
-import type { WeightLedger } from '../../src/orders/weightLedger';
+import type { WeightLedger } from '../../src/core/weightLedger';
 import { untranslated } from '../../src/view/format';
 
 /** A wallet as the settings list it (not the demo's). */

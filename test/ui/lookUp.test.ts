@@ -139,7 +139,12 @@ describe('UI: Look Up… and hovers on transaction hashes and addresses (package
     await title.filter({ hasText: /^Account 0x/ }).waitFor({ timeout: 30_000 });
     const actions: string[] = [];
     for (let i = 0; i < (await rows().count()); i++) actions.push(await rowText(rows().nth(i)));
-    assert.deepEqual(actions, ['Open in Explorer hyperevmscan.io', 'Watch Wallet its open orders in the Open Orders view', 'Copy Address']);
+    assert.deepEqual(actions, [
+      'Open Address Page its balance, nonce, code and transactions',
+      'Open in Explorer hyperevmscan.io',
+      'Watch Wallet its open orders in the Open Orders view',
+      'Copy Address',
+    ]);
     await rows().filter({ hasText: 'Watch Wallet' }).first().click();
     await wb().treeRowsWhen('Open Orders', 'the watched account', (r) => r.some((x) => x.startsWith(short(DEMO_SAMPLES.account.toLowerCase()))));
     await wb().screenshot('lookup-address-watched');

@@ -8,7 +8,7 @@ import { createProviderClients, type ProviderClients } from '../../src/core/prov
 import { DEMO_AGENT_WALLET, DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { AccountSource } from '../../src/orders/accountSource';
 import { OpenOrdersSource, type InfoApi } from '../../src/orders/openOrdersSource';
-import { RequestTally } from '../../src/orders/weightLedger';
+import { RequestTally } from '../../src/orders/requestTally';
 import { json, ScriptedServer, text } from '../support/scriptedServer';
 
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;

@@ -440,7 +440,8 @@ describe('demo node: HTTP errors like a provider', () => {
       { type: 'openOrders', user: MAKER + '0' },
       { type: 'openOrders', user: 'zz' + MAKER.slice(2) },
       { type: 'openOrders', user: MAKER, dex: 5 },
-      { type: 'userFills', user: MAKER },
+      { type: 'userFillsByTime', user: MAKER },
+      { type: 'portfolio', user: MAKER },
     ];
     for (const body of bodies) {
       const r = await post(infoUrl(node), body);

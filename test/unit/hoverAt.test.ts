@@ -142,7 +142,8 @@ describe('address hover content', () => {
     assert.ok(markdown.includes(`(command:hyperliquidExplorer.watchWallet?${encodeURIComponent(JSON.stringify([FROM]))})`), markdown);
     assert.ok(markdown.includes(`(command:hyperliquidExplorer.lookUp?${encodeURIComponent(JSON.stringify([FROM]))})`), markdown);
     // The explorer is a web page, not a command: only the two commands are trusted.
-    assert.deepEqual(linkedCommands(content), ['hyperliquidExplorer.watchWallet', 'hyperliquidExplorer.lookUp']);
+    assert.deepEqual(linkedCommands(content), ['hyperliquidExplorer.watchWallet', 'hyperliquidExplorer.lookUp', 'hyperliquidExplorer.openAddress']);
+    assert.ok(markdown.includes(`(command:hyperliquidExplorer.openAddress?${encodeURIComponent(JSON.stringify([FROM]))})`), markdown);
   });
 
   it('an explorer URL from the setting cannot break out of its link', () => {
@@ -168,12 +169,13 @@ describe('address hover content', () => {
     assert.deepEqual(linkedCommands(noKey), [
       'hyperliquidExplorer.watchWallet',
       'hyperliquidExplorer.lookUp',
+      'hyperliquidExplorer.openAddress',
       'hyperliquidExplorer.setApiKey',
       'hyperliquidExplorer.tryDemo',
     ]);
     const failed = addressErrorHoverContent(FROM, EXPLORER, 'timeout', t);
     assert.deepEqual(failed.lines, ['Could not load the address: timeout']);
-    assert.deepEqual(linkedCommands(failed), ['hyperliquidExplorer.watchWallet', 'hyperliquidExplorer.lookUp']);
+    assert.deepEqual(linkedCommands(failed), ['hyperliquidExplorer.watchWallet', 'hyperliquidExplorer.lookUp', 'hyperliquidExplorer.openAddress']);
   });
 });
 

@@ -2,14 +2,19 @@
 // hand while a new one loads, Reload Markets; and the snapshot kept across window reloads, read back
 // tolerantly (anything not as written is left out, and then asked again).
 import * as assert from 'node:assert/strict';
-import { Kept, readSnapshot, spotFromJson, spotToJson } from '../../src/orders/marketCache';
+import { RequestCache } from '../../src/core/cache';
+import { readSnapshot, spotFromJson, spotToJson } from '../../src/orders/marketCache';
 
-describe('market data kept with its age', () => {
+/** Market data as Open Orders keeps it: one key, fresh for ten minutes, stale values kept. */
+function kept<V>(now: () => number, onKept?: () => void) {
+  return new RequestCache<'k', V>({ capacity: 1, keepMs: () => 600_000, keepStale: true, now, onKept });
+}
+
+describe('market data kept with its age (the one cache, keepStale)', () => {
   it('is fresh for its age limit, then old: still at hand, but asked again (one load for every caller)', async () => {
     let now = 1_000;
     let saved = 0;
-    const kept = new Kept<string[]>(
-      600_000,
+    const cache = kept<string[]>(
       () => now,
       () => (saved += 1),
     );
@@ -18,43 +23,43 @@ describe('market data kept with its age', () => {
       loads += 1;
       return ['xyz'];
     };
-    const [a, b] = await Promise.all([kept.get(load), kept.get(load)]);
+    const [a, b] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
     assert.deepEqual([a, b, loads, saved], [['xyz'], ['xyz'], 1, 1]);
     now += 599_999;
-    assert.deepEqual(kept.fresh, ['xyz']);
-    await kept.get(load);
+    assert.deepEqual(cache.peek('k'), ['xyz']);
+    await cache.get('k', load);
     assert.equal(loads, 1, 'fresh: not asked');
     now += 1;
-    assert.equal(kept.fresh, undefined);
-    assert.deepEqual(kept.stale, ['xyz'], 'old, still at hand');
-    await kept.get(load);
+    assert.equal(cache.peek('k'), undefined);
+    assert.deepEqual(cache.stale('k'), ['xyz'], 'old, still at hand');
+    await cache.get('k', load);
     assert.equal(loads, 2);
   });
 
   it('Reload Markets expires it at once; a failed load keeps the old value and is asked again', async () => {
-    const kept = new Kept<number>(600_000, () => 0);
-    await kept.get(async () => 1);
-    kept.expire();
-    assert.equal(kept.fresh, undefined);
-    assert.equal(kept.stale, 1);
+    const cache = kept<number>(() => 0);
+    await cache.get('k', async () => 1);
+    cache.expire();
+    assert.equal(cache.peek('k'), undefined);
+    assert.equal(cache.stale('k'), 1);
     await assert.rejects(
-      kept.get(async () => {
+      cache.get('k', async () => {
         throw new Error('down');
       }),
     );
-    assert.equal(kept.stale, 1);
-    assert.equal(await kept.get(async () => 2), 2);
-    assert.equal(kept.fresh, 2);
+    assert.equal(cache.stale('k'), 1);
+    assert.equal(await cache.get('k', async () => 2), 2);
+    assert.equal(cache.peek('k'), 2);
   });
 
   it('a value from an earlier window serves with its own age', () => {
     let now = 10_000_000;
-    const kept = new Kept<number>(600_000, () => now);
-    kept.restore(7, now - 60_000);
-    assert.equal(kept.fresh, 7);
+    const cache = kept<number>(() => now);
+    cache.restore('k', 7, now - 60_000);
+    assert.equal(cache.peek('k'), 7);
     now += 540_000;
-    assert.equal(kept.fresh, undefined, 'ten minutes after it was fetched, not after the window started');
-    assert.equal(kept.stale, 7);
+    assert.equal(cache.peek('k'), undefined, 'ten minutes after it was fetched, not after the window started');
+    assert.equal(cache.stale('k'), 7);
   });
 
   it('the snapshot round-trips spot pairs, dexs and units', () => {

@@ -9,7 +9,7 @@ import { createProviderClients } from '../../src/core/provider';
 import { DEMO_AGENT_WALLET, DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { OpenOrdersSource } from '../../src/orders/openOrdersSource';
 import { OrdersStore, type RefreshWaiting, type StoreClock, type WalletListing } from '../../src/orders/ordersStore';
-import { providerLedger, WeightLedger } from '../../src/orders/weightLedger';
+import { providerLedger, WeightLedger } from '../../src/core/weightLedger';
 import { untranslated } from '../../src/view/format';
 
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;

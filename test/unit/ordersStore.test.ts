@@ -3,7 +3,8 @@ import * as assert from 'node:assert/strict';
 import { DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { chooseDexs, MAX_DEXS_PER_WALLET, OpenOrdersSource } from '../../src/orders/openOrdersSource';
 import { OrdersStore, type FillNotice, type WalletListing } from '../../src/orders/ordersStore';
-import { infoRequestWeight, WeightLedger } from '../../src/orders/weightLedger';
+import { infoRequestWeight } from '../../src/core/infoWeights';
+import { WeightLedger } from '../../src/core/weightLedger';
 import { listing, ordersStoreOver, recordingSource } from '../support/ordersHarness';
 
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;

@@ -23,12 +23,15 @@ describe('provider abilities, as the user reads them', () => {
         '✔ Dex units and spot pair names',
         '✗ Distance from the mid',
         '✗ What became of gone orders',
+        '✗ Wallet history (fills, funding, transfers)',
+        '? An address’s transactions',
       ],
     );
     const mids = row(rows, 'Distance from the mid');
     assert.match(mids.detail, /without their distance from the mid price \(allMids\)\. Allow public market data to get it from api\.hyperliquid\.xyz\./);
     assert.equal(mids.publicKind, 'market');
     assert.equal(row(rows, 'What became of gone orders').publicKind, 'wallet');
+    assert.equal(row(rows, 'Wallet history (fills, funding, transfers)').publicKind, 'wallet');
   });
 
   it('what the user allowed comes from the public API, and says so', () => {

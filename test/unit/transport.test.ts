@@ -3,6 +3,9 @@
  * stack or log event holds the key or the URL.
  */
 import * as assert from 'node:assert/strict';
+import * as zlib from 'node:zlib';
+import * as http from 'node:http';
+import { createRequire } from 'node:module';
 import type { ServerResponse } from 'node:http';
 import { createProviderClients, type ProviderClients } from '../../src/core/provider';
 import { describeError, ProviderError, type ProviderErrorKind } from '../../src/core/errors';
@@ -152,12 +155,41 @@ describe('transport: error taxonomy and redaction over real HTTP', () => {
     });
   }
 
-  it('sends only Content-Type of its own (no auth header, no Accept, no User-Agent)', async () => {
+  it('sends only Content-Type of meaning (no auth header, no Accept, no User-Agent), and asks to keep the connection', async () => {
     server.rpcResult('0x10');
-    await clients.evm.getBlockNumber();
+    // An agent that closes each connection unless the request asks otherwise, as VS Code's proxy agent does
+    // (Node's own global agent would add `Connection: keep-alive` by itself).
+    // The module object itself (an import's namespace is read-only), as a proxy agent patches it.
+    const nodeHttp = createRequire(__filename)('node:http') as typeof http;
+    const nodeAgent = nodeHttp.globalAgent;
+    nodeHttp.globalAgent = new http.Agent({ keepAlive: false });
+    try {
+      await clients.evm.getBlockNumber();
+    } finally {
+      nodeHttp.globalAgent.destroy();
+      nodeHttp.globalAgent = nodeAgent;
+    }
     const headers = server.received.at(-1)!.headers;
     assert.equal(headers['content-type'], 'application/json');
     for (const h of ['accept', 'user-agent', 'authorization', 'x-api-key']) assert.equal(headers[h], undefined, h);
+    // Transport headers only: VS Code's proxy agent keeps a connection only when asked (docs/FACTS.md#connections).
+    assert.equal(headers.connection, 'keep-alive');
+    assert.match(String(headers['accept-encoding']), /gzip/);
+  });
+
+  it('reads a gzip answer, and holds the inflated answer to the size cap (a 10 KB bomb of 1 MB is refused)', async () => {
+    const gzipped = (result: string) => (q: ReceivedRequest, r: ServerResponse) => {
+      const body = zlib.gzipSync(JSON.stringify({ jsonrpc: '2.0', id: (q.json as { id: number }).id, result }));
+      gzipSizes.push(body.length);
+      r.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+      r.end(body);
+    };
+    const gzipSizes: number[] = [];
+    server.handler = gzipped('0x2a');
+    assert.equal(await clients.evm.getBlockNumber(), 42);
+    server.handler = gzipped('0x' + '0'.repeat(1024 * 1024));
+    await assert.rejects(clients.evm.getBlockNumber(), (e: ProviderError) => e.kind === 'tooLarge' && /64 KB/.test(e.message));
+    assert.ok(gzipSizes[1] < 10 * 1024, `the bomb was ${gzipSizes[1]} bytes on the wire`);
   });
 
   it('cancels with an AbortSignal', async () => {
@@ -212,6 +244,64 @@ describe('transport: error taxonomy and redaction over real HTTP', () => {
       totalFees: '0x0',
     });
     await assert.rejects(clients.evm.getBlockDetails(1), (e: ProviderError) => e.kind === 'invalidResponse' && /transactionCount/.test(e.message));
+  });
+});
+
+describe('transport: a large answer holds the event loop one step at a time', () => {
+  const server = new ScriptedServer();
+  let clients: ProviderClients;
+
+  before(async () => {
+    clients = createProviderClients(await server.start(), KEY, { timeoutMs: 10_000, maxRetries: 0, maxResponseBytes: 8 * 1024 * 1024 });
+  });
+  after(() => server.stop());
+
+  /**
+   * What happened, in order, while `postJson` read an answer of `items` strings: `parse` for our
+   * JSON.parse of the answer (the only large text parsed here), `turn` for each turn of the event loop
+   * (a setImmediate that schedules itself), `done` when the parsed answer came back.
+   */
+  async function timeline(items: number): Promise<string[]> {
+    const result = Array.from({ length: items }, (_, i) => `0x${i.toString(16).padStart(64, '0')}`);
+    server.rpcResult(result);
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
+    const events: string[] = [];
+    const parse = JSON.parse;
+    JSON.parse = ((text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
+      if (text.length > 100_000) events.push('parse');
+      return parse(text, reviver);
+    }) as typeof JSON.parse;
+    let running = true;
+    const loop = () => {
+      if (!running) return;
+      if (events.at(-1) !== 'turn') events.push('turn');
+      setImmediate(loop);
+    };
+    setImmediate(loop);
+    try {
+      const answer = (await clients.transport.postJson('evm', body, 'test', undefined, { maxBytes: 8 * 1024 * 1024, maxValues: 1_000_000 })) as {
+        result: string[];
+      };
+      events.push('done');
+      assert.equal(answer.result.length, items);
+    } finally {
+      running = false;
+      JSON.parse = parse;
+    }
+    return events;
+  }
+
+  it('an answer over 256 KB: the loop turns between JSON.parse and the caller (and before it)', async () => {
+    const events = await timeline(20_000); // ~1.4 MB
+    const at = events.lastIndexOf('parse');
+    assert.ok(at > 0, events.join(' '));
+    assert.deepEqual(events.slice(at - 1), ['turn', 'parse', 'turn', 'done'], events.slice(-6).join(' '));
+  });
+
+  it('a small answer is read in one go (no turn between JSON.parse and the caller)', async () => {
+    const events = await timeline(1_000); // ~70 KB: parsed, but under the size that is logged as "parse"
+    assert.equal(events.at(-1), 'done');
+    assert.ok(!events.includes('parse'));
   });
 });
 

@@ -1,7 +1,11 @@
 /** The one request-weight ledger every Open Orders refresh spends from: Hyperliquid's weights, a sliding minute, room for a refresh. */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { AUTO_REFRESH_BUDGET_SHARE, infoRequestWeight, RequestTally, WeightLedger } from '../../src/orders/weightLedger';
+import type { ProviderError } from '../../src/core/errors';
+import { infoRequestWeight } from '../../src/core/infoWeights';
+import { PublicApiBudget } from '../../src/core/publicApi';
+import { WeightLedger } from '../../src/core/weightLedger';
+import { AUTO_REFRESH_BUDGET_SHARE, RequestTally } from '../../src/orders/requestTally';
 
 describe('request weight ledger', () => {
   let now: number;
@@ -86,5 +90,25 @@ describe('request weight ledger', () => {
         },
       ),
     );
+  });
+});
+
+describe('the public API’s budget (a ledger of Hyperliquid’s weights)', () => {
+  it('refuses a request past the minute’s weight before it is sent, saying when there is room again', () => {
+    let now = 5_000_000;
+    const budget = new PublicApiBudget(60, () => now);
+    budget.spend('frontendOpenOrders'); // 20
+    now += 30_000;
+    budget.spend('perpDexs'); // 20
+    budget.spend('spotMeta'); // 20: the minute's 60 are spent
+    assert.equal(budget.used(), 60);
+    assert.throws(
+      () => budget.spend('allMids'),
+      (e: ProviderError) => e.kind === 'rateLimited' && e.retryAfterSeconds === 30 && /allows 60 request weight a minute/.test(e.message),
+    );
+    assert.equal(budget.used(), 60, 'a refused request spends nothing');
+    now += 30_000; // the first 20 left the minute
+    budget.spend('allMids');
+    assert.equal(budget.used(), 42);
   });
 });

@@ -46,7 +46,7 @@ describe('workspace names in hovers', () => {
         assert.ok(!markdown.includes('](https://evil'), markdown);
         // The only command links are ours, with JSON arguments.
         for (const m of markdown.matchAll(/\]\((command:[^)]*)\)/g))
-          assert.match(m[1]!, /^command:hyperliquidExplorer\.(openContractFile|watchWallet|lookUp)\?%5B/);
+          assert.match(m[1]!, /^command:hyperliquidExplorer\.(openContractFile|watchWallet|lookUp|openAddress)\?%5B/);
       }),
     );
   });

@@ -1,0 +1,226 @@
+import * as vscode from 'vscode';
+import { describeError, isCancellation, ProviderError } from '../core/errors';
+import type { HistoryTransaction } from '../core/history';
+import type { Address } from '../core/model';
+import type { ProviderClients } from '../core/provider';
+import { workspaceContracts, nameLookup } from '../contracts/api';
+import { Commands, WebviewTypes } from '../ids';
+import { runCommand } from '../platform/commands';
+import type { Services } from '../platform/services';
+import { vscodeTranslate } from '../platform/translate';
+import { OpenPanels, PanelHost, type LoadRun, type PanelPage } from '../platform/webviewPanel';
+import { rawJsonDocuments } from '../platform/rawJson';
+import { toCsv } from '../view/csv';
+import { revealInvisibles } from '../view/escape';
+import { shortAddress } from '../view/format';
+import { AddressHistory, nodeSource } from './addressHistory';
+import { CSV_HEADER, csvRecord, toAddressView, toHistoryRow, type MethodNamer } from './addressViewModel';
+import { explorerSourceFor } from './explorerSourceHost';
+import { addressLabels } from './labels';
+import { isAddressWebviewMessage, type AddressProtocol, type AddressView, type HistoryRow, type HistoryStatus } from './protocol';
+
+/** What the page ended with, for the command that opened it and tests. */
+export interface AddressResult {
+  address: string;
+  shown: 'address' | 'loading' | string;
+  /** Transactions loaded so far, and from where. */
+  rows: number;
+  source: HistoryStatus['source'];
+}
+
+const page: PanelPage<AddressProtocol, Address> = {
+  name: 'address',
+  viewType: WebviewTypes.address,
+  title: (a) => vscode.l10n.t('Address {0}', shortAddress(a)),
+  loadingText: (a) => vscode.l10n.t('Loading address {0}…', a),
+  same: (a, b) => a.toLowerCase() === b.toLowerCase(),
+  isMessage: isAddressWebviewMessage,
+  labels: addressLabels,
+};
+
+/**
+ * An address's page: what it is (balance, nonce, code, the workspace's name) and its transactions, newest
+ * first, page after page from the node's Otterscan search or else the explorer chosen in the settings.
+ */
+export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressResult> {
+  private static readonly panels = new OpenPanels(page, (services, panel, address: Address) => new AddressPanel(services, panel, address));
+
+  private history?: AddressHistory;
+  private rows: HistoryRow[] = [];
+  private status: HistoryStatus = { source: null, host: null, complete: false, loading: false, note: null, allowHost: null };
+  private shownAddress?: AddressView;
+  private methods?: MethodNamer;
+  private clients?: ProviderClients;
+  private raw: HistoryTransaction[] = [];
+
+  static createOrShow(services: Services, address: Address): Promise<AddressResult> {
+    return AddressPanel.panels.show(services, address.toLowerCase() as Address);
+  }
+
+  static revive(services: Services, panel: vscode.WebviewPanel, address: Address | undefined): void {
+    AddressPanel.panels.revive(services, panel, address);
+  }
+
+  static disposeAll(): void {
+    AddressPanel.panels.disposeAll();
+  }
+
+  /** The panel showing `address`, if one is open (tests: its rows). */
+  static showing(address: string): AddressPanel | undefined {
+    return AddressPanel.panels.showing(address.toLowerCase() as Address) as AddressPanel | undefined;
+  }
+
+  private constructor(services: Services, panel: vscode.WebviewPanel, address: Address) {
+    super(services, panel, page, address, { kind: 'loading', addressText: address });
+  }
+
+  protected result(): AddressResult {
+    const v = this.view;
+    return { address: this.target, shown: v.kind === 'problem' ? v.problem : v.kind, rows: this.rows.length, source: this.status.source };
+  }
+
+  protected startLoading(): void {
+    this.post({ kind: 'loading', addressText: this.target });
+  }
+
+  protected async fetchAndShow(clients: ProviderClients, run: LoadRun): Promise<void> {
+    const address = this.target;
+    const signal = run.abort.signal;
+    const [summary, nonce, decoder] = await this.fetch(vscode.l10n.t('Looking up address {0}…', shortAddress(address)), run, () =>
+      Promise.all([
+        clients.evm.getAddressSummary(address, signal),
+        clients.evm.getNonce(address, signal).catch((e: unknown) => {
+          if (isCancellation(e)) throw e;
+          return null;
+        }),
+        workspaceContracts(this.services)
+          .decoder(clients)
+          .catch(() => undefined),
+      ]),
+    );
+    const named = decoder ? nameLookup(decoder)(address) : undefined;
+    this.methods = decoder ? (to, selector) => decoder.functionName(to, selector) : undefined;
+    this.clients = clients;
+    this.shownAddress = toAddressView(summary, {
+      nonce,
+      codeBytes: null,
+      name: named && { name: named.name, file: named.path },
+    });
+    this.rows = [];
+    this.raw = [];
+    this.history = new AddressHistory(nodeSource(clients.evm, address));
+    this.status = { source: 'node', host: null, complete: false, loading: true, note: null, allowHost: null };
+    this.post({ kind: 'address', address: this.shownAddress, rows: [], history: this.status });
+    void this.loadOlder(run);
+  }
+
+  /** The next page of the history; on the node's refusal of the first page, the explorer instead. */
+  private async loadOlder(run: LoadRun | undefined = this.run, ask = true): Promise<void> {
+    const history = this.history;
+    if (!history || !run || history.complete) return;
+    this.setStatus({ loading: true });
+    try {
+      const result = await history.older(run.abort.signal);
+      if (this.history !== history || this.isStale(run)) return;
+      const made = history.transactions.slice(result.from).map((t) => toHistoryRow(t, this.target, Date.now() / 1000, vscode.l10n.t, this.methods));
+      this.rows.splice(result.from, Infinity, ...made);
+      this.raw = [...history.transactions];
+      const note = result.repeating ? vscode.l10n.t('The history source kept sending transactions already loaded: the list stops here.') : null;
+      this.status = { ...this.status, complete: result.complete, loading: false, note };
+      this.syncView();
+      this.send({ type: 'history', rows: this.rows, history: this.status });
+    } catch (e) {
+      if (this.history !== history || this.isStale(run)) return;
+      if (isCancellation(e)) return this.setStatus({ loading: false });
+      if (history.source.kind === 'node' && history.transactions.length === 0 && isNotServed(e)) return this.toExplorer(run, ask);
+      this.services.log.warn(`Address ${this.target}: history: ${revealInvisibles(describeError(e))}`);
+      this.setStatus({ loading: false, note: revealInvisibles(describeError(e, vscodeTranslate)) });
+    }
+  }
+
+  private async toExplorer(run: LoadRun, ask: boolean): Promise<void> {
+    const choice = await explorerSourceFor(this.services, this.network, this.target, ask);
+    if (this.isStale(run)) return;
+    if ('note' in choice) {
+      this.status = { source: null, host: null, complete: false, loading: false, note: choice.note, allowHost: choice.allowHost ?? null };
+      this.syncView();
+      this.send({ type: 'history', rows: this.rows, history: this.status });
+      return;
+    }
+    this.history = new AddressHistory(choice.source);
+    this.status = { source: choice.source.kind, host: choice.source.host, complete: false, loading: true, note: null, allowHost: null };
+    await this.loadOlder(run, false);
+  }
+
+  private setStatus(change: Partial<HistoryStatus>): void {
+    this.status = { ...this.status, ...change };
+    this.syncView();
+    this.send({ type: 'history', rows: [], history: this.status });
+  }
+
+  /** Keeps the view the host re-sends to a re-created webview up to date, without posting it. */
+  private syncView(): void {
+    if (this.view.kind === 'address' && this.shownAddress) this.view = { kind: 'address', address: this.shownAddress, rows: this.rows, history: this.status };
+  }
+
+  protected failureWords(): { log: string; cancelled: string } {
+    return { log: `Address ${this.target}`, cancelled: vscode.l10n.t('The lookup of address {0} was cancelled.', shortAddress(this.target)) };
+  }
+
+  protected problem(problem: string, message: string): void {
+    this.post({ kind: 'problem', problem, address: this.target, message });
+  }
+
+  protected async onMessage(m: AddressProtocol['webview']): Promise<void> {
+    switch (m.type) {
+      case 'older':
+        if (this.status.source === null && this.status.allowHost) return this.allowExplorer();
+        if (this.status.note && this.history && !this.history.complete) this.status.note = null;
+        return this.loadOlder();
+      case 'allowExplorer':
+        return this.allowExplorer();
+      case 'openTransaction':
+        await runCommand(Commands.openTransaction, m.hash);
+        return;
+      case 'openAddress':
+        await runCommand(Commands.openAddress, m.address);
+        return;
+      case 'exportCsv':
+        return this.exportCsv(m.hashes);
+    }
+  }
+
+  private async allowExplorer(): Promise<void> {
+    if (this.run && this.clients) await this.toExplorer(this.run, true);
+  }
+
+  /** The rows shown (in the order shown) as a CSV file where the user says. */
+  private async exportCsv(hashes: string[]): Promise<void> {
+    const byHash = new Map(this.rows.map((r) => [r.hash, r]));
+    const rows = hashes.flatMap((h) => byHash.get(h.toLowerCase()) ?? []);
+    const uri = await vscode.window.showSaveDialog({
+      title: vscode.l10n.t('Export the transactions shown as CSV'),
+      filters: { CSV: ['csv'] },
+      defaultUri: vscode.Uri.file(`${this.target}-transactions.csv`),
+    });
+    if (!uri) return;
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(toCsv(CSV_HEADER, rows.map(csvRecord)), 'utf8'));
+    vscode.window.setStatusBarMessage(vscode.l10n.t('{0} transactions exported.', rows.length), 3000);
+  }
+
+  protected async showRawJson(): Promise<void> {
+    const json = this.raw.map((t) => ({
+      ...t,
+      blockNumber: t.blockNumber.toString(),
+      timestamp: t.timestamp?.toString() ?? null,
+      value: t.value.toString(),
+      fee: t.fee?.toString() ?? null,
+    }));
+    await rawJsonDocuments.show(`address-${this.target}`, json, vscode.l10n.t('address {0}', shortAddress(this.target)));
+  }
+}
+
+/** The node does not serve the search (-32601, from the node or from what the route knows). */
+function isNotServed(e: unknown): boolean {
+  return e instanceof ProviderError && e.kind === 'rpc' && e.rpcCode === -32601;
+}

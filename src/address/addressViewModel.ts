@@ -1,0 +1,104 @@
+/**
+ * The address page's rows and filters: a history transaction as the page shows it (direction, the other
+ * side, the method by the workspace's ABIs, exact HYPE), and which rows a filter keeps. Pure: no `vscode`,
+ * no DOM (the page script filters with `filterRows` too).
+ */
+import type { HistoryTransaction } from '../core/history';
+import type { Address, AddressSummary } from '../core/model';
+import { groupThousands, weiToHype } from '../core/units';
+import { timeAgo, type Translate } from '../view/format';
+import type { AddressView, HistoryRow } from './protocol';
+
+/** The workspace's name of a call's method (`to`, the calldata's selector), when it has one. */
+export type MethodNamer = (to: string | null, selector: string) => string | undefined;
+
+/** A transaction of `address`'s history as a row. `nowSeconds`: when the row is made (for its age). */
+export function toHistoryRow(tx: HistoryTransaction, address: Address, nowSeconds: number, t: Translate, methods?: MethodNamer): HistoryRow {
+  const self = address.toLowerCase();
+  const from = tx.from === self;
+  const to = tx.to === self;
+  const direction: HistoryRow['direction'] = tx.to === null && from ? 'create' : from && to ? 'self' : from ? 'out' : 'in';
+  const counterparty = direction === 'create' ? tx.created : direction === 'in' ? tx.from : tx.to;
+  const named = tx.selector !== '0x' ? methods?.(tx.to, tx.selector) : undefined;
+  return {
+    hash: tx.hash,
+    blockNumber: Number(tx.blockNumber),
+    timeIso: tx.timestamp === null ? null : isoSeconds(tx.timestamp),
+    timeAgo: tx.timestamp === null ? null : timeAgo(Math.max(0, nowSeconds - Number(tx.timestamp)), t),
+    direction,
+    counterparty,
+    method: named ?? (tx.selector === '0x' ? '' : tx.selector),
+    methodNamed: named !== undefined,
+    valueHype: weiToHype(tx.value),
+    feeHype: tx.fee === null ? null : weiToHype(tx.fee),
+    status: tx.status,
+  };
+}
+
+/** Seconds since the epoch as ISO 8601 in UTC, to the second (`2025-11-21T16:20:05Z`). */
+export function isoSeconds(seconds: bigint): string {
+  const ms = seconds * 1000n;
+  if (ms > 8_640_000_000_000_000n || ms < 0n) return `${seconds} s`;
+  return new Date(Number(ms)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The address's own part of the page. */
+export function toAddressView(
+  summary: AddressSummary,
+  extra: { nonce: bigint | null; codeBytes: number | null; name?: { name: string; file: string } },
+): AddressView {
+  return {
+    address: summary.address,
+    kind: summary.kind,
+    balanceHype: groupThousands(weiToHype(summary.balance)),
+    nonce: extra.nonce === null ? null : groupThousands(extra.nonce.toString()),
+    codeBytes: extra.codeBytes === null ? null : groupThousands(String(extra.codeBytes)),
+    workspaceName: extra.name?.name ?? null,
+    workspaceFile: extra.name?.file ?? null,
+  };
+}
+
+/** What the page's filters keep: a direction, failed ones only, one method (`''`: plain transfers; null: any). */
+export interface RowFilter {
+  direction: 'all' | 'in' | 'out';
+  failedOnly: boolean;
+  method: string | null;
+}
+
+export const NO_FILTER: RowFilter = { direction: 'all', failedOnly: false, method: null };
+
+/** Whether `row` passes `filter`. `out` counts what the address sent (creations and to itself too); `in` what it received (to itself too). */
+export function keepsRow(filter: RowFilter, row: HistoryRow): boolean {
+  if (filter.direction === 'in' && row.direction !== 'in' && row.direction !== 'self') return false;
+  if (filter.direction === 'out' && row.direction === 'in') return false;
+  if (filter.failedOnly && row.status !== 'reverted') return false;
+  if (filter.method !== null && row.method !== filter.method) return false;
+  return true;
+}
+
+export function filterRows(rows: readonly HistoryRow[], filter: RowFilter): HistoryRow[] {
+  return rows.filter((r) => keepsRow(filter, r));
+}
+
+/** The methods among `rows`, for the method filter: each once, in the order first met (`''` for transfers). */
+export function methodsOf(rows: readonly HistoryRow[]): string[] {
+  return [...new Set(rows.map((r) => r.method))];
+}
+
+/** The CSV's columns (stable names, not translated: a file for other programs). */
+export const CSV_HEADER = ['time_utc', 'block', 'hash', 'direction', 'counterparty', 'method', 'value_hype', 'fee_hype', 'status'] as const;
+
+/** A row as the CSV's record: ISO time in UTC, exact decimals. */
+export function csvRecord(row: HistoryRow): string[] {
+  return [
+    row.timeIso ?? '',
+    String(row.blockNumber),
+    row.hash,
+    row.direction,
+    row.counterparty ?? '',
+    row.method,
+    row.valueHype,
+    row.feeHype ?? '',
+    row.status === 'reverted' ? 'failed' : (row.status ?? ''),
+  ];
+}
