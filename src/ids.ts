@@ -111,6 +111,8 @@ export const Settings = {
   providerRequestsPerSecond: 'providerRequestsPerSecond',
   ordersShowDistanceFromMid: 'orders.showDistanceFromMid',
   ordersNotifyOnFill: 'orders.notifyOnFill',
+  /** Watched wallets follow Hyperliquid's WebSocket (with the wallet-data permission). */
+  ordersLiveUpdates: 'orders.liveUpdates',
   hover: 'hover',
   hoverEnabled: 'hover.enabled',
   hoverLanguages: 'hover.languages',

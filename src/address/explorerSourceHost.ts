@@ -5,7 +5,7 @@
  * host for the whole window.
  */
 import * as vscode from 'vscode';
-import { ETHERSCAN_V2_API, ExplorerApiEndpoints } from '../core/endpoints';
+import { ETHERSCAN_V2_API, ExplorerApiEndpoints } from '../core/explorerEndpoints';
 import { describeError } from '../core/errors';
 import { ExplorerHistoryClient } from '../core/explorerHistory';
 import { RatePacer } from '../core/limiter';

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { ProviderError } from './errors';
-import type { ExplorerApiEndpoints } from './endpoints';
+import type { ExplorerApiEndpoints } from './explorerEndpoints';
 import { explorerTransaction, explorerTxListAnswer, fromExplorerRow, MAX_HISTORY_PAGE_SIZE, type HistoryTransaction } from './history';
 import type { RatePacer } from './limiter';
 import type { Address } from './model';

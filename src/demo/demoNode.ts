@@ -6,18 +6,20 @@
 import { randomBytes } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { textExceedsJsonDepth } from '../core/jsonLimits';
 import { demoExplorerAnswer } from './addressSearch';
 import { DEMO_BLOCKS, DEMO_HEAD, type PageDirection } from './chain';
 import { DEMO_BATCH_BUDGET_MS, DEMO_MAX_ANSWER_BYTES, DEMO_MAX_BATCH, EvmAnswers, type JsonRpcId } from './evmAnswers';
 import { DEMO_FAULT_NO_TRACE, FaultQueue, faultListProblem, type DemoFault } from './faults';
 import { InfoAnswers } from './infoAnswers';
+import { DemoLiveSocket, type DemoLive, type DemoLiveAction } from './liveSocket';
 import { DEMO_WALLETS } from './orders';
 import { defaultStatusReply, INFO_UNPROCESSABLE_BODY, JSON_TYPE, nginxPage, text, TEXT_TYPE, type Reply } from './replies';
 
 export { DEMO_BATCH_BUDGET_MS, DEMO_BLOCKS, DEMO_FAULT_NO_TRACE, DEMO_HEAD, DEMO_MAX_ANSWER_BYTES, DEMO_MAX_BATCH, DEMO_WALLETS };
 export { DEMO_AGENT_WALLET } from './wallets';
-export type { DemoFault, PageDirection };
+export type { DemoFault, DemoLive, PageDirection };
 
 /**
  * A fresh key for each start (128 random bits): only who started the node (the extension, a test, a
@@ -56,7 +58,8 @@ export interface DemoNodeOptions {
   now?: () => number;
   /**
    * Serve `POST /__demo/faults`, `POST /__demo/reset`, `POST /__demo/account` (`{"stage": n}`: the demo
-   * accounts a while later) and `GET /__demo/state` (default false: 404).
+   * accounts a while later), `POST /__demo/live` (`{"action": "fill" | "order" | "liquidation", "user":
+   * "0x…"}` or `{"action": "drop" | "mute" | "unmute"}`: see `DemoLive`) and `GET /__demo/state` (default false: 404).
    * JSON only, and never to a request with an `Origin` (a browser's): a web page cannot set faults.
    */
   control?: boolean;
@@ -148,6 +151,10 @@ export interface DemoNode {
   clearFaults(): void;
   /** The demo accounts at `stage` (0 as started; 1: BTC grown, ETH closed, SOL opened, XYZ100 flipped). */
   setAccountStage(stage: number): void;
+  /** Its `/ws` (Hyperliquid's WebSocket, keyless): hooks to send a fill, an order, a liquidation, or drop connections. */
+  readonly live: DemoLive;
+  /** `ws://127.0.0.1:PORT/ws`. */
+  readonly socketUrl: string;
   close(): Promise<void>;
 }
 
@@ -264,6 +271,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       : undefined;
   const info = options.exchange?.answers ?? new InfoAnswers({ now, startedAt, failingDex: options.failingDex });
   const refused = new Set(provider === 'chainstack' ? CHAINSTACK_REFUSED_INFO_TYPES : []);
+  const live = new DemoLiveSocket(info, now, startedAt);
   let requests = 0;
   let handshakes = 0;
   let closed = false;
@@ -277,7 +285,8 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       if (req.method !== 'GET') return send(res, text(405, 'Method Not Allowed', { Allow: 'GET' }));
       return json(200, { requests, faults: faults.size, accountStage: info.stage });
     }
-    if (path !== '/__demo/faults' && path !== '/__demo/reset' && path !== '/__demo/account') return send(res, text(404, '404 page not found'));
+    if (path !== '/__demo/faults' && path !== '/__demo/reset' && path !== '/__demo/account' && path !== '/__demo/live')
+      return send(res, text(404, '404 page not found'));
     if (req.method !== 'POST') return send(res, text(405, 'Method Not Allowed', { Allow: 'POST' }));
     if (mediaTypeOf(req) !== 'application/json') return send(res, text(415, 'Expected request with `Content-Type: application/json`'));
     const body = await readBody(req);
@@ -287,6 +296,16 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       faults.clear();
       info.reset();
       return json(200, { ok: true });
+    }
+    if (path === '/__demo/live') {
+      const asked = liveActionOf(body.text);
+      const done = asked && live.control(asked.action, asked.user);
+      if (!done)
+        return send(
+          res,
+          text(400, 'expected {"action": "fill", "order" or "liquidation", "user": "0x…"} or {"action": "drop", "mute", "unmute", "down" or "up"}'),
+        );
+      return json(200, done);
     }
     if (path === '/__demo/account') {
       const stage = accountStageOf(body.text);
@@ -430,6 +449,15 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
     });
   });
   server.keepAliveTimeout = 30_000;
+  // `/ws`: Hyperliquid's WebSocket, keyless like the public API, for loopback hosts and never a web page.
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (closed || !isLoopbackHost(req.headers.host) || req.headers.origin !== undefined || path !== '/ws') {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    live.upgrade(req, socket, head);
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -461,17 +489,34 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
     setAccountStage(stage: number) {
       info.setAccountStage(stage);
     },
+    live,
+    socketUrl: `ws://127.0.0.1:${port}/ws`,
     close() {
       if (closed) return Promise.resolve();
       closed = true;
       for (const t of timers) clearTimeout(t);
       timers.clear();
+      live.close();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
     },
   };
+}
+
+const LIVE_ACTIONS: readonly DemoLiveAction[] = ['fill', 'order', 'liquidation', 'drop', 'mute', 'unmute', 'down', 'up'];
+
+/** `{"action": …, "user"?: …}`, else undefined. */
+function liveActionOf(body: string): { action: DemoLiveAction; user?: string } | undefined {
+  try {
+    if (textExceedsJsonDepth(body)) return undefined;
+    const parsed = JSON.parse(body) as { action?: unknown; user?: unknown };
+    const action = LIVE_ACTIONS.find((a) => a === parsed?.action);
+    return action && { action, user: typeof parsed.user === 'string' ? parsed.user : undefined };
+  } catch {
+    return undefined;
+  }
 }
 
 /** `{"stage": n}` with a whole n ≥ 0, else undefined. */

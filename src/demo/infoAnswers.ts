@@ -2,7 +2,7 @@
 // by epochs: each (user, dex) pair's epoch advances once an `openOrders` answer was delivered. Accounts
 // (positions, balances) move only when told to (`setAccountStage`, the control endpoint's `account`).
 import { demoAllMids, demoPerpDexs, demoPerpMeta, demoSpotMeta } from './markets';
-import { demoOrderStatus, demoWalletOrders, DEMO_WALLETS } from './orders';
+import { demoOrderStatus, demoWalletOrders, DEMO_WALLETS, type DemoOpenOrder } from './orders';
 import { defaultStatusReply, INFO_UNPROCESSABLE_BODY, json, text, type Reply } from './replies';
 import { isAddress } from '../core/hex';
 import { demoHistoryAnswer } from './history';
@@ -31,13 +31,40 @@ export class InfoAnswers {
   private readonly epochs = new Map<string, EpochState>();
   private readonly constantBodies = new Map<string, string>();
   private accountStage = 0;
+  /** Orders the live hooks placed (`DemoLive.order`), per `user|dex`: in every list until filled. */
+  private readonly placed = new Map<string, DemoOpenOrder[]>();
 
   constructor(private readonly options: InfoAnswerOptions) {}
 
   /** Back to epoch 0 for everyone (the control endpoint's reset). */
   reset(): void {
     this.epochs.clear();
+    this.placed.clear();
     this.accountStage = 0;
+  }
+
+  /** Adds an order to `user`'s list on `dex` (the live hooks' new order). */
+  placeOrder(user: string, dex: string, order: DemoOpenOrder): void {
+    const key = `${user.toLowerCase()}|${dex}`;
+    this.placed.set(key, [...(this.placed.get(key) ?? []), order]);
+  }
+
+  /** Takes the newest placed order of `user` on `dex` off its list (it filled), if any. */
+  takePlacedOrder(user: string, dex: string): DemoOpenOrder | undefined {
+    const list = this.placed.get(`${user.toLowerCase()}|${dex}`);
+    return list?.pop();
+  }
+
+  /**
+   * `user`'s orders on `dex` as the last `frontendOpenOrders` answer gave them (the first epoch before any),
+   * without moving its epoch on: what the WebSocket says agrees with what was last polled. [] where it fails.
+   */
+  currentOrders(user: string, dex: string): DemoOpenOrder[] {
+    const key = `${user.toLowerCase()}|${dex}`;
+    const state = this.epochs.get(key);
+    const epoch = Math.max(0, (state?.epoch ?? 0) - 1);
+    const orders = demoWalletOrders(user, dex, epoch, (e) => state?.times[e] ?? this.options.startedAt, true) ?? [];
+    return [...orders, ...(this.placed.get(key) ?? [])];
   }
 
   /** The demo accounts as they are at `stage` (0: as started; 1: positions grown, closed, opened, flipped). */
@@ -126,13 +153,15 @@ export class InfoAnswers {
     state.times[state.epoch] ??= this.options.now();
     const delivered = () => (state.epoch += 1);
     // The whale's 5,000 orders do not change: serialize them once.
-    const constantKey = DEMO_WALLETS.some((w) => w.kind === 'whale' && w.address === user) ? `${key}|${frontend}|${state.times[0]}` : undefined;
+    const placed = this.placed.get(key) ?? [];
+    const constantKey =
+      placed.length === 0 && DEMO_WALLETS.some((w) => w.kind === 'whale' && w.address === user) ? `${key}|${frontend}|${state.times[0]}` : undefined;
     const cached = constantKey === undefined ? undefined : this.constantBodies.get(constantKey);
     if (cached !== undefined) return json(cached, delivered);
     const orders = demoWalletOrders(user, dex, state.epoch, (e) => state.times[e] ?? this.options.startedAt, frontend);
     if (orders === undefined && this.options.failingDex === false) return json('[]', delivered);
     if (orders === undefined) return defaultStatusReply(500, 'info'); // the failing dex
-    const body = JSON.stringify(orders);
+    const body = JSON.stringify(placed.length ? [...orders, ...placed] : orders);
     if (constantKey !== undefined) this.constantBodies.set(constantKey, body);
     return json(body, delivered);
   }

@@ -8,6 +8,7 @@ import { OpenOrdersTree } from './ordersTree';
 import { createOrdersStore } from './ordersStoreHost';
 import { refreshBudget } from './autoRefreshHost';
 import { walletCommandHandlers } from './walletCommands';
+import { startLiveWallets } from './liveWalletsHost';
 import type { CommandHandler } from '../platform/commands';
 import type { CommandId } from '../ids';
 
@@ -26,6 +27,7 @@ export function startOpenOrders(services: Services, view: vscode.TreeView<unknow
   const { context, connection } = services;
   const store = createOrdersStore(services);
   const tree = new OpenOrdersTree(store, () => connection.mode !== 'none');
+  tree.setLive(startLiveWallets(services, store));
   // Each network has its own wallets: the tree says whose it lists (a message hides the welcome
   // content, so only above wallets; the description, beside the title where VS Code shows it).
   // A refresh the user asked for that waits for room says so first, with the seconds left, until it runs.
@@ -51,7 +53,7 @@ export function startOpenOrders(services: Services, view: vscode.TreeView<unknow
   showDemoNotice();
 
   // Paused while the view is hidden or there is no connection; off while the setting is 0.
-  const schedule = new AutoRefreshSchedule(async () => (await store.refreshAll()).flatMap((o) => (o.error === undefined ? [] : [o.error])));
+  const schedule = new AutoRefreshSchedule(async () => (await store.refreshAll({ automatic: true })).flatMap((o) => (o.error === undefined ? [] : [o.error])));
   const budget = refreshBudget(services, store, schedule, view);
   const updateSchedule = () => {
     schedule.update(settings.autoRefreshSeconds(), view.visible && connection.mode !== 'none');

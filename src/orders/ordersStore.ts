@@ -11,6 +11,7 @@
  */
 import { describeError, isCancellation } from '../core/errors';
 import type { OpenOrder, OrderFate } from '../core/model';
+import type { LiveFill, LiveLiquidation } from '../core/hyperliquidSocket';
 import type { AccountSnapshot, AccountView, PositionChanges } from './accountViewModel';
 import type { Translate } from '../view/format';
 import { Emitter } from '../core/emitter';
@@ -58,6 +59,25 @@ export interface Refreshed {
   positionChanges: PositionChanges;
   /** What the tree draws: `view`'s groups with the account added (positions, their TP/SL, balances). */
   accountView: AccountView;
+  /** Whether the orders came with `frontendOpenOrders`' fields (kept for redraws from live updates). */
+  rich?: boolean;
+}
+
+/** The newest live fills a wallet keeps to show. */
+export const MAX_LIVE_FILLS_SHOWN = 5;
+
+/** What Hyperliquid's WebSocket brought for one wallet since the last draw (see `core/hyperliquidSocket.ts`). */
+export interface LiveUpdate {
+  /** Per dex, its whole list of open orders. */
+  orders: ReadonlyMap<string, readonly OpenOrder[]>;
+  /** New fills, oldest first. */
+  fills: readonly LiveFill[];
+  liquidations: readonly LiveLiquidation[];
+}
+
+export interface LiquidationNotice {
+  wallet: WatchedWallet;
+  liquidations: readonly LiveLiquidation[];
 }
 
 /** One wallet as the store holds it. */
@@ -68,6 +88,8 @@ export interface WalletState {
   /** The last refresh failed: why, and when. With `last` set, the orders shown are stale. */
   readonly error?: { message: string; at: number };
   readonly refreshing: boolean;
+  /** The newest fills Hyperliquid's WebSocket sent while the wallet was live, newest first. */
+  readonly liveFills: readonly LiveFill[];
 }
 
 export interface WalletRefreshOutcome {
@@ -187,6 +209,7 @@ class WalletEntry implements WalletState {
   attempted = false;
   /** Its master was offered once already (an API wallet). */
   agentOffered = false;
+  liveFills: LiveFill[] = [];
 
   constructor(
     public wallet: WatchedWallet,
@@ -214,6 +237,11 @@ export class OrdersStore {
   private readonly refreshedAll = new Emitter<void>();
   private readonly filled = new Emitter<FillNotice>();
   private readonly agentFound = new Emitter<AgentNotice>();
+  private readonly liquidated = new Emitter<LiquidationNotice>();
+  /** Whether a wallet is live (Hyperliquid's WebSocket feeds it): automatic refreshes leave it out. */
+  private isLive: (address: string) => boolean = () => false;
+  /** A live wallet was liquidated (the VS Code side says so). */
+  readonly onLiquidated = this.liquidated.event;
   /** One wallet changed (its address), or the list of wallets (undefined). */
   readonly onDidChange = this.changed.event;
   /** Whether any refresh runs (for Cancel Refresh and the view's progress). */
@@ -310,11 +338,15 @@ export class OrdersStore {
     return entry.pending;
   }
 
-  /** Refreshes every wallet; `reloadMarkets` also forgets the cached dex list, spot pairs and dex units. */
-  async refreshAll(options: { reloadMarkets?: boolean } = {}): Promise<WalletRefreshOutcome[]> {
+  /**
+   * Refreshes every wallet; `reloadMarkets` also forgets the cached dex list, spot pairs and dex units;
+   * `automatic` (the timer's) leaves out the live wallets, which Hyperliquid's WebSocket keeps current.
+   */
+  async refreshAll(options: { reloadMarkets?: boolean; automatic?: boolean } = {}): Promise<WalletRefreshOutcome[]> {
     if (options.reloadMarkets) this.deps.sources.existing?.reloadMarkets();
     this.syncWallets(); // e.g. demo mode just switched on: its wallets belong in "all".
-    const outcomes = await Promise.all(this.addresses.map((a) => this.refreshWallet(a)));
+    const polled = options.automatic ? this.addresses.filter((a) => !this.isLive(a) || !this.entries.get(a)?.last) : this.addresses;
+    const outcomes = await Promise.all(polled.map((a) => this.refreshWallet(a)));
     this.refreshedAll.fire();
     return outcomes;
   }
@@ -357,7 +389,7 @@ export class OrdersStore {
    */
   get refreshWeight(): number {
     let total = 0;
-    for (const e of this.entries.values()) total += this.walletWeight(e);
+    for (const e of this.entries.values()) if (!(this.isLive(e.wallet.address) && e.last)) total += this.walletWeight(e);
     return total;
   }
 
@@ -370,6 +402,53 @@ export class OrdersStore {
     return this.ledger.waitMs(weight, request.share);
   }
 
+  /** Who says which wallets are live (the live mode, once loaded). */
+  setLiveCheck(isLive: (address: string) => boolean): void {
+    this.isLive = isLive;
+  }
+
+  /**
+   * What Hyperliquid's WebSocket sent for a live wallet: each dex's orders replace that dex's (diffed
+   * against what was shown, so new and resized orders are marked and gone ones listed, as filled when a
+   * fill of theirs arrived), new fills are kept to show, a liquidation is told. Positions and balances
+   * stay as the last refresh left them.
+   */
+  applyLive(address: string, update: LiveUpdate): void {
+    const entry = this.entries.get(address.toLowerCase());
+    if (!entry) return;
+    if (update.fills.length > 0) entry.liveFills = [...update.fills].reverse().concat(entry.liveFills).slice(0, MAX_LIVE_FILLS_SHOWN);
+    const last = entry.last;
+    if (last && update.orders.size > 0 && accountModel) {
+      const orders: WalletOrder[] = [
+        ...last.snapshot.orders.filter((o) => !update.orders.has(o.dex)),
+        ...[...update.orders].flatMap(([dex, list]) => list.map((order) => ({ dex, order }))),
+      ];
+      const changes = diffOrders(last.snapshot.orders, orders);
+      const fates = new Map<number, OrderFate>();
+      for (const gone of changes.gone) {
+        const fill = entry.liveFills.find((f) => f.oid === gone.order.oid);
+        if (fill) fates.set(gone.order.oid, { status: 'filled', at: fill.time });
+      }
+      const dexErrors = new Map([...last.dexErrors].filter(([dex]) => !update.orders.has(dex)));
+      const view = this.buildView(address, orders, changes, fates, new Map(), dexErrors, last.skippedDexs);
+      const accountView = accountModel.buildAccountView({
+        address,
+        view,
+        account: last.account,
+        changes: last.positionChanges,
+        dexErrors: last.accountErrors.perps,
+        spotError: last.accountErrors.spot,
+        units: this.marketData.units,
+        spotMeta: this.marketData.spotMeta,
+        rich: last.rich ?? true,
+        t: this.deps.t,
+      });
+      entry.last = { ...last, snapshot: { orders, fetchedAt: this.clock.now() }, changes, fates, missingFates: new Map(), dexErrors, view, accountView };
+    }
+    if (update.liquidations.length > 0) this.liquidated.fire({ wallet: entry.wallet, liquidations: update.liquidations });
+    this.changed.fire(entry.wallet.address);
+  }
+
   summaries(): WalletSummary[] {
     return [...this.entries.values()].map((e) => summaryOf(e));
   }
@@ -379,7 +458,8 @@ export class OrdersStore {
       this.queued.cancelled = true;
       this.queued.wake?.();
     }
-    for (const emitter of [this.changed, this.refreshingChanged, this.refreshedAll, this.filled, this.agentFound, this.waitingChanged]) emitter.dispose();
+    for (const emitter of [this.changed, this.refreshingChanged, this.refreshedAll, this.filled, this.agentFound, this.waitingChanged, this.liquidated])
+      emitter.dispose();
   }
 
   private async runQueued(q: QueuedRefresh): Promise<WalletRefreshOutcome[]> {
@@ -499,6 +579,7 @@ export class OrdersStore {
           accountErrors: acct.errors,
           positionChanges,
           accountView,
+          rich: result.rich,
         };
       };
       // Drawn as soon as the orders are in; what became of gone orders, and the mids and units of dexs

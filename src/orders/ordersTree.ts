@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { Commands, Settings, settingId } from '../ids';
 import { revealInvisibles } from '../view/escape';
-import { shortAddress } from '../view/format';
+import { shortAddress, timeAgo } from '../view/format';
 import type { OrdersStore } from './ordersStore';
 import { orderCountText, positionCountText, type GroupRow, type IconRef, type OrderRow } from './ordersViewModel';
 import { vscodeTranslate } from '../platform/translate';
@@ -14,6 +14,10 @@ import { appendData, groupItem, orderItem, orderTooltip, themeIcon } from './ord
 import { accountItem, balanceItem, positionItem, rowTooltip, unreadableItem } from './accountTreeItems';
 import type { AccountRow, AccountView, BalanceRow, PositionRow, UnreadableRow } from './accountViewModel';
 import type { UserRole } from '../core/model';
+import { groupThousands } from '../core/units';
+import type { LiveFill } from '../core/hyperliquidSocket';
+import type { LiveWallets } from './liveWallets';
+import { liveStatusText } from './liveWalletsHost';
 
 export interface WalletNode {
   kind: 'wallet';
@@ -40,6 +44,8 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   /** One node per wallet for its whole life, so `onDidChangeTreeData` can name it. */
   private readonly nodes = new Map<string, WalletNode>();
   private readonly subscription: vscode.Disposable;
+  private live?: LiveWallets;
+  private liveSubscription?: { dispose(): void };
 
   constructor(
     private readonly store: OrdersStore,
@@ -51,6 +57,20 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
         for (const a of this.nodes.keys()) if (!store.wallet(a)) this.nodes.delete(a);
         this.changed.fire(undefined);
       } else if (store.wallet(address)) this.changed.fire(this.walletNode(address));
+    });
+  }
+
+  /** Live mode: the tree says per wallet whether it is live, reconnecting or polled (and why). */
+  setLive(live: LiveWallets): void {
+    this.live = live;
+    // Each wallet redrawn as the store's own changes are (a root refresh would redraw every row); not one
+    // that is loading or refreshing: the store redraws it when that ends, and a redraw asked while VS Code
+    // still draws the last one can be lost.
+    this.liveSubscription = live.onDidChange(() => {
+      for (const address of this.store.addresses) {
+        const entry = this.store.wallet(address);
+        if (entry?.last && !entry.refreshing) this.changed.fire(this.walletNode(address));
+      }
     });
   }
 
@@ -232,6 +252,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       }
       return out;
     }
+    out.push(...entry.liveFills.map((f) => fillNode(address, f)));
     const view = entry.last.view;
     const account = entry.last.accountView;
     const role = this.roleNode(address, account.role, entry.wallet.label);
@@ -312,6 +333,8 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     if (last) parts.push(orderCountText(last.view.orderCount, vscodeTranslate));
     else if (entry.refreshing) parts.push(vscode.l10n.t('loading…'));
     if (entry.error && last) parts.push(vscode.l10n.t('stale · {0}', timeOf(last.snapshot.fetchedAt)));
+    const live = this.live && liveStatusText(this.live.status(address));
+    if (live) parts.push(live.text);
     item.description = parts.join(' · ');
     item.iconPath = entry.refreshing
       ? new vscode.ThemeIcon('loading~spin')
@@ -331,6 +354,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
     if (entry.demo) md.appendText(vscode.l10n.t('A wallet of the built-in demo node (made-up orders).') + '\n\n');
     if (last) md.appendText(vscode.l10n.t('Last refreshed at {0}.', timeOf(last.snapshot.fetchedAt)) + '\n\n');
     if (entry.error) appendData(md, vscode.l10n.t('Last refresh failed: {0}', entry.error.message));
+    if (live) md.appendText('\n\n' + live.tooltip);
     item.tooltip = md;
     item.accessibilityInformation = { label: [label, address, item.description].filter(Boolean).join(', ') };
     return item;
@@ -362,8 +386,40 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
 
   dispose(): void {
     this.subscription.dispose();
+    this.liveSubscription?.dispose();
     this.changed.dispose();
   }
+}
+
+/** A fill Hyperliquid's WebSocket sent: "filled 0.5 BTC @ 60,010 · 3 s ago" (a liquidation says so). */
+function fillNode(address: string, f: LiveFill): MessageNode {
+  const px = readable(f.px);
+  const sz = readable(f.sz);
+  const ago = timeAgo((Date.now() - f.time) / 1000, vscodeTranslate);
+  return {
+    kind: 'message',
+    id: `fill:${address}:${f.tid}`,
+    label: f.liquidated ? vscode.l10n.t('liquidated {0} {1} @ {2}', sz, f.coin, px) : vscode.l10n.t('filled {0} {1} @ {2}', sz, f.coin, px),
+    description: ago,
+    tooltip: [
+      f.dir,
+      f.closedPnl !== undefined ? vscode.l10n.t('Closed PnL: {0}', f.closedPnl) : undefined,
+      f.fee !== undefined ? vscode.l10n.t('Fee: {0} {1}', f.fee, f.feeToken ?? '') : undefined,
+      vscode.l10n.t('Order {0}, trade {1}, at {2}', f.oid, f.tid, timeOf(f.time)),
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    icon: f.liquidated ? { id: 'flame', color: 'errorForeground' } : { id: 'pass-filled', color: 'charts.green' },
+    contextValue: 'fill',
+  };
+}
+
+/** A decimal as read: thousands grouped, a trailing ".0" dropped ("60010.0" → "60,010"). */
+function readable(decimal: string): string {
+  const negative = decimal.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? decimal.slice(1) : decimal).split('.');
+  const trimmed = fraction.replace(/0+$/, '');
+  return `${negative ? '−' : ''}${groupThousands(whole)}${trimmed ? `.${trimmed}` : ''}`;
 }
 
 function timeOf(ms: number): string {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ProviderAbilities } from '../core/abilities';
-import { ProviderEndpoints } from '../core/endpoints';
+import { ProviderEndpoints, socketUrlOf } from '../core/endpoints';
 import { describeError, ProviderError } from '../core/errors';
 import { NETWORK_IDS, NETWORKS, type NetworkId } from '../core/networks';
 import type { Preset } from '../core/presets';
@@ -104,6 +104,17 @@ export class Connection implements vscode.Disposable {
   /** The demo node's wallets while demo data is on (features list them without importing the demo). */
   get demoWallets(): readonly DemoWallet[] {
     return this.demoActive ? DEMO_WALLETS : [];
+  }
+
+  /**
+   * Hyperliquid's WebSocket on `network`: the demo node's `/ws` while demo data is on, else the one beside
+   * the public `/info` (`wss://api.hyperliquid.xyz/ws`, or the loopback stand-in a setting names); undefined
+   * when that address is not usable.
+   */
+  async liveSocketUrl(network: NetworkId = this.network): Promise<string | undefined> {
+    if (this.demoActive) return socketUrlOf(`${(await this.demoNode(network)).baseUrl}/info`);
+    const urls = publicApiUrls(network);
+    return 'problem' in urls ? undefined : socketUrlOf(urls.infoUrl);
   }
 
   /** Resolves once the key of `network`'s provider origin now has been read from SecretStorage. */

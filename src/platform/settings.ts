@@ -109,6 +109,9 @@ export const settings = {
   ordersNotifyOnFill(): boolean {
     return this.config.get<boolean>(Settings.ordersNotifyOnFill, false) === true;
   },
+  ordersLiveUpdates(): boolean {
+    return this.config.get<boolean>(Settings.ordersLiveUpdates, true) !== false;
+  },
   hoverEnabled(): boolean {
     return this.config.get<boolean>(Settings.hoverEnabled, true);
   },

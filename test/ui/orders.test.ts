@@ -130,7 +130,7 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
     assert.match(rows[outage + 1]!, /server error \(HTTP 500\).*select to retry/);
     assert.match(
       rows.find((r) => r.startsWith('Maker'))!,
-      /\d+ orders$/,
+      /\d+ orders( · polled \(live data not allowed\))?$/,
       'the wallet itself is current, not stale',
     );
     await wb().screenshot('orders-dexs-units-outcomes');
@@ -210,7 +210,7 @@ describe('UI: Open Orders sidebar (packaged extension in code-server)', function
     await wb().treeRowLocator(VIEW).filter({ hasText: 'rejected the API key' }).first().click();
     const after = await rowsWhen(
       'the error row gone and the wallet fresh',
-      (r) => !r.some((x) => x.includes('rejected the API key')) && r.some((x) => /^Maker.*\d+ orders$/.test(x)),
+      (r) => !r.some((x) => x.includes('rejected the API key')) && r.some((x) => /^Maker.*\d+ orders( · polled \(live data not allowed\))?$/.test(x)),
     );
     assert.ok(after.some(isOrderRow));
   });

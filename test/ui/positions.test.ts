@@ -38,7 +38,9 @@ describe('UI: the account behind the orders (positions, TP/SL, balances, API wal
     // The wallet's row and its children are redrawn apart: wait for both.
     const rows = await rowsWhen(
       'the API wallet, labelled, with its row',
-      (r) => r.some((x) => x.startsWith('API wallet of 0x3217…018c')) && r.some((x) => /^Bot key API wallet · 0 orders$/.test(x)),
+      (r) =>
+        r.some((x) => x.startsWith('API wallet of 0x3217…018c')) &&
+        r.some((x) => /^Bot key API wallet · 0 orders( · polled \(live data not allowed\))?$/.test(x)),
     );
     assert.ok(rows.some((r) => r === 'API wallet of 0x3217…018c select to watch the master'));
     assert.ok(rows.some((r) => r.startsWith('No open orders, positions or balances')));

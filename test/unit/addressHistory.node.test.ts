@@ -4,7 +4,8 @@
 import { strict as assert } from 'node:assert';
 import { useDemoNodes } from '../support/demoNodes';
 import { ProviderAbilities } from '../../src/core/abilities';
-import { ExplorerApiEndpoints, ProviderEndpoints } from '../../src/core/endpoints';
+import { ProviderEndpoints } from '../../src/core/endpoints';
+import { ExplorerApiEndpoints } from '../../src/core/explorerEndpoints';
 import { ProviderError } from '../../src/core/errors';
 import { compareNewestFirst } from '../../src/core/history';
 import type { Address } from '../../src/core/model';

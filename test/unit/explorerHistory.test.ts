@@ -2,7 +2,7 @@
 // query it sends (no key for Blockscout; chainid and a key for Etherscan, never in a label), rows
 // validated, "No transactions found", the explorer's refusals, and the pages the address page walks.
 import * as assert from 'node:assert/strict';
-import { ExplorerApiEndpoints } from '../../src/core/endpoints';
+import { ExplorerApiEndpoints } from '../../src/core/explorerEndpoints';
 import { ExplorerHistoryClient } from '../../src/core/explorerHistory';
 import { RatePacer } from '../../src/core/limiter';
 import { Transport } from '../../src/core/transport';

@@ -1,0 +1,73 @@
+/**
+ * Schemas for what Hyperliquid's WebSocket sends (`{channel, data}`), with valibot, as `infoSchemas.ts`
+ * has for the info answers: the fields we use must have the right shape, extra fields are allowed.
+ * Channels and shapes: docs/FACTS.md#websocket (Hyperliquid's `websocket/subscriptions`
+ * page; nktkas/hyperliquid:src/api/subscription/_methods/userFills.ts, and the same folder for openOrders).
+ */
+import * as v from 'valibot';
+import { ADDRESS } from './hex';
+import { openOrdersResult } from './infoSchemas';
+
+const DECIMAL = /^-?\d{1,40}(\.\d{1,40})?$/;
+const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+const decimal = v.pipe(v.string(), v.regex(DECIMAL, 'expected a decimal number as a string'));
+const address = v.pipe(
+  v.string(),
+  v.regex(ADDRESS, 'expected a 0x address'),
+  v.transform((s) => s.toLowerCase()),
+);
+const label = (max: number) => v.pipe(v.string(), v.maxLength(max));
+
+/** The most fills one `userFills` message may hold (the snapshot carries the 2,000 newest at most). */
+export const MAX_SOCKET_FILLS = 2_000;
+
+/** Every message: a channel name and its data. */
+export const socketEnvelope = v.looseObject({ channel: label(64), data: v.optional(v.unknown()) });
+
+/** One fill, as `userFills` and `userEvents` send it. */
+export const socketFill = v.looseObject({
+  coin: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  px: decimal,
+  sz: decimal,
+  side: v.picklist(['A', 'B']),
+  time: count,
+  oid: count,
+  tid: count,
+  dir: v.optional(label(100)),
+  closedPnl: v.optional(decimal),
+  fee: v.optional(decimal),
+  feeToken: v.optional(label(100)),
+  hash: v.optional(label(100)),
+  liquidation: v.optional(
+    v.nullable(v.looseObject({ liquidatedUser: v.optional(v.nullable(address)), markPx: v.optional(decimal), method: v.optional(label(100)) })),
+  ),
+});
+
+export const userFillsData = v.looseObject({
+  user: address,
+  isSnapshot: v.optional(v.boolean()),
+  fills: v.pipe(v.array(socketFill), v.maxLength(MAX_SOCKET_FILLS)),
+});
+
+/** `openOrders` (per user and dex): the whole list, as `frontendOpenOrders` answers it. */
+export const openOrdersData = v.looseObject({ user: address, dex: label(100), orders: openOrdersResult });
+
+/** `userEvents` arrives on channel `user`: fills | funding | liquidation | nonUserCancel (one of them). */
+export const userEventData = v.looseObject({
+  liquidation: v.optional(
+    v.looseObject({
+      lid: count,
+      liquidator: address,
+      liquidated_user: address,
+      liquidated_ntl_pos: decimal,
+      liquidated_account_value: decimal,
+    }),
+  ),
+});
+
+export const subscriptionResponseData = v.looseObject({
+  method: label(32),
+  subscription: v.looseObject({ type: label(64), user: v.optional(address), dex: v.optional(label(100)) }),
+});
+
+export type SocketFill = v.InferOutput<typeof socketFill>;
