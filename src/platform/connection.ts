@@ -5,7 +5,7 @@ import { describeError, ProviderError } from '../core/errors';
 import { NETWORK_IDS, NETWORKS, type NetworkId } from '../core/networks';
 import type { Preset } from '../core/presets';
 import type { ProviderClients, ProviderConfig } from '../core/provider';
-import { PublicApiBudget, type PublicDataKind } from '../core/publicApi';
+import type { PublicApiBudget, PublicDataKind } from '../core/publicApi';
 import { keyOrigin, keyStorageId, parseKeyStorageId } from '../core/keyOrigin';
 import { DEMO_WALLETS, type DemoWallet } from '../demo/wallets';
 import { NetworkSettings, Settings, settingId, StorageKeys } from '../ids';
@@ -64,7 +64,8 @@ export class Connection implements vscode.Disposable {
   /** What each provider was seen to serve, by network and address (kept when the clients are rebuilt). */
   private readonly abilitiesByProvider = new Map<string, ProviderAbilities>();
   /** Hyperliquid counts per IP: one budget for every connection of this window. */
-  readonly publicBudget = new PublicApiBudget();
+  /** The public API's weight budget, one for every network (one IP); made with the first clients. */
+  private publicBudget?: PublicApiBudget;
   private readonly ready: Promise<void>;
 
   constructor(
@@ -291,7 +292,8 @@ export class Connection implements vscode.Disposable {
 
   private async createClients(network: NetworkId): Promise<ProviderClients | undefined> {
     // The clients' code (axios apart, which the first request loads) is loaded with the first clients, not at activation.
-    const { connectProvider } = await import('../core/provider');
+    const [{ connectProvider }, { PublicApiBudget }] = await Promise.all([import('../core/provider'), import('../core/publicApi')]);
+    this.publicBudget ??= new PublicApiBudget();
     const options = { timeoutMs: settings.requestTimeoutMs(), onRequest: (e: Parameters<Log['request']>[0]) => this.log.request(e) };
     const chainId = NETWORKS[network].chainId;
     if (this.demoActive) {
@@ -312,13 +314,13 @@ export class Connection implements vscode.Disposable {
       chainId,
       abilities: this.abilities(network),
       providerName: preset.name,
-      publicApi: this.publicApi(network, preset),
+      publicApi: this.publicApi(network, preset, this.publicBudget),
     };
     return connectProvider(config, options);
   }
 
   /** Hyperliquid's public info API as the fallback of `network`'s provider (not for the public preset: it is the provider). */
-  private publicApi(network: NetworkId, preset: Preset): ProviderConfig['publicApi'] {
+  private publicApi(network: NetworkId, preset: Preset, budget: PublicApiBudget): ProviderConfig['publicApi'] {
     if (preset.id === 'public') return undefined;
     const urls = publicApiUrls(network);
     if ('problem' in urls) {
@@ -327,7 +329,7 @@ export class Connection implements vscode.Disposable {
     }
     return {
       ...urls,
-      budget: this.publicBudget,
+      budget,
       allowed: (kind) => settings.publicPermission(kind, network) === 'allow',
       wanted: (kind, type) => this.publicWish.fire({ kind, type, network, provider: preset.id === 'custom' ? vscode.l10n.t('Your provider') : preset.name }),
     };

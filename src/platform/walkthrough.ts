@@ -2,51 +2,20 @@ import * as vscode from 'vscode';
 import type { Services } from './services';
 import { Commands } from '../ids';
 import { registerCommands } from './commands';
-import { HOVER_SAMPLE_VALUES } from './hoverSampleValues';
 
 /** A scheme of our own: the sample is read-only and closes without a "Save changes?" prompt. */
-const SAMPLE_SCHEME = 'hyperliquid-explorer-sample';
-const SAMPLE_URI = vscode.Uri.from({ scheme: SAMPLE_SCHEME, path: '/block-hover-sample.py' });
+export const SAMPLE_SCHEME = 'hyperliquid-explorer-sample';
 
 /**
  * The walkthrough's last step: a small Python file with a hex block number, a transaction hash and an
- * address to hover. Python, because VS Code
- * has no built-in Python language service whose hover would wait for a file it cannot read (TypeScript's
- * shows "Loading…" under ours for documents of this scheme).
+ * address to hover (`walkthroughSample.ts`, loaded when it is first opened, not at activation).
  */
 export function registerWalkthroughCommands({ context }: Services): void {
-  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(SAMPLE_SCHEME, { provideTextDocumentContent: hoverSample }));
+  const sample = () => import('./walkthroughSample');
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(SAMPLE_SCHEME, { provideTextDocumentContent: async () => (await sample()).hoverSample() }),
+  );
   registerCommands(context, {
-    [Commands.openHoverSample]: async () => {
-      const document = await vscode.workspace.openTextDocument(SAMPLE_URI);
-      // The hover is registered by language id; a custom scheme's language is not always guessed from `.py`.
-      const typed = document.languageId === 'python' ? document : await vscode.languages.setTextDocumentLanguage(document, 'python');
-      const editor = await vscode.window.showTextDocument(typed, { preview: false });
-      const block = HOVER_SAMPLE_VALUES.block;
-      const line = typed
-        .getText()
-        .split('\n')
-        .findIndex((l) => l.includes(block));
-      if (line >= 0) {
-        const at = new vscode.Position(line, typed.lineAt(line).text.indexOf(block) + 2);
-        editor.selection = new vscode.Selection(at, at);
-        editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-      }
-    },
+    [Commands.openHoverSample]: async () => (await sample()).openHoverSample(),
   });
-}
-
-function hoverSample(): string {
-  return [
-    `# ${vscode.l10n.t('Move the mouse over the hex block number below: the hover shows that HyperEVM block.')}`,
-    `# ${vscode.l10n.t('No API key yet? Run “Hyperliquid: Try Demo Data” first: the demo chain has this block too.')}`,
-    `DEPLOY_BLOCK = ${HOVER_SAMPLE_VALUES.block}`,
-    '',
-    `# ${vscode.l10n.t('A transaction hash shows its status, block, sender and recipient, value and fee, and opens its page.')}`,
-    `TRANSFER_TX = "${HOVER_SAMPLE_VALUES.transaction}"`,
-    '',
-    `# ${vscode.l10n.t('An address shows whether it is a contract or an account and its HYPE balance, with Watch Wallet.')}`,
-    `MARKET_MAKER = "${HOVER_SAMPLE_VALUES.address}"`,
-    '',
-  ].join('\n');
 }
