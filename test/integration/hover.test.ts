@@ -116,13 +116,21 @@ describe('Block hover in the extension host', function () {
     for (const offset of [2, 33, 65]) assert.deepEqual(await ourHovers(doc, TX_HASH, offset), [], `hash at +${offset}`);
   });
 
-  it('an address: contract or account and its HYPE balance, an explorer link, trusted for Watch Wallet and Look Up only', async () => {
+  it('an address: contract or account and its HYPE balance, an explorer link, its page and Read & Simulate; trusted for Watch Wallet, Look Up, Open Address and Read & Simulate only', async () => {
     const md = onlyMarkdown(await ourHovers(doc, DEMO_SAMPLES.contract, 20));
     const text = plain(md.value);
     assert.match(text, /^\*\*Contract 0x[0-9a-f]{4}…[0-9a-f]{4}\*\*/);
     assert.match(text, /Balance: [\d,.]+ HYPE/);
     assert.ok(md.value.includes(`(https://hyperevmscan.io/address/${DEMO_SAMPLES.contract.toLowerCase()})`), md.value);
-    assert.deepEqual(md.isTrusted, { enabledCommands: ['hyperliquidExplorer.watchWallet', 'hyperliquidExplorer.lookUp'] });
+    assert.deepEqual(md.isTrusted, {
+      enabledCommands: [
+        'hyperliquidExplorer.watchWallet',
+        'hyperliquidExplorer.lookUp',
+        'hyperliquidExplorer.openAddress',
+        'hyperliquidExplorer.readAndSimulate',
+      ],
+    });
+    assert.ok(md.value.includes('(command:hyperliquidExplorer.readAndSimulate?'), 'a contract links to Read & Simulate');
     assert.match(plain(onlyMarkdown(await ourHovers(doc, ADDRESS, 20)).value), /^\*\*(Account|Contract) 0x5aae…eaed\*\*/);
   });
 
