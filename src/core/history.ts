@@ -5,8 +5,9 @@
  * the one shape both become. Pure: no `vscode`.
  */
 import * as v from 'valibot';
-import { ADDRESS, HASH, HEX_BYTES, HEX_QUANTITY } from './hex';
+import { ADDRESS, HEX_BYTES } from './hex';
 import type { Address, Hash } from './model';
+import { address, hash, quantity } from './schemas';
 
 /** One transaction of an address's history, whatever source it came from. */
 export interface HistoryTransaction {
@@ -45,21 +46,6 @@ export const MAX_HISTORY_PAGE_SIZE = 100;
  */
 export const MAX_HISTORY_ANSWER = 5000;
 
-const quantity = v.pipe(
-  v.string(),
-  v.regex(HEX_QUANTITY, 'expected a 0x hex quantity'),
-  v.transform((s) => BigInt(s)),
-);
-const hash = v.pipe(
-  v.string(),
-  v.regex(HASH, 'expected a 32-byte 0x hash'),
-  v.transform((s) => s.toLowerCase() as Hash),
-);
-const address = v.pipe(
-  v.string(),
-  v.regex(ADDRESS, 'expected a 0x address'),
-  v.transform((s) => s.toLowerCase() as Address),
-);
 const input = v.pipe(v.string(), v.regex(HEX_BYTES, 'expected 0x hex bytes'));
 
 const otsTransaction = v.looseObject({

@@ -16,17 +16,18 @@ import type {
   TransactionReceipt,
 } from './model';
 
-const quantity = v.pipe(
+/** The chain's scalar shapes as every EVM answer's schema reads them (a quantity as a bigint, hashes and addresses lowercased). */
+export const quantity = v.pipe(
   v.string(),
   v.regex(HEX_QUANTITY, 'expected a 0x hex quantity'),
   v.transform((s) => BigInt(s)),
 );
-const hash = v.pipe(
+export const hash = v.pipe(
   v.string(),
   v.regex(HASH, 'expected a 32-byte 0x hash'),
   v.transform((s) => s.toLowerCase() as Hash),
 );
-const address = v.pipe(
+export const address = v.pipe(
   v.string(),
   v.regex(ADDRESS, 'expected a 0x address'),
   v.transform((s) => s.toLowerCase() as Address),

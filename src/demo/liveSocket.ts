@@ -4,6 +4,7 @@
 // `openOrders`, `clearinghouseState` and `allMids` start with the current state; `ping` gets `pong`.
 // Hooks (`DemoLive`, and the control endpoint's `POST /__demo/live`) send a fill, a new order or a
 // liquidation now, drop every connection, or leave pongs or acknowledgements out.
+import type { DemoFill } from './history';
 import type * as http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -47,23 +48,8 @@ export interface DemoLive {
   fillsOf(user: string): readonly { tid: number }[];
 }
 
-interface Fill {
-  coin: string;
-  px: string;
-  sz: string;
-  side: 'A' | 'B';
-  time: number;
-  startPosition: string;
-  dir: string;
-  closedPnl: string;
-  hash: string;
-  oid: number;
-  crossed: boolean;
-  fee: string;
-  tid: number;
-  feeToken: string;
-  liquidation?: { liquidatedUser: string; markPx: string; method: string };
-}
+/** A fill as the WebSocket sends it: the info API's fill (the demo's history has the same), with a liquidation's details. */
+type Fill = Omit<DemoFill, 'twapId'> & { liquidation?: { liquidatedUser: string; markPx: string; method: string } };
 
 interface Client {
   ws: WebSocket;
