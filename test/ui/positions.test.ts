@@ -17,12 +17,25 @@ describe('UI: the account behind the orders (positions, TP/SL, balances, API wal
   const wb = demo.wb;
   const node = demo.node;
   const rowsWhen = (what: string, ready: (rows: string[]) => boolean, timeoutMs?: number) => wb().treeRowsWhen(VIEW, what, ready, timeoutMs);
+  // A row's depth in the tree, read with its text in one step (the tree may be redrawing beside a
+  // refresh: a wallet's live status changes). Waits for the row first.
   const level = async (text: RegExp) => {
-    const rows = wb().treeRowLocator(VIEW);
-    const texts = await wb().treeRowTexts(VIEW);
-    const i = texts.findIndex((r) => text.test(r));
-    assert.ok(i >= 0, `no row ${String(text)}: ${JSON.stringify(texts, null, 1)}`);
-    return Number(await rows.nth(i).getAttribute('aria-level'));
+    await rowsWhen(`a row ${String(text)}`, (r) => r.some((x) => text.test(x)));
+    const rows = await wb()
+      .treeRowLocator(VIEW)
+      .evaluateAll((els) =>
+        els.map((row) => ({
+          text: [row.querySelector('.label-name'), row.querySelector('.label-description')]
+            .map((e) => (e?.textContent ?? '').trim())
+            .filter(Boolean)
+            .join(' ')
+            .replace(/\s+/g, ' '),
+          level: row.getAttribute('aria-level'),
+        })),
+      );
+    const row = rows.find((r) => text.test(r.text));
+    assert.ok(row?.level, `no row ${String(text)}: ${JSON.stringify(rows, null, 1)}`);
+    return Number(row.level);
   };
 
   it('watching an API wallet shows what it is and offers to watch its master', async () => {
