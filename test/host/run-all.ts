@@ -1,7 +1,7 @@
 // `npm test`: every suite, in the order that keeps a fresh clone's run short on two cores without losing a
 // check. The test hosts (Chromium, code-server 4.139.1 and 4.99.4: `npm run setup`) install while the
-// steps that need neither, or Chromium alone, run beside them (typecheck, lint, unit, conformance, the
-// hostile suite's Node part, and packaging the one .vsix every host suite installs); the suites that
+// steps that need neither, or Chromium alone, run beside them in two lanes (typecheck, lint, packaging the
+// one .vsix every host suite installs | unit, conformance, the hostile suite's Node part); the suites that
 // drive code-server and Chromium then run one after the other, since each of them wants both cores. It
 // stops at the first step that fails (the others would only wait longer for the same answer) and prints
 // how long each step took. Each step is an npm script, so any one can be run alone.
@@ -41,11 +41,17 @@ function npmRun(step: Step, logFile?: string): Promise<number> {
   });
 }
 
-/** Runs `steps` one after the other, up to the first that fails; its exit code (0: all passed). */
-async function lane(steps: Step[]): Promise<number> {
+/**
+ * Runs `steps` one after the other, up to the first that fails; its exit code (0: all passed). With
+ * `logDir`, each step's output goes to a file there and is printed whole when the step ends, so that two
+ * lanes side by side do not interleave their lines.
+ */
+async function lane(steps: Step[], logDir?: string): Promise<number> {
   for (const step of steps) {
-    console.log(`\n[test] ▶ ${name(step)}`);
-    const code = await npmRun(step);
+    const log = logDir && path.join(logDir, `${step.script.replace(/[^\w.-]+/g, '-')}${step.label ? '-' + step.label.replace(/\W+/g, '-') : ''}.log`);
+    console.log(`\n[test] ▶ ${name(step)}${log ? ` (its output when it ends: ${path.relative(ROOT, log)})` : ''}`);
+    const code = await npmRun(step, log);
+    if (log) console.log(`\n[test] ${name(step)}:\n${fs.readFileSync(log, 'utf8')}`);
     console.log(`[test] ${code === 0 ? '✔' : '✘'} ${name(step)} (${((step.ms ?? 0) / 1000).toFixed(1)} s)`);
     if (code !== 0) return code;
   }
@@ -68,10 +74,14 @@ runMain('test', async () => {
   // the checks' lane; its host part runs with the other host suites. The .vsix is packaged once, there
   // too, and every host suite installs that one (HLX_VSIX) instead of packaging its own.
   const vsix = path.join(TEST_RESULTS, 'vsix', 'hyperliquid-explorer.vsix');
+  // Two lanes beside the install, so that the cores it leaves idle (downloads, and after it ends) are used.
   const checks: Step[] = [
-    ...['typecheck', 'lint', 'test:unit', 'test:conformance'].map((script) => ({ script })),
-    { script: 'test:hostile', label: 'Node part', env: { HLX_HOSTILE_NODE_ONLY: '1' } },
+    ...['typecheck', 'lint'].map((script) => ({ script })),
     { script: 'package', label: 'the .vsix every host suite installs', args: ['-o', vsix] },
+  ];
+  const suites: Step[] = [
+    ...['test:unit', 'test:conformance'].map((script) => ({ script })),
+    { script: 'test:hostile', label: 'Node part', env: { HLX_HOSTILE_NODE_ONLY: '1' } },
   ];
   fs.rmSync(path.dirname(vsix), { recursive: true, force: true });
   fs.mkdirSync(path.dirname(vsix), { recursive: true });
@@ -87,12 +97,12 @@ runMain('test', async () => {
     if (code !== 0) console.log(fs.readFileSync(setupLog, 'utf8').split('\n').slice(-30).join('\n'));
     return code;
   });
-  const checked = await lane(checks);
+  const [checked, tested] = await Promise.all([lane(checks), lane(suites, TEST_RESULTS)]);
   const setupCode = await installed;
-  const code = checked !== 0 ? checked : setupCode !== 0 ? setupCode : await lane(hosts);
+  const code = checked !== 0 ? checked : tested !== 0 ? tested : setupCode !== 0 ? setupCode : await lane(hosts);
 
-  const all = [setup, ...checks, ...hosts].filter((s) => s.ms !== undefined);
-  console.log(`\n[test] steps (setup ran beside typecheck … package):`);
+  const all = [setup, ...checks, ...suites, ...hosts].filter((s) => s.ms !== undefined);
+  console.log(`\n[test] steps (setup ran beside two lanes: typecheck, lint, package | unit, conformance, hostile Node part):`);
   for (const s of all)
     console.log(`  ${s.code === 0 ? '✔' : '✘'} ${(s.script + (s.label ? ` (${s.label})` : '')).padEnd(48)} ${((s.ms ?? 0) / 1000).toFixed(1).padStart(7)} s`);
   console.log(`[test] ${code === 0 ? 'all passed' : 'FAILED'} in ${minutes(Date.now() - t0)}`);

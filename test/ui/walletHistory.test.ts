@@ -148,10 +148,14 @@ describe('UI: wallet history (packaged extension in code-server)', function () {
     const file = path.join(wb().writeFile('exports/.keep', ''), '..', 'fills.csv');
     // VS Code's own save dialog (code-server's simple dialog): the path typed, then its OK button.
     await wb().fillInputBox(file, { submit: false, timeoutMs: 30_000 });
-    await wb().page.waitForTimeout(300); // the dialog checks the typed path as it changes
-    await wb().quickInput().locator('.monaco-button', { hasText: 'OK' }).click();
+    // The dialog checks the typed path as it changes, and may ignore an OK pressed before it has: press it
+    // (while the dialog is still open) until the file is written.
+    const ok = wb().quickInput().locator('.monaco-button', { hasText: 'OK' });
     const deadline = Date.now() + 30_000;
-    while (!fs.existsSync(file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while (!fs.existsSync(file) && Date.now() < deadline) {
+      if (await ok.isVisible().catch(() => false)) await ok.click({ timeout: 2_000 }).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 250));
+    }
     const parsed = parseCsv(fs.readFileSync(file, 'utf8'));
     assert.deepEqual(parsed[0], header);
     assert.equal(parsed.length - 1, rows.length);
