@@ -339,7 +339,9 @@ describe('hostile in the real host (packaged extension in code-server)', functio
 
   it('after a 502 page that echoes the key, the error row says so and the orders stay, marked stale; nothing shows the key', async () => {
     await wb().runCommand('Hyperliquid: Refresh Open Orders');
-    const good = (await settledRows('a fresh wallet', (r) => r.some((x) => x.startsWith(LABEL) && /\d+ orders$/.test(x)))).filter(isOrderRow);
+    const good = (await settledRows('a fresh wallet', (r) => r.some((x) => x.startsWith(LABEL) && /\d+ orders( · polled \([^)]*\))?$/.test(x)))).filter(
+      isOrderRow,
+    );
     const before = node.requests;
     node.setFaults([
       { kind: 'status', status: 502, endpoint: 'info', contentType: 'text/html', body: `<h1>502</h1><p>upstream ${node.baseUrl}/${key}/info failed</p>` },
