@@ -41,8 +41,11 @@ export class RatePacer {
     return this.one.run(async () => {
       // A timer may fire a little early: wait again for what is left.
       for (let wait = this.gapLeft(); wait > 0; wait = this.gapLeft()) await pause(Math.ceil(wait), signal);
+      // The gap counts from once the task has started (its request sent), not from before: a pause of the
+      // thread between the two would otherwise shorten the gap the server sees.
+      const started = task();
       this.last = this.now();
-      return task();
+      return started;
     });
   }
 
