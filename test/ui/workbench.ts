@@ -206,9 +206,7 @@ export class Workbench {
     ) {
       throw new Error(`cannot open the command palette for "${title}": a modal dialog is open; ${await this.describeState()}`);
     }
-    const input = this.quickInputField();
-    await input.waitFor({ state: 'visible', timeout });
-    await input.fill('>' + title);
+    await this.typeInPalette('>' + title, Date.now() + timeout);
     const rows = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
     const exact = rows.filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) }) });
     // Right after a reload the palette can open before the extensions' commands are known, and it does not
@@ -227,8 +225,7 @@ export class Workbench {
       }
       await this.page.keyboard.press('Escape');
       await this.page.keyboard.press('F1');
-      await input.waitFor({ state: 'visible', timeout });
-      await input.fill('>' + title);
+      await this.typeInPalette('>' + title, end);
     }
     // Enter on the highlighted match, as a person types it: a click can miss a row the list re-renders
     // meanwhile (right after a reload, commands are still being registered and the list redraws).
@@ -255,6 +252,26 @@ export class Workbench {
   }
 
   /** Closes a quick input left open (Escape), if any. */
+  /**
+   * Types into the palette F1 opened. The palette closes when focus leaves it (a view redrawn or a
+   * webview taking focus at that moment): then, as a person would, open it again and type once more.
+   */
+  private async typeInPalette(text: string, deadline: number): Promise<void> {
+    const input = this.quickInputField();
+    for (;;) {
+      const left = () => Math.max(1, deadline - Date.now());
+      try {
+        await input.waitFor({ state: 'visible', timeout: Math.min(5_000, left()) });
+        await input.fill(text, { timeout: Math.min(3_000, left()) });
+        return;
+      } catch (e) {
+        if (Date.now() >= deadline) throw new Error(`the command palette did not take "${text}": ${String(e)}; ${await this.describeState()}`);
+        if (await this.dialogText()) throw new Error(`a modal dialog is open over the command palette; ${await this.describeState()}`);
+        await this.page.keyboard.press('F1');
+      }
+    }
+  }
+
   async dismissQuickInput(): Promise<void> {
     if (
       await this.quickInputField()
