@@ -2,12 +2,16 @@
 // Chromium, and both test hosts into .vscode-test/ (code-server 4.139.1 with Node 24, the newest VS Code;
 // code-server 4.99.4 with Node 20, the oldest the extension supports). Every entry point does this itself
 // before it needs it; run this to do it ahead, or with `--dry-run` (HLX_HOST_DRY_RUN=1) to see what would be installed.
-import { CHROMIUM, HOSTS } from '../test/host/config';
+// `--host newest|oldest` installs Chromium and that one host only (`npm test` installs the oldest while the
+// newest host's suites run).
+import { CHROMIUM, HOSTS, selectedHost, takeHostArgument } from '../test/host/config';
 import { ensureHost, hostPlan } from '../test/host/install';
 import { runMain } from '../test/host/runner';
 
 runMain('setup', async () => {
-  const hosts = Object.values(HOSTS);
+  const one = process.argv.some((a) => a === '--host' || a.startsWith('--host='));
+  takeHostArgument(process.argv.slice(2));
+  const hosts = one ? [selectedHost()] : Object.values(HOSTS);
   if (process.argv.includes('--dry-run')) {
     const plan = hosts.flatMap((host, i) => hostPlan({ host, chromium: i === 0 }));
     if (!plan.length) console.log('[setup] nothing to install: Chromium and both code-servers are there');

@@ -1,8 +1,9 @@
 // `npm test`: every suite, in the order that keeps a fresh clone's run short on two cores without losing a
-// check. The test hosts (Chromium, code-server 4.139.1 and 4.99.4: `npm run setup`) install while the
-// steps that need neither, or Chromium alone, run beside them in two lanes (typecheck, lint, packaging the
-// one .vsix every host suite installs | unit, conformance, the hostile suite's Node part); the suites that
-// drive code-server and Chromium then run one after the other, since each of them wants both cores. It
+// check. Chromium and the newest test host (code-server 4.139.1: `npm run setup -- --host newest`) install
+// while the steps that need neither, or Chromium alone, run beside them in two lanes (typecheck, lint,
+// packaging the one .vsix every host suite installs | unit, conformance, the hostile suite's Node part); the
+// suites that drive code-server and Chromium then run one after the other, since each of them wants both
+// cores, while the oldest host (4.99.4) installs at a low priority beside the newest host's suites. It
 // stops at the first step that fails (the others would only wait longer for the same answer) and prints
 // how long each step took. Each step is an npm script, so any one can be run alone.
 import { spawn } from 'node:child_process';
@@ -18,6 +19,8 @@ interface Step {
   env?: Record<string, string>;
   /** Arguments after `--`. */
   args?: string[];
+  /** Run at this `nice` level (lower priority), for work that should take only the cores others leave. */
+  nice?: number;
   ms?: number;
   code?: number;
 }
@@ -27,7 +30,9 @@ function npmRun(step: Step, logFile?: string): Promise<number> {
   const t0 = Date.now();
   return new Promise((resolve) => {
     const out = logFile ? fs.openSync(logFile, 'w') : 'inherit';
-    const child = spawn('npm', ['run', '--silent', step.script, ...(step.args ? ['--', ...step.args] : [])], {
+    const npm = ['npm', 'run', '--silent', step.script, ...(step.args ? ['--', ...step.args] : [])];
+    const [command, ...args] = step.nice ? ['nice', '-n', String(step.nice), ...npm] : npm;
+    const child = spawn(command!, args, {
       cwd: ROOT,
       stdio: ['ignore', out, out],
       env: { ...process.env, ...step.env },
@@ -69,7 +74,9 @@ runMain('test', async () => {
   process.env.HLX_UI_SHARDS ??= '2';
   fs.mkdirSync(TEST_RESULTS, { recursive: true });
   const setupLog = path.join(TEST_RESULTS, 'setup.log');
-  const setup: Step = { script: 'setup' };
+  const setup: Step = { script: 'setup', label: 'Chromium, newest host', args: ['--host', 'newest'] };
+  const setupOldestLog = path.join(TEST_RESULTS, 'setup-oldest.log');
+  const setupOldest: Step = { script: 'setup', label: 'oldest host, beside the newest host\'s suites', args: ['--host', 'oldest'], nice: 15 };
   // The hostile suite's Node part needs Chromium only, which setup installs first (seconds): it runs in
   // the checks' lane; its host part runs with the other host suites. The .vsix is packaged once, there
   // too, and every host suite installs that one (HLX_VSIX) instead of packaging its own.
@@ -85,11 +92,12 @@ runMain('test', async () => {
   ];
   fs.rmSync(path.dirname(vsix), { recursive: true, force: true });
   fs.mkdirSync(path.dirname(vsix), { recursive: true });
-  const hosts: Step[] = [
-    ...['test:integration', 'test:ui', 'test:integration:oldest', 'test:ui:oldest'].map((script) => ({ script, env: { HLX_VSIX: vsix } })),
+  const newest: Step[] = [
+    ...['test:integration', 'test:ui'].map((script) => ({ script, env: { HLX_VSIX: vsix } })),
     { script: 'test:hostile', label: 'host part', env: { HLX_HOSTILE_HOST_ONLY: '1', HLX_VSIX: vsix } },
     { script: 'test:soak', env: { HLX_VSIX: vsix } },
   ];
+  const oldest: Step[] = ['test:integration:oldest', 'test:ui:oldest'].map((script) => ({ script, env: { HLX_VSIX: vsix } }));
 
   console.log(`[test] installing the test hosts beside the suites that need none (its log: ${path.relative(ROOT, setupLog)})`);
   const installed = npmRun(setup, setupLog).then((code) => {
@@ -99,10 +107,22 @@ runMain('test', async () => {
   });
   const [checked, tested] = await Promise.all([lane(checks), lane(suites, TEST_RESULTS)]);
   const setupCode = await installed;
-  const code = checked !== 0 ? checked : tested !== 0 ? tested : setupCode !== 0 ? setupCode : await lane(hosts);
+  const code = checked !== 0 ? checked : tested !== 0 ? tested : setupCode !== 0 ? setupCode : await hostSuites();
 
-  const all = [setup, ...checks, ...suites, ...hosts].filter((s) => s.ms !== undefined);
-  console.log(`\n[test] steps (setup ran beside two lanes: typecheck, lint, package | unit, conformance, hostile Node part):`);
+  async function hostSuites(): Promise<number> {
+    console.log(`[test] installing the oldest host beside the newest host's suites (its log: ${path.relative(ROOT, setupOldestLog)})`);
+    const oldestInstalled = npmRun(setupOldest, setupOldestLog).then((code) => {
+      console.log(`[test] ${code === 0 ? '✔' : '✘'} npm run setup -- --host oldest (${((setupOldest.ms ?? 0) / 1000).toFixed(1)} s, beside the newest host's suites)`);
+      if (code !== 0) console.log(fs.readFileSync(setupOldestLog, 'utf8').split('\n').slice(-30).join('\n'));
+      return code;
+    });
+    const first = await lane(newest);
+    const installedCode = await oldestInstalled;
+    return first !== 0 ? first : installedCode !== 0 ? installedCode : lane(oldest);
+  }
+
+  const all = [setup, ...checks, ...suites, ...newest, setupOldest, ...oldest].filter((s) => s.ms !== undefined);
+  console.log(`\n[test] steps (setup ran beside two lanes: typecheck, lint, package | unit, conformance, hostile Node part; the oldest host installed beside the newest host's suites):`);
   for (const s of all)
     console.log(`  ${s.code === 0 ? '✔' : '✘'} ${(s.script + (s.label ? ` (${s.label})` : '')).padEnd(48)} ${((s.ms ?? 0) / 1000).toFixed(1).padStart(7)} s`);
   console.log(`[test] ${code === 0 ? 'all passed' : 'FAILED'} in ${minutes(Date.now() - t0)}`);
