@@ -76,7 +76,7 @@ runMain('test', async () => {
   const setupLog = path.join(TEST_RESULTS, 'setup.log');
   const setup: Step = { script: 'setup', label: 'Chromium, newest host', args: ['--host', 'newest'] };
   const setupOldestLog = path.join(TEST_RESULTS, 'setup-oldest.log');
-  const setupOldest: Step = { script: 'setup', label: 'oldest host, beside the newest host\'s suites', args: ['--host', 'oldest'], nice: 15 };
+  const setupOldest: Step = { script: 'setup', label: "oldest host, beside the newest host's suites", args: ['--host', 'oldest'], nice: 15 };
   // The hostile suite's Node part needs Chromium only, which setup installs first (seconds): it runs in
   // the checks' lane; its host part runs with the other host suites. The .vsix is packaged once, there
   // too, and every host suite installs that one (HLX_VSIX) instead of packaging its own.
@@ -112,7 +112,9 @@ runMain('test', async () => {
   async function hostSuites(): Promise<number> {
     console.log(`[test] installing the oldest host beside the newest host's suites (its log: ${path.relative(ROOT, setupOldestLog)})`);
     const oldestInstalled = npmRun(setupOldest, setupOldestLog).then((code) => {
-      console.log(`[test] ${code === 0 ? '✔' : '✘'} npm run setup -- --host oldest (${((setupOldest.ms ?? 0) / 1000).toFixed(1)} s, beside the newest host's suites)`);
+      console.log(
+        `[test] ${code === 0 ? '✔' : '✘'} npm run setup -- --host oldest (${((setupOldest.ms ?? 0) / 1000).toFixed(1)} s, beside the newest host's suites)`,
+      );
       if (code !== 0) console.log(fs.readFileSync(setupOldestLog, 'utf8').split('\n').slice(-30).join('\n'));
       return code;
     });
@@ -122,7 +124,9 @@ runMain('test', async () => {
   }
 
   const all = [setup, ...checks, ...suites, ...newest, setupOldest, ...oldest].filter((s) => s.ms !== undefined);
-  console.log(`\n[test] steps (setup ran beside two lanes: typecheck, lint, package | unit, conformance, hostile Node part; the oldest host installed beside the newest host's suites):`);
+  console.log(
+    `\n[test] steps (setup ran beside two lanes: typecheck, lint, package | unit, conformance, hostile Node part; the oldest host installed beside the newest host's suites):`,
+  );
   for (const s of all)
     console.log(`  ${s.code === 0 ? '✔' : '✘'} ${(s.script + (s.label ? ` (${s.label})` : '')).padEnd(48)} ${((s.ms ?? 0) / 1000).toFixed(1).padStart(7)} s`);
   console.log(`[test] ${code === 0 ? 'all passed' : 'FAILED'} in ${minutes(Date.now() - t0)}`);
