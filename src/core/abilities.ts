@@ -8,7 +8,21 @@ import { Emitter, type Event } from './emitter';
 import type { Endpoint } from './errors';
 
 /** Each thing the extension shows that a provider may or may not serve. */
-export type Ability = 'blocks' | 'traces' | 'oldBlocks' | 'orders' | 'orderDetails' | 'markets' | 'mids' | 'fates' | 'history' | 'search' | 'simulation';
+export type Ability =
+  | 'blocks'
+  | 'traces'
+  | 'oldBlocks'
+  | 'orders'
+  | 'orderDetails'
+  | 'markets'
+  | 'mids'
+  | 'fates'
+  | 'positions'
+  | 'balances'
+  | 'roles'
+  | 'history'
+  | 'search'
+  | 'simulation';
 
 /** In the order the Provider view lists them. */
 export const ABILITIES: readonly Ability[] = [
@@ -20,6 +34,9 @@ export const ABILITIES: readonly Ability[] = [
   'markets',
   'mids',
   'fates',
+  'positions',
+  'balances',
+  'roles',
   'history',
   'search',
   'simulation',
@@ -55,6 +72,10 @@ const INFO_ABILITY: Readonly<Record<string, Ability>> = {
   perpDexs: 'markets',
   allMids: 'mids',
   orderStatus: 'fates',
+  // The account beside the orders (Open Orders' positions and margin, spot balances, what the address is).
+  clearinghouseState: 'positions',
+  spotClearinghouseState: 'balances',
+  userRole: 'roles',
   // A wallet's history (the wallet history page): one ability, as providers serve these types together.
   userFills: 'history',
   userFillsByTime: 'history',

@@ -128,16 +128,6 @@ function timeArgs(startTime: number, endTime: number | undefined): { startTime: 
  */
 export const MARKET_DATA_KEEP_MS = 10 * 60_000;
 
-/**
- * Whether an error means "this provider does not serve this request type" (HTTP 422 with the info API's
- * deserialize message, or an answer naming an unknown type), rather than a failure worth retrying.
- */
-export function isRefusal(e: unknown): boolean {
-  if (!(e instanceof ProviderError)) return false;
-  if (e.kind === 'refused') return true;
-  return e.kind === 'httpStatus' && (e.status === 400 || e.status === 501) && /unknown|unsupported|not supported/i.test(e.message);
-}
-
 /** The Hyperliquid info API: a wallet's orders and what became of them, spot pair names, perp dexs and mids. */
 export class InfoClient {
   constructor(private readonly transport: JsonPoster) {}

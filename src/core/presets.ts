@@ -51,7 +51,17 @@ export interface Preset {
  */
 export const DEFAULT_REQUESTS_PER_SECOND = 10;
 
-const HYPERCORE_ALL = { orders: true, orderDetails: true, markets: true, mids: true, fates: true, history: true } as const;
+const HYPERCORE_ALL = {
+  orders: true,
+  orderDetails: true,
+  markets: true,
+  mids: true,
+  fates: true,
+  positions: true,
+  balances: true,
+  roles: true,
+  history: true,
+} as const;
 
 export const PRESETS: Readonly<Record<PresetId, Preset>> = {
   chainstack: {
@@ -70,10 +80,11 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     requestsPerSecond: 25,
     // chainstack/dev-portal docs/hyperliquid-methods.mdx: allMids, orderStatus and the fills and history
     // types (userFills, userFillsByTime, userFunding, userNonFundingLedgerUpdates, historicalOrders,
-    // userTwapSliceFills) are "Hyperliquid public RPC" only.
+    // userTwapSliceFills) are "Hyperliquid public RPC" only; it lists clearinghouseState and
+    // spotClearinghouseState as served (userRole is not listed either way: learnt from the first answer).
     known: {
-      mainnet: { blocks: true, orders: true, orderDetails: true, markets: true, mids: false, fates: false, history: false },
-      testnet: { blocks: true, orders: true, orderDetails: true, markets: true, mids: false, fates: false, history: false },
+      mainnet: { blocks: true, orders: true, orderDetails: true, markets: true, mids: false, fates: false, positions: true, balances: true, history: false },
+      testnet: { blocks: true, orders: true, orderDetails: true, markets: true, mids: false, fates: false, positions: true, balances: true, history: false },
     },
   },
   quicknode: {

@@ -19,6 +19,11 @@ export interface ProviderClients {
   systemTxEvm?(): EvmClient | undefined;
   /** Whether the blocks and receipts shown hold system transactions (HyperCore → HyperEVM transfers). */
   systemTxCoverage?(): SystemTxCoverage;
+  /**
+   * Whether an info request of `type` would not be sent: the provider is known not to serve it (the one
+   * record of that is the connection's `ProviderAbilities`) and it may not go to the public API instead.
+   */
+  refuses?(type: string): boolean;
 }
 
 /** The transport's options, and whether calls made at once go out as one JSON-RPC batch (default true). */
@@ -90,5 +95,6 @@ export function connectProvider(config: ProviderConfig, options: ProviderClientO
       return systemTx.evm;
     },
     systemTxCoverage: () => route.systemTxCoverage,
+    refuses: (type) => route.refusesInfo(type),
   };
 }

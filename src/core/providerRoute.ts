@@ -14,7 +14,7 @@
  */
 import { HEX_SHORT_QUANTITY } from './hex';
 import { abilityOfRequest, type ProviderAbilities } from './abilities';
-import { ProviderError, type Endpoint } from './errors';
+import { isRefusal, ProviderError, type Endpoint } from './errors';
 import { isBlockNotFound } from './evmClient';
 import { describeChain } from './networks';
 import { publicDataKind, type PublicApiBudget, type PublicDataKind } from './publicApi';
@@ -112,6 +112,14 @@ export class ProviderRoute implements JsonPoster {
     return again;
   }
 
+  /** Whether an info request of `label` would be refused here without being sent (see `ProviderClients.refuses`). */
+  refusesInfo(label: string): boolean {
+    const ability = abilityOfRequest('info', label);
+    if (!ability || !this.options.abilities?.refuses(ability)) return false;
+    const kind = publicDataKind(label);
+    return !(kind && this.options.publicFallback?.allowed(kind));
+  }
+
   private async info(body: string, label: string, signal: AbortSignal | undefined, limits: AnswerLimits | undefined): Promise<unknown> {
     const ability = abilityOfRequest('info', label);
     const { abilities } = this.options;
@@ -121,7 +129,7 @@ export class ProviderRoute implements JsonPoster {
       if (ability) abilities?.learn(ability, true, 'seen');
       return json;
     } catch (e) {
-      if (!(e instanceof ProviderError && e.kind === 'refused')) throw e;
+      if (!isRefusal(e)) throw e;
       if (ability) abilities?.learn(ability, false, 'seen');
       return this.publicOr(e, body, label, signal, limits);
     }

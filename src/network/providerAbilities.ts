@@ -48,6 +48,12 @@ function labelOf(ability: Ability, t: Translate): string {
       return t('Distance from the mid');
     case 'fates':
       return t('What became of gone orders');
+    case 'positions':
+      return t('Positions and margin');
+    case 'balances':
+      return t('Spot balances');
+    case 'roles':
+      return t('API wallets, sub-accounts and vaults');
     case 'history':
       return t('Wallet history (fills, funding, transfers)');
     case 'search':
@@ -76,6 +82,12 @@ function costOf(ability: Ability, t: Translate): string {
       return t('Orders are shown without their distance from the mid price (allMids).');
     case 'fates':
       return t('Orders that left the view are not looked up: filled or cancelled is not shown (orderStatus).');
+    case 'positions':
+      return t('Open Orders shows no positions, margin or liquidation prices (clearinghouseState).');
+    case 'balances':
+      return t('Open Orders shows no spot balances (spotClearinghouseState).');
+    case 'roles':
+      return t('API wallets, sub-accounts and vaults are not recognised (userRole).');
     case 'history':
       return t('A wallet’s history page cannot be shown (userFillsByTime, userFunding, userNonFundingLedgerUpdates, historicalOrders, userTwapSliceFills).');
     case 'search':

@@ -6,8 +6,8 @@
  * row, and the orders are not touched. A provider that refuses a request type is not asked it again.
  * No `vscode` import.
  */
-import { describeError, isCancellation, ProviderError } from '../core/errors';
-import { isRefusal, type InfoClient } from '../core/infoClient';
+import { describeError, isCancellation, isRefusal, ProviderError } from '../core/errors';
+import type { InfoClient } from '../core/infoClient';
 import type { PerpAccount, SpotBalance, SpotState, UnreadableItem, UserRole } from '../core/model';
 import type { RequestTally } from './requestTally';
 
@@ -34,6 +34,8 @@ export interface AccountSourceOptions {
   now?: () => number;
   /** Said once per connection and kind: a refused request type, a failed role lookup. */
   note?: (message: string) => void;
+  /** Whether a request type would be refused without being sent (`OpenOrdersSourceOptions.refuses`). */
+  refuses?: (type: string) => boolean;
 }
 
 /** Roles remembered per connection (one per watched address; a bound against a runaway list). */
@@ -44,7 +46,6 @@ const ROLE_RETRY_MS = 10 * 60_000;
 export class AccountSource {
   private readonly roles = new Map<string, UserRole>();
   private readonly roleTriedAt = new Map<string, number>();
-  private readonly refused = new Set<AccountRequest>();
   private readonly noted = new Set<string>();
   private readonly now: () => number;
 
@@ -67,21 +68,21 @@ export class AccountSource {
 
   /** @internal One dex's account; undefined when this provider refused the request type. */
   async perp(address: string, dex: string, signal: AbortSignal, tally: RequestTally): Promise<PerpAccount | undefined> {
-    if (this.refused.has('clearinghouseState')) return undefined;
+    if (this.refuses('clearinghouseState')) return undefined;
     tally.add('clearinghouseState');
     return this.refusable('clearinghouseState', () => this.info.clearinghouseState(address, dex, signal), 'positions and margin are not shown');
   }
 
   /** @internal The spot balances; undefined when refused. */
   async spot(address: string, signal: AbortSignal, tally: RequestTally): Promise<SpotState | undefined> {
-    if (this.refused.has('spotClearinghouseState')) return undefined;
+    if (this.refuses('spotClearinghouseState')) return undefined;
     tally.add('spotClearinghouseState');
     return this.refusable('spotClearinghouseState', () => this.info.spotClearinghouseState(address, signal), 'spot balances are not shown');
   }
 
   /** @internal Asks what `address` is, unless known, refused, or tried lately; never throws. */
   async role(address: string, signal: AbortSignal, tally: RequestTally): Promise<void> {
-    if (this.roles.has(address) || this.refused.has('userRole')) return;
+    if (this.roles.has(address) || this.refuses('userRole')) return;
     const tried = this.roleTriedAt.get(address);
     if (tried !== undefined && this.now() - tried < ROLE_RETRY_MS) return;
     this.roleTriedAt.set(address, this.now());
@@ -102,10 +103,14 @@ export class AccountSource {
       return await request();
     } catch (e) {
       if (!isRefusal(e)) throw e;
-      this.refused.add(type);
       this.noteOnce(`${type}:refused`, `The provider does not serve ${type} (${describeError(e)}); ${cost}.`);
       return undefined;
     }
+  }
+
+  /** Known not to be served here: the connection's record (`ProviderClients.refuses`), not one of this source's own. */
+  private refuses(type: AccountRequest): boolean {
+    return this.options.refuses?.(type) ?? false;
   }
 
   private noteOnce(key: string, message: string): void {

@@ -22,9 +22,9 @@
 import { setMaxListeners } from 'node:events';
 import { RequestCache } from '../core/cache';
 import { outcome, type Outcome } from '../core/settled';
-import { describeError, isCancellation, ProviderError } from '../core/errors';
+import { describeError, isCancellation, isRefusal, ProviderError } from '../core/errors';
 import { msg } from '../core/translate';
-import { isRefusal, MARKET_DATA_KEEP_MS, type InfoClient } from '../core/infoClient';
+import { MARKET_DATA_KEEP_MS, type InfoClient } from '../core/infoClient';
 import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
 import { AccountSource } from './accountSource';
 import { Limiter } from '../core/limiter';
@@ -90,6 +90,11 @@ export interface OpenOrdersSourceOptions {
   overall?: number;
   /** Where the dex list, spot pairs and units are kept across window reloads. */
   memory?: MarketMemory;
+  /**
+   * Whether a request type would be refused without being sent (`ProviderClients.refuses`: the connection's
+   * one record of what its provider serves): such a request is not asked, and what it feeds is left out.
+   */
+  refuses?: (type: string) => boolean;
 }
 
 /**
@@ -182,8 +187,6 @@ export class OpenOrdersSource {
   private readonly spotMeta: RequestCache<'spotMeta', SpotMeta>;
   private readonly metas: RequestCache<string, PerpDexMeta>;
   private readonly mids: RequestCache<string, Map<string, string>>;
-  /** Request types this provider refused: not asked again on this connection. */
-  private readonly refused = new Set<Optional>();
   private readonly noted = new Set<string>();
   private readonly now: () => number;
   private readonly metaTtlMs: number;
@@ -200,7 +203,7 @@ export class OpenOrdersSource {
     this.metaTtlMs = options.metaTtlMs ?? MARKET_DATA_KEEP_MS;
     this.overall = new Limiter(options.overall ?? OVERALL);
     this.perWallet = options.perWallet ?? PER_WALLET;
-    this.account = new AccountSource(info, { now: this.now, note: options.note });
+    this.account = new AccountSource(info, { now: this.now, note: options.note, refuses: options.refuses });
     this.mids = new RequestCache({ capacity: 64, keepMs: () => MIDS_SHARED_MS, now: this.now });
     const kept = { keepMs: () => this.metaTtlMs, keepStale: true, now: this.now, onKept: () => this.remember() };
     this.perpDexs = new RequestCache({ capacity: 1, ...kept });
@@ -251,7 +254,7 @@ export class OpenOrdersSource {
 
   /** Whether the provider serves `frontendOpenOrders` (as far as known). */
   get rich(): boolean {
-    return !this.refused.has('frontendOpenOrders');
+    return !this.refuses('frontendOpenOrders');
   }
 
   /**
@@ -279,7 +282,7 @@ export class OpenOrdersSource {
   async fates(address: string, oids: readonly number[], tally = new RequestTally(), missing?: Map<number, FateMissing>): Promise<Map<number, OrderFate>> {
     const fates = new Map<number, OrderFate>();
     for (const oid of oids.slice(MAX_STATUS_LOOKUPS)) missing?.set(oid, { kind: 'overCap' });
-    if (this.refused.has('orderStatus')) {
+    if (this.refuses('orderStatus')) {
       for (const oid of oids.slice(0, MAX_STATUS_LOOKUPS)) missing?.set(oid, { kind: 'refused' });
       return fates;
     }
@@ -288,7 +291,7 @@ export class OpenOrdersSource {
     await Promise.all(
       oids.slice(0, MAX_STATUS_LOOKUPS).map((oid) =>
         limiter.run(async () => {
-          if (this.refused.has('orderStatus')) return void missing?.set(oid, { kind: 'refused' });
+          if (this.refuses('orderStatus')) return void missing?.set(oid, { kind: 'refused' });
           if (signal.aborted) return void missing?.set(oid, { kind: 'cancelled' });
           try {
             tally.add('orderStatus');
@@ -430,7 +433,7 @@ export class OpenOrdersSource {
 
   /** One dex's orders: rich when the provider serves them, else plain (and said once). */
   private async dexOrders(address: string, dex: string, signal: AbortSignal, tally: RequestTally) {
-    if (!this.refused.has('frontendOpenOrders')) {
+    if (!this.refuses('frontendOpenOrders')) {
       try {
         tally.add('frontendOpenOrders');
         return await this.info.frontendOpenOrders(address, dex, signal);
@@ -448,7 +451,7 @@ export class OpenOrdersSource {
 
   /** A dex's collateral token index, from its kept `meta`; undefined when it failed (said once) or is refused. */
   unitOf(dex: string, signal: AbortSignal, limiter: Limiter, tally: RequestTally): Promise<number | undefined> {
-    if (this.refused.has('meta')) return Promise.resolve(undefined);
+    if (this.refuses('meta')) return Promise.resolve(undefined);
     return this.metas
       .get(dex, () =>
         limiter.run(() => {
@@ -467,7 +470,7 @@ export class OpenOrdersSource {
 
   /** A dex's mid prices, shared by the wallets refreshed together; undefined when off, refused or failed. */
   midsOf(dex: string, signal: AbortSignal, limiter: Limiter, tally: RequestTally): Promise<Map<string, string> | undefined> {
-    if ((this.options.wantMids && !this.options.wantMids()) || this.refused.has('allMids')) return Promise.resolve(undefined);
+    if ((this.options.wantMids && !this.options.wantMids()) || this.refuses('allMids')) return Promise.resolve(undefined);
     return this.mids
       .get(
         dex,
@@ -492,8 +495,12 @@ export class OpenOrdersSource {
   }
 
   private refuse(type: Optional, message: string): void {
-    this.refused.add(type);
     this.noteOnce(`${type}:refused`, message);
+  }
+
+  /** Known not to be served here (the connection remembers refusals; this source keeps none of its own). */
+  private refuses(type: Optional): boolean {
+    return this.options.refuses?.(type) ?? false;
   }
 
   private noteOnce(key: string, message: string): void {

@@ -23,7 +23,7 @@ import { settings } from '../platform/settings';
 /** The store, fed and heard in VS Code; its subscriptions go to the extension's context. */
 export function createOrdersStore(services: Services): OrdersStore {
   const { connection, log, context } = services;
-  // One source per connection: its caches and what the provider refused belong to that provider.
+  // One source per connection: its caches belong to that provider; what it refuses, the connection keeps.
   const sources = new PerConnection(
     connection,
     (clients) =>
@@ -31,6 +31,7 @@ export function createOrdersStore(services: Services): OrdersStore {
         note: (m) => log.info(m),
         wantMids: () => settings.ordersShowDistanceFromMid(),
         memory: marketMemory(context.globalState, connection.isDemo ? 'demo' : settings.baseUrl()),
+        refuses: (type) => clients.refuses?.(type) ?? false,
       }),
   );
   const store = new OrdersStore({ sources, wallets: walletList(services), log, t: vscodeTranslate, ledger: ledgerOf(services) });

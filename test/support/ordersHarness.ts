@@ -4,7 +4,9 @@
  * text, and a log and weight ledger of the caller's choice; and what the store's tree shows of a wallet.
  */
 import * as assert from 'node:assert/strict';
-import { createProviderClients } from '../../src/core/provider';
+import { ProviderAbilities } from '../../src/core/abilities';
+import { ProviderEndpoints } from '../../src/core/endpoints';
+import { connectProvider, createProviderClients, type ProviderClientOptions, type ProviderClients } from '../../src/core/provider';
 import type { DemoNode } from '../../src/demo/demoNode';
 import { OpenOrdersSource } from '../../src/orders/openOrdersSource';
 import { OrdersStore, type OrdersStoreDeps, type WalletListing } from '../../src/orders/ordersStore';
@@ -41,6 +43,17 @@ export function ordersStoreOver(source: OpenOrdersSource | (() => OpenOrdersSour
     ledger: options.ledger,
   });
 }
+
+/**
+ * A connection's clients as the extension makes them: the provider's transport under the route, which keeps
+ * the one record of what the provider refuses (`ProviderAbilities`, new here: nothing known yet).
+ */
+export function connectedClients(baseUrl: string, apiKey: string, options: ProviderClientOptions): ProviderClients {
+  return connectProvider({ endpoints: new ProviderEndpoints(baseUrl, apiKey), abilities: new ProviderAbilities() }, options);
+}
+
+/** What a source over `clients` is told of refusals, as `ordersStoreHost.ts` tells it. */
+export const refusesOf = (clients: ProviderClients) => (type: string) => clients.refuses?.(type) ?? false;
 
 /** A source over the demo node that tells of each info request sent, by type (no retries: each is one at the wire). */
 export function recordingSource(node: DemoNode, sent: (type: string) => void): OpenOrdersSource {

@@ -10,6 +10,7 @@ import { AccountSource } from '../../src/orders/accountSource';
 import { OpenOrdersSource, type InfoApi } from '../../src/orders/openOrdersSource';
 import { RequestTally } from '../../src/orders/requestTally';
 import { json, ScriptedServer, text } from '../support/scriptedServer';
+import { connectedClients, refusesOf } from '../support/ordersHarness';
 
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 
@@ -23,7 +24,7 @@ describe('account from the demo node', () => {
   beforeEach(async () => {
     node = await startDemoNode({ control: true });
     sent = [];
-    clients = createProviderClients(node.baseUrl, node.apiKey, {
+    clients = connectedClients(node.baseUrl, node.apiKey, {
       timeoutMs: 5000,
       maxRetries: 0,
       onRequest: (e) => void (e.endpoint === 'info' && sent.push(e.label)),
@@ -138,7 +139,7 @@ describe('account from the demo node', () => {
       { kind: 'status', status: 422, method: 'clearinghouseState' },
       { kind: 'status', status: 422, method: 'userRole' },
     ]);
-    const source = new OpenOrdersSource(clients.info, { note: (m) => notes.push(m) });
+    const source = new OpenOrdersSource(clients.info, { note: (m) => notes.push(m), refuses: refusesOf(clients) });
     const first = await load(source);
     assert.equal(first.account.perps.size, 0);
     assert.equal(first.account.perpErrors.size, 0, 'a refusal is no error row: the provider does not serve it');

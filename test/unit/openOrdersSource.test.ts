@@ -8,6 +8,7 @@ import { MIDS_SHARED_MS, OpenOrdersSource, type OpenOrdersSourceOptions, type Wa
 import { buildWalletView, diffOrders } from '../../src/orders/ordersViewModel';
 import { untranslated } from '../../src/view/format';
 import { json, ScriptedServer } from '../support/scriptedServer';
+import { connectedClients, refusesOf } from '../support/ordersHarness';
 
 const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 const whale = DEMO_WALLETS.find((w) => w.kind === 'whale')!;
@@ -24,11 +25,12 @@ describe('open orders from the demo node', () => {
   let node: DemoNode;
   let clients: ProviderClients;
   let notes: string[];
-  const source = (options: OpenOrdersSourceOptions = {}) => new OpenOrdersSource(clients.info, { note: (m) => notes.push(m), ...options });
+  const source = (options: OpenOrdersSourceOptions = {}) =>
+    new OpenOrdersSource(clients.info, { note: (m) => notes.push(m), refuses: refusesOf(clients), ...options });
 
   beforeEach(async () => {
     node = await startDemoNode();
-    clients = createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 5000, maxRetries: 0 });
+    clients = connectedClients(node.baseUrl, node.apiKey, { timeoutMs: 5000, maxRetries: 0 });
     notes = [];
   });
   afterEach(() => node.close());
@@ -127,6 +129,33 @@ describe('open orders from the demo node', () => {
     const result = await complete(source({ wantMids: () => false }).load(maker.address));
     assert.equal(node.requests - before, 8, 'perpDexs + 4 × frontendOpenOrders + spotMeta + meta flx, xyz');
     assert.equal(result.mids.size, 0);
+  });
+
+  // Issue 33: what a provider refuses is kept in one place, the connection's record, and only a refusal goes
+  // there: a failure worth retrying (a 503) costs the mids of this refresh only.
+  it('asks allMids again after a 503, and stops only once the provider refuses it, which the connection records', async () => {
+    const sent: string[] = [];
+    clients = connectedClients(node.baseUrl, node.apiKey, { timeoutMs: 5000, maxRetries: 0, onRequest: (e) => void sent.push(e.label) });
+    const s = source();
+    const mids = () => sent.filter((l) => l === 'allMids').length;
+    node.setFaults([{ kind: 'status', status: 503, endpoint: 'info', method: 'allMids' }]);
+    const failed = await complete(s.load(maker.address));
+    assert.equal(failed.mids.size, 0, 'no mids this time');
+    assert.equal(clients.refuses!('allMids'), false, 'a 503 is no refusal');
+    node.clearFaults();
+    const asked = mids();
+    const served = await complete(s.load(maker.address));
+    assert.ok(mids() > asked && served.mids.size > 0, 'asked again at the next refresh, and shown');
+    node.setFaults([{ kind: 'status', status: 422, endpoint: 'info', method: 'allMids' }]);
+    s.reloadMarkets();
+    await new Promise((r) => setTimeout(r, MIDS_SHARED_MS + 10)); // the mids one refresh shares with the next
+    await complete(s.load(maker.address));
+    assert.equal(clients.refuses!('allMids'), true, 'the connection records the refusal');
+    const refused = mids();
+    node.clearFaults();
+    await new Promise((r) => setTimeout(r, MIDS_SHARED_MS + 10));
+    assert.equal((await complete(s.load(maker.address))).mids.size, 0);
+    assert.equal(mids(), refused, 'not asked again on this connection');
   });
 
   it('reads the whale’s 5,000 orders and the empty wallet’s none', async () => {
