@@ -22,7 +22,7 @@ export interface ProviderClients {
   systemTxCoverage?(): SystemTxCoverage;
   /**
    * Whether an info request of `type` would not be sent: the provider is known not to serve it (the one
-   * record of that is the connection's `ProviderAbilities`) and it may not go to the public API instead.
+   * record of that is the connection's `ProviderAbilities`) and it could not go to the public API instead (where it could, the route decides each time, and asks the user once).
    */
   refuses?(type: string): boolean;
   /** Keeps the provider's connection open while something the user looks at may ask it (`platform/warmHolds.ts`). */

@@ -125,12 +125,13 @@ export class ProviderRoute implements JsonPoster {
     return again;
   }
 
-  /** Whether an info request of `label` would be refused here without being sent (see `ProviderClients.refuses`). */
+  /** Whether an info request of `label` would be refused here without being sent and with nobody to ask (see `ProviderClients.refuses`). */
   refusesInfo(label: string): boolean {
     const ability = abilityOfRequest('info', label);
     if (!ability || !this.options.abilities?.refuses(ability)) return false;
-    const kind = publicDataKind(label);
-    return !(kind && this.options.publicFallback?.allowed(kind));
+    // Where Hyperliquid's public API could answer it, the route decides each time: it sends nothing there
+    // without the user's permission, and asks for it (once per window) on the first refusal.
+    return !(publicDataKind(label) && this.options.publicFallback);
   }
 
   private async info(body: string, label: string, signal: AbortSignal | undefined, limits: AnswerLimits | undefined): Promise<unknown> {
