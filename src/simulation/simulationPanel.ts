@@ -13,6 +13,7 @@ import { revealInvisibles } from '../view/escape';
 import type { CommonProblemKind } from '../view/panelMessages';
 import { workspaceContracts, type ContractDecoding } from '../contracts/api';
 import { simulatedCallTree, transactionLabels } from '../transactions/api';
+import { hyperCoreNamer } from '../hyperCore/api';
 import { parseArgs } from './argParser';
 import { parseFields } from './formFields';
 import { simulationLabels } from './labels';
@@ -21,7 +22,9 @@ import { runReads, runSimulation } from './simulationRun';
 import {
   calldataOf,
   compareRuns,
+  coreActionDatas,
   failedRunView,
+  precompileNeeds,
   contractFunctions,
   precompileFunctions,
   functionViews,
@@ -205,9 +208,21 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
     this.send({ type: 'formErrors', fn: first.fn, errors: [], fields: {} });
     await this.running(async (clients, signal) => {
       const requests = asked.map((a) => ({ to: a.to as Address, data: a.calldata as `0x${string}` }));
-      const { reads, blockNumber } = await runReads(clients.evm, requests, fields.fields.block, signal);
+      const precompiles = asked.filter((a) => this.functions[a.fn!]?.precompile !== undefined);
+      // HyperCore's names go out beside the reads (and are kept per connection): no round trip of their own.
+      const [{ reads, blockNumber }, namer] = await Promise.all([
+        runReads(clients.evm, requests, fields.fields.block, signal),
+        precompiles.length ? hyperCoreNamer(this.services, clients, precompileNeeds(precompiles, this.functions), signal) : undefined,
+      ]);
       const decoding = this.decodingForRuns();
-      return reads.map((r, i) => readRunView(asked[i]!, r.result, blockNumber, decoding, t, this.functions[asked[i]!.fn!]?.precompile !== undefined));
+      return reads.map((r, i) => {
+        const a = asked[i]!;
+        const precompile = this.functions[a.fn!]?.precompile !== undefined;
+        const output = r.result.ok && r.result.value.kind === 'returned' ? r.result.value.data : undefined;
+        const words = precompile && namer && output !== undefined ? namer([{ to: a.to, input: a.calldata, output }], []) : undefined;
+        const coreRead = words ? { coreRead: words.reads[0] ?? null, namesProblem: words.namesProblem } : null;
+        return readRunView(a, r.result, blockNumber, decoding, t, precompile, coreRead);
+      });
     });
   }
 
@@ -240,8 +255,13 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
         return [failedRunView(asked, revealInvisibles(describeError(e, t)), t)];
       }
       const decoding = this.decodingForRuns();
-      const tree = sim.frames ? simulatedCallTree(sim.frames, decoding.decoder, t, settings.transactionsDecodeHyperCore()) : null;
-      return [simulationRunView(asked, sim, tree, decoding, t)];
+      const hyperCore = settings.transactionsDecodeHyperCore();
+      const tree = sim.frames ? simulatedCallTree(sim.frames, decoding.decoder, t, hyperCore) : null;
+      const datas = hyperCore ? coreActionDatas(sim.frames ?? []) : [];
+      // Only a run that would send CoreWriter actions asks for HyperCore's names (once per connection).
+      const namer = datas.length ? await hyperCoreNamer(this.services, clients, { spot: true, perps: true }, signal) : undefined;
+      const words = namer?.([], datas);
+      return [simulationRunView(asked, sim, tree, decoding, t, words && { actions: words.actions, namesProblem: words.namesProblem })];
     });
   }
 
