@@ -77,8 +77,8 @@ export interface RunView {
   feeBig: { hype: string; gwei: string } | null;
   events: EventView[] | null;
   tree: CallTreeView | null;
-  /** `trace`: debug_traceCall answered; `call`: eth_call and eth_estimateGas, and what is then missing. */
-  source: 'trace' | 'call';
+  /** `trace`: debug_traceCall answered; `simulate`: eth_simulateV1 (no tree); `call`: eth_call and eth_estimateGas, and what is then missing. */
+  source: 'trace' | 'simulate' | 'call';
   missing: string | null;
   /** CoreWriter actions in the call tree, read as what they would send ("would be sent to HyperCore"). */
   coreActions: string[];

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ProviderClients } from '../core/provider';
 import type { Address } from '../core/model';
 import { describeError, isCancellation } from '../core/errors';
+import { isRefusal } from '../core/providerRoute';
 import { Commands, WebviewTypes } from '../ids';
 import { runCommand } from '../platform/commands';
 import { rawJsonDocuments } from '../platform/rawJson';
@@ -71,6 +72,7 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
   private runs: RunView[] = [];
   private nextRun = 1;
   private work?: AbortController;
+  private simulateRefused = false;
 
   /** Whether closing the extension closes the pages (registered with the first page, not at activation). */
   private static disposing = false;
@@ -249,7 +251,9 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
       const call = { to: this.target.address, data: calldata, ...(f.from ? { from: f.from } : {}), ...(f.value > 0n ? { value: f.value } : {}) };
       let sim;
       try {
-        sim = await runSimulation(clients.evm, call, f.block, refused, signal);
+        sim = await runSimulation(clients.evm, call, f.block, refused, signal, this.simulateRefused);
+        // A provider that refuses eth_simulateV1 is not asked again by this page.
+        if (sim.simulateFailure && isRefusal(sim.simulateFailure)) this.simulateRefused = true;
       } catch (e) {
         if (isCancellation(e) || signal.aborted) throw e;
         return [failedRunView(asked, revealInvisibles(describeError(e, t)), t)];

@@ -214,7 +214,29 @@ export function simulationRunView(
     gasUsed: sim.gasUsed !== null ? groupThousands(sim.gasUsed.toString()) : null,
     feeSmall: fee(sim.gasPrice),
     feeBig: fee(sim.bigBlockGasPrice),
-    events: sim.source === 'trace' ? eventsOf(frames, decoding) : null,
+    events:
+      sim.source === 'trace'
+        ? eventsOf(frames, decoding)
+        : sim.source === 'simulate' && !sim.reverted
+          ? eventsOf(
+              [
+                {
+                  type: 'CALL',
+                  depth: 0,
+                  from: asked.from ?? asked.to,
+                  to: asked.to,
+                  error: null,
+                  value: null,
+                  gas: null,
+                  gasUsed: null,
+                  input: '0x',
+                  output: null,
+                  logs: (sim.logs ?? []).map((l) => ({ ...l, position: null })),
+                },
+              ] as SimulatedFrame[],
+              decoding,
+            )
+          : null,
     tree: sim.source === 'trace' ? tree : null,
     source: sim.source,
     missing:
@@ -225,7 +247,11 @@ export function simulationRunView(
               'debug_traceCall failed ({0}): no call tree and no events, only what eth_call and eth_estimateGas say.',
               sim.traceFailure === 'empty' ? t('an empty trace') : revealInvisibles(sim.traceFailure.say(t)),
             )
-        : null,
+        : sim.source === 'simulate'
+          ? sim.traceFailure === null || sim.traceFailure === 'empty'
+            ? t('This provider does not serve debug_traceCall: no call tree; the events and gas are what eth_simulateV1 says.')
+            : t('debug_traceCall failed ({0}): no call tree; the events and gas are what eth_simulateV1 says.', revealInvisibles(sim.traceFailure.say(t)))
+          : null,
     coreActions: coreWords ? coreWords.actions.slice(0, MAX_CORE_ACTIONS) : coreActionsOf(frames, t),
     namesProblem: coreWords?.namesProblem ?? null,
   };
