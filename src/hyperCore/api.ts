@@ -3,7 +3,7 @@
  * pure (CoreWriter actions, read precompile calls, transfers from HyperCore, and their names and views);
  * the transaction page's section loads its host module (which asks `/info` for names) on first use.
  */
-export { CORE_WRITER_ADDRESS, decodeCoreAction, sendRawActionData } from './coreWriter';
+export { CORE_WRITER_ADDRESS, decodeCoreAction, rawActionOf, sendRawActionData } from './coreWriter';
 export { decodePrecompileCall, PRECOMPILES, type DecodedValue, type PrecompileInfo, type PrecompileValue } from './readPrecompiles';
 export { actionTitle } from './hyperCoreActions';
 export { safeName } from './hyperCoreNames';

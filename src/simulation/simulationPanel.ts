@@ -261,7 +261,7 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
       const decoding = this.decodingForRuns();
       const hyperCore = settings.transactionsDecodeHyperCore();
       const tree = sim.frames ? simulatedCallTree(sim.frames, decoding.decoder, t, hyperCore) : null;
-      const datas = hyperCore ? coreActionDatas(sim.frames ?? []) : [];
+      const datas = hyperCore ? coreActionDatas(sim.frames ?? [], sim.reverted ? [] : sim.logs) : [];
       // Only a run that would send CoreWriter actions asks for HyperCore's names (once per connection).
       const namer = datas.length ? await hyperCoreNamer(this.services, clients, { spot: true, perps: true }, signal) : undefined;
       const words = namer?.([], datas);

@@ -21,7 +21,7 @@ import type { Outcome } from '../core/settled';
 import { groupThousands, weiToGwei, weiToHype } from '../core/units';
 import { revealInvisibles } from '../view/escape';
 import type { Translate } from '../view/format';
-import { actionTitle, CORE_WRITER_ADDRESS, decodeCoreAction, PRECOMPILES, sendRawActionData, type PrecompileValue } from '../hyperCore/api';
+import { actionTitle, CORE_WRITER_ADDRESS, decodeCoreAction, PRECOMPILES, rawActionOf, sendRawActionData, type PrecompileValue } from '../hyperCore/api';
 import type { Decoded, DecodedValue, KnownAbi, WorkspaceDecoder } from '../contracts/api';
 import type { ArgView, CallTreeView, DecodedView } from '../transactions/protocol';
 import type { ArgValue, FormParam } from './argParser';
@@ -252,7 +252,7 @@ export function simulationRunView(
             ? t('This provider does not serve debug_traceCall: no call tree; the events and gas are what eth_simulateV1 says.')
             : t('debug_traceCall failed ({0}): no call tree; the events and gas are what eth_simulateV1 says.', revealInvisibles(sim.traceFailure.say(t)))
           : null,
-    coreActions: coreWords ? coreWords.actions.slice(0, MAX_CORE_ACTIONS) : coreActionsOf(frames, t),
+    coreActions: coreWords ? coreWords.actions.slice(0, MAX_CORE_ACTIONS) : coreActionsOf(frames, t, sim.reverted ? [] : sim.logs),
     namesProblem: coreWords?.namesProblem ?? null,
   };
 }
@@ -448,9 +448,17 @@ function fromValue(v: DecodedValue): ArgView {
 /** CoreWriter actions shown per run. */
 export const MAX_CORE_ACTIONS = 100;
 
-/** The action data of each CoreWriter call of the tree that would send one (not failed, not delegated). */
-export function coreActionDatas(frames: readonly SimulatedFrame[]): string[] {
+/**
+ * The action data of each CoreWriter call of the tree that would send one (not failed, not delegated); for
+ * an eth_simulateV1 run (no tree), CoreWriter's RawAction logs (those of a call that did not revert).
+ */
+export function coreActionDatas(frames: readonly SimulatedFrame[], logs: Simulation['logs'] = []): string[] {
   const out: string[] = [];
+  for (const log of logs) {
+    const data = rawActionOf(log)?.data;
+    if (data !== undefined) out.push(data);
+    if (out.length >= MAX_CORE_ACTIONS) return out;
+  }
   for (const f of frames) {
     if (f.to !== CORE_WRITER_ADDRESS || f.type === 'DELEGATECALL' || f.error !== null) continue;
     const data = sendRawActionData(f.input);
@@ -461,9 +469,9 @@ export function coreActionDatas(frames: readonly SimulatedFrame[]): string[] {
 }
 
 /** Each CoreWriter call of the tree, as the action it would send to HyperCore, without HyperCore's names (raw integers). */
-export function coreActionsOf(frames: readonly SimulatedFrame[], t: Translate): string[] {
+export function coreActionsOf(frames: readonly SimulatedFrame[], t: Translate, logs: Simulation['logs'] = []): string[] {
   const out: string[] = [];
-  for (const data of coreActionDatas(frames)) {
+  for (const data of coreActionDatas(frames, logs)) {
     const r = decodeCoreAction(data);
     const fields = r.ok
       ? Object.entries(r.action)

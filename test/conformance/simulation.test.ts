@@ -217,6 +217,10 @@ describe('conformance: Read & Simulate (solc-compiled contracts on anvil)', func
     const view = simulationRunView(a, sim, simulatedCallTree(sim.frames!, decoding.decoder, t), { decoder: decoding.decoder, abis: decoding.abis }, t);
     assert.equal(view.coreActions.length, 1);
     assert.match(view.coreActions[0]!, /^Limit order \(asset 3, isBuy true, limitPx 6,500,000,000,000, sz 100,000,000/);
+    // Without the tree (eth_simulateV1): the same action, read from CoreWriter's RawAction log.
+    const simulated = await runSimulation(evm, { to: a.to as Address, data: a.calldata as Hex, from: holder() }, 'latest', true);
+    assert.equal(simulated.source, 'simulate');
+    assert.deepEqual(simulationRunView(a, simulated, null, { decoder: decoding.decoder, abis: decoding.abis }, t).coreActions, view.coreActions);
   });
 
   it('asks a chosen block: a read before the vault existed finds no code', async () => {
