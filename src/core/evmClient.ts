@@ -24,7 +24,7 @@ import {
   validate,
 } from './schemas';
 import { encodeErrorString } from './revert';
-import type { CallFrameStatus, SimulatedFrame } from './callTracer';
+import { MAX_SIMULATED_LOGS, type CallFrameStatus, type SimulatedFrame } from './callTracer';
 import type { AnswerLimits, JsonPoster } from './transport';
 import { JsonRpcBatcher, type BatchSupport } from './jsonRpcBatch';
 import { MAX_BLOCK_NUMBER } from './input';
@@ -94,6 +94,8 @@ export const EVM_ANSWER_LIMITS = {
   eth_bigBlockGasPrice: { maxBytes: 64 * KB, maxValues: 1000 },
   /** One call's tree (callTracer with logs), as `debug_traceTransaction`'s. */
   debug_traceCall: { maxBytes: 32 * MB, maxValues: 800_000 },
+  /** One block with one call: its return data, gas and logs (up to `MAX_SIMULATED_LOGS`), and the block's header. */
+  eth_simulateV1: { maxBytes: 32 * MB, maxValues: 800_000 },
 } as const satisfies Record<string, AnswerLimits>;
 
 export type EvmMethod = keyof typeof EVM_ANSWER_LIMITS;
@@ -295,6 +297,30 @@ export class EvmClient {
     const frames = (await import('./callTracer')).readSimulatedTrace(result);
     if (typeof frames === 'string') throw invalid(msg('The node’s answer to {0}', `${method}: ${frames}.`));
     return frames;
+  }
+
+  /**
+   * `eth_simulateV1` of `call` alone in one block on top of `block` (no validation: any sender, no balance
+   * check): its status, return (or revert) data, gas used and logs. No call tree: the spec's answer has none.
+   */
+  async simulateV1(call: CallRequest, block: BlockTag, signal?: AbortSignal): Promise<SimulatedV1> {
+    const method = 'eth_simulateV1';
+    const params = [{ blockStateCalls: [{ calls: [callParams(call)] }], validation: false }, blockParam(block)];
+    const result = await this.call(method, params, signal, typeof block === 'number' ? block : undefined);
+    return this.shape(simulateV1Result, result, method, (blocks) => {
+      const c = blocks[0]!.calls[0]!;
+      return {
+        reverted: BigInt(c.status) !== 1n,
+        data: (c.returnData.toLowerCase() || '0x') as `0x${string}`,
+        gasUsed: BigInt(c.gasUsed),
+        logs: c.logs.map((l) => ({
+          address: l.address.toLowerCase() as Address,
+          topics: l.topics.map((x) => x.toLowerCase() as `0x${string}`),
+          data: l.data.toLowerCase() as `0x${string}`,
+        })),
+        error: c.error?.message ?? null,
+      };
+    });
   }
 
   /** The chain this node serves (`eth_chainId`). */
@@ -512,6 +538,54 @@ function callParams(call: CallRequest): Record<string, string> {
   if (call.gas !== undefined) params.gas = toQuantity(call.gas);
   return params;
 }
+
+/** What `eth_simulateV1` says of one call. */
+export interface SimulatedV1 {
+  reverted: boolean;
+  data: `0x${string}`;
+  gasUsed: bigint;
+  logs: Array<{ address: Address; topics: `0x${string}`[]; data: `0x${string}` }>;
+  /** The node's words for a failure ("execution reverted"), one line. */
+  error: string | null;
+}
+
+const hexBytes = v.pipe(v.string(), v.regex(HEX_BYTES));
+const simulateV1Log = v.object({
+  address: v.pipe(
+    v.string(),
+    v.check((x: string) => isAddress(x)),
+  ),
+  topics: v.pipe(
+    v.array(
+      v.pipe(
+        v.string(),
+        v.check((x: string) => isHash(x)),
+      ),
+    ),
+    v.maxLength(4),
+  ),
+  data: hexBytes,
+});
+/** One block with one call (what was asked); extra fields ignored, logs capped. */
+const simulateV1Result = v.pipe(
+  v.array(
+    v.object({
+      calls: v.pipe(
+        v.array(
+          v.object({
+            status: v.pipe(v.string(), v.regex(HEX_QUANTITY)),
+            returnData: hexBytes,
+            gasUsed: v.pipe(v.string(), v.regex(HEX_QUANTITY)),
+            logs: v.optional(v.pipe(v.array(simulateV1Log), v.maxLength(MAX_SIMULATED_LOGS)), []),
+            error: v.optional(v.nullable(v.object({ message: v.optional(v.pipe(v.string(), v.maxLength(2000))) }))),
+          }),
+        ),
+        v.length(1),
+      ),
+    }),
+  ),
+  v.length(1),
+);
 
 function toQuantity(n: bigint): string {
   if (n < 0n || n >= 1n << 256n) throw new ProviderError('badInput', msg('A value is a whole number from 0 to 2^256 − 1.'));

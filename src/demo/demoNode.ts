@@ -259,17 +259,18 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
   const chainId = options.chainId;
   const unsupported = [
     ...(options.unsupportedMethods ?? []),
-    ...(provider === 'public' ? OTS_METHODS : []),
+    ...(provider === 'public' ? [...OTS_METHODS, 'debug_traceCall'] : []),
     ...(provider === 'quicknode' ? ['ots_traceTransaction'] : []),
   ];
   const keptFrom = provider === 'quicknode' ? DEMO_HEAD - DEMO_RECENT_BLOCKS + 1 : undefined;
   const systemTxsLeftOut = provider === 'chainstack';
-  const evm = new EvmAnswers({ headTimestamp, direction, pageCap, unsupported: new Set(unsupported), chainId, keptFrom, systemTxsLeftOut });
+  const info = options.exchange?.answers ?? new InfoAnswers({ now, startedAt, failingDex: options.failingDex });
+  const accountStage = () => info.stage;
+  const evm = new EvmAnswers({ headTimestamp, direction, pageCap, unsupported: new Set(unsupported), chainId, keptFrom, systemTxsLeftOut, accountStage });
   const archive =
     provider === 'quicknode' || (provider === 'chainstack' && options.nanoreth !== false)
-      ? new EvmAnswers({ headTimestamp, direction, pageCap, chainId, unsupported: new Set(options.unsupportedMethods ?? []) })
+      ? new EvmAnswers({ headTimestamp, direction, pageCap, chainId, unsupported: new Set(options.unsupportedMethods ?? []), accountStage })
       : undefined;
-  const info = options.exchange?.answers ?? new InfoAnswers({ now, startedAt, failingDex: options.failingDex });
   const refused = new Set(provider === 'chainstack' ? CHAINSTACK_REFUSED_INFO_TYPES : []);
   const live = new DemoLiveSocket(info, now, startedAt);
   let requests = 0;

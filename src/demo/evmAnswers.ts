@@ -15,6 +15,7 @@ import {
 } from './transactions';
 import { isAddress, isHash, isHexQuantity } from '../core/hex';
 import { demoNonce, demoSearchTransactions } from './addressSearch';
+import { demoCallOf, demoEstimateGas, demoEthCall, demoTraceCall } from './precompileAnswers';
 
 const DETAILS_CACHE_SIZE = 128;
 const NONE: ReadonlySet<string> = new Set();
@@ -102,7 +103,13 @@ export interface EvmAnswerOptions {
    * blocks, and a `null` receipt for one asked by hash (the transaction itself is still answered).
    */
   systemTxsLeftOut?: boolean;
+  /** The demo accounts' stage (the control endpoint's `account` step), for the read precompiles' answers. */
+  accountStage?: () => number;
 }
+
+/** What the demo's gas prices are, in wei: small blocks (`eth_gasPrice`) and big blocks (`eth_bigBlockGasPrice`). */
+export const DEMO_GAS_PRICE = 100_000_000n;
+export const DEMO_BIG_BLOCK_GAS_PRICE = 1_000_000_000n;
 
 /** Answers `/evm` bodies (single calls and batches). Keeps the last block details it serialized. */
 export class EvmAnswers {
@@ -249,6 +256,33 @@ export class EvmAnswers {
         const address = isAddress(params[0]) ? params[0] : undefined;
         if (address === undefined) return rpcError(id, -32602, 'Invalid params');
         return rpcResult(id, JSON.stringify(quantity(demoNonce(address))));
+      }
+      case 'eth_gasPrice':
+        return rpcResult(id, JSON.stringify(quantity(DEMO_GAS_PRICE)));
+      case 'eth_bigBlockGasPrice':
+        return rpcResult(id, JSON.stringify(quantity(DEMO_BIG_BLOCK_GAS_PRICE)));
+      case 'eth_call':
+      case 'eth_estimateGas':
+      case 'debug_traceCall': {
+        const call = demoCallOf(params[0]);
+        const block = params.length < 2 ? BigInt(DEMO_HEAD) : blockArg(params[1]);
+        const tracer = (params[2] as { tracer?: unknown } | undefined)?.tracer;
+        if (call === undefined || block === undefined || (r.method === 'debug_traceCall' && tracer !== 'callTracer'))
+          return rpcError(id, -32602, r.method === 'debug_traceCall' ? 'Invalid params: only the callTracer is served' : 'Invalid params');
+        if (block > BigInt(DEMO_HEAD)) return rpcError(id, -32000, 'header not found');
+        // The demo keeps no history: every block reads HyperCore as the head does.
+        const stage = this.options.accountStage?.() ?? 0;
+        const hasCode = (a: string) => demoCode(a) !== '0x';
+        const answer =
+          r.method === 'eth_call'
+            ? demoEthCall(call, stage, hasCode)
+            : r.method === 'eth_estimateGas'
+              ? demoEstimateGas(call, stage, hasCode)
+              : demoTraceCall(call, stage, hasCode);
+        if (answer.kind === 'failed') return rpcError(id, -32000, answer.message);
+        if (answer.kind === 'returned') return rpcResult(id, JSON.stringify(answer.data));
+        if (answer.kind === 'gas') return rpcResult(id, JSON.stringify(`0x${answer.gas.toString(16)}`));
+        return rpcResult(id, JSON.stringify(answer.frame));
       }
       default:
         return rpcError(id, -32601, 'Method not found');

@@ -7,7 +7,45 @@ import { PerConnection } from '../platform/perConnection';
 import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
 import type { HyperCoreView } from './protocol';
-import { hyperCoreView } from './hyperCoreViewModel';
+import { hyperCoreCallWords, hyperCoreView, type HyperCoreCallWords } from './hyperCoreViewModel';
+import { decodePrecompileCall } from './readPrecompiles';
+
+function metaSources(services: Services): PerConnection<HyperCoreMetaSource> {
+  if (!sources) {
+    sources = new PerConnection(services.connection, (c) => new HyperCoreMetaSource(c.info));
+    services.context.subscriptions.push(sources);
+  }
+  return sources;
+}
+
+/** A run's HyperCore parts in words: the precompile calls (`to`, input, output) and CoreWriter action data. */
+export type HyperCoreNamer = (
+  reads: ReadonlyArray<{ to: string; input: string; output: string | undefined }>,
+  actionDatas: readonly string[],
+) => HyperCoreCallWords & { namesProblem: string | null };
+
+/**
+ * The names a read or simulation of Read & Simulate needs (`spotMeta`, the first dex's `meta`: no user
+ * data is sent), asked once per connection and kept; the caller asks them beside its own request, so that
+ * they cost no round trip of their own. A failed request costs names (numbers stay as sent), said once.
+ */
+export async function hyperCoreNamer(
+  services: Services,
+  clients: ProviderClients,
+  needs: { spot: boolean; perps: boolean },
+  signal: AbortSignal,
+): Promise<HyperCoreNamer> {
+  const { directory, problems } = await metaSources(services).for(clients).directory(needs, signal);
+  for (const p of problems) services.log.warn(`HyperCore names for Read & Simulate: ${p.message}`);
+  const namesProblem = problems[0]?.message ?? null;
+  return (reads, actionDatas) => {
+    const calls = reads.flatMap((r) => {
+      const c = decodePrecompileCall(r.to, r.input, r.output);
+      return c ? [c] : [];
+    });
+    return { ...hyperCoreCallWords(calls, actionDatas, directory, vscode.l10n.t), namesProblem };
+  };
+}
 
 /** The metadata per connection (dropped when the key, the provider or demo mode changes). */
 let sources: PerConnection<HyperCoreMetaSource> | undefined;
@@ -27,11 +65,7 @@ export async function hyperCoreSection(
   if (!settings.transactionsDecodeHyperCore()) return null;
   const parts = hyperCoreParts(bundle);
   if (!hasHyperCore(parts)) return null;
-  if (!sources) {
-    sources = new PerConnection(services.connection, (c) => new HyperCoreMetaSource(c.info));
-    services.context.subscriptions.push(sources);
-  }
-  const { directory, problems } = await sources.for(clients).directory(metaNeeds(parts), signal);
+  const { directory, problems } = await metaSources(services).for(clients).directory(metaNeeds(parts), signal);
   for (const p of problems) services.log.warn(`HyperCore names for transaction ${bundle.tx.hash}: ${p.message}`);
   return hyperCoreView(bundle.tx, parts, directory, problems[0]?.message ?? null, vscode.l10n.t);
 }

@@ -13,7 +13,9 @@ import { groupThousands, weiToHype } from '../core/units';
 import { revealInvisibles } from '../view/escape';
 import { shortAddress, type Translate } from '../view/format';
 import { actionView } from './hyperCoreActions';
-import { assetWords, safeName, tokenName, units } from './hyperCoreNames';
+import { decodeCoreAction } from './coreWriter';
+import { assetWords, safeName, tokenAmount, tokenName, units } from './hyperCoreNames';
+import { HYPE_CORE_DECIMALS, PERP_USD_DECIMALS } from './hyperCoreDirectory';
 import type { HyperCoreFieldView, HyperCoreReadView, HyperCoreTransferView, HyperCoreView } from './protocol';
 
 /** Output fields shown per precompile call (a delegation list can be long). */
@@ -124,7 +126,7 @@ function readView(call: PrecompileCall, d: HyperCoreDirectory, t: Translate): Hy
   const p = call.precompile;
   const inputs = (call.inputs ?? []).map((v) => inputField(v, d, t));
   const outputs: HyperCoreFieldView[] = [];
-  if (call.output) flatten(call.output, '', outputs);
+  if (call.output) flatten(call.output, '', outputs, (label, leafValue) => inUnits(label, leafValue, call, d, t));
   const price = priceOf(call, d);
   if (price !== undefined) outputs.push({ label: t('price'), value: price });
   return { name: readName(p, t), address: p.address, inputs, outputs: outputs.slice(0, MAX_OUTPUT_FIELDS), problem: readProblem(call, t) };
@@ -151,14 +153,48 @@ function inputField(v: DecodedValue, d: HyperCoreDirectory, t: Translate): Hyper
   return leaf(v.name, v.value);
 }
 
+type Leaf = Extract<DecodedValue, { value: unknown }>;
+
 /** Output values as `name`, `name.part`, `name[i].part` fields. */
-function flatten(v: DecodedValue, prefix: string, out: HyperCoreFieldView[]): void {
+function flatten(v: DecodedValue, prefix: string, out: HyperCoreFieldView[], show: (label: string, v: Leaf) => HyperCoreFieldView): void {
   if (out.length >= MAX_OUTPUT_FIELDS) return;
   const label = prefix ? `${prefix}.${v.name}` : v.name;
-  if ('parts' in v) for (const part of v.parts) flatten(part, label, out);
+  if ('parts' in v) for (const part of v.parts) flatten(part, label, out, show);
   else if ('items' in v)
-    v.items.forEach((item, i) => ('parts' in item ? item.parts.forEach((part) => flatten(part, `${label}[${i}]`, out)) : flatten(item, '', out)));
-  else out.push(leaf(label, v.value));
+    v.items.forEach((item, i) => ('parts' in item ? item.parts.forEach((part) => flatten(part, `${label}[${i}]`, out, show)) : flatten(item, '', out, show)));
+  else out.push(show(label, v));
+}
+
+/** The whole number of the first input with `role` (the perp or token asked), if it is a safe one. */
+function inputIndex(call: PrecompileCall, role: 'perp' | 'token'): number | undefined {
+  const input = call.inputs?.find((i) => 'value' in i && i.role === role);
+  const value = input && 'value' in input ? input.value : undefined;
+  return typeof value === 'bigint' && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : undefined;
+}
+
+/**
+ * An output number in human units where its unit is known (`ValueUnit`): a position's size in the perp's
+ * `szDecimals` ("0.5 BTC"), USDC amounts in 1e6, token balances in the token's `weiDecimals`, HYPE in 1e8.
+ * Exact (no float). Without the decimals (the names could not be read), the integer as sent.
+ */
+export function inUnits(label: string, v: Leaf, call: PrecompileCall, d: HyperCoreDirectory, t: Translate): HyperCoreFieldView {
+  if (typeof v.value !== 'bigint' || v.unit === undefined) return leaf(label, v.value);
+  switch (v.unit) {
+    case 'usd':
+      return { label, value: `${units(v.value, PERP_USD_DECIMALS)} USDC` };
+    case 'hype':
+      return { label, value: `${units(v.value, HYPE_CORE_DECIMALS)} HYPE` };
+    case 'token': {
+      const index = inputIndex(call, 'token');
+      return index === undefined ? leaf(label, v.value) : { label, value: tokenAmount(d.token(index), index, v.value, t) };
+    }
+    case 'size': {
+      const index = inputIndex(call, 'perp');
+      const perp = index === undefined ? undefined : d.perp(index);
+      if (perp?.szDecimals === undefined || perp.name === undefined) return leaf(label, v.value);
+      return { label, value: `${units(v.value, perp.szDecimals)} ${safeName(perp.name)}` };
+    }
+  }
 }
 
 function leaf(label: string, value: bigint | boolean | string): HyperCoreFieldView {
@@ -175,4 +211,27 @@ function priceOf(call: PrecompileCall, d: HyperCoreDirectory): string | undefine
   const szDecimals = call.precompile.price === 'perp' ? d.perp(Number(index)).szDecimals : d.spot(Number(index)).base?.szDecimals;
   const decimals = (call.precompile.price === 'perp' ? 6 : 8) - (szDecimals ?? NaN);
   return Number.isInteger(decimals) && decimals >= 0 ? units(raw, decimals) : undefined;
+}
+
+/** What a simulation or a read shows of HyperCore: precompile reads and CoreWriter actions, in words and human units. */
+export interface HyperCoreCallWords {
+  reads: HyperCoreReadView[];
+  /** Each action as "Limit order (Buy 0.5 BTC at 101,000, …)". */
+  actions: string[];
+}
+
+/** Reads and action data (CoreWriter's `sendRawAction` bytes) of a run, named with `directory`. Pure. */
+export function hyperCoreCallWords(
+  reads: readonly PrecompileCall[],
+  actionDatas: readonly string[],
+  directory: HyperCoreDirectory,
+  t: Translate,
+): HyperCoreCallWords {
+  return {
+    reads: reads.map((r) => readView(r, directory, t)),
+    actions: actionDatas.map((data) => {
+      const a = actionView({ state: 'pending', result: decodeCoreAction(data) }, directory, t);
+      return a.summary !== null ? `${a.title} (${a.summary})` : a.title;
+    }),
+  };
 }

@@ -20,10 +20,19 @@ export type ValueRole =
   /** An order-book asset id (perp index, 10000 + spot index, or a builder dex's perp). */
   | 'asset';
 
+/**
+ * What an output number is counted in (HyperCore's integers are unscaled): `size` a perp's size decimals
+ * (`szDecimals` of the perp asked), `usd` perp USDC (1e6), `token` the asked token's `weiDecimals`, `hype`
+ * HYPE's 1e8 (staking). As df-hyperliquid-core's precompile module documents them (docs.rs,
+ * `client/evm/precompiles`), and the docs' `L1Read.sol`.
+ */
+export type ValueUnit = 'size' | 'usd' | 'token' | 'hype';
+
 export interface PrecompileValue {
   type: string;
   name: string;
   role?: ValueRole;
+  unit?: ValueUnit;
   components?: readonly PrecompileValue[];
 }
 
@@ -42,6 +51,7 @@ export interface PrecompileInfo {
 }
 
 const v = (type: string, name: string, role?: ValueRole): PrecompileValue => (role ? { type, name, role } : { type, name });
+const n = (type: string, name: string, unit: ValueUnit): PrecompileValue => ({ type, name, unit });
 const struct = (name: string, ...components: PrecompileValue[]): PrecompileValue => ({ type: 'tuple', name, components });
 const list = (name: string, ...components: PrecompileValue[]): PrecompileValue => ({ type: 'tuple[]', name, components });
 
@@ -55,29 +65,36 @@ export const PRECOMPILES: readonly PrecompileInfo[] = [
     name: 'position',
     method: 'position',
     inputs: [user, v('uint16', 'perp', 'perp')],
-    output: struct('position', v('int64', 'szi'), v('uint64', 'entryNtl'), v('int64', 'isolatedRawUsd'), v('uint32', 'leverage'), v('bool', 'isIsolated')),
+    output: struct(
+      'position',
+      n('int64', 'szi', 'size'),
+      n('uint64', 'entryNtl', 'usd'),
+      n('int64', 'isolatedRawUsd', 'usd'),
+      v('uint32', 'leverage'),
+      v('bool', 'isIsolated'),
+    ),
   },
   {
     address: at(0x801),
     name: 'spot balance',
     method: 'spotBalance',
     inputs: [user, v('uint64', 'token', 'token')],
-    output: struct('spotBalance', v('uint64', 'total'), v('uint64', 'hold'), v('uint64', 'entryNtl')),
+    output: struct('spotBalance', n('uint64', 'total', 'token'), n('uint64', 'hold', 'token'), n('uint64', 'entryNtl', 'usd')),
   },
   {
     address: at(0x802),
     name: 'vault equity',
     method: 'userVaultEquity',
     inputs: [user, v('address', 'vault')],
-    output: struct('userVaultEquity', v('uint64', 'equity'), v('uint64', 'lockedUntilTimestamp')),
+    output: struct('userVaultEquity', n('uint64', 'equity', 'usd'), v('uint64', 'lockedUntilTimestamp')),
   },
-  { address: at(0x803), name: 'withdrawable', method: 'withdrawable', inputs: [user], output: struct('withdrawable', v('uint64', 'withdrawable')) },
+  { address: at(0x803), name: 'withdrawable', method: 'withdrawable', inputs: [user], output: struct('withdrawable', n('uint64', 'withdrawable', 'usd')) },
   {
     address: at(0x804),
     name: 'delegations',
     method: 'delegations',
     inputs: [user],
-    output: list('delegations', v('address', 'validator'), v('uint64', 'amount'), v('uint64', 'lockedUntilTimestamp')),
+    output: list('delegations', v('address', 'validator'), n('uint64', 'amount', 'hype'), v('uint64', 'lockedUntilTimestamp')),
   },
   {
     address: at(0x805),
@@ -86,9 +103,9 @@ export const PRECOMPILES: readonly PrecompileInfo[] = [
     inputs: [user],
     output: struct(
       'delegatorSummary',
-      v('uint64', 'delegated'),
-      v('uint64', 'undelegated'),
-      v('uint64', 'totalPendingWithdrawal'),
+      n('uint64', 'delegated', 'hype'),
+      n('uint64', 'undelegated', 'hype'),
+      n('uint64', 'totalPendingWithdrawal', 'hype'),
       v('uint64', 'nPendingWithdrawals'),
     ),
   },
@@ -160,7 +177,13 @@ export const PRECOMPILES: readonly PrecompileInfo[] = [
     name: 'account margin summary',
     method: 'accountMarginSummary',
     inputs: [v('uint32', 'perpDexIndex'), user],
-    output: struct('accountMarginSummary', v('int64', 'accountValue'), v('uint64', 'marginUsed'), v('uint64', 'ntlPos'), v('int64', 'rawUsd')),
+    output: struct(
+      'accountMarginSummary',
+      n('int64', 'accountValue', 'usd'),
+      n('uint64', 'marginUsed', 'usd'),
+      n('uint64', 'ntlPos', 'usd'),
+      n('int64', 'rawUsd', 'usd'),
+    ),
   },
   { address: at(0x810), name: 'core user exists', method: 'coreUserExists', inputs: [user], output: struct('coreUserExists', v('bool', 'exists')) },
   {
@@ -211,7 +234,7 @@ export function precompileAt(address: string | null | undefined): PrecompileInfo
 
 /** A decoded value: a number or text at a leaf, named parts for a struct, items for a list. */
 export type DecodedValue =
-  | { name: string; type: string; role?: ValueRole; value: bigint | boolean | string }
+  | { name: string; type: string; role?: ValueRole; unit?: ValueUnit; value: bigint | boolean | string }
   | { name: string; type: string; parts: DecodedValue[] }
   | { name: string; type: string; items: DecodedValue[] };
 
@@ -263,5 +286,5 @@ function named(p: PrecompileValue, value: unknown): DecodedValue {
   }
   const leaf = typeof value === 'number' ? BigInt(value) : (value as bigint | boolean | string);
   const text = p.type === 'address' && typeof leaf === 'string' ? lowerHex(leaf) : leaf;
-  return p.role ? { name: p.name, type: p.type, role: p.role, value: text } : { name: p.name, type: p.type, value: text };
+  return { name: p.name, type: p.type, ...(p.role ? { role: p.role } : {}), ...(p.unit ? { unit: p.unit } : {}), value: text };
 }

@@ -29,6 +29,8 @@ export function simulationLabels(l10n: { t: Translate }, base: TransactionLabels
     precompileCaveat: l10n.t(
       'A read precompile called at latest runs out of gas on a node that does not forward HyperCore reads (nanoreth without --forward-read-precompiles): a failure here may be the provider’s, not the call’s.',
     ),
+    inHumanUnits: l10n.t('In human units'),
+    namesProblem: l10n.t('HyperCore’s names and decimals could not be read ({0}): numbers without them are as sent.'),
     rawCalldata: l10n.t('Raw calldata'),
     read: l10n.t('Read'),
     readAllNoArgs: l10n.t('Read all without arguments'),

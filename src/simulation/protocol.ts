@@ -6,6 +6,7 @@
 import { isAddress, lowerHex } from '../core/hex';
 import { isWebviewMessageOf, isWhole, type CommonProblemKind, type HostMessageOf, type WebviewMessageOf } from '../view/panelMessages';
 import type { ArgView, CallTreeView, DecodedView, TransactionLabels } from '../transactions/protocol';
+import type { HyperCoreReadView } from '../hyperCore/protocol';
 
 /** One argument of a function's form. */
 export interface InputView {
@@ -76,13 +77,17 @@ export interface RunView {
   feeBig: { hype: string; gwei: string } | null;
   events: EventView[] | null;
   tree: CallTreeView | null;
-  /** `trace`: debug_traceCall answered; `call`: eth_call and eth_estimateGas, and what is then missing. */
-  source: 'trace' | 'call';
+  /** `trace`: debug_traceCall answered; `simulate`: eth_simulateV1 (no tree); `call`: eth_call and eth_estimateGas, and what is then missing. */
+  source: 'trace' | 'simulate' | 'call';
   missing: string | null;
   /** CoreWriter actions in the call tree, read as what they would send ("would be sent to HyperCore"). */
   coreActions: string[];
   /** A read of a HyperCore precompile at `latest`: the node may not forward it. */
   precompileCaveat: boolean;
+  /** A read precompile's answer in human units (sizes in the perp's szDecimals, USDC, token balances), with its inputs named. */
+  coreRead: HyperCoreReadView | null;
+  /** Why HyperCore's names are missing (the metadata request failed): numbers stay as sent. */
+  namesProblem: string | null;
 }
 
 /** Two runs side by side. */
@@ -127,6 +132,8 @@ export interface SimulationLabels extends TransactionLabels {
   writeFunctions: string;
   precompiles: string;
   precompileCaveat: string;
+  inHumanUnits: string;
+  namesProblem: string;
   rawCalldata: string;
   read: string;
   readAllNoArgs: string;

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ProviderClients } from '../core/provider';
 import type { Address } from '../core/model';
 import { describeError, isCancellation } from '../core/errors';
+import { isRefusal } from '../core/providerRoute';
 import { Commands, WebviewTypes } from '../ids';
 import { runCommand } from '../platform/commands';
 import { rawJsonDocuments } from '../platform/rawJson';
@@ -13,6 +14,7 @@ import { revealInvisibles } from '../view/escape';
 import type { CommonProblemKind } from '../view/panelMessages';
 import { workspaceContracts, type ContractDecoding } from '../contracts/api';
 import { simulatedCallTree, transactionLabels } from '../transactions/api';
+import { hyperCoreNamer } from '../hyperCore/api';
 import { parseArgs } from './argParser';
 import { parseFields } from './formFields';
 import { simulationLabels } from './labels';
@@ -21,7 +23,9 @@ import { runReads, runSimulation } from './simulationRun';
 import {
   calldataOf,
   compareRuns,
+  coreActionDatas,
   failedRunView,
+  precompileNeeds,
   contractFunctions,
   precompileFunctions,
   functionViews,
@@ -68,6 +72,7 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
   private runs: RunView[] = [];
   private nextRun = 1;
   private work?: AbortController;
+  private simulateRefused = false;
 
   /** Whether closing the extension closes the pages (registered with the first page, not at activation). */
   private static disposing = false;
@@ -205,9 +210,21 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
     this.send({ type: 'formErrors', fn: first.fn, errors: [], fields: {} });
     await this.running(async (clients, signal) => {
       const requests = asked.map((a) => ({ to: a.to as Address, data: a.calldata as `0x${string}` }));
-      const { reads, blockNumber } = await runReads(clients.evm, requests, fields.fields.block, signal);
+      const precompiles = asked.filter((a) => this.functions[a.fn!]?.precompile !== undefined);
+      // HyperCore's names go out beside the reads (and are kept per connection): no round trip of their own.
+      const [{ reads, blockNumber }, namer] = await Promise.all([
+        runReads(clients.evm, requests, fields.fields.block, signal),
+        precompiles.length ? hyperCoreNamer(this.services, clients, precompileNeeds(precompiles, this.functions), signal) : undefined,
+      ]);
       const decoding = this.decodingForRuns();
-      return reads.map((r, i) => readRunView(asked[i]!, r.result, blockNumber, decoding, t, this.functions[asked[i]!.fn!]?.precompile !== undefined));
+      return reads.map((r, i) => {
+        const a = asked[i]!;
+        const precompile = this.functions[a.fn!]?.precompile !== undefined;
+        const output = r.result.ok && r.result.value.kind === 'returned' ? r.result.value.data : undefined;
+        const words = precompile && namer && output !== undefined ? namer([{ to: a.to, input: a.calldata, output }], []) : undefined;
+        const coreRead = words ? { coreRead: words.reads[0] ?? null, namesProblem: words.namesProblem } : null;
+        return readRunView(a, r.result, blockNumber, decoding, t, precompile, coreRead);
+      });
     });
   }
 
@@ -234,14 +251,21 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
       const call = { to: this.target.address, data: calldata, ...(f.from ? { from: f.from } : {}), ...(f.value > 0n ? { value: f.value } : {}) };
       let sim;
       try {
-        sim = await runSimulation(clients.evm, call, f.block, refused, signal);
+        sim = await runSimulation(clients.evm, call, f.block, refused, signal, this.simulateRefused);
+        // A provider that refuses eth_simulateV1 is not asked again by this page.
+        if (sim.simulateFailure && isRefusal(sim.simulateFailure)) this.simulateRefused = true;
       } catch (e) {
         if (isCancellation(e) || signal.aborted) throw e;
         return [failedRunView(asked, revealInvisibles(describeError(e, t)), t)];
       }
       const decoding = this.decodingForRuns();
-      const tree = sim.frames ? simulatedCallTree(sim.frames, decoding.decoder, t, settings.transactionsDecodeHyperCore()) : null;
-      return [simulationRunView(asked, sim, tree, decoding, t)];
+      const hyperCore = settings.transactionsDecodeHyperCore();
+      const tree = sim.frames ? simulatedCallTree(sim.frames, decoding.decoder, t, hyperCore) : null;
+      const datas = hyperCore ? coreActionDatas(sim.frames ?? [], sim.reverted ? [] : sim.logs) : [];
+      // Only a run that would send CoreWriter actions asks for HyperCore's names (once per connection).
+      const namer = datas.length ? await hyperCoreNamer(this.services, clients, { spot: true, perps: true }, signal) : undefined;
+      const words = namer?.([], datas);
+      return [simulationRunView(asked, sim, tree, decoding, t, words && { actions: words.actions, namesProblem: words.namesProblem })];
     });
   }
 

@@ -7,7 +7,7 @@
  */
 import type { SimulatedFrame } from '../core/callTracer';
 import { isCancellation, type ProviderError } from '../core/errors';
-import type { BlockTag, CallRequest, CallResult } from '../core/evmClient';
+import type { BlockTag, CallRequest, CallResult, SimulatedV1 } from '../core/evmClient';
 import { outcome, type Outcome } from '../core/settled';
 
 /** The requests it makes (the EVM client has them). */
@@ -15,6 +15,8 @@ export interface SimulationReader {
   callContract(call: CallRequest, block: BlockTag, signal?: AbortSignal): Promise<CallResult>;
   estimateGas(call: CallRequest, block: BlockTag, signal?: AbortSignal): Promise<{ kind: 'gas'; gas: bigint } | { kind: 'reverted'; data: `0x${string}` }>;
   traceCall(call: CallRequest, block: BlockTag, signal?: AbortSignal): Promise<SimulatedFrame[]>;
+  /** `eth_simulateV1`: the call's return, gas and logs, without a call tree. */
+  simulateV1?(call: CallRequest, block: BlockTag, signal?: AbortSignal): Promise<SimulatedV1>;
   getGasPrice(signal?: AbortSignal): Promise<bigint>;
   getBigBlockGasPrice(signal?: AbortSignal): Promise<bigint>;
   getBlockNumber(signal?: AbortSignal): Promise<number>;
@@ -41,8 +43,10 @@ export async function runReads(
 }
 
 export interface Simulation {
-  /** `trace`: the node's call tree; `call`: eth_call and eth_estimateGas only. */
-  source: 'trace' | 'call';
+  /** `trace`: the node's call tree; `simulate`: eth_simulateV1 (events and gas, no tree); `call`: eth_call and eth_estimateGas only. */
+  source: 'trace' | 'simulate' | 'call';
+  /** `simulate`: the call's logs, as eth_simulateV1 gives them. */
+  logs?: SimulatedV1['logs'];
   frames: SimulatedFrame[] | null;
   /** Return data, or revert data. */
   reverted: boolean;
@@ -53,11 +57,15 @@ export interface Simulation {
   blockNumber: number | null;
   /** Why there is no call tree (debug_traceCall failed, or answered an empty tree); null with one, or when it was not asked. */
   traceFailure: ProviderError | 'empty' | null;
+  /** Why eth_simulateV1 did not answer instead (null when it did, or was not asked). */
+  simulateFailure?: ProviderError | null;
 }
 
 /**
- * One simulation. `traceRefused`: the provider is known not to serve `debug_traceCall` (it is not asked).
- * The trace and the gas prices go out together, and with the head's number at `latest`.
+ * One simulation. `traceRefused`: the provider is known not to serve `debug_traceCall` (it is not asked);
+ * `simulateRefused`: nor `eth_simulateV1`. The trace and the gas prices go out together, and with the
+ * head's number at `latest`. Without a tree, `eth_simulateV1` (events and gas); without that either,
+ * `eth_call` and `eth_estimateGas`.
  */
 export async function runSimulation(
   evm: SimulationReader,
@@ -65,6 +73,7 @@ export async function runSimulation(
   block: BlockTag,
   traceRefused: boolean,
   signal?: AbortSignal,
+  simulateRefused = false,
 ): Promise<Simulation> {
   const prices = Promise.all([outcome(evm.getGasPrice(signal)), outcome(evm.getBigBlockGasPrice(signal))]);
   const head = block === 'latest' ? outcome(evm.getBlockNumber(signal)) : Promise.resolve(undefined);
@@ -88,6 +97,25 @@ export async function runSimulation(
     };
   }
   const traceFailure = trace === undefined ? null : trace.ok ? 'empty' : trace.error;
+  const simulated = evm.simulateV1 && !simulateRefused ? await outcome(evm.simulateV1(call, block, signal)) : undefined;
+  if (simulated && !simulated.ok && isCancellation(simulated.error)) throw simulated.error;
+  if (simulated?.ok) {
+    const r = simulated.value;
+    return {
+      source: 'simulate',
+      frames: null,
+      logs: r.logs,
+      reverted: r.reverted,
+      data: r.data,
+      gasUsed: r.gasUsed,
+      gasPrice,
+      bigBlockGasPrice,
+      blockNumber,
+      traceFailure,
+      simulateFailure: null,
+    };
+  }
+  const simulateFailure = simulated && !simulated.ok ? simulated.error : null;
   const [result, gas] = await Promise.all([evm.callContract(call, block, signal), outcome(evm.estimateGas(call, block, signal))]);
   if (!gas.ok && isCancellation(gas.error)) throw gas.error;
   return {
@@ -100,5 +128,6 @@ export async function runSimulation(
     bigBlockGasPrice,
     blockNumber,
     traceFailure,
+    simulateFailure,
   };
 }

@@ -21,7 +21,7 @@ import type { Outcome } from '../core/settled';
 import { groupThousands, weiToGwei, weiToHype } from '../core/units';
 import { revealInvisibles } from '../view/escape';
 import type { Translate } from '../view/format';
-import { actionTitle, CORE_WRITER_ADDRESS, decodeCoreAction, PRECOMPILES, sendRawActionData } from '../hyperCore/api';
+import { actionTitle, CORE_WRITER_ADDRESS, decodeCoreAction, PRECOMPILES, rawActionOf, sendRawActionData, type PrecompileValue } from '../hyperCore/api';
 import type { Decoded, DecodedValue, KnownAbi, WorkspaceDecoder } from '../contracts/api';
 import type { ArgView, CallTreeView, DecodedView } from '../transactions/protocol';
 import type { ArgValue, FormParam } from './argParser';
@@ -67,6 +67,12 @@ export function precompileFunctions(): FormFunction[] {
       ? [{ name: p.method, inputs: p.inputs, outputs: [p.output], stateMutability: 'view' as const, abiName: 'L1Read.sol', abiPath: '', precompile: p.address }]
       : [],
   );
+}
+
+/** Which of HyperCore's names the precompile reads `asked` need: spot tokens and pairs, the first dex's perps. */
+export function precompileNeeds(asked: readonly Pick<RunAsked, 'fn'>[], fns: readonly FormFunction[]): { spot: boolean; perps: boolean } {
+  const roles = new Set(asked.flatMap((a) => (a.fn === null ? [] : (fns[a.fn]?.inputs ?? []).map((i) => (i as PrecompileValue).role))));
+  return { spot: roles.has('token') || roles.has('spot') || roles.has('asset'), perps: roles.has('perp') || roles.has('asset') };
 }
 
 /** The forms, in the ABI's order. */
@@ -167,8 +173,9 @@ export function readRunView(
   decoding: RunDecoding,
   t: Translate,
   precompile = false,
+  coreRead: Pick<RunView, 'coreRead' | 'namesProblem'> | null = null,
 ): RunView {
-  const base = baseView(asked, blockNumber, t);
+  const base = { ...baseView(asked, blockNumber, t), ...(coreRead ?? {}) };
   if (!result.ok)
     return { ...base, outcome: 'failed', error: revealInvisibles(result.error.say(t)), precompileCaveat: precompile && asked.blockText.trim() === '' };
   const r = result.value;
@@ -184,8 +191,18 @@ export function failedRunView(asked: RunAsked, message: string, t: Translate): R
   return { ...baseView(asked, null, t), outcome: 'failed', error: message };
 }
 
-/** A simulation, ready to show; `tree` is the call tree drawn from its frames (the transaction page's). */
-export function simulationRunView(asked: RunAsked, sim: Simulation, tree: CallTreeView | null, decoding: RunDecoding, t: Translate): RunView {
+/**
+ * A simulation, ready to show; `tree` is the call tree drawn from its frames (the transaction page's).
+ * `coreWords`: its CoreWriter actions named and in human units (HyperCore's names); else read without names.
+ */
+export function simulationRunView(
+  asked: RunAsked,
+  sim: Simulation,
+  tree: CallTreeView | null,
+  decoding: RunDecoding,
+  t: Translate,
+  coreWords?: { actions: string[]; namesProblem: string | null },
+): RunView {
   const base = baseView(asked, sim.blockNumber, t);
   const frames = sim.frames ?? [];
   const touched = [asked.to, ...frames.flatMap((f) => (f.to ? [f.to] : []))];
@@ -197,7 +214,29 @@ export function simulationRunView(asked: RunAsked, sim: Simulation, tree: CallTr
     gasUsed: sim.gasUsed !== null ? groupThousands(sim.gasUsed.toString()) : null,
     feeSmall: fee(sim.gasPrice),
     feeBig: fee(sim.bigBlockGasPrice),
-    events: sim.source === 'trace' ? eventsOf(frames, decoding) : null,
+    events:
+      sim.source === 'trace'
+        ? eventsOf(frames, decoding)
+        : sim.source === 'simulate' && !sim.reverted
+          ? eventsOf(
+              [
+                {
+                  type: 'CALL',
+                  depth: 0,
+                  from: asked.from ?? asked.to,
+                  to: asked.to,
+                  error: null,
+                  value: null,
+                  gas: null,
+                  gasUsed: null,
+                  input: '0x',
+                  output: null,
+                  logs: (sim.logs ?? []).map((l) => ({ ...l, position: null })),
+                },
+              ] as SimulatedFrame[],
+              decoding,
+            )
+          : null,
     tree: sim.source === 'trace' ? tree : null,
     source: sim.source,
     missing:
@@ -208,8 +247,13 @@ export function simulationRunView(asked: RunAsked, sim: Simulation, tree: CallTr
               'debug_traceCall failed ({0}): no call tree and no events, only what eth_call and eth_estimateGas say.',
               sim.traceFailure === 'empty' ? t('an empty trace') : revealInvisibles(sim.traceFailure.say(t)),
             )
-        : null,
-    coreActions: coreActionsOf(frames, t),
+        : sim.source === 'simulate'
+          ? sim.traceFailure === null || sim.traceFailure === 'empty'
+            ? t('This provider does not serve debug_traceCall: no call tree; the events and gas are what eth_simulateV1 says.')
+            : t('debug_traceCall failed ({0}): no call tree; the events and gas are what eth_simulateV1 says.', revealInvisibles(sim.traceFailure.say(t)))
+          : null,
+    coreActions: coreWords ? coreWords.actions.slice(0, MAX_CORE_ACTIONS) : coreActionsOf(frames, t, sim.reverted ? [] : sim.logs),
+    namesProblem: coreWords?.namesProblem ?? null,
   };
 }
 
@@ -243,6 +287,8 @@ function baseView(asked: RunAsked, blockNumber: number | null, t: Translate): Ru
     missing: null,
     coreActions: [],
     precompileCaveat: false,
+    coreRead: null,
+    namesProblem: null,
   };
 }
 
@@ -399,13 +445,33 @@ function fromValue(v: DecodedValue): ArgView {
   return { name: v.name, type: v.type, text: v.text, ...(v.items ? { items: v.items.map(fromValue) } : {}), ...(v.cut ? { cut: true } : {}) };
 }
 
-/** Each CoreWriter call of the tree, as the action it would send to HyperCore. */
-export function coreActionsOf(frames: readonly SimulatedFrame[], t: Translate): string[] {
+/** CoreWriter actions shown per run. */
+export const MAX_CORE_ACTIONS = 100;
+
+/**
+ * The action data of each CoreWriter call of the tree that would send one (not failed, not delegated); for
+ * an eth_simulateV1 run (no tree), CoreWriter's RawAction logs (those of a call that did not revert).
+ */
+export function coreActionDatas(frames: readonly SimulatedFrame[], logs: Simulation['logs'] = []): string[] {
   const out: string[] = [];
+  for (const log of logs) {
+    const data = rawActionOf(log)?.data;
+    if (data !== undefined) out.push(data);
+    if (out.length >= MAX_CORE_ACTIONS) return out;
+  }
   for (const f of frames) {
     if (f.to !== CORE_WRITER_ADDRESS || f.type === 'DELEGATECALL' || f.error !== null) continue;
     const data = sendRawActionData(f.input);
-    if (data === undefined) continue;
+    if (data !== undefined) out.push(data);
+    if (out.length >= MAX_CORE_ACTIONS) break;
+  }
+  return out;
+}
+
+/** Each CoreWriter call of the tree, as the action it would send to HyperCore, without HyperCore's names (raw integers). */
+export function coreActionsOf(frames: readonly SimulatedFrame[], t: Translate, logs: Simulation['logs'] = []): string[] {
+  const out: string[] = [];
+  for (const data of coreActionDatas(frames, logs)) {
     const r = decodeCoreAction(data);
     const fields = r.ok
       ? Object.entries(r.action)
@@ -414,7 +480,7 @@ export function coreActionsOf(frames: readonly SimulatedFrame[], t: Translate): 
       : [];
     out.push(fields.length ? `${actionTitle(r, t)} (${fields.join(', ')})` : actionTitle(r, t));
   }
-  return out.slice(0, 100);
+  return out;
 }
 
 /** Two runs side by side: what was asked, the outcome, the return, gas, fees and events. */

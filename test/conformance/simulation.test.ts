@@ -189,8 +189,21 @@ describe('conformance: Read & Simulate (solc-compiled contracts on anvil)', func
     assert.equal(sim.gasPrice.ok && sim.gasPrice.value, price);
     assert.equal(view.feeBig, null, 'anvil has no eth_bigBlockGasPrice: no fee is made up');
     assert.equal(sim.bigBlockGasPrice.ok, false);
-    // Without the trace: eth_call and eth_estimateGas say the same return, and what is missing is said.
-    const plain = await runSimulation(evm, call, 'latest', true);
+    // Without the trace, anvil's eth_simulateV1: the same return and events, its own gas, no tree, and what is missing said.
+    const simulated = await runSimulation(evm, call, 'latest', true);
+    assert.equal(simulated.source, 'simulate');
+    assert.equal(simulated.data, sim.data);
+    assert.equal(simulated.frames, null);
+    const simView = simulationRunView(a, simulated, null, { decoder: decoding.decoder, abis: decoding.abis }, t);
+    assert.deepEqual(
+      simView.events?.map((e) => e.decoded?.name),
+      ['Transfer', 'Paid'],
+    );
+    assert.equal(simView.tree, null);
+    assert.match(simView.missing ?? '', /does not serve debug_traceCall: no call tree; the events and gas are what eth_simulateV1 says/);
+    assert.ok(simulated.gasUsed! > 0n);
+    // Without eth_simulateV1 either: eth_call and eth_estimateGas say the same return.
+    const plain = await runSimulation(evm, call, 'latest', true, undefined, true);
     assert.equal(plain.source, 'call');
     assert.equal(plain.data, sim.data);
     assert.ok(plain.gasUsed! >= sim.gasUsed!, 'the estimate covers what the trace used');
@@ -204,6 +217,10 @@ describe('conformance: Read & Simulate (solc-compiled contracts on anvil)', func
     const view = simulationRunView(a, sim, simulatedCallTree(sim.frames!, decoding.decoder, t), { decoder: decoding.decoder, abis: decoding.abis }, t);
     assert.equal(view.coreActions.length, 1);
     assert.match(view.coreActions[0]!, /^Limit order \(asset 3, isBuy true, limitPx 6,500,000,000,000, sz 100,000,000/);
+    // Without the tree (eth_simulateV1): the same action, read from CoreWriter's RawAction log.
+    const simulated = await runSimulation(evm, { to: a.to as Address, data: a.calldata as Hex, from: holder() }, 'latest', true);
+    assert.equal(simulated.source, 'simulate');
+    assert.deepEqual(simulationRunView(a, simulated, null, { decoder: decoding.decoder, abis: decoding.abis }, t).coreActions, view.coreActions);
   });
 
   it('asks a chosen block: a read before the vault existed finds no code', async () => {

@@ -3,10 +3,15 @@
 // workspace: reads two view functions of a vault (one returns a struct), then on a treasury simulates a
 // payout that reverts with a custom error one call deep (named, with its arguments, in the deepest
 // frame of the call tree), changes the amount and simulates again (events, gas, fees), and compares the two.
+// Then, in the same workbench, the provider is switched to a demo node (Choose Provider → Custom) (HyperCore's read precompiles and
+// CoreWriter as the demo serves them, with its /info names): reads a demo wallet's position precompile in
+// human units and simulates a CoreWriter limit order, read as what it would send.
 import * as assert from 'node:assert/strict';
 import { encodeAbiParameters, encodeFunctionData, type Abi, type Hex } from 'viem';
 import { eip1559, Sender, startAnvil, type AnvilNode } from '../conformance/anvil';
 import { compile, CORE_WRITER, foundryLayout, SIMULATION_SOURCES } from '../conformance/solidity';
+import { startDemoNode, type DemoNode } from '../../src/demo/demoNode';
+import { DEMO_WALLETS } from '../../src/demo/wallets';
 import { useWorkbench, type WorkbenchOptions } from './workbench';
 
 const COMMAND = 'Hyperliquid: Read & Simulate Contract…';
@@ -15,6 +20,7 @@ const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 describe('UI: Read & Simulate on a real node (anvil, the workspace’s Foundry artifacts)', function () {
   this.timeout(180_000);
   let node: AnvilNode;
+  let demo: DemoNode;
   const deployed: Record<string, Hex> = {};
   let holder = '';
   let payee = '';
@@ -22,6 +28,7 @@ describe('UI: Read & Simulate on a real node (anvil, the workspace’s Foundry a
   before(async () => {
     const compiled = compile(SIMULATION_SOURCES).contracts;
     node = await startAnvil({ chainId: 999 });
+    demo = await startDemoNode();
     const sender = new Sender(node);
     holder = node.accounts[0]!.address.toLowerCase();
     payee = node.accounts[2]!.address.toLowerCase();
@@ -38,7 +45,7 @@ describe('UI: Read & Simulate on a real node (anvil, the workspace’s Foundry a
     options.files = { ...foundryLayout(compiled, deployed, 999), ...SIMULATION_SOURCES };
     options.settings = { 'hyperliquidExplorer.baseUrl': node.baseUrl };
   });
-  after(async () => node?.close());
+  after(async () => Promise.all([node?.close(), demo?.close()]));
   const wb = useWorkbench(options);
   const view = () => wb().webview();
   const text = async (selector: string) => ((await view().locator(selector).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
@@ -134,5 +141,46 @@ describe('UI: Read & Simulate on a real node (anvil, the workspace’s Foundry a
     const differs = await table.locator('tr.differs th').allTextContents();
     assert.ok(differs.includes('Arguments') && differs.includes('Outcome') && differs.includes('Events'), differs.join(', '));
     await wb().screenshot('simulation-compare');
+  });
+
+  it('on the demo node, reads a demo wallet’s position precompile in human units', async () => {
+    // Another provider, as a person switches: Choose Provider → Custom, its base URL, then its own key.
+    await wb().runCommand('Hyperliquid: Choose Provider…');
+    await wb().fillInputBox('Custom', { submit: false });
+    await wb().page.keyboard.press('Enter');
+    await wb().waitForInputBoxMessage(/base URL, without the key/);
+    await wb().fillInputBox(demo.baseUrl);
+    await wb().waitForNotification(/No API key is stored for/);
+    await wb().clearNotifications();
+    await wb().runCommand('Hyperliquid: Set API Key');
+    await wb().fillInputBox(demo.apiKey);
+    await wb().waitForNotification('API key saved');
+    await wb().clearNotifications();
+    await open(CORE_WRITER);
+    await send('core:position', [DEMO_WALLETS[0]!.address, '0']);
+    await run(1).waitFor({ timeout: 30_000 });
+    const core = run(1).locator('[data-field="coreRead"]');
+    assert.equal(await core.locator('[data-core="perp"]').innerText(), 'BTC (perp, asset 0)');
+    assert.equal(await core.locator('[data-core="position.szi"]').innerText(), '0.5 BTC');
+    assert.equal(await core.locator('[data-core="position.entryNtl"]').innerText(), '49,250 USDC');
+  });
+
+  it('simulates a CoreWriter limit order on the demo node and reads what it would send to HyperCore', async () => {
+    const order = encodeAbiParameters(
+      [{ type: 'uint32' }, { type: 'bool' }, { type: 'uint64' }, { type: 'uint64' }, { type: 'bool' }, { type: 'uint8' }, { type: 'uint128' }],
+      [0, true, 101_000n * 10n ** 8n, 50_000_000n, false, 2, 0n],
+    );
+    const data = encodeFunctionData({
+      abi: [{ type: 'function', name: 'sendRawAction', inputs: [{ name: 'data', type: 'bytes' }], outputs: [], stateMutability: 'nonpayable' }],
+      functionName: 'sendRawAction',
+      args: [`0x01000001${order.slice(2)}`],
+    });
+    await view().locator('[data-input="from"]').fill(DEMO_WALLETS[0]!.address);
+    await view().locator('[data-input="calldata"]').fill(data);
+    await view().locator('[data-action="simulate-raw"]').click();
+    await run(2).waitFor({ timeout: 30_000 });
+    assert.equal(await run(2).getAttribute('data-source'), 'trace');
+    assert.equal(await run(2).locator('[data-field="coreAction"]').innerText(), 'Would be sent to HyperCore: Limit order (Buy 0.5 BTC at 101,000)');
+    await wb().screenshot('simulation-core-writer');
   });
 });

@@ -13,7 +13,8 @@ import type { LogEntry, TraceEntry } from '../../src/core/model';
 import { tokenSystemAddress } from '../../src/hyperCore/systemTransfers';
 import type { TransactionBundle } from '../../src/core/transactionLoad';
 import { untranslated } from '../../src/core/translate';
-import { hyperCoreView } from '../../src/hyperCore/hyperCoreViewModel';
+import { hyperCoreCallWords, hyperCoreView } from '../../src/hyperCore/hyperCoreViewModel';
+import { decodePrecompileCall } from '../../src/hyperCore/readPrecompiles';
 import { ALICE, BOB, bundle, failed, ok, receipt, tx } from '../support/transactionBundles';
 import { fixture } from '../support/fixtures';
 
@@ -217,5 +218,36 @@ describe('HyperCore section (transactions/hyperCoreViewModel)', () => {
     const b = bundle();
     assert.equal(hasHyperCore(hyperCoreParts(b)), false);
     assert.equal(view(b), null);
+  });
+
+  it('reads precompile answers in human units: a position in the perp’s size decimals and USDC, a spot balance in the token’s weiDecimals', () => {
+    const at = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
+    const position = decodePrecompileCall(
+      at(0x800),
+      encodeAbiParameters(parseAbiParameters('address, uint16'), [ALICE, 0]),
+      encodeAbiParameters(parseAbiParameters('(int64, uint64, int64, uint32, bool)'), [[-50_000n, 49_250_000_000n, -1_500_000n, 10, true]]),
+    )!;
+    const balance = decodePrecompileCall(
+      at(0x801),
+      encodeAbiParameters(parseAbiParameters('address, uint64'), [ALICE, 197n]),
+      encodeAbiParameters(parseAbiParameters('(uint64, uint64, uint64)'), [[1_500_000_000n, 500_000_000n, 14_820_000_000n]]),
+    )!;
+    const words = hyperCoreCallWords([position, balance], [order], named, untranslated);
+    assert.deepEqual(
+      words.reads[0]?.outputs.map((f) => `${f.label}=${f.value}`),
+      ['position.szi=-0.5 BTC', 'position.entryNtl=49,250 USDC', 'position.isolatedRawUsd=-1.5 USDC', 'position.leverage=10', 'position.isIsolated=true'],
+    );
+    assert.deepEqual(words.reads[0]?.inputs[1], { label: 'perp', value: 'BTC (perp, asset 0)' });
+    assert.deepEqual(
+      words.reads[1]?.outputs.map((f) => `${f.label}=${f.value}`),
+      ['spotBalance.total=0.15 UBTC', 'spotBalance.hold=0.05 UBTC', 'spotBalance.entryNtl=14,820 USDC'],
+    );
+    assert.deepEqual(words.actions, ['Limit order (Buy 0.25 BTC at 101,000)']);
+    // Without the names, a size stays the integer sent (its decimals are not known); USDC needs none.
+    const bare = hyperCoreCallWords([position], [], unnamed, untranslated);
+    assert.deepEqual(bare.reads[0]?.outputs.slice(0, 2), [
+      { label: 'position.szi', value: '-50,000' },
+      { label: 'position.entryNtl', value: '49,250 USDC' },
+    ]);
   });
 });

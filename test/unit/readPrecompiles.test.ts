@@ -60,9 +60,9 @@ describe('read precompiles (core/readPrecompiles)', () => {
       name: 'position',
       type: 'tuple',
       parts: [
-        { name: 'szi', type: 'int64', value: -25_000n },
-        { name: 'entryNtl', type: 'uint64', value: 2_500_000_000n },
-        { name: 'isolatedRawUsd', type: 'int64', value: 0n },
+        { name: 'szi', type: 'int64', unit: 'size', value: -25_000n },
+        { name: 'entryNtl', type: 'uint64', unit: 'usd', value: 2_500_000_000n },
+        { name: 'isolatedRawUsd', type: 'int64', unit: 'usd', value: 0n },
         { name: 'leverage', type: 'uint32', value: 10n },
         { name: 'isIsolated', type: 'bool', value: false },
       ],

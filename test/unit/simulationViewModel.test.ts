@@ -319,6 +319,27 @@ describe('Read & Simulate: the requests', () => {
     assert.equal(skipped.traceFailure, null);
   });
 
+  it('without a tree asks eth_simulateV1 (events and gas), and without that eth_call and eth_estimateGas, saying what failed', async () => {
+    const refused = new ProviderError('rpc', 'not served', { rpcCode: -32601 });
+    const log: string[] = [];
+    const logs = [{ address: VAULT, topics: [`0x${'ab'.repeat(32)}` as const], data: '0x' as const }];
+    const simulated = await runSimulation(
+      reader({ simulateV1: () => (log.push('eth_simulateV1'), Promise.resolve({ reverted: false, data: '0x01', gasUsed: 30_000n, logs, error: null })) }, log),
+      call,
+      'latest',
+      true,
+    );
+    assert.equal(simulated.source, 'simulate');
+    assert.deepEqual([simulated.gasUsed, simulated.logs, simulated.data], [30_000n, logs, '0x01']);
+    assert.ok(!log.includes('eth_call') && !log.includes('eth_estimateGas'));
+    const both = await runSimulation(reader({ traceCall: () => Promise.reject(refused), simulateV1: () => Promise.reject(refused) }, []), call, 5, false);
+    assert.equal(both.source, 'call');
+    assert.equal(both.simulateFailure, refused);
+    const known: string[] = [];
+    await runSimulation(reader({ simulateV1: () => (known.push('eth_simulateV1'), Promise.reject(refused)) }, known), call, 'latest', true, undefined, true);
+    assert.ok(!known.includes('eth_simulateV1'), 'a provider known to refuse it is not asked');
+  });
+
   it('reads several functions at once, each failing on its own', async () => {
     let n = 0;
     const r = await runReads(

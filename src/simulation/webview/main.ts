@@ -230,6 +230,18 @@ function renderRun(r: RunView, previous: RunView | undefined): HTMLElement {
   } else if (r.error) {
     fields.append(...field(labels.failedLabel, el('span', { class: 'revert', 'data-field': 'error' }, r.error)));
   }
+  if (r.coreRead && r.coreRead.outputs.length) {
+    const list = el(
+      'dl',
+      { class: 'fields', 'data-field': 'coreRead' },
+      ...[...r.coreRead.inputs, ...r.coreRead.outputs].flatMap((f) =>
+        field(f.label, el('span', { class: f.mono ? 'mono' : '', 'data-core': f.label }, f.value)),
+      ),
+    );
+    fields.append(...field(labels.inHumanUnits, list));
+  }
+  if (r.namesProblem)
+    fields.append(...field('', el('span', { class: 'secondary', 'data-field': 'namesProblem' }, format(labels.namesProblem, r.namesProblem))));
   if (r.precompileCaveat) fields.append(...field('', el('span', { class: 'secondary', 'data-field': 'precompileCaveat' }, labels.precompileCaveat)));
   if (r.gasUsed !== null) fields.append(...field(labels.gasUsedLabel, el('span', { 'data-field': 'gasUsed' }, r.gasUsed)));
   if (r.kind === 'simulate') {
