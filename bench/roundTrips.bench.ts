@@ -7,7 +7,7 @@
 // Alone: `npx tsx bench/roundTrips.bench.ts` (needs dist/demoNode.js: `node esbuild.mjs`).
 import { AddressHistory, nodeSource } from '../src/address/addressHistory';
 import { BlockSource } from '../src/blocks/blockSource';
-import { EIP1967_IMPLEMENTATION_SLOT } from '../src/contracts/api';
+import { EIP1967_IMPLEMENTATION_SLOT } from '../src/contracts/transactionDecoding';
 import { ROWS_CHUNK } from '../src/blocks/protocol';
 import type { Address, Hash } from '../src/core/model';
 import { ProviderAbilities } from '../src/core/abilities';
