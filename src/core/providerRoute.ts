@@ -14,7 +14,7 @@
  */
 import { HEX_SHORT_QUANTITY } from './hex';
 import { abilityOfRequest, type ProviderAbilities } from './abilities';
-import { isRefusal, ProviderError, type Endpoint } from './errors';
+import { ProviderError, type Endpoint } from './errors';
 import { isBlockNotFound } from './evmClient';
 import { describeChain } from './networks';
 import { publicDataKind, type PublicApiBudget, type PublicDataKind } from './publicApi';
@@ -48,6 +48,19 @@ export interface RouteOptions {
   /** Whether `/evm` leaves system transactions out of its blocks and receipts (the preset says so). */
   evmLeavesSystemTxsOut?: boolean;
   publicFallback?: PublicFallback;
+}
+
+/**
+ * Whether an error means "this provider does not serve this request type" (HTTP 422 with the info API's
+ * deserialize message, or an answer naming an unknown type), rather than a failure worth retrying. The one
+ * test of it: the connection's route remembers a refusal in its `ProviderAbilities`, and nothing else keeps one
+ * (a timeout, a 5xx or a 429 is never one, so it cannot switch a feature off). Here, not in `errors.ts`:
+ * activation loads that one, and only the clients need this.
+ */
+export function isRefusal(e: unknown): e is ProviderError {
+  if (!(e instanceof ProviderError)) return false;
+  if (e.kind === 'refused') return true;
+  return e.kind === 'httpStatus' && (e.status === 400 || e.status === 501) && /unknown|unsupported|not supported/i.test(e.message);
 }
 
 /**
