@@ -5,13 +5,16 @@
 // holds one open connection when it starts); the proxy counts the requests, the new connections and the
 // sequential waves until the action is drawn, and after it (what follows the draw).
 // Alone: `npx tsx bench/roundTrips.bench.ts` (needs dist/demoNode.js: `node esbuild.mjs`).
+import { AddressHistory, nodeSource } from '../src/address/addressHistory';
 import { BlockSource } from '../src/blocks/blockSource';
+import { EIP1967_IMPLEMENTATION_SLOT } from '../src/contracts/transactionDecoding';
 import { ROWS_CHUNK } from '../src/blocks/protocol';
 import type { Address, Hash } from '../src/core/model';
 import { ProviderAbilities } from '../src/core/abilities';
 import { ProviderEndpoints } from '../src/core/endpoints';
 import { connectProvider, type ProviderClients } from '../src/core/provider';
-import { DEMO_CHAIN_ID } from '../src/demo/chain';
+import { DEMO_CHAIN_ID, HYPE_SYSTEM_ADDRESS } from '../src/demo/chain';
+import { demoHistoryCount, setDemoHistoryBlocks } from '../src/demo/addressSearch';
 import { blockTimestamp, lookUpHash } from '../src/core/transactionLoad';
 import { DEMO_BLOCKS, DEMO_WALLETS } from '../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../src/demo/samples';
@@ -68,6 +71,11 @@ function actions(clients: ProviderClients, orders: OrdersBench): Action[] {
       name: 'Look Up of an address (contract or account, balance)',
       prepare: () => async () => void (await evm.getAddressSummary(DEMO_SAMPLES.contract as Address)),
     },
+    {
+      name: 'First rows of an address with 10,000 transactions (summary, nonce, proxy slot and the node’s first search page → rows)',
+      why: 'the address page asks the history’s first page with the summary (src/address/addressPanel.ts)',
+      prepare: () => () => addressFirstRows(evm, HYPE_SYSTEM_ADDRESS as Address),
+    },
     { name: 'Refresh of a wallet on three dexs, with mids and fates → tree redrawn', prepare: () => orders.refreshRun() },
     { name: 'First draw of a newly watched wallet (dex list known)', prepare: () => orders.newWalletRun() },
     { name: 'Cold hover on a block number', prepare: () => hoverRun(clients, (d) => d.blocks.find(DEMO_BLOCKS.hoverBlock)) },
@@ -85,6 +93,18 @@ async function blockPage(source: BlockSource, n: number): Promise<void> {
 async function latestPage(source: BlockSource): Promise<void> {
   const screen = await source.latestScreen();
   if (screen.rows.length === 0 && screen.details.block.transactionCount > 0) await source.transactions(screen.details, 0, ROWS_CHUNK);
+}
+
+/** What the address page asks before its first rows: the summary, the nonce and the first page of the node's search, at once. */
+async function addressFirstRows(evm: ProviderClients['evm'], address: Address): Promise<void> {
+  const history = new AddressHistory(nodeSource(evm, address));
+  const [, , , page] = await Promise.all([
+    evm.getAddressSummary(address),
+    evm.getNonce(address),
+    evm.getStorageAt(address, EIP1967_IMPLEMENTATION_SLOT as Hash),
+    history.older(),
+  ]);
+  if (page.added.length === 0) throw new Error(`no transactions of ${address}`);
 }
 
 /** Look Up of a hash: what it is, with everything the transaction page shows; drawn, then the block's time. */
@@ -238,7 +258,8 @@ function row(action: Action, atZero: Sample[], atRtt: Sample[]): BenchRow {
 }
 
 export default async function run(): Promise<BenchRow[]> {
-  const demo = await startDemoNodeProcess(['--no-failing-dex']);
+  // 10,000 blocks of address history: the HYPE system address has more than 10,000 transactions in them.
+  const demo = await startDemoNodeProcess(['--no-failing-dex', '--history-blocks', '10000']);
   const proxy = new LatencyProxy({ target: demo.baseUrl, oneWayMs: 0 });
   const url = await proxy.start();
   // As the extension connects: the route checks the chain id and learns what the provider serves.
@@ -247,6 +268,9 @@ export default async function run(): Promise<BenchRow[]> {
     { timeoutMs: 10_000 },
   );
   const orders = new OrdersBench(clients);
+  setDemoHistoryBlocks(10_000);
+  const busy = demoHistoryCount(HYPE_SYSTEM_ADDRESS);
+  if (busy < 10_000) throw new Error(`the demo's busiest address has ${busy} transactions, not 10,000`);
   try {
     const rows: BenchRow[] = [];
     for (const action of actions(clients, orders)) {

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import type { HistoryTransaction } from '../core/history';
-import type { Address } from '../core/model';
+import type { Address, Hash } from '../core/model';
 import type { ProviderClients } from '../core/provider';
-import { workspaceContracts, nameLookup } from '../contracts/api';
+import { addressInWord, EIP1967_IMPLEMENTATION_SLOT, nameLookup, workspaceContracts } from '../contracts/api';
 import { Commands, WebviewTypes } from '../ids';
 import { runCommand } from '../platform/commands';
 import type { Services } from '../platform/services';
@@ -13,7 +13,7 @@ import { rawJsonDocuments } from '../platform/rawJson';
 import { toCsv } from '../view/csv';
 import { revealInvisibles } from '../view/escape';
 import { shortAddress } from '../view/format';
-import { AddressHistory, nodeSource } from './addressHistory';
+import { AddressHistory, nodeSource, type PageResult } from './addressHistory';
 import { CSV_HEADER, csvRecord, toAddressView, toHistoryRow, type MethodNamer } from './addressViewModel';
 import { explorerSourceFor } from './explorerSourceHost';
 import { addressLabels } from './labels';
@@ -86,7 +86,13 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
   protected async fetchAndShow(clients: ProviderClients, run: LoadRun): Promise<void> {
     const address = this.target;
     const signal = run.abort.signal;
-    const [summary, nonce, decoder] = await this.fetch(vscode.l10n.t('Looking up address {0}…', shortAddress(address)), run, () =>
+    // The history's first page is asked with the summary, not after it: the first rows wait one round trip.
+    const history = new AddressHistory(nodeSource(clients.evm, address));
+    const firstPage = history.older(signal);
+    firstPage.catch(() => undefined); // read by loadOlder below; a failure is handled there
+    // A proxy's implementation slot, read with the rest (one wave); an account's or a refused read shows nothing.
+    const slot = clients.evm.getStorageAt(address, EIP1967_IMPLEMENTATION_SLOT as Hash, signal).then(addressInWord, () => undefined);
+    const [summary, nonce, decoder, implementation] = await this.fetch(vscode.l10n.t('Looking up address {0}…', shortAddress(address)), run, () =>
       Promise.all([
         clients.evm.getAddressSummary(address, signal),
         clients.evm.getNonce(address, signal).catch((e: unknown) => {
@@ -96,31 +102,34 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
         workspaceContracts(this.services)
           .decoder(clients)
           .catch(() => undefined),
+        slot,
       ]),
     );
     const named = decoder ? nameLookup(decoder)(address) : undefined;
     this.methods = decoder ? (to, selector) => decoder.functionName(to, selector) : undefined;
     this.clients = clients;
+    const implName = implementation && decoder ? nameLookup(decoder)(implementation) : undefined;
     this.shownAddress = toAddressView(summary, {
       nonce,
-      codeBytes: null,
+      codeBytes: summary.codeBytes ?? null,
       name: named && { name: named.name, file: named.path },
+      ...(summary.kind === 'contract' && implementation ? { implementation: { address: implementation, name: implName?.name ?? null } } : {}),
     });
     this.rows = [];
     this.raw = [];
-    this.history = new AddressHistory(nodeSource(clients.evm, address));
+    this.history = history;
     this.status = { source: 'node', host: null, complete: false, loading: true, note: null, allowHost: null };
     this.post({ kind: 'address', address: this.shownAddress, rows: [], history: this.status });
-    void this.loadOlder(run);
+    void this.loadOlder(run, true, firstPage);
   }
 
   /** The next page of the history; on the node's refusal of the first page, the explorer instead. */
-  private async loadOlder(run: LoadRun | undefined = this.run, ask = true): Promise<void> {
+  private async loadOlder(run: LoadRun | undefined = this.run, ask = true, asked?: Promise<PageResult>): Promise<void> {
     const history = this.history;
-    if (!history || !run || history.complete) return;
+    if (!history || !run || (history.complete && !asked)) return;
     this.setStatus({ loading: true });
     try {
-      const result = await history.older(run.abort.signal);
+      const result = await (asked ?? history.older(run.abort.signal));
       if (this.history !== history || this.isStale(run)) return;
       const made = history.transactions.slice(result.from).map((t) => toHistoryRow(t, this.target, Date.now() / 1000, vscode.l10n.t, this.methods));
       this.rows.splice(result.from, Infinity, ...made);

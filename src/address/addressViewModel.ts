@@ -45,7 +45,13 @@ export function isoSeconds(seconds: bigint): string {
 /** The address's own part of the page. */
 export function toAddressView(
   summary: AddressSummary,
-  extra: { nonce: bigint | null; codeBytes: number | null; name?: { name: string; file: string } },
+  extra: {
+    nonce: bigint | null;
+    codeBytes: number | null;
+    name?: { name: string; file: string };
+    /** An EIP-1967 proxy's implementation, and the workspace's name for it. */
+    implementation?: { address: string; name: string | null };
+  },
 ): AddressView {
   return {
     address: summary.address,
@@ -55,6 +61,8 @@ export function toAddressView(
     codeBytes: extra.codeBytes === null ? null : groupThousands(String(extra.codeBytes)),
     workspaceName: extra.name?.name ?? null,
     workspaceFile: extra.name?.file ?? null,
+    implementation: extra.implementation?.address ?? null,
+    implementationName: extra.implementation?.name ?? null,
   };
 }
 

@@ -21,6 +21,7 @@ export function addressLabels(l10n: { t: Translate }): AddressLabels {
     code: l10n.t('Code'),
     codeBytes: l10n.t('{0} bytes'),
     workspaceName: l10n.t('In your workspace'),
+    implementation: l10n.t('Implementation (EIP-1967 proxy)'),
     transactions: l10n.t('Transactions'),
     sourceNode: l10n.t('From your node (ots_searchTransactionsBefore).'),
     sourceExplorer: l10n.t('From {0}’s API: this node does not serve ots_searchTransactionsBefore.'),

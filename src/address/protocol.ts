@@ -18,6 +18,9 @@ export interface AddressView {
   /** The workspace's name for the contract, and the file it came from. */
   workspaceName: string | null;
   workspaceFile: string | null;
+  /** An EIP-1967 proxy's implementation (its slot read with eth_getStorageAt), and the workspace's name for it. */
+  implementation?: string | null;
+  implementationName?: string | null;
 }
 
 /** Where the transactions come from, said on the page. */
@@ -79,6 +82,7 @@ export interface AddressLabels extends PageLabels {
   code: string;
   codeBytes: string;
   workspaceName: string;
+  implementation: string;
   transactions: string;
   sourceNode: string;
   sourceExplorer: string;

@@ -362,7 +362,7 @@ export class EvmClient {
     ]);
     // An EIP-7702 account delegates to code (0xef0100 + the address) but stays an account that signs.
     const kind = code === '0x' || DELEGATION_CODE.test(code) ? 'account' : 'contract';
-    return { address: asked, kind, balance };
+    return kind === 'contract' ? { address: asked, kind, balance, codeBytes: (code.length - 2) / 2 } : { address: asked, kind, balance };
   }
 
   /** How many transactions `address` has sent (`eth_getTransactionCount` at the latest block). */

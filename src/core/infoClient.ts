@@ -37,13 +37,12 @@ import {
   toPerpMeta,
   toSpotState,
   toSpotMeta,
-  toFills,
   toFundingPayments,
   toHistoricalOrders,
   toLedgerUpdates,
   toTwapSliceFills,
   toUserRole,
-  validateFills,
+  readFills,
   userFundingResult,
   userNonFundingLedgerUpdatesResult,
   userRoleResult,
@@ -211,7 +210,7 @@ export class InfoClient {
   /** `user`'s 2,000 newest fills, newest first (`userFills`; docs/FACTS.md#history). */
   async userFills(user: string, signal?: AbortSignal): Promise<Fill[]> {
     const json = await this.post({ type: 'userFills', user: userArg(user) }, 'userFills', signal);
-    return toFills(this.fills(json, 'userFills'));
+    return this.fills(json, 'userFills');
   }
 
   /**
@@ -221,7 +220,7 @@ export class InfoClient {
   async userFillsByTime(user: string, startTime: number, endTime?: number, signal?: AbortSignal): Promise<Fill[]> {
     const body = { type: 'userFillsByTime', user: userArg(user), ...timeArgs(startTime, endTime) };
     const json = await this.post(body, 'userFillsByTime', signal);
-    return toFills(this.fills(json, 'userFillsByTime'));
+    return this.fills(json, 'userFillsByTime');
   }
 
   /** `user`'s funding payments from `startTime` to `endTime` (ms), oldest first, a page at a time. */
@@ -257,7 +256,7 @@ export class InfoClient {
 
   private fills(json: unknown, what: string) {
     try {
-      return validateFills(json, what);
+      return readFills(json, what);
     } catch (e) {
       if (e instanceof InvalidShapeError) {
         throw new ProviderError('invalidResponse', msg('The provider’s answer to {0}', e.message), { endpoint: 'info' });

@@ -320,6 +320,8 @@ export interface AddressSummary {
   kind: 'contract' | 'account';
   /** HYPE balance in wei at the latest block. */
   balance: bigint;
+  /** A contract's code size in bytes (absent for an account). */
+  codeBytes?: number;
 }
 
 // ---- a wallet's history on HyperCore (info API: fills, funding, ledger, historical orders, TWAP slices) ----

@@ -10,7 +10,20 @@ import { demoReceiptJson, demoTransactionJson } from './transactions';
 
 /** The blocks the demo's history covers: its newest 3,000 (~45,000 transactions, a third of a second to index). */
 export const DEMO_HISTORY_BLOCKS = 3000;
-export const DEMO_HISTORY_FLOOR = DEMO_HEAD - DEMO_HISTORY_BLOCKS + 1;
+let historyBlocks = DEMO_HISTORY_BLOCKS;
+
+/**
+ * A wider window (`--history-blocks N` of the demo node's command line): with 10,000 blocks the HYPE system
+ * address has more than 10,000 transactions (bench/roundTrips.bench.ts), at a few seconds to index.
+ */
+export function setDemoHistoryBlocks(blocks: number): void {
+  if (!Number.isSafeInteger(blocks) || blocks < 1) throw new RangeError('history blocks: a positive whole number');
+  historyBlocks = blocks;
+  index = undefined;
+  sent.clear();
+}
+
+const historyFloor = () => DEMO_HEAD - historyBlocks + 1;
 
 let index: Map<string, { block: number; hash: string }[]> | undefined;
 const sent = new Map<string, number>();
@@ -19,6 +32,11 @@ const sent = new Map<string, number>();
 export function demoNonce(address: string): number {
   historyIndex();
   return sent.get(address.toLowerCase()) ?? 0;
+}
+
+/** How many transactions `address` has in the demo's history window. */
+export function demoHistoryCount(address: string): number {
+  return historyIndex().get(address.toLowerCase())?.length ?? 0;
 }
 
 /** Each address's transactions in the window (as sender or recipient), newest first. */
@@ -31,7 +49,7 @@ function historyIndex(): Map<string, { block: number; hash: string }[]> {
     if (list[list.length - 1]?.hash !== hash) list.push({ block, hash });
     made.set(address, list);
   };
-  for (let n = DEMO_HEAD; n >= DEMO_HISTORY_FLOOR; n--) {
+  for (let n = DEMO_HEAD, floor = historyFloor(); n >= floor; n--) {
     const m = demoBlockModel(n);
     if (!m) continue;
     for (let i = m.transactions.length - 1; i >= 0; i--) {

@@ -1,10 +1,11 @@
 // Standalone demo node: `node dist/demoNode.js [--port N] [--control] [--page-direction first|last]
-// [--without METHOD]… [--chain-id N] [--provider full|chainstack|quicknode|public] [--no-failing-dex]`
+// [--without METHOD]… [--chain-id N] [--provider full|chainstack|quicknode|public] [--no-failing-dex] [--history-blocks N]`
 // (`--without ots_traceTransaction`: a node without traces; `--chain-id 998`: a testnet node; `--provider`:
 // see `DemoProvider`; `--no-failing-dex`: the market maker's `outage` dex answers `[]` instead of HTTP 500).
 // Prints one JSON line `{"baseUrl","apiKey","port"}` once it listens (the key is fresh for each start:
 // read it there); closes on SIGINT/SIGTERM.
 // The extension loads this same file lazily (Try Demo Data), so the demo node stays out of its bundle.
+import { setDemoHistoryBlocks } from './addressSearch';
 import { DEMO_PROVIDERS, startDemoNode, type DemoNodeOptions, type DemoProvider } from './demoNode';
 
 export { startDemoNode } from './demoNode';
@@ -54,6 +55,10 @@ function parseArgs(argv: readonly string[]): DemoNodeOptions {
       }
       case '--no-failing-dex':
         options.failingDex = false;
+        break;
+      case '--history-blocks':
+        // The address search's window: one per process, set before the node answers anything.
+        setDemoHistoryBlocks(Number(value()));
         break;
       default:
         throw new Error(`unknown argument ${arg ?? ''}`);

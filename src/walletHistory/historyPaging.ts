@@ -14,8 +14,21 @@ export interface Paged {
   time: number;
 }
 
+/**
+ * What makes a row the same row, read without building a string per row: a number that most rows hold
+ * alone (a fill's trade id) and, for rows sharing it, the rest compared field by field.
+ */
+export interface Identity<T> {
+  bucket(row: T): number;
+  same(a: T, b: T): boolean;
+}
+
 export class TimePager<T extends Paged> {
   private readonly seen = new Set<string>();
+  private readonly buckets = new Map<number, T | T[]>();
+  private pendingKey = '';
+  private pendingBucket = 0;
+  private pendingHeld: T | T[] | undefined;
   private readonly held: T[] = [];
   private start: number;
   private finished = false;
@@ -28,7 +41,7 @@ export class TimePager<T extends Paged> {
   readonly gaps: number[] = [];
 
   constructor(
-    private readonly key: (row: T) => string,
+    private readonly key: ((row: T) => string) | Identity<T>,
     readonly perAnswer: number,
     readonly from: number,
     readonly to: number,
@@ -51,6 +64,33 @@ export class TimePager<T extends Paged> {
     return this.finished;
   }
 
+  /** Whether `row` came before; when not, `remember` keeps it (the bucket looked up once for both). */
+  private has(row: T): boolean {
+    const key = this.key;
+    if (typeof key === 'function') {
+      this.pendingKey = key(row);
+      return this.seen.has(this.pendingKey);
+    }
+    const b = key.bucket(row);
+    const held = this.buckets.get(b);
+    this.pendingBucket = b;
+    this.pendingHeld = held;
+    if (held === undefined) return false;
+    return Array.isArray(held) ? held.some((h) => key.same(h, row)) : key.same(held, row);
+  }
+
+  /** Keeps `row` as seen: right after `has(row)` said no. */
+  private remember(row: T): void {
+    if (typeof this.key === 'function') {
+      this.seen.add(this.pendingKey);
+      return;
+    }
+    const held = this.pendingHeld;
+    if (held === undefined) this.buckets.set(this.pendingBucket, row);
+    else if (Array.isArray(held)) held.push(row);
+    else this.buckets.set(this.pendingBucket, [held, row]);
+  }
+
   /** Takes one answer (to a request from `next`); returns how many rows were new. */
   add(page: readonly T[]): number {
     if (this.finished) return 0;
@@ -60,13 +100,12 @@ export class TimePager<T extends Paged> {
     for (const row of page) {
       if (row.time > newest) newest = row.time;
       if (row.time < this.from || row.time > this.to) continue;
-      const k = this.key(row);
-      if (this.seen.has(k)) continue;
+      if (this.has(row)) continue;
       if (this.held.length >= this.maxRows) {
         this.capped = true;
         break;
       }
-      this.seen.add(k);
+      this.remember(row);
       const last = this.held.at(-1);
       if (last && row.time < last.time) outOfOrder = true;
       this.held.push(row);
@@ -99,6 +138,12 @@ export async function loadNext<T extends Paged>(pager: TimePager<T>, fetch: Page
 
 /** Keys: what makes a row the same row when an answer brings it again. */
 export const fillKey = (f: { tid: number; oid: number; side: string; coin: string }): string => `${f.tid}|${f.oid}|${f.side}|${f.coin}`;
+type FillIdentity = { tid: number; oid: number; side: string; coin: string };
+/** The same identity as `fillKey`, by trade id first: no string per fill (10,000 fills a page). */
+export const fillIdentity: Identity<FillIdentity & Paged> = {
+  bucket: (f) => f.tid,
+  same: (a, b) => a.tid === b.tid && a.oid === b.oid && a.side === b.side && a.coin === b.coin,
+};
 export const fundingKey = (f: { time: number; coin: string; hash: string }): string => `${f.time}|${f.coin}|${f.hash}`;
 export const ledgerKey = (u: { time: number; hash: string; kind: string; amount?: string; counterparty?: string }): string =>
   `${u.time}|${u.hash}|${u.kind}|${u.amount ?? ''}|${u.counterparty ?? ''}`;

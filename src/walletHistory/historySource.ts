@@ -6,7 +6,7 @@
  */
 import type { InfoClient } from '../core/infoClient';
 import type { Fill, FundingPayment, HistoricalOrder, LedgerUpdate, TwapSliceFill } from '../core/model';
-import { fillKey, fundingKey, ledgerKey, loadNext, TimePager } from './historyPaging';
+import { fillIdentity, fundingKey, ledgerKey, loadNext, TimePager } from './historyPaging';
 import type { SectionId } from './historyRows';
 
 /** The info API's limits (docs/FACTS.md#history), which the page states. */
@@ -34,7 +34,7 @@ export class WalletHistory {
     readonly from: number,
     readonly to: number,
   ) {
-    this.fills = new TimePager<Fill>(fillKey, FILLS_PER_ANSWER, from, to);
+    this.fills = new TimePager<Fill>(fillIdentity, FILLS_PER_ANSWER, from, to);
     this.funding = new TimePager<FundingPayment>(fundingKey, LEDGER_PER_PAGE, from, to);
     this.ledger = new TimePager<LedgerUpdate>(ledgerKey, LEDGER_PER_PAGE, from, to);
   }

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Hex } from 'viem';
 import { eip1559, Sender, startAnvil, type AnvilNode } from '../conformance/anvil';
 import { deployCode, TOKEN_RUNTIME } from '../conformance/contracts';
+import { EIP1967_IMPLEMENTATION_SLOT } from '../../src/contracts/transactionDecoding';
 import { DEMO_TOKEN_CONTRACT } from '../../src/demo/chain';
 import { startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
@@ -21,7 +22,7 @@ describe('UI: an address’s page and its transactions (anvil behind a provider-
   let node: AnvilNode;
   let token: Hex;
   /** anvil's own answer: every transaction of the token, newest first, and the failed ones. */
-  const expected = { hashes: [] as string[], failed: [] as string[] };
+  const expected = { hashes: [] as string[], failed: [] as string[], codeBytes: 0 };
   const options: WorkbenchOptions = { name: 'ui-address-anvil' };
   before(async () => {
     node = await startAnvil({ chainId: 999 }); // HyperEVM mainnet's id: the extension checks it
@@ -47,6 +48,9 @@ describe('UI: an address’s page and its transactions (anvil behind a provider-
     }
     assert.equal(expected.hashes.length, 31);
     assert.equal(expected.failed.length, 4);
+    // The token made an EIP-1967 proxy by its slot alone (no transaction: the list above stays anvil's).
+    await node.rpc('anvil_setStorageAt', [token, EIP1967_IMPLEMENTATION_SLOT, `0x${word(node.accounts[3]!.address)}`]);
+    expected.codeBytes = ((await node.rpc<string>('eth_getCode', [token, 'latest'])).length - 2) / 2;
     options.settings = { 'hyperliquidExplorer.baseUrl': node.baseUrl, 'hyperliquidExplorer.history.explorer': 'off' };
   });
   after(async () => node?.close());
@@ -79,6 +83,8 @@ describe('UI: an address’s page and its transactions (anvil behind a provider-
       .waitFor({ state: 'visible', timeout: 30_000 });
     await view().locator('tr[data-hash]').nth(24).waitFor({ timeout: 30_000 });
     assert.match((await view().locator('[data-field="kind"]').textContent()) ?? '', /contract/i);
+    assert.match((await view().locator('[data-field="code"]').textContent()) ?? '', new RegExp(`^${expected.codeBytes.toLocaleString('en-US')} bytes$`));
+    assert.equal(await view().locator('[data-field="implementation"]').textContent(), node.accounts[3]!.address.toLowerCase());
     assert.match((await view().locator('[data-field="summary"]').textContent()) ?? '', /From your node/);
     assert.deepEqual(await rowHashes(), expected.hashes.slice(0, (await rowHashes()).length));
     // Older, with the keyboard: the button is focused and Enter pressed, as a person tabbing to it does.

@@ -1,7 +1,7 @@
 // The address page's rows and filters, and their CSV (RFC 4180, exact decimals, ISO times in UTC).
 import * as assert from 'node:assert/strict';
 import type { HistoryTransaction } from '../../src/core/history';
-import { csvRecord, CSV_HEADER, filterRows, methodsOf, NO_FILTER, toHistoryRow } from '../../src/address/addressViewModel';
+import { csvRecord, CSV_HEADER, filterRows, methodsOf, NO_FILTER, toAddressView, toHistoryRow } from '../../src/address/addressViewModel';
 import { csvField, toCsv } from '../../src/view/csv';
 import { parseCsv } from '../support/csvParse';
 import { untranslated } from '../../src/view/format';
@@ -23,6 +23,21 @@ const base: HistoryTransaction = {
 };
 
 describe('address view-model', () => {
+  it('the address part: code size grouped, a proxy’s implementation with the workspace’s name, none for an account', () => {
+    const proxy = '0x' + 'ab'.repeat(20);
+    const impl = '0x' + 'cd'.repeat(20);
+    const v = toAddressView(
+      { address: proxy as `0x${string}`, kind: 'contract', balance: 10n ** 18n, codeBytes: 12345 },
+      { nonce: 1n, codeBytes: 12345, implementation: { address: impl, name: 'VaultV2' } },
+    );
+    assert.equal(v.codeBytes, '12,345');
+    assert.equal(v.implementation, impl);
+    assert.equal(v.implementationName, 'VaultV2');
+    const account = toAddressView({ address: impl as `0x${string}`, kind: 'account', balance: 0n }, { nonce: null, codeBytes: null });
+    assert.equal(account.implementation, null);
+    assert.equal(account.codeBytes, null);
+  });
+
   const rows = [
     toHistoryRow(base, ME, 1_700_000_060, untranslated, (to, sel) => (to === YOU && sel === '0xa9059cbb' ? 'transfer' : undefined)),
     toHistoryRow({ ...base, hash: `0x${'cd'.repeat(32)}`, from: YOU, to: ME, selector: '0x', status: 'reverted' }, ME, 1_700_000_060, untranslated),

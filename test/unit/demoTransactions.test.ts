@@ -210,6 +210,7 @@ describe('demo node: transactions, receipts, revert reasons, traces, blocks by h
     const contract = await clients.evm.getAddressSummary(DEMO_SAMPLES.contract);
     assert.equal(contract.kind, 'contract');
     assert.ok(contract.balance > 0n);
+    assert.ok(Number.isSafeInteger(contract.codeBytes) && contract.codeBytes! > 0, `code size ${contract.codeBytes}`);
     assert.deepEqual(await clients.evm.getAddressSummary(DEMO_SAMPLES.account), {
       address: DEMO_SAMPLES.account,
       kind: 'account',

@@ -2,7 +2,7 @@
 // whatever a source does (repeat a page, overlap, go back, send rows outside the range, loop forever).
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { loadNext, TimePager, type PageFetch } from '../../src/walletHistory/historyPaging';
+import { fillIdentity, fillKey, loadNext, TimePager, type PageFetch } from '../../src/walletHistory/historyPaging';
 
 interface Row {
   time: number;
@@ -101,5 +101,24 @@ describe('history paging by time', () => {
     assert.equal(pager.rows.length, 10);
     await drain(pager, honest(all, 10));
     assert.equal(pager.rows.length, 30);
+  });
+
+  it('property: fills by trade id then the rest (no string per fill) keep exactly the rows the string key keeps', () => {
+    const fill = fc.record({
+      time: fc.nat(20),
+      tid: fc.nat(5),
+      oid: fc.nat(3),
+      side: fc.constantFrom('A', 'B'),
+      coin: fc.constantFrom('BTC', 'ETH'),
+    });
+    fc.assert(
+      fc.property(fc.array(fc.array(fill, { maxLength: 12 }), { maxLength: 6 }), (pages) => {
+        const byKey = new TimePager<(typeof pages)[0][0]>(fillKey, 12, 0, 100);
+        const byIdentity = new TimePager<(typeof pages)[0][0]>(fillIdentity, 12, 0, 100);
+        for (const page of pages) assert.equal(byIdentity.add(page), byKey.add(page));
+        assert.deepEqual(byIdentity.rows, byKey.rows);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -83,4 +83,35 @@ describe('history totals per coin', () => {
       ),
     );
   });
+
+  it('property: exact where a double would not be (sums past 2^53, decimals of more than 15 digits, 40-digit fractions)', () => {
+    const huge = fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n });
+    // 15 digits: read as doubles; a few of them add past 2^53.
+    const near = fc.bigInt({ min: 9n * 10n ** 14n, max: 10n ** 15n - 1n });
+    const amount = fc.oneof(huge, near, fc.bigInt({ min: -99n, max: 99n }));
+    const positive = fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 25n }), near);
+    const scale = fc.constantFrom(0, 1, 6, 18, 40);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ px: positive, pxScale: scale, sz: positive, szScale: scale, fee: amount, feeScale: scale }), { minLength: 1, maxLength: 40 }),
+        (rows) => {
+          const text = (n: bigint, s: number) => (s === 0 ? n.toString() : decimalText(n, s));
+          const fills = rows.map((r) => fillOf('BTC', text(r.px, r.pxScale), text(r.sz, r.szScale), text(r.fee, r.feeScale), '0'));
+          // And one sum sure to pass 2^53 at one scale: ten 15-digit fees, then an odd one.
+          fills.push(...Array.from({ length: 10 }, () => fillOf('ETH', '1', '1', '99999999999999.9', '0')), fillOf('ETH', '1', '1', '0.1', '0'));
+          assert.equal(coinTotals(fills, [])[1]!.fees, '999999999999999.1');
+          const [t] = coinTotals(fills, []);
+          assert.equal(
+            scaled(t!.volume, 80),
+            rows.reduce((s, r) => s + r.px * r.sz * 10n ** BigInt(80 - r.pxScale - r.szScale), 0n),
+          );
+          assert.equal(
+            scaled(t!.fees, 40),
+            rows.reduce((s, r) => s + r.fee * 10n ** BigInt(40 - r.feeScale), 0n),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { isFillItem, toLedgerUpdates, userFillsResult, userNonFundingLedgerUpdatesResult, validateFills } from '../../src/core/infoSchemas';
+import { isFillItem, readFills, toFills, toLedgerUpdates, userFillsResult, userNonFundingLedgerUpdatesResult, validateFills } from '../../src/core/infoSchemas';
 import { demoHistory } from '../../src/demo/history';
 import { DEMO_WALLETS } from '../../src/demo/demoNode';
 
@@ -60,6 +60,23 @@ describe('history schemas', () => {
       ),
     );
     assert.throws(() => validateFills([{ ...fills[0], px: '1e5' }], 'userFills'), /px/);
+  });
+
+  it('reading fills in one walk gives what validating then reading gives, and refuses what the schema refuses', () => {
+    const withExtras = fills.map((f, i) => ({ ...f, extra: '<b>x</b>', ...(i % 2 ? { builderFee: '0.1', twapId: 7 } : {}) }));
+    const read = readFills(withExtras, 'userFills');
+    assert.deepEqual(read, toFills(validateFills(withExtras, 'userFills')));
+    assert.ok(
+      read.every((f) => !('extra' in f)),
+      'what the schema does not name is not kept',
+    );
+    assert.throws(() => readFills([...fills, { ...fills[0], px: '1e5' }], 'userFills'), /px/);
+    assert.throws(() =>
+      readFills(
+        Array.from({ length: 2001 }, () => fills[0]),
+        'userFills',
+      ),
+    );
   });
 
   it('reads each ledger kind’s amount, token, fee, direction and counterparty', () => {

@@ -40,6 +40,16 @@ function content(v: ContentView<AddressProtocol>) {
     ...field(labels.balance, el('span', { 'data-field': 'balance' }, `${a.balanceHype} ${labels.hype}`)),
     ...field(labels.nonce, el('span', { 'data-field': 'nonce' }, a.nonce ?? labels.notAvailable)),
     ...(a.codeBytes !== null ? field(labels.code, el('span', { 'data-field': 'code' }, format(labels.codeBytes, a.codeBytes))) : []),
+    ...(a.implementation
+      ? field(
+          labels.implementation,
+          el(
+            'span',
+            { class: 'mono', 'data-field': 'implementation' },
+            a.implementationName ? `${a.implementation} (${a.implementationName})` : a.implementation,
+          ),
+        )
+      : []),
     ...(a.workspaceName !== null
       ? field(labels.workspaceName, el('span', { 'data-field': 'workspaceName' }, `${a.workspaceName} (${a.workspaceFile ?? ''})`))
       : []),
