@@ -140,6 +140,8 @@ export const Settings = {
   historyBlockscoutUrl: 'history.blockscoutUrl',
   /** Whether an address may be sent to that explorer (mainnet; asked once). */
   historyExplorerPermission: 'history.explorerPermission',
+  /** A status bar item with the chain's latest block, pushed by `eth_subscribe` where served (off by default). */
+  blocksStatusBar: 'blocks.statusBar',
 } as const;
 
 export type SettingName = (typeof Settings)[keyof typeof Settings];

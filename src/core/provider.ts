@@ -1,6 +1,6 @@
 import type { ProviderAbilities } from './abilities';
 import { EvmClient, type EvmClientOptions } from './evmClient';
-import { KeylessEndpoints, ProviderEndpoints, type EndpointUrls } from './endpoints';
+import { evmSocketUrlOf, KeylessEndpoints, ProviderEndpoints, type EndpointUrls } from './endpoints';
 import { InfoClient } from './infoClient';
 import type { PublicApiBudget, PublicDataKind } from './publicApi';
 import { ProviderRoute, type SystemTxCoverage } from './providerRoute';
@@ -24,6 +24,8 @@ export interface ProviderClients {
    * record of that is the connection's `ProviderAbilities`) and it may not go to the public API instead.
    */
   refuses?(type: string): boolean;
+  /** The WebSocket form of the `/evm` address (`eth_subscribe`), key included: never log it. */
+  evmSocketUrl?(): string | undefined;
 }
 
 /** The transport's options, and whether calls made at once go out as one JSON-RPC batch (default true). */
@@ -88,6 +90,7 @@ export function connectProvider(config: ProviderConfig, options: ProviderClientO
     evm: new EvmClient(route, { batch: options.batch }),
     info: new InfoClient(route),
     transport,
+    evmSocketUrl: () => evmSocketUrlOf(config.endpoints.url('evm')),
     systemTxEvm: () => {
       const poster = route.systemTxPoster();
       if (!poster) return undefined;
