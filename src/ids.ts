@@ -204,6 +204,7 @@ export const WebviewTypes = {
 export const StatusBarItems = {
   demo: 'hyperliquidExplorer.demo',
   network: 'hyperliquidExplorer.network',
+  latestBlock: 'hyperliquidExplorer.latestBlock',
 } as const;
 
 /** Keys in SecretStorage and globalState. */

@@ -97,10 +97,12 @@ describe('new blocks: the feed and its socket', () => {
     assert.equal(n.connections, 1);
     await until(() => a.includes(100)); // the head by request, first
     n.head(101);
-    n.head(101); // twice: given once
+    await until(() => a.includes(101));
+    n.head(101); // again: given once
     n.head(102);
-    await until(() => a.includes(102));
-    assert.deepEqual(a, [100, 101, 102]);
+    n.head(103); // with 102 in one hand-out: merged, the newest given
+    await until(() => a.includes(103));
+    assert.deepEqual(a, [100, 101, 103]);
     assert.deepEqual(b, a);
     assert.deepEqual(learnt, [true]);
     sa.dispose();
