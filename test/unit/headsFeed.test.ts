@@ -12,6 +12,7 @@ import { HeadsSocket } from '../../src/core/headsSocket';
 import { redact, registerSecret } from '../../src/core/redact';
 import { newHead } from '../../src/core/socketSchemas';
 import { untranslated } from '../../src/core/translate';
+import { DEMO_HEAD, startDemoNode } from '../../src/demo/demoNode';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const HASH = `0x${'ab'.repeat(32)}`;
@@ -197,6 +198,26 @@ describe('new blocks: the feed and its socket', () => {
     registerSecret('s3cr3t-key-1');
     const text = redact('failed: wss://hyperliquid-mainnet.core.chainstack.com/s3cr3t-key-1/evm (and ws://127.0.0.1:1/abc/evm)');
     assert.ok(!text.includes('s3cr3t') && !text.includes('/abc/'), text);
+  });
+
+  it('the demo node serves eth_subscribe newHeads on its /evm WebSocket (its head), and none where it stands for QuickNode', async () => {
+    const demo = await startDemoNode();
+    const socket = new HeadsSocket({ url: evmSocketUrlOf(`${demo.baseUrl}/${demo.apiKey}/evm`)!, drawMs: 5 });
+    const heads: number[] = [];
+    socket.onHeads((b) => heads.push(...b.heads.map((h) => h.number)));
+    socket.start();
+    await until(() => heads.length === 1);
+    assert.equal(socket.state, 'live');
+    assert.deepEqual(heads, [DEMO_HEAD]);
+    socket.close();
+    await demo.close();
+    const quick = await startDemoNode({ provider: 'quicknode' });
+    const refused = new HeadsSocket({ url: evmSocketUrlOf(`${quick.baseUrl}/${quick.apiKey}/evm`)! });
+    refused.start();
+    await until(() => refused.state === 'unsupported');
+    assert.equal(refused.why, 'noSocket');
+    refused.close();
+    await quick.close();
   });
 
   it('says what each status means', () => {
