@@ -9,7 +9,7 @@ import { buildWalletView, diffOrders, type GroupRow, type OrderRow, type WalletO
 import type { SpotMeta } from '../src/core/model';
 import { untranslated } from '../src/view/format';
 import * as os from 'node:os';
-import { measure, stats, type BenchRow, type TreeItemShape } from './types';
+import { measureInterleaved, stats, type BenchRow, type TreeItemShape } from './types';
 import { runAlone } from './report';
 
 const whale = DEMO_WALLETS.find((w) => w.kind === 'whale')!;
@@ -55,51 +55,44 @@ export default async function run(): Promise<BenchRow[]> {
     const count = (JSON.parse(response) as unknown[]).length;
     if (count !== 5000) throw new Error(`expected 5,000 orders, got ${count}`);
 
-    // 1. What the view does once the client has validated the answer: orders → view-model → tree items.
+    // Each round runs the three and the baseline once, in turn, so that their ratios hold while the load changes.
     const validated = fromResponse(response);
-    const viewOnly = await measure(
-      () => {
-        const items = treeItems(buildWalletView({ address: whale.address, orders: validated, spotMeta, mids, t: untranslated }).groups);
-        if (items.length < 5000) throw new Error('missing items');
-        return items;
-      },
-      40,
-      5,
-    );
-
-    // 2. The whole way from the response text: parse, validate (the core's schema), then the same.
-    const firstLoad = await measure(
-      () => {
-        const orders = fromResponse(response);
-        const view = buildWalletView({ address: whale.address, orders, spotMeta, mids, t: untranslated });
-        const items = treeItems(view.groups);
-        if (items.length < 5000) throw new Error('missing items');
-        return items;
-      },
-      40,
-      5,
-    );
-
-    // 3. A refresh from the response text: the same, plus the diff against the previous 5,000 orders.
     const previous = fromResponse(response);
-    const refresh = await measure(
-      () => {
-        const orders = fromResponse(response);
-        const changes = diffOrders(previous, orders);
-        return treeItems(buildWalletView({ address: whale.address, orders, changes, spotMeta, mids, t: untranslated }).groups);
-      },
+    const [viewOnly, firstLoad, refresh, parsed] = await measureInterleaved(
+      [
+        // 1. What the view does once the client has validated the answer: orders → view-model → tree items.
+        () => {
+          const items = treeItems(buildWalletView({ address: whale.address, orders: validated, spotMeta, mids, t: untranslated }).groups);
+          if (items.length < 5000) throw new Error('missing items');
+          return items;
+        },
+        // 2. The whole way from the response text: parse, validate (the core's schema), then the same.
+        () => {
+          const orders = fromResponse(response);
+          const view = buildWalletView({ address: whale.address, orders, spotMeta, mids, t: untranslated });
+          const items = treeItems(view.groups);
+          if (items.length < 5000) throw new Error('missing items');
+          return items;
+        },
+        // 3. A refresh from the response text: the same, plus the diff against the previous 5,000 orders.
+        () => {
+          const orders = fromResponse(response);
+          const changes = diffOrders(previous, orders);
+          return treeItems(buildWalletView({ address: whale.address, orders, changes, spotMeta, mids, t: untranslated }).groups);
+        },
+        // Baseline: JSON.parse of the same response alone.
+        () => JSON.parse(response),
+      ],
       40,
       5,
     );
-
-    // Baseline: JSON.parse of the same response alone.
-    const parseOnly = stats(await measure(() => JSON.parse(response), 40, 5));
+    const parseOnly = stats(parsed!);
     const kb = Math.round(Buffer.byteLength(response) / 1024);
-    const first = stats(firstLoad);
-    const again = stats(refresh);
+    const first = stats(firstLoad!);
+    const again = stats(refresh!);
     // Wall-clock times: on a shared machine other work inflates them, so say how busy it was.
     const note = `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs during the run`;
-    const view = stats(viewOnly);
+    const view = stats(viewOnly!);
     return [
       {
         group: 'views',
@@ -107,9 +100,10 @@ export default async function run(): Promise<BenchRow[]> {
         unit: 'ms',
         ours: view,
         baseline: { name: 'JSON.parse of the same response alone', stats: parseOnly },
-        target: '≤ 50 ms (p95)',
-        met: view.p95 <= 50,
-        note,
+        // Issue 37: the view's own work against the parse it follows, in the same run (a ratio holds under load).
+        target: '≤ 1.5× JSON.parse (median)',
+        met: view.median / parseOnly.median <= 1.5,
+        note: `${note}; p95 ${view.p95.toFixed(1)} ms (the earlier target: ≤ 50 ms)`,
       },
       {
         group: 'views',

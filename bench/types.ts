@@ -58,6 +58,22 @@ export async function measure(fn: () => unknown, rounds = 30, warmup = 5): Promi
   return out;
 }
 
+/**
+ * Runs each of `fns` once per round, in turn (after `warmup` such rounds unmeasured), returning each one's
+ * durations in ms: a ratio between them then holds while the machine's load changes during the run.
+ */
+export async function measureInterleaved(fns: readonly (() => unknown)[], rounds = 30, warmup = 5): Promise<number[][]> {
+  const out = fns.map(() => [] as number[]);
+  for (let r = 0; r < warmup + rounds; r++) {
+    for (let i = 0; i < fns.length; i++) {
+      const t = performance.now();
+      await fns[i]!();
+      if (r >= warmup) out[i]!.push(performance.now() - t);
+    }
+  }
+  return out;
+}
+
 /** What `getTreeItem` hands VS Code, as plain data (the orders and account benchmarks draw the tree). */
 export interface TreeItemShape {
   id: string;

@@ -106,6 +106,8 @@ export const Settings = {
   wallets: 'wallets',
   explorerUrl: 'explorerUrl',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
+  /** While Open Orders is visible or a page is open, a request after 20 s idle keeps the provider's connection open. */
+  keepConnectionsWarm: 'keepConnectionsWarm',
   autoRefreshSeconds: 'autoRefreshSeconds',
   /** The provider's requests per second for Open Orders (0: the preset's default). */
   providerRequestsPerSecond: 'providerRequestsPerSecond',

@@ -13,7 +13,7 @@ import type { Address } from '../core/model';
 import { NETWORKS, type NetworkId } from '../core/networks';
 import { Transport } from '../core/transport';
 import { StorageKeys } from '../ids';
-import { notify } from '../platform/notify';
+import { askPermission } from '../platform/askPermission';
 import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
 import { vscodeTranslate } from '../platform/translate';
@@ -59,18 +59,11 @@ export async function explorerSourceFor(services: Services, network: NetworkId, 
 
 /** The question before an address goes to the explorer: what, to where, and that it is kept. */
 async function askExplorer(host: string): Promise<boolean> {
-  const allow = vscode.l10n.t('Allow');
-  const never = vscode.l10n.t('Never Ask');
-  const pick = await notify(
-    'info',
+  return askPermission(
     vscode.l10n.t(
       'Your node does not serve an address’s transactions (ots_searchTransactionsBefore). Ask {0} instead? Its requests hold the address you open (never your key), and come from your IP address: {0} learns that this IP looks at that address.',
       host,
     ),
-    allow,
-    never,
+    (answer) => settings.setHistoryExplorerPermission(answer),
   );
-  if (pick === allow) await settings.setHistoryExplorerPermission('allow');
-  if (pick === never) await settings.setHistoryExplorerPermission('never');
-  return pick === allow;
 }

@@ -113,15 +113,3 @@ export function bodyExcerpt(body: string, max = 160): string {
     .trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
-
-/**
- * Whether an error means "this provider does not serve this request type" (HTTP 422 with the info API's
- * deserialize message, or an answer naming an unknown type), rather than a failure worth retrying. The one
- * test of it: the connection's route remembers a refusal in its `ProviderAbilities`, and nothing else keeps one
- * (a timeout, a 5xx or a 429 is never one, so it cannot switch a feature off).
- */
-export function isRefusal(e: unknown): e is ProviderError {
-  if (!(e instanceof ProviderError)) return false;
-  if (e.kind === 'refused') return true;
-  return e.kind === 'httpStatus' && (e.status === 400 || e.status === 501) && /unknown|unsupported|not supported/i.test(e.message);
-}

@@ -1,4 +1,5 @@
 import type { ProviderAbilities } from './abilities';
+import { KeepWarm } from './keepWarm';
 import { EvmClient, type EvmClientOptions } from './evmClient';
 import { evmSocketUrlOf, KeylessEndpoints, ProviderEndpoints, type EndpointUrls } from './endpoints';
 import { InfoClient } from './infoClient';
@@ -21,12 +22,17 @@ export interface ProviderClients {
   systemTxCoverage?(): SystemTxCoverage;
   /**
    * Whether an info request of `type` would not be sent: the provider is known not to serve it (the one
-   * record of that is the connection's `ProviderAbilities`) and it may not go to the public API instead.
+   * record of that is the connection's `ProviderAbilities`) and it could not go to the public API instead (where it could, the route decides each time, and asks the user once).
    */
   refuses?(type: string): boolean;
   /** The WebSocket form of the `/evm` address (`eth_subscribe`), key included: never log it. */
   evmSocketUrl?(): string | undefined;
+  /** Keeps the provider's connection open while something the user looks at may ask it (`platform/warmHolds.ts`). */
+  keepWarm?: KeepWarm;
 }
+
+/** Idle time after which a held connection is used once (`KeepWarm`): under the shortest idle timeout of common servers (nginx 75 s, load balancers 60 s). */
+export const KEEP_WARM_IDLE_MS = 20_000;
 
 /** The transport's options, and whether calls made at once go out as one JSON-RPC batch (default true). */
 export type ProviderClientOptions = TransportOptions & EvmClientOptions;
@@ -51,6 +57,8 @@ export interface ProviderConfig {
   chainId?: number;
   abilities?: ProviderAbilities;
   providerName?: string;
+  /** After how long without a request a held connection is used once (`KEEP_WARM_IDLE_MS`). */
+  keepWarmIdleMs?: number;
   /** Hyperliquid's public info API, where the provider's `/info` falls short and the user allowed it. */
   publicApi?: {
     evmUrl: string;
@@ -63,7 +71,15 @@ export interface ProviderConfig {
 
 /** The clients of one connection: the provider's transport under the route (chain check, abilities, archive, public API). */
 export function connectProvider(config: ProviderConfig, options: ProviderClientOptions): ProviderClients {
-  const transport = new Transport(config.endpoints, options);
+  // Every request to the provider itself tells its keep-warm that the connection was just used.
+  const keepWarm = new KeepWarm({ idleMs: config.keepWarmIdleMs ?? KEEP_WARM_IDLE_MS, ping: () => clients.evm.getBlockNumber() });
+  const transport = new Transport(config.endpoints, {
+    ...options,
+    onRequest: (e) => {
+      keepWarm.sent();
+      options.onRequest?.(e);
+    },
+  });
   const tagged = (tag: string): TransportOptions => ({
     ...options,
     onRequest: options.onRequest && ((e) => options.onRequest?.({ ...e, label: `${e.label} (${tag})` })),
@@ -86,11 +102,12 @@ export function connectProvider(config: ProviderConfig, options: ProviderClientO
   // A batch goes to the provider as one request; the calls the route may send elsewhere (blocks and traces
   // where an archive path takes what /evm pruned, QuickNode) or answers itself go alone (`ProviderRoute.alone`).
   let systemTx: { poster: JsonPoster; evm: EvmClient } | undefined;
-  return {
+  const clients: ProviderClients = {
     evm: new EvmClient(route, { batch: options.batch }),
     info: new InfoClient(route),
     transport,
     evmSocketUrl: () => evmSocketUrlOf(config.endpoints.url('evm')),
+    keepWarm,
     systemTxEvm: () => {
       const poster = route.systemTxPoster();
       if (!poster) return undefined;
@@ -100,4 +117,5 @@ export function connectProvider(config: ProviderConfig, options: ProviderClientO
     systemTxCoverage: () => route.systemTxCoverage,
     refuses: (type) => route.refusesInfo(type),
   };
+  return clients;
 }

@@ -14,7 +14,7 @@
  */
 import { HEX_SHORT_QUANTITY } from './hex';
 import { abilityOfRequest, type ProviderAbilities } from './abilities';
-import { isRefusal, ProviderError, type Endpoint } from './errors';
+import { ProviderError, type Endpoint } from './errors';
 import { isBlockNotFound } from './evmClient';
 import { describeChain } from './networks';
 import { publicDataKind, type PublicApiBudget, type PublicDataKind } from './publicApi';
@@ -48,6 +48,19 @@ export interface RouteOptions {
   /** Whether `/evm` leaves system transactions out of its blocks and receipts (the preset says so). */
   evmLeavesSystemTxsOut?: boolean;
   publicFallback?: PublicFallback;
+}
+
+/**
+ * Whether an error means "this provider does not serve this request type" (HTTP 422 with the info API's
+ * deserialize message, or an answer naming an unknown type), rather than a failure worth retrying. The one
+ * test of it: the connection's route remembers a refusal in its `ProviderAbilities`, and nothing else keeps one
+ * (a timeout, a 5xx or a 429 is never one, so it cannot switch a feature off). Here, not in `errors.ts`:
+ * activation loads that one, and only the clients need this.
+ */
+export function isRefusal(e: unknown): e is ProviderError {
+  if (!(e instanceof ProviderError)) return false;
+  if (e.kind === 'refused') return true;
+  return e.kind === 'httpStatus' && (e.status === 400 || e.status === 501) && /unknown|unsupported|not supported/i.test(e.message);
 }
 
 /**
@@ -112,12 +125,13 @@ export class ProviderRoute implements JsonPoster {
     return again;
   }
 
-  /** Whether an info request of `label` would be refused here without being sent (see `ProviderClients.refuses`). */
+  /** Whether an info request of `label` would be refused here without being sent and with nobody to ask (see `ProviderClients.refuses`). */
   refusesInfo(label: string): boolean {
     const ability = abilityOfRequest('info', label);
     if (!ability || !this.options.abilities?.refuses(ability)) return false;
-    const kind = publicDataKind(label);
-    return !(kind && this.options.publicFallback?.allowed(kind));
+    // Where Hyperliquid's public API could answer it, the route decides each time: it sends nothing there
+    // without the user's permission, and asks for it (once per window) on the first refusal.
+    return !(publicDataKind(label) && this.options.publicFallback);
   }
 
   private async info(body: string, label: string, signal: AbortSignal | undefined, limits: AnswerLimits | undefined): Promise<unknown> {

@@ -135,25 +135,28 @@ export function roundedProduct(a: string, b: string, digits: number): string {
  * that by a power of ten and rounding gives back its digits as an integer exactly (error < 0.5 below
  * 2^50). Undefined when it cannot be exact.
  */
+/** 10^0 … 10^30 as doubles (exact up to 10^22; only up to 10^15 is used where exactness matters). */
+const POW10_NUMBER = Array.from({ length: 31 }, (_, i) => 10 ** i);
+
 function roundedProductSafe(a: string, b: string, digits: number): string | undefined {
   const da = a.indexOf('.');
   const db = b.indexOf('.');
   const as = da < 0 ? 0 : a.length - da - 1;
   const bs = db < 0 ? 0 : b.length - db - 1;
   if (a.length - (da < 0 ? 0 : 1) > 15 || b.length - (db < 0 ? 0 : 1) > 15 || digits > 15) return undefined;
-  const product = Math.round(Number(a) * 10 ** as) * Math.round(Number(b) * 10 ** bs);
+  const product = Math.round(Number(a) * POW10_NUMBER[as]!) * Math.round(Number(b) * POW10_NUMBER[bs]!);
   if (!Number.isSafeInteger(product)) return undefined;
   let scale = as + bs;
   let value = product;
   if (scale > digits) {
     if (scale - digits > 15) return undefined;
-    const drop = 10 ** (scale - digits);
+    const drop = POW10_NUMBER[scale - digits]!;
     const rest = value % drop; // exact for integers below 2^53
     value = (value - rest) / drop + (rest * 2 >= drop ? 1 : 0);
     scale = digits;
   }
   if (scale === 0) return groupDigits(String(value));
-  const unit = 10 ** scale;
+  const unit = POW10_NUMBER[scale]!;
   const fraction = value % unit;
   const whole = groupDigits(String((value - fraction) / unit));
   if (fraction === 0) return whole;

@@ -9,19 +9,14 @@ import { NETWORKS } from '../core/networks';
 import type { PublicDataKind } from '../core/publicApi';
 import type { PublicApiWish } from '../platform/connection';
 import { explorerHost } from '../platform/networkWords';
-import { notify } from '../platform/notify';
+import { askPermission } from '../platform/askPermission';
 import { settings } from '../platform/settings';
 
 /** Asks whether `wish.kind` of data may go to the public API; true when allowed (the setting is then `allow`). */
 export async function askPublicApi(wish: Pick<PublicApiWish, 'kind' | 'type' | 'provider' | 'network'>): Promise<boolean> {
   const host = explorerHost(settings.of(wish.network).publicInfoUrl() || NETWORKS[wish.network].publicInfoUrl);
-  const allow = vscode.l10n.t('Allow');
-  const never = vscode.l10n.t('Never Ask');
-  const pick = await notify('info', publicApiQuestion(wish.kind, wish.provider, wish.type, host), allow, never);
   // The answer holds for this network only: the other one asks for itself, naming its own host.
-  if (pick === allow) await settings.setPublicPermission(wish.kind, 'allow', wish.network);
-  if (pick === never) await settings.setPublicPermission(wish.kind, 'never', wish.network);
-  return pick === allow;
+  return askPermission(publicApiQuestion(wish.kind, wish.provider, wish.type, host), (answer) => settings.setPublicPermission(wish.kind, answer, wish.network));
 }
 
 /** The wallet history page's info types (its question names what they are for). */

@@ -6,7 +6,8 @@
  * row, and the orders are not touched. A provider that refuses a request type is not asked it again.
  * No `vscode` import.
  */
-import { describeError, isCancellation, isRefusal, ProviderError } from '../core/errors';
+import { describeError, isCancellation, ProviderError } from '../core/errors';
+import { isRefusal } from '../core/providerRoute';
 import type { InfoClient } from '../core/infoClient';
 import type { PerpAccount, SpotBalance, SpotState, UnreadableItem, UserRole } from '../core/model';
 import type { RequestTally } from './requestTally';

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { NetworkSettings, Settings, settingId } from '../ids';
 import type { NetworkId } from '../core/networks';
 import { explorerHost } from '../platform/networkWords';
+import { askPermission } from '../platform/askPermission';
 import { notify } from '../platform/notify';
 import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
@@ -81,20 +82,13 @@ const NETWORK_PERMISSIONS = () => Object.values(NetworkSettings).map((n) => sett
 /** Asks whether watched wallets may follow Hyperliquid's WebSocket (the wallet-data permission of `network`). */
 async function askLive(network: NetworkId): Promise<boolean> {
   const host = explorerHost(settings.of(network).publicInfoUrl());
-  const allow = vscode.l10n.t('Allow');
-  const never = vscode.l10n.t('Never Ask');
-  const pick = await notify(
-    'info',
+  return askPermission(
     vscode.l10n.t(
       'Follow your watched wallets live over Hyperliquid’s WebSocket at {0}? Orders, fills and liquidations then show the moment they happen, without refreshing. The wallets’ addresses go to Hyperliquid’s servers from your IP address (never your key); the same permission lets its public API answer for wallet data.',
       host,
     ),
-    allow,
-    never,
+    (answer) => settings.setPublicPermission('wallet', answer, network),
   );
-  if (pick === allow) await settings.setPublicPermission('wallet', 'allow', network);
-  if (pick === never) await settings.setPublicPermission('wallet', 'never', network);
-  return pick === allow;
 }
 
 function liquidationMessage({ wallet, liquidations }: LiquidationNotice): string {

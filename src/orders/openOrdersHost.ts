@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { Settings, settingId } from '../ids';
 import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
+import { holdWarm } from '../platform/warmHolds';
 import { networkLabel } from '../platform/networkWords';
 import { AutoRefreshSchedule } from './autoRefresh';
 import { OpenOrdersTree } from './ordersTree';
@@ -55,9 +56,14 @@ export function startOpenOrders(services: Services, view: vscode.TreeView<unknow
   // Paused while the view is hidden or there is no connection; off while the setting is 0.
   const schedule = new AutoRefreshSchedule(async () => (await store.refreshAll({ automatic: true })).flatMap((o) => (o.error === undefined ? [] : [o.error])));
   const budget = refreshBudget(services, store, schedule, view);
+  // While the view is visible, its network's connection is kept open for the next refresh.
+  let warm: { network: string; hold: vscode.Disposable } | undefined;
   const updateSchedule = () => {
-    schedule.update(settings.autoRefreshSeconds(), view.visible && connection.mode !== 'none');
+    const active = view.visible && connection.mode !== 'none';
+    schedule.update(settings.autoRefreshSeconds(), active);
     budget();
+    if (warm && (!active || warm.network !== connection.network)) warm = void warm.hold.dispose();
+    if (active && !warm) warm = { network: connection.network, hold: holdWarm(services, connection.network) };
   };
   updateSchedule();
 

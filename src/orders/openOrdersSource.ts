@@ -22,7 +22,8 @@
 import { setMaxListeners } from 'node:events';
 import { RequestCache } from '../core/cache';
 import { outcome, type Outcome } from '../core/settled';
-import { describeError, isCancellation, isRefusal, ProviderError } from '../core/errors';
+import { describeError, isCancellation, ProviderError } from '../core/errors';
+import { isRefusal } from '../core/providerRoute';
 import { msg } from '../core/translate';
 import { MARKET_DATA_KEEP_MS, type InfoClient } from '../core/infoClient';
 import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';

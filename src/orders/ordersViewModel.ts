@@ -295,10 +295,23 @@ interface Words {
   isNew: string;
   entirePosition: string;
   reduceOnly: string;
+  /** `{0}% from mid` with the figure: translated once and cut around its placeholder, not once per row. */
+  fromMid: (figure: string) => string;
 }
 
+/** Stands for a message's one argument while it is translated once, to be cut around (no translation holds it). */
+const HOLE = '\u0000';
+
 function wordsOf(t: Translate): Words {
-  return { t, isNew: t('new'), entirePosition: t('entire position'), reduceOnly: t('reduce only') };
+  const cut = t('{0}% from mid', HOLE).split(HOLE);
+  const [before, after] = cut;
+  return {
+    t,
+    isNew: t('new'),
+    entirePosition: t('entire position'),
+    reduceOnly: t('reduce only'),
+    fromMid: cut.length === 2 ? (figure) => before + figure + after : (figure) => t('{0}% from mid', figure),
+  };
 }
 
 /** A trigger price: `above` true for "Price above", false for "Price below", undefined when not said. */
@@ -335,12 +348,13 @@ export function buildWalletView(input: WalletViewInput): WalletView {
   const { address, t } = input;
   const changes = input.changes ?? NO_CHANGES;
   const uniqueId = uniqueIds(address, input.orders, changes.gone);
-  // A few coins repeat across thousands of orders: name each (dex, coin) once.
-  const markets = new Map<string, Market>();
+  // A few coins repeat across thousands of orders: name each (dex, coin) once, found without a key string.
+  const markets = new Map<string, Map<string, Market>>();
   const market = (dex: string, coin: string) => {
-    const key = `${dex}\u0000${coin}`;
-    let m = markets.get(key);
-    if (!m) markets.set(key, (m = marketOf(coin, dex, input.spotMeta, input.units)));
+    let byCoin = markets.get(dex);
+    if (!byCoin) markets.set(dex, (byCoin = new Map()));
+    let m = byCoin.get(coin);
+    if (!m) byCoin.set(coin, (m = marketOf(coin, dex, input.spotMeta, input.units)));
     return m;
   };
   // Each market's mid as a number, read once per market rather than once per order.
@@ -355,22 +369,26 @@ export function buildWalletView(input: WalletViewInput): WalletView {
   const ctx: RowContext = { words: wordsOf(t), uniqueId, address, mid, market };
 
   // TP/SL children also come as orders of their own: they are shown under their parent only.
-  let childOids: Set<string> | undefined;
+  let childOids: Map<string, Set<number>> | undefined; // by dex
   for (const o of input.orders) {
     if (!o.order.children) continue;
-    childOids ??= new Set();
-    for (const c of o.order.children) childOids.add(`${o.dex}:${c.oid}`);
+    childOids ??= new Map();
+    let oids = childOids.get(o.dex);
+    if (!oids) childOids.set(o.dex, (oids = new Set()));
+    for (const c of o.order.children) oids.add(c.oid);
   }
 
   const buckets = new Map<string, SortableRow[]>(); // "perps:<dex>", "spot" or "outcome"
+  const bucketOf = new Map<Market, string>();
   const marked = changes.added.size > 0 || changes.resized.size > 0;
   let orderCount = 0;
   for (const o of input.orders) {
-    if (childOids?.has(`${o.dex}:${o.order.oid}`)) continue;
+    if (childOids?.get(o.dex)?.has(o.order.oid)) continue;
     // An order counts once, with its attached TP/SL (shown under it).
     orderCount += 1 + (o.order.children?.length ?? 0);
     const m = market(o.dex, o.order.coin);
-    const key = m.kind === 'perps' ? `perps:${o.dex}` : m.kind;
+    let key = bucketOf.get(m);
+    if (key === undefined) bucketOf.set(m, (key = m.kind === 'perps' ? `perps:${o.dex}` : m.kind));
     let change: OrderChange | undefined;
     if (marked) {
       const resized = changes.resized.get(o);
@@ -553,7 +571,7 @@ function describe(order: OpenOrder, market: Market, change: OrderChange | undefi
   }
   if (order.tif !== undefined && order.tif !== 'Gtc') text += ` · ${order.tif}`;
   if (order.reduceOnly === true && !trigger && !order.isPositionTpsl) text += ` · ${words.reduceOnly}`;
-  if (fromMid !== undefined) text += ` · ${words.t('{0}% from mid', fromMid)}`;
+  if (fromMid !== undefined) text += ` · ${words.fromMid(fromMid)}`;
   if (change?.kind === 'new') text += ` · ${words.isNew}`;
   if (change?.kind === 'gone' && change.fate) text += ` · ${fateText(change.fate.status, words.t)}`;
   else if (change?.kind === 'gone' && change.fateMissing) text += ` · ${words.t('fate unknown: {0}', change.fateMissing)}`;

@@ -92,6 +92,9 @@ export const settings = {
     const s = this.config.get<number>(Settings.requestTimeoutSeconds, 10);
     return Math.min(120, Math.max(1, Number.isFinite(s) ? s : 10)) * 1000;
   },
+  keepConnectionsWarm(): boolean {
+    return this.config.get<boolean>(Settings.keepConnectionsWarm, true) !== false;
+  },
   autoRefreshSeconds(): number {
     const s = this.config.get<number>(Settings.autoRefreshSeconds, 0);
     return Number.isFinite(s) && s > 0 ? Math.max(5, s) : 0;

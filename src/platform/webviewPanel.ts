@@ -1,5 +1,6 @@
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
+import { holdWarm } from './warmHolds';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import type { ProviderClients } from '../core/provider';
 import { Commands, SECTION } from '../ids';
@@ -187,6 +188,8 @@ export abstract class PanelHost<P extends PageProtocol, Target, Result> implemen
       loadingText: page.loadingText(target),
     });
     this.disposables.push(
+      // While the page is open, its network's connection is kept open for its next request.
+      holdWarm(services, this.network),
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((m: unknown) => {
         if (page.isMessage(m)) void this.receive(m);

@@ -77,7 +77,10 @@ export function pageShell<P extends PageProtocol>(): PageShell<P> {
     renderToolbar(parts.toolbar(next));
     root.setAttribute('aria-busy', String(render(parts, next)));
     // Keep the keyboard where it was (Next pressed twice moves two blocks), or put it on what is new
-    // rather than on nothing: a problem's first action, the page's heading.
+    // rather than on nothing: a problem's first action, the page's heading. Only while the page has the
+    // focus: a page redrawn behind the user's back (another network, a retry) must not take it from the
+    // editor or close the command palette they are typing in.
+    if (!document.hasFocus()) return;
     const again = previousFocus ? root.querySelector<HTMLElement>(`[data-action="${previousFocus}"]:not([disabled])`) : null;
     if (again) again.focus();
     else if (next.kind === 'problem') content.querySelector<HTMLElement>('button')?.focus();

@@ -137,8 +137,13 @@ describe('UI: Look Up… and hovers on transaction hashes and addresses (package
     await typeAndRead(DEMO_SAMPLES.account, /Address/);
     await page().keyboard.press('Enter');
     await title.filter({ hasText: /^Account 0x/ }).waitFor({ timeout: 30_000 });
-    const actions: string[] = [];
-    for (let i = 0; i < (await rows().count()); i++) actions.push(await rowText(rows().nth(i)));
+    // The title can come a frame before the list has laid its rows out (each reads empty then): read until every row says something.
+    let actions: string[] = [];
+    for (const end = Date.now() + 10_000; Date.now() < end; await page().waitForTimeout(100)) {
+      actions = [];
+      for (let i = 0; i < (await rows().count()); i++) actions.push(await rowText(rows().nth(i)));
+      if (actions.length > 0 && actions.every(Boolean)) break;
+    }
     assert.deepEqual(actions, [
       'Open Address Page its balance, nonce, code and transactions',
       'Open in Explorer hyperevmscan.io',

@@ -156,6 +156,7 @@ describe('UI: wallet history (packaged extension in code-server)', function () {
       if (await ok.isVisible().catch(() => false)) await ok.click({ timeout: 2_000 }).catch(() => undefined);
       await new Promise((r) => setTimeout(r, 250));
     }
+    assert.ok(fs.existsSync(file), `the save dialog wrote no file in 30 s; ${await wb().describeState()}`);
     const parsed = parseCsv(fs.readFileSync(file, 'utf8'));
     assert.deepEqual(parsed[0], header);
     assert.equal(parsed.length - 1, rows.length);

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { createProviderClients, type ProviderClients } from '../../src/core/provider';
 import { ProviderError } from '../../src/core/errors';
-import { isRefusal } from '../../src/core/errors';
+import { isRefusal } from '../../src/core/providerRoute';
 import { weiToHype } from '../../src/core/units';
 import { fixture, fixtureText } from '../support/fixtures';
 import { json, ScriptedServer, text } from '../support/scriptedServer';
