@@ -142,6 +142,8 @@ export const Settings = {
   historyBlockscoutUrl: 'history.blockscoutUrl',
   /** Whether an address may be sent to that explorer (mainnet; asked once). */
   historyExplorerPermission: 'history.explorerPermission',
+  /** A status bar item with the chain's latest block, pushed by `eth_subscribe` where served (off by default). */
+  blocksStatusBar: 'blocks.statusBar',
 } as const;
 
 export type SettingName = (typeof Settings)[keyof typeof Settings];
@@ -204,6 +206,7 @@ export const WebviewTypes = {
 export const StatusBarItems = {
   demo: 'hyperliquidExplorer.demo',
   network: 'hyperliquidExplorer.network',
+  latestBlock: 'hyperliquidExplorer.latestBlock',
 } as const;
 
 /** Keys in SecretStorage and globalState. */

@@ -18,6 +18,11 @@ import { rawJsonDocuments } from '../platform/rawJson';
 import { workspaceContracts } from '../contracts/api';
 import { isBlockWebviewMessage, type BlockProtocol, type ProblemKind } from './protocol';
 import { Commands, Settings, settingId, WebviewTypes } from '../ids';
+import type { Subscription } from '../core/emitter';
+import { Follow } from './follow';
+import { disposeHeadsFeeds, headsFeedFor } from './headsHost';
+import type { HeadsFeed } from './headsFeed';
+import { followNote } from './labels';
 import { runCommand } from '../platform/commands';
 
 /** What a lookup ended with; the command returns it, so tests and the hover can tell. */
@@ -53,6 +58,8 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   private shown?: { details: BlockDetails; source: BlockSource };
   /** The workspace's method names (the method column), when its contracts could be read. */
   private methods?: MethodNamer;
+  /** Follow latest, while on: the feed's subscriptions, the drawing, and the fetch under way. */
+  private following?: { subs: Subscription[]; follow: Follow; abort: AbortController; feed: HeadsFeed };
 
   /** Shows `query`: reveals the panel that already shows that block, or opens a new one and loads it. */
   static async createOrShow(services: Services, query: BlockQuery): Promise<LookupResult> {
@@ -84,11 +91,21 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   /** Closes every panel (on deactivation). */
   static disposeAll(): void {
     BlockPanel.panels.disposeAll();
+    disposeHeadsFeeds();
     disposeBlockSources();
   }
 
   private constructor(services: Services, panel: vscode.WebviewPanel, query: BlockQuery) {
     super(services, panel, page, query, { kind: 'loading', blockText: blockQueryText(query) });
+    this.disposables.push(
+      { dispose: () => this.stopFollowing(false) },
+      // The feed goes with the old connection: a page that follows follows the new one.
+      services.connection.onDidChange(() => {
+        if (!this.following) return;
+        this.stopFollowing(false);
+        void this.startFollowing();
+      }),
+    );
   }
 
   get blockNumber(): number | null {
@@ -122,7 +139,13 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
     return screen;
   }
 
-  private async showBlock(source: BlockSource, { details, rows }: FirstScreen, methods: MethodNamer | undefined, systemTxsLeftOut: boolean): Promise<void> {
+  private async showBlock(
+    source: BlockSource,
+    { details, rows }: FirstScreen,
+    methods: MethodNamer | undefined,
+    systemTxsLeftOut: boolean,
+    remember = true,
+  ): Promise<void> {
     const block = { ...toBlockView(details, Date.now() / 1000, vscode.l10n.t), ...(systemTxsLeftOut ? { systemTxsLeftOut } : {}) };
     this.panel.title = titleFor(this.target);
     // The first rows go with the block when they came with it (a spec-shaped block holds them all; a slim
@@ -131,7 +154,72 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
     this.methods = methods;
     this.shown = { details, source };
     this.post({ kind: 'block', block, firstRows: toRows(rows, 0, this.methods) });
-    await this.remember(block.number);
+    if (remember) await this.remember(block.number);
+  }
+
+  // ---- Follow latest ----
+
+  /** Turns Follow latest on: the connection's feed of new blocks, each drawn with the page's one-round-trip request. */
+  private async startFollowing(): Promise<void> {
+    if (this.following || this.disposed) return;
+    const clients = await this.services.connection.clients(this.network).catch(() => undefined);
+    if (!clients || this.following || this.disposed) return;
+    const feed = headsFeedFor(this.services, clients);
+    const abort = new AbortController();
+    const follow = new Follow(
+      {
+        draw: (n) => this.drawFollowed(clients, n, abort.signal),
+        failed: (n, e) => {
+          if (!isCancellation(e)) this.services.log.warn(`Follow latest: block ${n}: ${revealInvisibles(describeError(e))}`);
+        },
+      },
+      this.blockNumber ?? undefined,
+    );
+    const following = { subs: [] as Subscription[], follow, abort, feed };
+    this.following = following;
+    following.subs.push(
+      feed.onStatus(() => this.sendFollow()),
+      feed.follow((n) => follow.offer(n)),
+    );
+    const known = feed.latest;
+    if (known !== undefined) follow.offer(known);
+    this.sendFollow();
+  }
+
+  private stopFollowing(say = true): void {
+    const f = this.following;
+    if (!f) return;
+    this.following = undefined;
+    f.follow.stop();
+    f.abort.abort();
+    for (const s of f.subs) s.dispose();
+    if (say) this.sendFollow();
+  }
+
+  /** Fetches block `n` (the same first screen as any lookup) and shows it in place, without a loading state. */
+  private async drawFollowed(clients: ProviderClients, n: number, signal: AbortSignal): Promise<void> {
+    if (this.loading) return; // the user's own lookup goes first
+    const source = sourceFor(this.services, clients);
+    const screen = await source.firstScreen(n, signal);
+    if (signal.aborted || this.disposed || this.loading || !this.following) return;
+    this.target = { kind: 'number', number: n };
+    await this.showBlock(source, screen, this.methods, clients.systemTxCoverage?.() === 'leftOut', false);
+  }
+
+  private sendFollow(): void {
+    const f = this.following;
+    if (!f) return this.send({ type: 'follow', follow: { on: false, note: null, polled: false } });
+    const connection = this.services.connection;
+    const preset = connection.preset(this.network);
+    const provider = connection.isDemo ? vscode.l10n.t('The demo node') : preset.id === 'custom' ? vscode.l10n.t('Your provider') : preset.name;
+    const { note, polled } = followNote(f.feed.status, provider, vscode.l10n.t);
+    this.send({ type: 'follow', follow: { on: true, note, polled } });
+  }
+
+  /** Every view goes with Follow latest's state (also when the webview was made again and asked for it). */
+  protected override post(view: BlockProtocol['view']): void {
+    super.post(view);
+    if (this.following) this.sendFollow();
   }
 
   /** The workspace's names of methods on this chain; undefined when reading the workspace is off or fails (the column keeps the standard names). */
@@ -208,11 +296,16 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
       case 'openTransaction':
         await runCommand(Commands.openTransaction, m.hash);
         return;
+      case 'setFollow':
+        if (m.on) return this.startFollowing();
+        return this.stopFollowing();
     }
   }
 
   /** Previous, next, parent: the panel that already shows that block comes forward; else this one moves. */
   private async openBlock(n: number): Promise<void> {
+    // Going elsewhere by hand ends Follow latest.
+    this.stopFollowing();
     const other = BlockPanel.panels.showing({ kind: 'number', number: n }, this.network);
     if (other && other !== this) {
       other.panel.reveal();

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { registerCommands } from '../platform/commands';
 import type { Services } from '../platform/services';
-import { Commands, WebviewTypes } from '../ids';
+import { settings } from '../platform/settings';
+import { Commands, Settings, settingId, WebviewTypes } from '../ids';
 
 /** The panel's module, loaded by the first lookup or restored panel (not at activation). */
 let panels: typeof import('./blockPanel') | undefined;
@@ -18,5 +19,19 @@ export function registerBlocks(services: Services): void {
         (await loadPanels()).BlockPanel.revive(services, panel, (await import('./protocol')).panelStateBlockNumber(state)),
     }),
     { dispose: () => panels?.BlockPanel.disposeAll() },
+  );
+  // The latest block in the status bar: its module loads only when the setting is on.
+  let item: Promise<vscode.Disposable> | undefined;
+  const statusBar = () => {
+    if (settings.blocksStatusBar()) item ??= import('./latestBlockHost').then((m) => m.showLatestBlock(services));
+    else if (item) {
+      void item.then((d) => d.dispose());
+      item = undefined;
+    }
+  };
+  statusBar();
+  services.context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(settingId(Settings.blocksStatusBar)) && statusBar()),
+    { dispose: () => void item?.then((d) => d.dispose()) },
   );
 }

@@ -1,6 +1,7 @@
 import type { Translate } from '../view/format';
 import { commonLabels } from '../view/panelMessages';
 import type { BlockLabels } from './protocol';
+import type { FeedStatus } from './headsFeed';
 
 /**
  * The webview's words, localized by the host because the webview has no `vscode.l10n`; `{0}` placeholders
@@ -72,5 +73,25 @@ export function panelLabels(l10n: { t: Translate }): BlockLabels {
     openLatest: l10n.t('Open Latest Block'),
     transactionsTable: l10n.t('Transactions of this block; scroll with the arrow and page keys'),
     openTransaction: l10n.t('Open the transaction page'),
+    followLatest: l10n.t('Follow Latest'),
+    followLatestTitle: l10n.t('Show each new block as the chain makes it'),
   };
+}
+
+/** What Follow latest says of how new blocks come (`headsFeed.ts`'s status); null while off. */
+export function followNote(status: FeedStatus, provider: string, t: Translate): { note: string | null; polled: boolean } {
+  switch (status.kind) {
+    case 'off':
+      return { note: null, polled: false };
+    case 'connecting':
+      return { note: t('Connecting to {0}’s WebSocket…', provider), polled: false };
+    case 'live':
+      return { note: t('Following: {0} pushes each new block (eth_subscribe).', provider), polled: false };
+    case 'reconnecting':
+      return { note: t('The WebSocket dropped: asking for the newest block every 5 seconds until it is back.'), polled: true };
+    case 'polled':
+      return status.why === 'proxy'
+        ? { note: t('An HTTP proxy is set (http.proxy) and WebSockets do not go through it: asking for the newest block every 5 seconds.'), polled: true }
+        : { note: t('{0} does not serve eth_subscribe over WebSocket: asking for the newest block every 5 seconds.', provider), polled: true };
+  }
 }

@@ -153,6 +153,17 @@ export interface BlockLabels extends PageLabels {
   openLatest: string;
   transactionsTable: string;
   openTransaction: string;
+  followLatest: string;
+  followLatestTitle: string;
+}
+
+/** Follow latest as the page shows it: the toggle, and what it says of how new blocks come (made by the host). */
+export interface FollowView {
+  on: boolean;
+  /** How new blocks come (pushed, polled and why, reconnecting); null while off. */
+  note: string | null;
+  /** Blocks are polled, not pushed: the note is a warning. */
+  polled: boolean;
 }
 
 /** The block page's protocol (see `PageProtocol`): besides `show`, the host sends rows on request. */
@@ -162,12 +173,16 @@ export interface BlockProtocol {
   host:
     /** Rows `start…start+rows.length-1` of block `blockNumber` (slim blocks, on request). */
     | { type: 'rows'; blockNumber: number; start: number; rows: TransactionData[] }
-    | { type: 'rowsFailed'; blockNumber: number; start: number; end: number; message: string };
+    | { type: 'rowsFailed'; blockNumber: number; start: number; end: number; message: string }
+    /** Follow latest turned on or off, or how new blocks come changed. */
+    | { type: 'follow'; follow: FollowView };
   webview:
     | { type: 'openBlock'; number: number }
     | { type: 'needRows'; blockNumber: number; start: number; end: number }
     /** A transaction row's hash: its transaction page. */
-    | { type: 'openTransaction'; hash: string };
+    | { type: 'openTransaction'; hash: string }
+    /** The Follow latest toggle. */
+    | { type: 'setFollow'; on: boolean };
   /** The block number only. */
   state: { blockNumber: number };
 }
@@ -191,6 +206,8 @@ export function isBlockWebviewMessage(value: unknown): value is BlockWebviewMess
         return isWhole(m.blockNumber) && isWhole(m.start) && isWhole(m.end) && m.end > m.start;
       case 'openTransaction':
         return isHash(m.hash);
+      case 'setFollow':
+        return typeof m.on === 'boolean';
       default:
         return false;
     }

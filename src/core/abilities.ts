@@ -22,7 +22,8 @@ export type Ability =
   | 'roles'
   | 'history'
   | 'search'
-  | 'simulation';
+  | 'simulation'
+  | 'newHeads';
 
 /** In the order the Provider view lists them. */
 export const ABILITIES: readonly Ability[] = [
@@ -40,6 +41,7 @@ export const ABILITIES: readonly Ability[] = [
   'history',
   'search',
   'simulation',
+  'newHeads',
 ];
 
 export type AbilityState = 'served' | 'notServed' | 'unknown';

@@ -82,9 +82,32 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     // types (userFills, userFillsByTime, userFunding, userNonFundingLedgerUpdates, historicalOrders,
     // userTwapSliceFills) are "Hyperliquid public RPC" only; it lists clearinghouseState and
     // spotClearinghouseState as served (userRole is not listed either way: learnt from the first answer).
+    // Its `/evm` over WSS serves eth_subscribe newHeads (chainstack/dev-portal:docs/hyperliquid-methods.mdx).
     known: {
-      mainnet: { blocks: true, orders: true, orderDetails: true, markets: true, mids: false, fates: false, positions: true, balances: true, history: false },
-      testnet: { blocks: true, orders: true, orderDetails: true, markets: true, mids: false, fates: false, positions: true, balances: true, history: false },
+      mainnet: {
+        blocks: true,
+        orders: true,
+        orderDetails: true,
+        markets: true,
+        mids: false,
+        fates: false,
+        positions: true,
+        balances: true,
+        history: false,
+        newHeads: true,
+      },
+      testnet: {
+        blocks: true,
+        orders: true,
+        orderDetails: true,
+        markets: true,
+        mids: false,
+        fates: false,
+        positions: true,
+        balances: true,
+        history: false,
+        newHeads: true,
+      },
     },
   },
   quicknode: {
@@ -114,9 +137,10 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     // hl-node: system transactions only through eth_getSystemTxsByBlockNumber / …ByBlockHash (Chainstack's
     // reference for those methods; nanoreth's README on the --hl-node-compliant output).
     evmLeavesSystemTxsOut: true,
+    // rpc.hyperliquid.xyz/evm has no WebSocket (docs/FACTS.md#websocket).
     known: {
-      mainnet: { blocks: false, traces: false, ...HYPERCORE_ALL },
-      testnet: { blocks: false, traces: false, ...HYPERCORE_ALL },
+      mainnet: { blocks: false, traces: false, newHeads: false, ...HYPERCORE_ALL },
+      testnet: { blocks: false, traces: false, newHeads: false, ...HYPERCORE_ALL },
     },
   },
   custom: {

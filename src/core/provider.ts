@@ -1,7 +1,7 @@
 import type { ProviderAbilities } from './abilities';
 import { KeepWarm } from './keepWarm';
 import { EvmClient, type EvmClientOptions } from './evmClient';
-import { KeylessEndpoints, ProviderEndpoints, type EndpointUrls } from './endpoints';
+import { evmSocketUrlOf, KeylessEndpoints, ProviderEndpoints, type EndpointUrls } from './endpoints';
 import { InfoClient } from './infoClient';
 import type { PublicApiBudget, PublicDataKind } from './publicApi';
 import { ProviderRoute, type SystemTxCoverage } from './providerRoute';
@@ -25,6 +25,8 @@ export interface ProviderClients {
    * record of that is the connection's `ProviderAbilities`) and it could not go to the public API instead (where it could, the route decides each time, and asks the user once).
    */
   refuses?(type: string): boolean;
+  /** The WebSocket form of the `/evm` address (`eth_subscribe`), key included: never log it. */
+  evmSocketUrl?(): string | undefined;
   /** Keeps the provider's connection open while something the user looks at may ask it (`platform/warmHolds.ts`). */
   keepWarm?: KeepWarm;
 }
@@ -104,6 +106,7 @@ export function connectProvider(config: ProviderConfig, options: ProviderClientO
     evm: new EvmClient(route, { batch: options.batch }),
     info: new InfoClient(route),
     transport,
+    evmSocketUrl: () => evmSocketUrlOf(config.endpoints.url('evm')),
     keepWarm,
     systemTxEvm: () => {
       const poster = route.systemTxPoster();

@@ -47,7 +47,7 @@ export function redact(text: string): string {
   // A URL runs to whitespace, a double quote, a backtick or an angle bracket (all of which
   // encodeURIComponent encodes): whatever a key's path segment holds is swallowed with the URL, so even a
   // key not registered here cannot leave its tail behind.
-  out = out.replace(/\bhttps?:\/\/[^\s"<>`]+/gi, (url) => {
+  out = out.replace(/\b(?:https?|wss?):\/\/[^\s"<>`]+/gi, (url) => {
     const authority = url.slice(url.indexOf('//') + 2).split(/[/?#\\]/, 1)[0] ?? '';
     if (authority.includes(MARK)) return REDACTED; // the key was in the host name
     try {

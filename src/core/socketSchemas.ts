@@ -5,7 +5,7 @@
  * page; nktkas/hyperliquid:src/api/subscription/_methods/userFills.ts, and the same folder for openOrders).
  */
 import * as v from 'valibot';
-import { ADDRESS } from './hex';
+import { ADDRESS, HASH, HEX_SAFE_INTEGER } from './hex';
 import { openOrdersResult } from './infoSchemas';
 
 const DECIMAL = /^-?\d{1,40}(\.\d{1,40})?$/;
@@ -71,3 +71,34 @@ export const subscriptionResponseData = v.looseObject({
 });
 
 export type SocketFill = v.InferOutput<typeof socketFill>;
+
+// ---- A provider's `eth_subscribe` over WebSocket (JSON-RPC 2.0; docs/FACTS.md#websocket) ----
+
+const HEX_NUMBER = v.pipe(
+  v.string(),
+  v.regex(HEX_SAFE_INTEGER, 'expected a 0x block number'),
+  v.transform((s) => Number.parseInt(s, 16)),
+);
+const HASH_TEXT = v.pipe(
+  v.string(),
+  v.regex(HASH, 'expected a 32-byte 0x hash'),
+  v.transform((s) => s.toLowerCase()),
+);
+
+/** A new head as `newHeads` sends it (and `eth_getBlockByNumber` answers): the fields we use. */
+export const newHead = v.looseObject({ number: HEX_NUMBER, hash: HASH_TEXT, parentHash: HASH_TEXT, timestamp: v.optional(v.string()) });
+
+/** An answer to one of our requests (`id`). */
+export const rpcSocketAnswer = v.looseObject({
+  jsonrpc: v.literal('2.0'),
+  id: v.pipe(v.number(), v.safeInteger()),
+  result: v.optional(v.unknown()),
+  error: v.optional(v.looseObject({ code: v.number(), message: v.pipe(v.string(), v.maxLength(10_000)) })),
+});
+
+/** A subscription's notification. */
+export const rpcSocketNotification = v.looseObject({
+  jsonrpc: v.literal('2.0'),
+  method: v.literal('eth_subscription'),
+  params: v.looseObject({ subscription: label(100), result: v.unknown() }),
+});

@@ -14,6 +14,7 @@ import { DEMO_BATCH_BUDGET_MS, DEMO_MAX_ANSWER_BYTES, DEMO_MAX_BATCH, EvmAnswers
 import { DEMO_FAULT_NO_TRACE, FaultQueue, faultListProblem, type DemoFault } from './faults';
 import { InfoAnswers } from './infoAnswers';
 import { DemoLiveSocket, type DemoLive, type DemoLiveAction } from './liveSocket';
+import { DemoHeadsSocket } from './headsSocket';
 import { DEMO_WALLETS } from './orders';
 import { defaultStatusReply, INFO_UNPROCESSABLE_BODY, JSON_TYPE, nginxPage, text, TEXT_TYPE, type Reply } from './replies';
 
@@ -273,6 +274,8 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       : undefined;
   const refused = new Set(provider === 'chainstack' ? CHAINSTACK_REFUSED_INFO_TYPES : []);
   const live = new DemoLiveSocket(info, now, startedAt);
+  // `/<key>/evm` over WebSocket (`eth_subscribe` newHeads), where the provider it stands for serves it.
+  const heads = provider === 'public' || provider === 'quicknode' ? undefined : new DemoHeadsSocket(evm, headTimestamp);
   let requests = 0;
   let handshakes = 0;
   let closed = false;
@@ -453,10 +456,12 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
   // `/ws`: Hyperliquid's WebSocket, keyless like the public API, for loopback hosts and never a web page.
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (closed || !isLoopbackHost(req.headers.host) || req.headers.origin !== undefined || path !== '/ws') {
+    const evmSocket = heads !== undefined && path === `/${apiKey}/evm`;
+    if (closed || !isLoopbackHost(req.headers.host) || req.headers.origin !== undefined || (path !== '/ws' && !evmSocket)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
+    if (evmSocket) return heads.upgrade(req, socket, head);
     live.upgrade(req, socket, head);
   });
 
@@ -498,6 +503,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       for (const t of timers) clearTimeout(t);
       timers.clear();
       live.close();
+      heads?.close();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

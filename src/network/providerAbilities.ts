@@ -60,6 +60,8 @@ function labelOf(ability: Ability, t: Translate): string {
       return t('An address’s transactions');
     case 'simulation':
       return t('Simulated call trees');
+    case 'newHeads':
+      return t('New blocks pushed (eth_subscribe over WebSocket)');
   }
 }
 
@@ -96,6 +98,10 @@ function costOf(ability: Ability, t: Translate): string {
       );
     case 'simulation':
       return t('Read & Simulate runs calls with eth_call and eth_estimateGas: no call tree, no events (debug_traceCall).');
+    case 'newHeads':
+      return t(
+        'Follow latest and the latest block in the status bar ask for the newest block every 5 seconds instead of being told (no eth_subscribe newHeads on the WebSocket form of the EVM address).',
+      );
   }
 }
 

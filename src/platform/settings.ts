@@ -126,6 +126,15 @@ export const settings = {
   contractsEnabled(): boolean {
     return this.config.get<boolean>(Settings.contractsEnabled, true) !== false;
   },
+  /** The status bar item with the latest block (off by default). */
+  blocksStatusBar(): boolean {
+    return this.config.get<boolean>(Settings.blocksStatusBar, false) === true;
+  },
+  /** Whether VS Code's `http.proxy` is set: a WebSocket (`ws`) would not go through it. */
+  httpProxySet(): boolean {
+    const proxy = vscode.workspace.getConfiguration('http').get<string>('proxy', '');
+    return typeof proxy === 'string' && proxy.trim() !== '';
+  },
   /** The explorer API an address's history comes from where the node has no Otterscan search. */
   historyExplorer(): 'blockscout' | 'etherscan' | 'off' {
     const value = this.config.get<string>(Settings.historyExplorer, 'blockscout');

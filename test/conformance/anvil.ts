@@ -37,6 +37,12 @@ export interface AnvilNode {
   forwarded: number;
   /** What its `eth_chainId` answers (transactions are signed for it). */
   chainId: number;
+  /** anvil's own WebSocket address (`ws://127.0.0.1:<anvil port>/`: `eth_subscribe` is served there). */
+  wsUrl: string;
+  /** WebSockets the gateway forwarded (`/<key>/evm` upgraded to anvil's `/`). */
+  upgrades: number;
+  /** Cuts every WebSocket the gateway forwards now (a dropped network); new ones are taken. */
+  cutSockets(): void;
   close(): Promise<void>;
 }
 
@@ -94,7 +100,16 @@ export async function startAnvil(options: { chainId?: number } = {}): Promise<An
     accounts: DEV_KEYS.map((k) => privateKeyToAccount(k)),
     forwarded: 0,
     chainId,
+    wsUrl: `ws://127.0.0.1:${port}/`,
+    upgrades: 0,
+    cutSockets: () => undefined,
     close: async () => undefined,
+  };
+  // The gateway's WebSocket: an upgrade of the keyed path goes to anvil's `/` as raw TCP, both ways.
+  const piped = new Set<net.Socket>();
+  node.cutSockets = () => {
+    for (const s of piped) s.destroy();
+    piped.clear();
   };
   // The one forwarding proxy (test/support/forwardingProxy.ts), routing the keyed path to anvil's `/`.
   const gateway = new ForwardingProxy({
@@ -103,9 +118,32 @@ export async function startAnvil(options: { chainId?: number } = {}): Promise<An
     failure: 'badGateway',
     route: (req) => (req.method === 'POST' && req.url === `/${GATEWAY_KEY}/evm` ? '/' : undefined),
     onRequest: () => void node.forwarded++,
+    upgrade: (req, socket, head) => {
+      if (req.url !== `/${GATEWAY_KEY}/evm`) return void socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      node.upgrades += 1;
+      const upstream = net.connect(port, '127.0.0.1', () => {
+        const headers = Object.entries(req.headers).flatMap(([k, v]) =>
+          Array.isArray(v) ? v.map((x) => `${k}: ${x}`) : v === undefined ? [] : [`${k}: ${v}`],
+        );
+        upstream.write(`GET / HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`);
+        if (head.length) upstream.write(head);
+        upstream.pipe(socket as net.Socket).pipe(upstream);
+      });
+      const client = socket as net.Socket;
+      piped.add(upstream).add(client);
+      const end = () => {
+        upstream.destroy();
+        client.destroy();
+        piped.delete(upstream);
+        piped.delete(client);
+      };
+      upstream.on('error', end).on('close', end);
+      client.on('error', end).on('close', end);
+    },
   });
   node.baseUrl = await gateway.start();
   node.close = async () => {
+    node.cutSockets();
     await gateway.close();
     child.kill('SIGTERM');
     await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));

@@ -14,6 +14,7 @@
  * middle is cut for the client too (its socket destroyed).
  */
 import * as http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo, Socket } from 'node:net';
 
 export type Endpoint = 'evm' | 'info' | 'other';
@@ -72,6 +73,8 @@ export type Done =
   | { kind: 'reset' | 'cut' | 'client gave up' };
 
 export interface ForwardingProxyOptions {
+  /** A WebSocket upgrade (none by default: refused by closing the socket). */
+  upgrade?(req: http.IncomingMessage, socket: Duplex, head: Buffer): void;
   /** `http://127.0.0.1:PORT` of the server behind the proxy. */
   target: string;
   /** `buffer` (default) or `stream` (see above). */
@@ -127,6 +130,7 @@ export class ForwardingProxy {
     this.agent = options.upstreamKeepAlive === false ? false : new http.Agent({ keepAlive: true });
     this.server = http.createServer({ keepAlive: true }, (req, res) => this.handle(req, res));
     if (options.keepAliveTimeoutMs !== undefined) this.server.keepAliveTimeout = options.keepAliveTimeoutMs;
+    if (options.upgrade) this.server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => options.upgrade?.(req, socket, head));
     this.server.on('connection', (socket: Socket) => {
       this.connections += 1;
       this.sockets.set(socket, { id: this.connections, used: false });

@@ -490,4 +490,25 @@ describe('UI: Look Up Block on a real node (anvil behind a provider-shaped gatew
     assert.ok((await field('txSummary')).includes('1 failed'));
     await wb().screenshot('block-anvil');
   });
+
+  it('Follow latest (from the keyboard): blocks anvil mines are drawn as they come, pushed over eth_subscribe, without a refresh', async () => {
+    const started = Date.now();
+    const view = wb().webview();
+    const toggle = view.locator('[data-action="follow"]');
+    await toggle.focus();
+    await wb().page.keyboard.press('Enter');
+    await view.locator('[data-action="follow"][aria-pressed="true"]').waitFor({ timeout: 10_000 });
+    await view.locator('[data-field="followNote"]', { hasText: 'pushes each new block' }).waitFor({ timeout: 10_000 });
+    const head = Number.parseInt(await node.rpc<string>('eth_blockNumber'), 16);
+    for (const n of [head + 1, head + 2]) {
+      await node.rpc('anvil_mine', ['0x1']);
+      await view.locator('[data-field="number"]', { hasText: group(n) }).waitFor({ timeout: 2_000 });
+    }
+    assert.equal(node.upgrades, 1, 'one WebSocket');
+    // Off again: the connection goes, and the page stays on its block.
+    await toggle.focus();
+    await wb().page.keyboard.press('Enter');
+    await view.locator('[data-action="follow"][aria-pressed="false"]').waitFor({ timeout: 10_000 });
+    console.log(`      follow latest: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
 });

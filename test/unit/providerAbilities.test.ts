@@ -29,6 +29,7 @@ describe('provider abilities, as the user reads them', () => {
         '✗ Wallet history (fills, funding, transfers)',
         '? An address’s transactions',
         '? Simulated call trees',
+        '✔ New blocks pushed (eth_subscribe over WebSocket)',
       ],
     );
     const mids = row(rows, 'Distance from the mid');

@@ -8,7 +8,7 @@ import { button, el, field, format, copyIconButton, iconButton } from '../../web
 import { pageShell, type ContentView } from '../../webview/page';
 import type { ExplorerTarget } from '../../view/panelMessages';
 import { summarizeRows, toTransactionRow } from '../blockViewModel';
-import type { BlockProtocol, BlockView, TransactionData } from '../protocol';
+import type { BlockProtocol, BlockView, FollowView, TransactionData } from '../protocol';
 import { ROWS_CHUNK } from '../protocol';
 
 const page = pageShell<BlockProtocol>();
@@ -68,7 +68,34 @@ function blockNumberOf(v: BlockProtocol['view']): number | null {
   return null;
 }
 
-/** Previous and next; the explorer and Show Raw JSON are the shell's. */
+/** Follow latest as the host last said; the toolbar is drawn again with every view, the toggle keeps it. */
+let follow: FollowView = { on: false, note: null, polled: false };
+let followButton: HTMLButtonElement | undefined;
+let followNote: HTMLElement | undefined;
+
+/** The toggle (a button that says whether it is pressed: Enter and Space work) and what it says of how blocks come. */
+function followParts(): HTMLElement[] {
+  followButton = button(labels.followLatest, () => post({ type: 'setFollow', on: !follow.on }), {
+    'data-action': 'follow',
+    'aria-pressed': String(follow.on),
+    title: labels.followLatestTitle,
+    class: 'toggle-button',
+  });
+  followNote = el('span', { class: 'follow-note secondary', 'data-field': 'followNote', role: 'status', 'aria-live': 'polite' });
+  showFollow();
+  return [followButton, followNote];
+}
+
+function showFollow(): void {
+  if (!followButton || !followNote) return;
+  followButton.setAttribute('aria-pressed', String(follow.on));
+  followButton.classList.toggle('pressed', follow.on);
+  followNote.textContent = follow.note ?? '';
+  followNote.classList.toggle('warning', follow.polled);
+  followNote.hidden = follow.note === null;
+}
+
+/** Previous and next, and Follow latest; the explorer and Show Raw JSON are the shell's. */
 function toolbar(v: BlockProtocol['view']) {
   const number = blockNumberOf(v);
   const known = number !== null;
@@ -78,6 +105,7 @@ function toolbar(v: BlockProtocol['view']) {
       disabled: !known || number === 0,
     }),
     button(`${labels.nextBlock} →`, () => known && post({ type: 'openBlock', number: number + 1 }), { 'data-action': 'next', disabled: !known }),
+    ...(v.kind === 'block' ? followParts() : []),
   ];
   return { label: labels.blockNavigation, own, explorer: known ? ({ kind: 'block', number } as const) : null, raw: v.kind === 'block' };
 }
@@ -524,6 +552,10 @@ page.start({
   },
   receive: (m) => {
     if (m.type === 'rows') table?.receive(m.blockNumber, m.start, m.rows);
-    else table?.failed(m.blockNumber, m.start, m.end, m.message);
+    else if (m.type === 'rowsFailed') table?.failed(m.blockNumber, m.start, m.end, m.message);
+    else {
+      follow = m.follow;
+      showFollow();
+    }
   },
 });
