@@ -9,7 +9,7 @@ import { runCommand } from '../platform/commands';
 import type { Services } from '../platform/services';
 import { vscodeTranslate } from '../platform/translate';
 import { OpenPanels, PanelHost, type LoadRun, type PanelPage } from '../platform/webviewPanel';
-import { rawJsonDocuments } from '../platform/rawJson';
+import { showRawJson } from '../platform/rawJsonShow';
 import { toCsv } from '../view/csv';
 import { revealInvisibles } from '../view/escape';
 import { shortAddress } from '../view/format';
@@ -225,7 +225,7 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
       value: t.value.toString(),
       fee: t.fee?.toString() ?? null,
     }));
-    await rawJsonDocuments.show(`address-${this.target}`, json, vscode.l10n.t('address {0}', shortAddress(this.target)));
+    await showRawJson(`address-${this.target}`, json, vscode.l10n.t('address {0}', shortAddress(this.target)));
   }
 }
 

@@ -14,7 +14,7 @@ import type { BlockSource, FirstScreen } from './blockSource';
 import { blockSourceFor, disposeBlockSources } from './blockSourceHost';
 import { toBlockView, toTransactionData } from './blockViewModel';
 import { panelLabels } from './labels';
-import { rawJsonDocuments } from '../platform/rawJson';
+import { showRawJson } from '../platform/rawJsonShow';
 import { workspaceContracts } from '../contracts/api';
 import { isBlockWebviewMessage, type BlockProtocol, type ProblemKind } from './protocol';
 import { Commands, Settings, settingId, WebviewTypes } from '../ids';
@@ -332,7 +332,7 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   /** The node's result, untouched, in a read-only JSON editor. */
   protected async showRawJson(): Promise<void> {
     const details = this.shown?.details;
-    if (details) await rawJsonDocuments.show(`block-${details.block.number}`, details.raw, vscode.l10n.t('block {0}', details.block.number.toString()));
+    if (details) await showRawJson(`block-${details.block.number}`, details.raw, vscode.l10n.t('block {0}', details.block.number.toString()));
   }
 
   private async remember(n: number): Promise<void> {

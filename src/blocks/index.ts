@@ -20,18 +20,10 @@ export function registerBlocks(services: Services): void {
     }),
     { dispose: () => panels?.BlockPanel.disposeAll() },
   );
-  // The latest block in the status bar: its module loads only when the setting is on.
-  let item: Promise<vscode.Disposable> | undefined;
-  const statusBar = () => {
-    if (settings.blocksStatusBar()) item ??= import('./latestBlockHost').then((m) => m.showLatestBlock(services));
-    else if (item) {
-      void item.then((d) => d.dispose());
-      item = undefined;
-    }
-  };
+  // The latest block in the status bar: its module loads once the setting is on, then follows the setting itself.
+  const statusBar = () => settings.blocksStatusBar() && void import('./latestBlockHost').then((m) => m.showLatestBlock(services));
   statusBar();
   services.context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(settingId(Settings.blocksStatusBar)) && statusBar()),
-    { dispose: () => void item?.then((d) => d.dispose()) },
   );
 }

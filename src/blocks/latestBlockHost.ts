@@ -7,14 +7,33 @@
 import * as vscode from 'vscode';
 import type { Subscription } from '../core/emitter';
 import { groupThousands } from '../core/units';
-import { Commands, StatusBarItems } from '../ids';
+import { Commands, Settings, settingId, StatusBarItems } from '../ids';
+import { settings } from '../platform/settings';
 import { networkLabel } from '../platform/networkWords';
 import type { Services } from '../platform/services';
 import { headsFeedFor } from './headsHost';
 import { followNote } from './labels';
 import type { HeadsFeed } from './headsFeed';
 
-export function showLatestBlock(services: Services): vscode.Disposable {
+/** The item while shown (the setting's changes call `showLatestBlock` again: once is enough). */
+let shown: vscode.Disposable | undefined;
+
+/** Shows the item while the setting is on; it goes when the setting is turned off, and with the extension. */
+export function showLatestBlock(services: Services): void {
+  if (shown || !settings.blocksStatusBar()) return;
+  const off = vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration(settingId(Settings.blocksStatusBar)) && !settings.blocksStatusBar()) shown?.dispose();
+  });
+  const item = createItem(services);
+  shown = new vscode.Disposable(() => {
+    off.dispose();
+    item.dispose();
+    shown = undefined;
+  });
+  services.context.subscriptions.push(shown);
+}
+
+function createItem(services: Services): vscode.Disposable {
   const { connection } = services;
   const item = vscode.window.createStatusBarItem(StatusBarItems.latestBlock, vscode.StatusBarAlignment.Left, 48);
   item.name = vscode.l10n.t('Hyperliquid Latest Block');

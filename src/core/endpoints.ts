@@ -126,20 +126,3 @@ export function socketUrlOf(infoUrl: string): string | undefined {
   url.pathname = url.pathname.replace(/\/info\/?$/, '') + '/ws';
   return url.toString();
 }
-
-/**
- * The WebSocket form of a provider's `/evm` address, where `eth_subscribe` is served (Chainstack's `/evm`
- * over WSS, anvil): `https:` → `wss:`, `http:` → `ws:`, the same host, path and key. It carries the key as
- * the HTTP form does: it is never logged or shown (`redact.ts` removes `ws(s)://` addresses too).
- */
-export function evmSocketUrlOf(evmUrl: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(evmUrl);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  return url.toString();
-}

@@ -1,7 +1,7 @@
 import type { ProviderAbilities } from './abilities';
 import { KeepWarm } from './keepWarm';
 import { EvmClient, type EvmClientOptions } from './evmClient';
-import { evmSocketUrlOf, KeylessEndpoints, ProviderEndpoints, type EndpointUrls } from './endpoints';
+import { KeylessEndpoints, ProviderEndpoints, type EndpointUrls } from './endpoints';
 import { InfoClient } from './infoClient';
 import type { PublicApiBudget, PublicDataKind } from './publicApi';
 import { ProviderRoute, type SystemTxCoverage } from './providerRoute';
@@ -118,4 +118,14 @@ export function connectProvider(config: ProviderConfig, options: ProviderClientO
     refuses: (type) => route.refusesInfo(type),
   };
   return clients;
+}
+
+/**
+ * The WebSocket form of a provider's `/evm` address, where `eth_subscribe` is served (Chainstack's `/evm`
+ * over WSS, anvil): `https:` → `wss:`, `http:` → `ws:`, the same host, path and key. It carries the key as
+ * the HTTP form does: it is never logged or shown (`redact.ts` removes `ws(s)://` addresses too). Here rather
+ * than in `endpoints.ts`, which activation loads: only the clients need it.
+ */
+export function evmSocketUrlOf(evmUrl: string): string | undefined {
+  return /^https?:\/\//i.test(evmUrl) ? evmUrl.replace(/^http/i, 'ws') : undefined;
 }

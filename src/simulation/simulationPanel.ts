@@ -5,7 +5,7 @@ import { describeError, isCancellation } from '../core/errors';
 import { isRefusal } from '../core/providerRoute';
 import { Commands, WebviewTypes } from '../ids';
 import { runCommand } from '../platform/commands';
-import { rawJsonDocuments } from '../platform/rawJson';
+import { showRawJson } from '../platform/rawJsonShow';
 import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
 import { copyToClipboard, OpenPanels, PanelHost, type LoadRun, type PanelPage } from '../platform/webviewPanel';
@@ -332,6 +332,6 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
   /** What the page shows, as data: the functions and every result. */
   protected async showRawJson(): Promise<void> {
     const raw = { address: this.target.address, functions: functionViews(this.functions), results: this.runs };
-    await rawJsonDocuments.show(`simulation-${this.target.address}`, raw, vscode.l10n.t('Read & Simulate {0}', shortAddress(this.target.address)));
+    await showRawJson(`simulation-${this.target.address}`, raw, vscode.l10n.t('Read & Simulate {0}', shortAddress(this.target.address)));
   }
 }

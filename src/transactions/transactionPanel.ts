@@ -4,7 +4,7 @@ import type { ProviderClients } from '../core/provider';
 import { blockTimestamp, loadTransaction, type TransactionBundle } from '../core/transactionLoad';
 import { blockSourceFor } from '../blocks/api';
 import { Commands, WebviewTypes } from '../ids';
-import { rawJsonDocuments } from '../platform/rawJson';
+import { showRawJson } from '../platform/rawJsonShow';
 import { settings } from '../platform/settings';
 import type { Services } from '../platform/services';
 import { copyToClipboard, OpenPanels, PanelHost, type LoadRun, type PanelPage } from '../platform/webviewPanel';
@@ -198,7 +198,7 @@ export class TransactionPanel extends PanelHost<TransactionProtocol, Hash, Trans
     const b = this.shown;
     if (!b) return;
     const raw = { transaction: b.tx.raw, receipt: b.receipt.ok ? (b.receipt.value?.raw ?? null) : null };
-    await rawJsonDocuments.show(`transaction-${this.hash}`, raw, vscode.l10n.t('transaction {0}', shortHash(this.hash)));
+    await showRawJson(`transaction-${this.hash}`, raw, vscode.l10n.t('transaction {0}', shortHash(this.hash)));
   }
 }
 

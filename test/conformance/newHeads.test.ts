@@ -3,7 +3,7 @@
 // heads arrive in order, each once, with the node's own hashes, and none is missed across a connection
 // the gateway cuts (what was mined meanwhile is fetched after the reconnect).
 import * as assert from 'node:assert/strict';
-import { evmSocketUrlOf } from '../../src/core/endpoints';
+import { evmSocketUrlOf } from '../../src/core/provider';
 import { HeadsSocket, type Head, type HeadsState } from '../../src/core/headsSocket';
 import { startAnvil, type AnvilNode } from './anvil';
 

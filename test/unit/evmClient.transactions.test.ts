@@ -235,7 +235,9 @@ describe('EvmClient: transactions, receipts, revert data, traces, blocks by hash
     ] as const) {
       answer({ eth_getCode: code, eth_getBalance: '0x1bc16d674ec80000' });
       const s = await clients.evm.getAddressSummary(address as Hash);
-      assert.deepEqual(s, { address: address.toLowerCase(), kind, balance: 2n * 10n ** 18n });
+      // A contract says how large its code is (the address page shows it).
+      const size = kind === 'contract' ? { codeBytes: (code.length - 2) / 2 } : {};
+      assert.deepEqual(s, { address: address.toLowerCase(), kind, balance: 2n * 10n ** 18n, ...size });
     }
     const sent = server.received.slice(-2).map((r) => rpc(r));
     assert.deepEqual(sent.map((s) => [s.method, s.params]).sort(), [

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { HeadsFeed, type FeedStatus, type HeadsFeedDeps } from '../../src/blocks/headsFeed';
 import { followNote } from '../../src/blocks/labels';
-import { evmSocketUrlOf } from '../../src/core/endpoints';
+import { evmSocketUrlOf } from '../../src/core/provider';
 import { HeadsSocket } from '../../src/core/headsSocket';
 import { redact, registerSecret } from '../../src/core/redact';
 import { newHead } from '../../src/core/socketSchemas';
