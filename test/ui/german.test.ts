@@ -27,7 +27,12 @@ describe('UI: in German (test language pack, --locale de)', function () {
     const maker = wb().treeRowLocator(VIEW).filter({ hasText: 'Demo: Market Maker' }).first();
     await maker.waitFor({ state: 'visible', timeout: 30_000 });
     if ((await maker.getAttribute('aria-expanded')) !== 'true') await maker.locator('.monaco-tl-twistie').click();
-    const rows = await wb().treeRowsWhen(VIEW, 'the market maker’s orders and its failing dex', (r) => r.some((x) => /Serverfehler/.test(x)));
+    // The wallet's row says "connecting…" while its live connection opens, then its count again.
+    const rows = await wb().treeRowsWhen(
+      VIEW,
+      'the market maker’s orders, its count and its failing dex',
+      (r) => r.some((x) => /Serverfehler/.test(x)) && r.some((x) => /^Demo: Market Maker .*\d+ Orders/.test(x)),
+    );
     const text = rows.join('\n');
     assert.match(text, /^Demo: Market Maker .*\d+ Orders/m, 'the wallet and its count');
     assert.match(text, /% vom Mittelkurs/, 'an order’s distance from the mid');

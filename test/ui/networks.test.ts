@@ -190,8 +190,7 @@ describe('UI: mainnet and testnet (packaged extension in code-server)', function
   });
 
   it('switching back to mainnet brings its wallet back, and the open testnet page keeps saying Testnet', async () => {
-    await wb().runCommand('Hyperliquid: Switch Network (Mainnet/Testnet)…');
-    await wb().fillInputBox('Mainnet');
+    await wb().runCommandAndFill('Hyperliquid: Switch Network (Mainnet/Testnet)…', 'Mainnet');
     await wb().waitForStatusBarItem(/Hyperliquid: Mainnet$/);
     await wb().treeRowsWhen(VIEW, 'the maker again', (r) => r.some((x) => /^Maker.*\d+ orders/.test(x)));
     assert.equal((await wb().webview().locator('[data-field="network"]').textContent())?.trim(), 'Testnet');

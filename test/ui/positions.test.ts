@@ -69,7 +69,9 @@ describe('UI: the account behind the orders (positions, TP/SL, balances, API wal
       (r) =>
         r.some((x) => /^Bot key \(master\) 6 positions · \d+ orders/.test(x)) &&
         r.some((x) => x.startsWith('TSLA ')) &&
-        r.some((x) => x.startsWith('HYPE 1,250.5 HYPE')),
+        r.some((x) => x.startsWith('HYPE 1,250.5 HYPE')) &&
+        // Marks and units that follow the first drawing (asked after the orders) are in.
+        r.some((x) => /^HYPE Short 300 HYPE · .* · mark 38\.512 USDC/.test(x)),
     );
     const btc = rows.find((r) => r.startsWith('BTC Long'));
     assert.equal(

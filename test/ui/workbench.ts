@@ -286,6 +286,27 @@ export class Workbench {
   }
 
   /**
+   * Runs `title` and types `text` into the input box or pick it opens. When the box closes before it takes
+   * the text (focus taken from it at that moment), runs the command again, as a person would; at most three times.
+   */
+  async runCommandAndFill(title: string, text: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      await this.runCommand(title);
+      try {
+        return await this.fillInputBox(text, { timeoutMs: attempt < 3 ? 8_000 : 20_000 });
+      } catch (e) {
+        if (
+          attempt >= 3 ||
+          (await this.quickInputField()
+            .isVisible()
+            .catch(() => false))
+        )
+          throw e;
+      }
+    }
+  }
+
+  /**
    * Types into the open input box (from showInputBox) and, by default, presses Enter and waits for
    * the box to close; a validation message that keeps it open is reported in the error.
    */
