@@ -63,6 +63,20 @@ const HYPERCORE_ALL = {
   history: true,
 } as const;
 
+/** What Chainstack serves, the same on both networks (sources at its preset below). */
+const CHAINSTACK_KNOWN: KnownAbilities = {
+  blocks: true,
+  orders: true,
+  orderDetails: true,
+  markets: true,
+  mids: false,
+  fates: false,
+  positions: true,
+  balances: true,
+  history: false,
+  newHeads: true,
+};
+
 export const PRESETS: Readonly<Record<PresetId, Preset>> = {
   chainstack: {
     id: 'chainstack',
@@ -83,32 +97,7 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     // userTwapSliceFills) are "Hyperliquid public RPC" only; it lists clearinghouseState and
     // spotClearinghouseState as served (userRole is not listed either way: learnt from the first answer).
     // Its `/evm` over WSS serves eth_subscribe newHeads (chainstack/dev-portal:docs/hyperliquid-methods.mdx).
-    known: {
-      mainnet: {
-        blocks: true,
-        orders: true,
-        orderDetails: true,
-        markets: true,
-        mids: false,
-        fates: false,
-        positions: true,
-        balances: true,
-        history: false,
-        newHeads: true,
-      },
-      testnet: {
-        blocks: true,
-        orders: true,
-        orderDetails: true,
-        markets: true,
-        mids: false,
-        fates: false,
-        positions: true,
-        balances: true,
-        history: false,
-        newHeads: true,
-      },
-    },
+    known: { mainnet: CHAINSTACK_KNOWN, testnet: CHAINSTACK_KNOWN },
   },
   quicknode: {
     id: 'quicknode',
