@@ -18,6 +18,7 @@ import { Emitter, type Event } from './emitter';
 import { HEX_SAFE_INTEGER } from './hex';
 import { jsonProblem } from './jsonLimits';
 import { newHead, rpcSocketAnswer, rpcSocketNotification } from './socketSchemas';
+import { openSocket, SocketPacing } from './socketPacing';
 
 /** The largest frame read: a head is ~1 KB; `eth_getBlockByNumber` lists a big block's transaction hashes. */
 export const MAX_HEADS_FRAME_BYTES = 1024 * 1024;
@@ -76,11 +77,9 @@ export class HeadsSocket {
   private ws: WebSocket | undefined;
   private current: HeadsState = 'idle';
   private unsupportedWhy: UnsupportedWhy | undefined;
-  private attempt = 0;
+  private readonly pacing: SocketPacing;
   private everLive = false;
   private started = false;
-  private readonly connectTimes: number[] = [];
-  private connectCount = 0;
   private nextId = 1;
   private readonly requests = new Map<number, { request: Request; at: number }>();
   private subscription: string | undefined;
@@ -123,6 +122,7 @@ export class HeadsSocket {
       now: Date.now,
       ...options,
     };
+    this.pacing = new SocketPacing(this.o);
   }
 
   get state(): HeadsState {
@@ -136,7 +136,7 @@ export class HeadsSocket {
 
   /** New connections opened so far. */
   get connects(): number {
-    return this.connectCount;
+    return this.pacing.count;
   }
 
   start(): void {
@@ -168,21 +168,13 @@ export class HeadsSocket {
   private open(): void {
     this.retryTimer = undefined;
     if (this.current === 'closed' || this.current === 'unsupported') return;
-    const now = this.o.now();
-    while (this.connectTimes.length && this.connectTimes[0]! <= now - 60_000) this.connectTimes.shift();
     this.setState(this.everLive ? 'reconnecting' : 'connecting');
-    if (this.connectTimes.length >= this.o.maxConnectsPerMinute) {
-      this.retryTimer = setTimeout(() => this.open(), this.connectTimes[0]! + 60_000 - now);
+    const wait = this.pacing.take();
+    if (wait > 0) {
+      this.retryTimer = setTimeout(() => this.open(), wait);
       return;
     }
-    this.connectTimes.push(now);
-    this.connectCount += 1;
-    const ws = new WebSocket(this.o.url, {
-      maxPayload: this.o.maxFrameBytes,
-      perMessageDeflate: false,
-      handshakeTimeout: this.o.ackTimeoutMs,
-      followRedirects: false,
-    });
+    const ws = openSocket(this.o.url, { maxFrameBytes: this.o.maxFrameBytes, handshakeTimeoutMs: this.o.ackTimeoutMs });
     this.ws = ws;
     ws.on('open', () => this.opened(ws));
     ws.on('message', (data, isBinary) => this.received(ws, data, isBinary));
@@ -217,10 +209,7 @@ export class HeadsSocket {
     this.stopConnection();
     if (this.current === 'closed') return;
     if (!this.everLive && why) return this.unsupported(why);
-    const ceiling = Math.min(this.o.backoffMaxMs, this.o.backoffBaseMs * 2 ** Math.min(this.attempt, 20));
-    this.attempt += 1;
-    // Half the delay fixed, half random: many clients spread out, none retries at once.
-    const delay = ceiling / 2 + this.o.random() * (ceiling / 2);
+    const delay = this.pacing.backoff();
     this.setState(this.everLive ? 'reconnecting' : 'connecting');
     this.retryTimer = setTimeout(() => this.open(), delay);
   }
@@ -309,7 +298,7 @@ export class HeadsSocket {
         }
         this.subscription = result;
         this.everLive = true;
-        this.attempt = 0;
+        this.pacing.reset();
         this.setState('live');
         // What was mined while away: asked now, fetched one by one (see `want`).
         if (this.delivered !== undefined || this.highest !== undefined) this.request({ kind: 'blockNumber' }, 'eth_blockNumber', []);

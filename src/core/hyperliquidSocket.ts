@@ -18,6 +18,7 @@ import { Emitter, type Event } from './emitter';
 import { toOpenOrders } from './infoSchemas';
 import { jsonProblem } from './jsonLimits';
 import type { OpenOrder } from './model';
+import { openSocket, SocketPacing } from './socketPacing';
 import { openOrdersData, socketEnvelope, subscriptionResponseData, userEventData, userFillsData, type SocketFill } from './socketSchemas';
 
 /** The exchange's limit of distinct users per IP. */
@@ -132,10 +133,8 @@ export class HyperliquidSocket {
   private readonly users = new Map<string, UserState>();
   private ws: WebSocket | undefined;
   private current: SocketState = 'idle';
-  private attempt = 0;
+  private readonly pacing: SocketPacing;
   private everLive = false;
-  private readonly connectTimes: number[] = [];
-  private connectCount = 0;
   private lastMessageAt = 0;
   private pingTimer: NodeJS.Timeout | undefined;
   private pongTimer: NodeJS.Timeout | undefined;
@@ -171,6 +170,7 @@ export class HyperliquidSocket {
       now: Date.now,
       ...options,
     };
+    this.pacing = new SocketPacing(this.o);
   }
 
   get state(): SocketState {
@@ -179,7 +179,7 @@ export class HyperliquidSocket {
 
   /** New connections opened so far. */
   get connects(): number {
-    return this.connectCount;
+    return this.pacing.count;
   }
 
   /**
@@ -270,22 +270,13 @@ export class HyperliquidSocket {
   }
 
   private open(): void {
-    const now = this.o.now();
-    while (this.connectTimes.length && this.connectTimes[0]! <= now - 60_000) this.connectTimes.shift();
-    if (this.connectTimes.length >= this.o.maxConnectsPerMinute) {
-      this.setState(this.everLive ? 'reconnecting' : 'connecting');
-      this.retryTimer = setTimeout(() => this.retry(), this.connectTimes[0]! + 60_000 - now);
+    this.setState(this.everLive ? 'reconnecting' : 'connecting');
+    const wait = this.pacing.take();
+    if (wait > 0) {
+      this.retryTimer = setTimeout(() => this.retry(), wait);
       return;
     }
-    this.connectTimes.push(now);
-    this.connectCount += 1;
-    this.setState(this.everLive ? 'reconnecting' : 'connecting');
-    const ws = new WebSocket(this.o.url, {
-      maxPayload: this.o.maxFrameBytes,
-      perMessageDeflate: false,
-      handshakeTimeout: this.o.ackTimeoutMs,
-      followRedirects: false,
-    });
+    const ws = openSocket(this.o.url, { maxFrameBytes: this.o.maxFrameBytes, handshakeTimeoutMs: this.o.ackTimeoutMs });
     this.ws = ws;
     ws.on('open', () => this.opened(ws));
     ws.on('message', (data, isBinary) => this.received(ws, data, isBinary));
@@ -342,10 +333,7 @@ export class HyperliquidSocket {
     ws.terminate();
     for (const state of this.users.values()) state.unacked.clear();
     if (this.closed || this.users.size === 0) return;
-    const ceiling = Math.min(this.o.backoffMaxMs, this.o.backoffBaseMs * 2 ** Math.min(this.attempt, 20));
-    this.attempt += 1;
-    // "Equal jitter": half the delay fixed, half random, so that many clients spread out yet none retries at once.
-    const delay = ceiling / 2 + this.o.random() * (ceiling / 2);
+    const delay = this.pacing.backoff();
     this.setState('reconnecting');
     this.retryTimer = setTimeout(() => this.retry(), delay);
   }
@@ -357,7 +345,7 @@ export class HyperliquidSocket {
     this.ws = undefined;
     this.clearConnectionTimers();
     ws?.terminate();
-    this.attempt = 0;
+    this.pacing.reset();
     this.everLive = false;
     this.setState(state);
   }
@@ -388,7 +376,7 @@ export class HyperliquidSocket {
     if ([...this.users.values()].some((s) => s.unacked.size > 0)) return;
     if (this.ackTimer) clearTimeout(this.ackTimer);
     this.ackTimer = undefined;
-    this.attempt = 0;
+    this.pacing.reset();
     this.everLive = true;
     if (this.current === 'live') this.states.fire('live');
     else this.setState('live');

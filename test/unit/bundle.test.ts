@@ -205,8 +205,8 @@ describe('bundles (scripts/build/builds.mjs, what esbuild.mjs builds)', function
     assert.deepEqual(
       Object.entries(inputs)
         .filter(([, i]) => i.some((x) => x.includes('node_modules/ws/')))
-        // …or in a chunk our two socket clients share (src/core/headsSocket.ts is the other), with their schemas.
-        .filter(([, i]) => !i.every((x) => x.includes('node_modules/ws/') || x.includes('src/core/socketSchemas.ts')))
+        // …or in a chunk our two socket clients share (src/core/headsSocket.ts is the other), with their schemas and pacing.
+        .filter(([, i]) => !i.every((x) => x.includes('node_modules/ws/') || x.includes('src/core/socketSchemas.ts') || x.includes('src/core/socketPacing.ts')))
         .filter(
           ([, i]) =>
             !i.some((x) => x.includes('src/core/hyperliquidSocket.ts') || x.includes('src/core/headsSocket.ts') || x.includes('src/demo/liveSocket.ts')),
