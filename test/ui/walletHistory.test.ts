@@ -144,19 +144,26 @@ describe('UI: wallet history (packaged extension in code-server)', function () {
     const header = await page()
       .locator('[data-section="fills"] thead th')
       .evaluateAll((ths) => ths.map((c) => c.textContent ?? ''));
-    await page().locator('[data-section="fills"] [data-action="export"]').click();
     const file = path.join(wb().writeFile('exports/.keep', ''), '..', 'fills.csv');
-    // VS Code's own save dialog (code-server's simple dialog): the path typed, then its OK button.
-    await wb().fillInputBox(file, { submit: false, timeoutMs: 30_000 });
-    // The dialog checks the typed path as it changes, and may ignore an OK pressed before it has: press it
-    // (while the dialog is still open) until the file is written.
+    // VS Code's own save dialog (code-server's simple dialog): the path typed, then its OK button. The dialog
+    // checks the typed path as it changes and may ignore an OK pressed before it has: press it (while it is
+    // open) until the file is written. Should the dialog close without writing, export again, as a person would.
     const ok = wb().quickInput().locator('.monaco-button', { hasText: 'OK' });
-    const deadline = Date.now() + 30_000;
-    while (!fs.existsSync(file) && Date.now() < deadline) {
-      if (await ok.isVisible().catch(() => false)) await ok.click({ timeout: 2_000 }).catch(() => undefined);
-      await new Promise((r) => setTimeout(r, 250));
+    const deadline = Date.now() + 45_000;
+    for (let tries = 0; !fs.existsSync(file) && Date.now() < deadline && tries < 3; tries++) {
+      await page().locator('[data-section="fills"] [data-action="export"]').click();
+      await wb().fillInputBox(file, { submit: false, timeoutMs: 20_000 });
+      while (!fs.existsSync(file) && Date.now() < deadline) {
+        if (!(await ok.isVisible().catch(() => false))) {
+          // Closed: the file is being written, or the dialog went without writing (then export again).
+          for (const end = Date.now() + 3_000; !fs.existsSync(file) && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
+          break;
+        }
+        await ok.click({ timeout: 2_000 }).catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 250));
+      }
     }
-    assert.ok(fs.existsSync(file), `the save dialog wrote no file in 30 s; ${await wb().describeState()}`);
+    assert.ok(fs.existsSync(file), `the save dialog wrote no file in three tries; ${await wb().describeState()}`);
     const parsed = parseCsv(fs.readFileSync(file, 'utf8'));
     assert.deepEqual(parsed[0], header);
     assert.equal(parsed.length - 1, rows.length);
