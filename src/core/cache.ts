@@ -1,7 +1,8 @@
+import { Emitter, type Event } from './emitter';
 import { ProviderError } from './errors';
 import { msg } from './translate';
 
-export interface RequestCacheOptions<V, K = unknown> {
+export interface RequestCacheOptions<V> {
   /** Most entries kept. */
   capacity: number;
   /** Most total weight kept (for example bytes); a single value heavier than this is not kept at all. */
@@ -19,8 +20,6 @@ export interface RequestCacheOptions<V, K = unknown> {
    * at hand while a new copy loads, until the capacity pushes it out. Market data that changes rarely is.
    */
   keepStale?: boolean;
-  /** Told whenever a loaded value is kept (for example to save it across window reloads). */
-  onKept?: (key: K, value: V) => void;
   /** The clock, for tests. */
   now?: () => number;
 }
@@ -47,11 +46,13 @@ export class RequestCache<K, V> {
   private readonly keepMs: (value: V) => number;
   private readonly now: () => number;
   private readonly keepStale: boolean;
-  private readonly onKept?: (key: K, value: V) => void;
+  private readonly kept = new Emitter<{ key: K; value: V }>();
+  /** Fired whenever a loaded value is kept (for example to save it across window reloads); for every holder of a shared cache. */
+  readonly onDidKeep: Event<{ key: K; value: V }> = this.kept.event;
   private totalWeight = 0;
 
-  constructor(options: number | RequestCacheOptions<V, K>) {
-    const o: RequestCacheOptions<V, K> = typeof options === 'number' ? { capacity: options } : options;
+  constructor(options: number | RequestCacheOptions<V>) {
+    const o: RequestCacheOptions<V> = typeof options === 'number' ? { capacity: options } : options;
     if (o.capacity < 1) throw new Error('capacity must be at least 1');
     this.capacity = o.capacity;
     this.maxWeight = o.maxWeight ?? Infinity;
@@ -59,7 +60,6 @@ export class RequestCache<K, V> {
     this.keepMs = o.keepMs ?? (() => Infinity);
     this.now = o.now ?? Date.now;
     this.keepStale = o.keepStale ?? false;
-    this.onKept = o.onKept;
   }
 
   get size(): number {
@@ -161,7 +161,7 @@ export class RequestCache<K, V> {
             if (this.inFlight.get(key) === started) this.inFlight.delete(key);
             if (!controller.signal.aborted) {
               this.set(key, value);
-              if (this.values.has(key)) this.onKept?.(key, value);
+              if (this.values.has(key)) this.kept.fire({ key, value });
             }
             return value;
           },

@@ -2,7 +2,9 @@ import type { ProviderAbilities } from './abilities';
 import { KeepWarm } from './keepWarm';
 import { EvmClient, type EvmClientOptions } from './evmClient';
 import { KeylessEndpoints, ProviderEndpoints, type EndpointUrls } from './endpoints';
-import { InfoClient } from './infoClient';
+import { RequestCache } from './cache';
+import { InfoClient, MARKET_DATA_KEEP_MS } from './infoClient';
+import type { SpotMeta } from './model';
 import type { PublicApiBudget, PublicDataKind } from './publicApi';
 import { ProviderRoute, type SystemTxCoverage } from './providerRoute';
 import { Transport, type JsonPoster, type TransportOptions } from './transport';
@@ -29,6 +31,11 @@ export interface ProviderClients {
   evmSocketUrl?(): string | undefined;
   /** Keeps the provider's connection open while something the user looks at may ask it (`platform/warmHolds.ts`). */
   keepWarm?: KeepWarm;
+  /**
+   * The connection's one copy of `spotMeta` (tokens and pairs), shared by Open Orders and the transaction
+   * page's HyperCore names: fresh for `MARKET_DATA_KEEP_MS`, then still at hand while asked again.
+   */
+  spotMeta?: RequestCache<'spotMeta', SpotMeta>;
 }
 
 /** Idle time after which a held connection is used once (`KeepWarm`): under the shortest idle timeout of common servers (nginx 75 s, load balancers 60 s). */
@@ -116,6 +123,7 @@ export function connectProvider(config: ProviderConfig, options: ProviderClientO
     },
     systemTxCoverage: () => route.systemTxCoverage,
     refuses: (type) => route.refusesInfo(type),
+    spotMeta: new RequestCache({ capacity: 1, keepMs: () => MARKET_DATA_KEEP_MS, keepStale: true }),
   };
   return clients;
 }

@@ -12,7 +12,7 @@ import { decodePrecompileCall } from './readPrecompiles';
 
 function metaSources(services: Services): PerConnection<HyperCoreMetaSource> {
   if (!sources) {
-    sources = new PerConnection(services.connection, (c) => new HyperCoreMetaSource(c.info));
+    sources = new PerConnection(services.connection, (c) => new HyperCoreMetaSource(c.info, { spotMeta: c.spotMeta }));
     services.context.subscriptions.push(sources);
   }
   return sources;

@@ -2,7 +2,7 @@
  * The HyperCore metadata the transaction page names things with: `spotMeta` (tokens, pairs, EVM links)
  * and the first perp dex's `meta` (perp names). No user data is sent. One source per connection (the
  * panel holds it in a `PerConnection`): each answer is kept for `keepMs` and shared by the loads that
- * ask while it runs. A failed request costs only the names it feeds; the caller is told why.
+ * ask while it runs; `spotMeta` is the connection's one copy, which Open Orders shares. A failed request costs only the names it feeds; the caller is told why.
  */
 import { RequestCache } from '../core/cache';
 import type { ProviderError } from '../core/errors';
@@ -28,10 +28,11 @@ export class HyperCoreMetaSource {
 
   constructor(
     private readonly info: HyperCoreInfo,
-    options: { keepMs?: number; now?: () => number } = {},
+    options: { keepMs?: number; now?: () => number; spotMeta?: RequestCache<'spotMeta', SpotMeta> } = {},
   ) {
     const keep = options.keepMs ?? MARKET_DATA_KEEP_MS;
-    this.spot = new RequestCache({ capacity: 1, keepMs: () => keep, now: options.now });
+    // The connection's copy of spotMeta where there is one (`ProviderClients.spotMeta`, which Open Orders uses too).
+    this.spot = options.spotMeta ?? new RequestCache({ capacity: 1, keepMs: () => keep, now: options.now });
     this.perps = new RequestCache({ capacity: 1, keepMs: () => keep, now: options.now });
   }
 
@@ -58,10 +59,5 @@ export class HyperCoreMetaSource {
   private count<T>(request: () => Promise<T>): Promise<T> {
     this.sent++;
     return request();
-  }
-
-  clear(): void {
-    this.spot.clear();
-    this.perps.clear();
   }
 }

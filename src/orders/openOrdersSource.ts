@@ -21,6 +21,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { RequestCache } from '../core/cache';
+import type { Subscription } from '../core/emitter';
 import { outcome, type Outcome } from '../core/settled';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import { isRefusal } from '../core/providerRoute';
@@ -91,6 +92,8 @@ export interface OpenOrdersSourceOptions {
   overall?: number;
   /** Where the dex list, spot pairs and units are kept across window reloads. */
   memory?: MarketMemory;
+  /** The connection's one copy of the spot pairs (`ProviderClients.spotMeta`, shared with the transaction page); else the source keeps its own. */
+  spotMeta?: RequestCache<'spotMeta', SpotMeta>;
   /**
    * Whether a request type would be refused without being sent (`ProviderClients.refuses`: the connection's
    * one record of what its provider serves): such a request is not asked, and what it feeds is left out.
@@ -189,6 +192,8 @@ export class OpenOrdersSource {
   private readonly metas: RequestCache<string, PerpDexMeta>;
   private readonly mids: RequestCache<string, Map<string, string>>;
   private readonly noted = new Set<string>();
+  /** Listening for what the market caches keep, to save it (`memory`). */
+  private readonly kept: Subscription[];
   private readonly now: () => number;
   private readonly metaTtlMs: number;
   private readonly overall: Limiter;
@@ -206,10 +211,12 @@ export class OpenOrdersSource {
     this.perWallet = options.perWallet ?? PER_WALLET;
     this.account = new AccountSource(info, { now: this.now, note: options.note, refuses: options.refuses });
     this.mids = new RequestCache({ capacity: 64, keepMs: () => MIDS_SHARED_MS, now: this.now });
-    const kept = { keepMs: () => this.metaTtlMs, keepStale: true, now: this.now, onKept: () => this.remember() };
+    const kept = { keepMs: () => this.metaTtlMs, keepStale: true, now: this.now };
     this.perpDexs = new RequestCache({ capacity: 1, ...kept });
-    this.spotMeta = new RequestCache({ capacity: 1, ...kept });
+    this.spotMeta = options.spotMeta ?? new RequestCache({ capacity: 1, ...kept });
     this.metas = new RequestCache({ capacity: MAX_KEPT_METAS, ...kept });
+    const remember = () => this.remember();
+    this.kept = [this.perpDexs.onDidKeep(remember), this.spotMeta.onDidKeep(remember), this.metas.onDidKeep(remember)];
     this.restore(options.memory?.load());
   }
 
@@ -311,6 +318,7 @@ export class OpenOrdersSource {
 
   dispose(): void {
     this.controller.abort();
+    for (const k of this.kept) k.dispose();
   }
 
   private async fetch(

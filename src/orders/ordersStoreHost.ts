@@ -32,6 +32,7 @@ export function createOrdersStore(services: Services): OrdersStore {
         wantMids: () => settings.ordersShowDistanceFromMid(),
         memory: marketMemory(context.globalState, connection.isDemo ? 'demo' : settings.baseUrl()),
         refuses: (type) => clients.refuses?.(type) ?? false,
+        spotMeta: clients.spotMeta,
       }),
   );
   const store = new OrdersStore({ sources, wallets: walletList(services), log, t: vscodeTranslate, ledger: ledgerOf(services) });

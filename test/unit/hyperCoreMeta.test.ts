@@ -6,7 +6,10 @@
 import * as assert from 'node:assert/strict';
 import { hyperCoreParts, metaNeeds } from '../../src/hyperCore/hyperCoreParts';
 import { HyperCoreMetaSource } from '../../src/hyperCore/hyperCoreMeta';
-import { createProviderClients, type ProviderClients } from '../../src/core/provider';
+import { connectProvider, createProviderClients, type ProviderClients } from '../../src/core/provider';
+import { ProviderEndpoints } from '../../src/core/endpoints';
+import { OpenOrdersSource } from '../../src/orders/openOrdersSource';
+import { DEMO_WALLETS } from '../../src/demo/wallets';
 import { loadTransaction } from '../../src/core/transactionLoad';
 import { untranslated } from '../../src/core/translate';
 import { startDemoNode, type DemoNode } from '../../src/demo/demoNode';
@@ -104,5 +107,25 @@ describe('HyperCore names from /info (core/hyperCoreMeta), on the demo node', ()
     const { view } = await section(DEMO_SAMPLES.coreWriterOrderTx, new HyperCoreMetaSource(clients.info));
     assert.equal(view?.actions[0]?.summary, 'Buy 0.25 perp #0 at 101,000');
     assert.match(view?.namesProblem ?? '', /500/);
+  });
+
+  it('one connection keeps one spotMeta: Open Orders’ load and the transaction page’s names share it (issue 33)', async () => {
+    const labels: string[] = [];
+    const connected = connectProvider(
+      { endpoints: new ProviderEndpoints(node.baseUrl, node.apiKey), chainId: 999 },
+      { timeoutMs: 10_000, maxRetries: 0, onRequest: (e) => labels.push(e.label) },
+    );
+    const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
+    const orders = new OpenOrdersSource(connected.info, { spotMeta: connected.spotMeta });
+    try {
+      const loaded = await orders.load(maker.address, maker.dexes);
+      assert.ok(loaded.spotMeta, 'the maker’s spot orders were named');
+      const { requests, directory } = await new HyperCoreMetaSource(connected.info, { spotMeta: connected.spotMeta }).directory({ spot: true, perps: false });
+      assert.equal(requests, 0, 'the transaction page asked nothing more');
+      assert.ok(directory, 'and has its names');
+      assert.equal(labels.filter((l) => /spotMeta/.test(l)).length, 1, `spotMeta asked once: ${labels.join(', ')}`);
+    } finally {
+      orders.dispose();
+    }
   });
 });

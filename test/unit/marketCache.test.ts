@@ -7,7 +7,9 @@ import { readSnapshot, spotFromJson, spotToJson } from '../../src/orders/marketC
 
 /** Market data as Open Orders keeps it: one key, fresh for ten minutes, stale values kept. */
 function kept<V>(now: () => number, onKept?: () => void) {
-  return new RequestCache<'k', V>({ capacity: 1, keepMs: () => 600_000, keepStale: true, now, onKept });
+  const cache = new RequestCache<'k', V>({ capacity: 1, keepMs: () => 600_000, keepStale: true, now });
+  if (onKept) cache.onDidKeep(onKept);
+  return cache;
 }
 
 describe('market data kept with its age (the one cache, keepStale)', () => {
