@@ -66,7 +66,7 @@ export function panelOptions(context: vscode.ExtensionContext): vscode.WebviewPa
 export function panelHtml(webview: vscode.Webview, extension: vscode.Uri, page: { name: PageName; title: string; loadingText: string }): string {
   const nonce = crypto.randomBytes(18).toString('base64');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extension, 'dist', 'webview', `${page.name}.js`));
-  const styles = ['panel.css', PAGES[page.name].style].map(
+  const styles = ['panel.css', ...PAGES[page.name].styles].map(
     (s) => `<link rel="stylesheet" href="${webview.asWebviewUri(vscode.Uri.joinPath(extension, 'media', s)).toString()}">`,
   );
   const csp = [

@@ -93,13 +93,13 @@ export async function openWebviewPage<P extends PageProtocol>(
   script: string,
   options: PageOptions = {},
 ): Promise<WebviewPage<P>> {
-  const style = PAGES[name].style;
+  const styles = PAGES[name].styles;
   const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
   const nonce = crypto.randomBytes(18).toString('base64');
   const csp = `default-src 'none'; style-src ${ORIGIN}; font-src ${ORIGIN}; img-src ${ORIGIN}; script-src 'nonce-${nonce}'`;
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
-${options.vscodeFonts ? `<link rel="stylesheet" href="${ORIGIN}/fonts.css">` : ''}<link rel="stylesheet" href="${ORIGIN}/panel.css"><link rel="stylesheet" href="${ORIGIN}/${style}"></head>
+${options.vscodeFonts ? `<link rel="stylesheet" href="${ORIGIN}/fonts.css">` : ''}<link rel="stylesheet" href="${ORIGIN}/panel.css">${styles.map((s) => `<link rel="stylesheet" href="${ORIGIN}/${s}">`).join('')}</head>
 <body><main id="app" aria-busy="true"><p>Loading…</p></main>
 <script nonce="${nonce}" src="${ORIGIN}/shim.js"></script>
 <script nonce="${nonce}" src="${ORIGIN}/blocks.js"></script></body></html>`;
@@ -110,7 +110,7 @@ ${options.vscodeFonts ? `<link rel="stylesheet" href="${ORIGIN}/fonts.css">` : '
       '/': ['text/html', html],
       '/fonts.css': ['text/css', VSCODE_FONTS],
       '/panel.css': ['text/css', css('panel.css')],
-      [`/${style}`]: ['text/css', css(style)],
+      ...Object.fromEntries(styles.map((s) => [`/${s}`, ['text/css', css(s)] as [string, string]])),
       '/shim.js': ['text/javascript', SHIM],
       '/blocks.js': ['text/javascript', script],
     };
