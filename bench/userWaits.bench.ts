@@ -12,7 +12,7 @@
 // provider would (not in the extension host), and the proxy counts the new connections of each action.
 // Alone: `npx tsx bench/userWaits.bench.ts`.
 import type { Frame, Page } from 'playwright-core';
-import { DEMO_BLOCKS } from '../src/demo/chain';
+import { DEMO_BLOCKS, HYPE_SYSTEM_ADDRESS } from '../src/demo/chain';
 import { DEMO_SAMPLES } from '../src/demo/samples';
 import { floorExtensionVsix } from '../test/host/spyExtension';
 import { LatencyProxy } from '../test/support/latencyProxy';
@@ -25,6 +25,7 @@ import { Inspector } from '../test/soak/inspector';
 import { freePort } from '../test/host/codeServer';
 
 const LOOKUPS = 6;
+const ADDRESS_RUNS = 5;
 const REFRESHES = 6;
 const HOVERS = 8;
 const HOVER_BLOCKS = Array.from({ length: HOVERS + 1 }, (_, i) => `0x${(0x1a2b + i * 7).toString(16)}`);
@@ -217,6 +218,33 @@ const BUDGET_SPENT = 'Refresh waiting for [^…]*… runs in (\\d+) s';
  * Epoch time of the view's last change, once it has been still for `quietMs`; or, when the refresh was
  * held back by the request budget instead (no change yet, the view's message shown), the seconds it said.
  */
+/**
+ * Enter in Open Address → the address page's first history rows painted, for an address with 10,000
+ * transactions (the demo node's search window: `--history-blocks 10000`), new clients each run.
+ */
+async function addressRuns(wb: Workbench, proxy: LatencyProxy): Promise<Runs> {
+  const page = wb.page;
+  const runs = emptyRuns();
+  for (let i = 0; i <= ADDRESS_RUNS; i++) {
+    await wb.runCommand('View: Close All Editors');
+    await renewClients(wb);
+    await wb.runCommand('Hyperliquid: Open Address');
+    await armEnterClock(page);
+    await page.locator('.quick-input-widget .quick-input-box input').fill(HYPE_SYSTEM_ADDRESS);
+    proxy.reset();
+    await page.keyboard.press('Enter');
+    const painted = await firstRowsPaintedAt(await blockFrame(page), 'tr[data-hash]');
+    const enter = (await page.evaluate(() => performance.timeOrigin)) + (await enterAt(page));
+    const tally = proxy.tally();
+    if (i > 0) {
+      runs.samples.push(painted - enter);
+      runs.connections.push(tally.connections);
+      runs.requests.push(tally.requests);
+    }
+  }
+  return runs;
+}
+
 /** One Look Up Block of the 10,000-transaction block in a new panel, from Enter to its first rows painted. */
 async function profiledLookUp(wb: Workbench): Promise<void> {
   const page = wb.page;
@@ -446,7 +474,7 @@ export default async function run(): Promise<BenchRow[]> {
   const floorFile =
     [...FLOOR_HEXES.map((b, i) => `export const floor${i} = ${b};`), ...FLOOR_STRING_HEXES.map((b, i) => `export const floorText${i} = '${b}';`)].join('\n') +
     '\n';
-  const demo = await startDemoNodeProcess();
+  const demo = await startDemoNodeProcess(['--history-blocks', '10000']);
   const proxy = new LatencyProxy({ target: demo.baseUrl, oneWayMs: 0, setupRoundTrips: 0 });
   let wb: Workbench | undefined;
   let inspector: Inspector | undefined;
@@ -488,7 +516,9 @@ export default async function run(): Promise<BenchRow[]> {
     log(`look up: ours ${ms(lookups.ours.samples)} ms; floor ${ms(lookups.floor.samples)} ms`);
     const warmLookUps = await warmLookUpConnections(wb, proxy);
     await profileOnce(profilers, 'Look Up Block, 10,000 transactions (Enter → first rows painted)', () => profiledLookUp(wb!));
-    phase('look ups (ours and the floor’s, taking turns)', t);
+    const addresses = await addressRuns(wb, proxy);
+    log(`open address: ours ${ms(addresses.samples)} ms`);
+    phase('look ups (ours and the floor’s, taking turns) and address pages', t);
     t = performance.now();
     await wb.runCommand('View: Close All Editors');
     const refreshes = await refreshRuns(wb, proxy);
@@ -527,6 +557,13 @@ export default async function run(): Promise<BenchRow[]> {
         'Enter in an input box → an empty webview panel with 200 rows of the same size posted, painted',
         lookups.floor.samples,
         `code-server + Chromium, demo node in its own process on loopback; slim and spec-shaped blocks alternate, the floor’s run after each of ours; ${lookups.ours.samples.length} runs after a warm-up`,
+      ),
+      floorRow(
+        'Real host: Enter in Open Address → first history rows painted, an address with 10,000 transactions (new panel, new clients)',
+        addresses.samples,
+        'Enter in an input box → an empty webview panel with 200 rows of the same size posted, painted',
+        lookups.floor.samples,
+        `the address page asks the summary, nonce, proxy slot and the node's first search page at once (src/address/addressPanel.ts); the floor's runs are the look-up row's, in the same window; ${addresses.samples.length} runs after a warm-up`,
       ),
       floorRow(
         'Real host: Refresh Open Orders → tree rows redrawn, 5,000-order wallet open',
