@@ -124,7 +124,17 @@ function drawHyperCore(h: HyperCoreView): void {
       : el(
           'table',
           { class: 'tx-history', 'data-field': 'spotBalances', 'aria-label': labels.spotBalances },
-          el('thead', {}, el('tr', {}, ...[labels.columnToken, labels.columnTotal, labels.columnHold].map((c) => el('th', { scope: 'col' }, c)))),
+          el(
+            'thead',
+            {},
+            el(
+              'tr',
+              {},
+              el('th', { scope: 'col' }, labels.columnToken),
+              el('th', { scope: 'col', class: 'num' }, labels.columnTotal),
+              el('th', { scope: 'col', class: 'num' }, labels.columnHold),
+            ),
+          ),
           el(
             'tbody',
             {},
