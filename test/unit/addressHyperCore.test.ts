@@ -5,29 +5,24 @@ import * as assert from 'node:assert/strict';
 import { toHyperCoreView } from '../../src/address/addressViewModel';
 import { MAX_HYPERCORE_BALANCES } from '../../src/address/protocol';
 import { ProviderError } from '../../src/core/errors';
-import { createProviderClients, type ProviderClients } from '../../src/core/provider';
+import type { ProviderClients } from '../../src/core/provider';
 import type { SpotState } from '../../src/core/model';
 import { groupThousands } from '../../src/core/units';
-import { startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { DEMO_WALLETS } from '../../src/demo/wallets';
+import { useDemoClients } from '../support/demoNodes';
 
 const why = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const ask = (clients: ProviderClients, address: string) =>
   Promise.allSettled([clients.info.spotClearinghouseState(address), clients.info.clearinghouseState(address, '')]);
 
 describe('address page: HyperCore’s view of the address', () => {
-  let node: DemoNode;
-  let clients: ProviderClients;
-  before(async () => {
-    node = await startDemoNode({ control: true });
-    clients = createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 10_000, maxRetries: 0 });
-  });
-  after(() => node.close());
-  afterEach(() => node.setFaults([]));
+  const demo = useDemoClients();
+  const node = demo.node;
+  const clients = demo.clients;
 
   it('a trader: every non-zero spot balance by name, exact, and the first dex’s account value', async () => {
     const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
-    const [spot, perp] = await ask(clients, maker.address);
+    const [spot, perp] = await ask(clients(), maker.address);
     const view = toHyperCoreView(spot, perp, why);
     assert.equal(view.kind, 'user');
     if (view.kind !== 'user' || spot.status !== 'fulfilled' || perp.status !== 'fulfilled') return;
@@ -49,13 +44,13 @@ describe('address page: HyperCore’s view of the address', () => {
 
   it('an empty wallet is “not a HyperCore user”', async () => {
     const empty = DEMO_WALLETS.find((w) => w.kind === 'empty')!;
-    const [spot, perp] = await ask(clients, empty.address);
+    const [spot, perp] = await ask(clients(), empty.address);
     assert.deepEqual(toHyperCoreView(spot, perp, why), { kind: 'none' });
   });
 
   it('a failing /info costs the section only, and says why; one answer failing with nothing in the other is not “not a user”', async () => {
-    node.setFaults([{ endpoint: 'info', kind: 'status', status: 500 }]);
-    const [spot, perp] = await ask(clients, DEMO_WALLETS[0]!.address);
+    node().setFaults([{ endpoint: 'info', kind: 'status', status: 500 }]);
+    const [spot, perp] = await ask(clients(), DEMO_WALLETS[0]!.address);
     const view = toHyperCoreView(spot, perp, why);
     assert.equal(view.kind, 'unavailable');
     assert.match(view.kind === 'unavailable' ? view.note : '', /500/);
