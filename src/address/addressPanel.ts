@@ -14,10 +14,28 @@ import { toCsv } from '../view/csv';
 import { revealInvisibles } from '../view/escape';
 import { shortAddress } from '../view/format';
 import { AddressHistory, nodeSource, type PageResult } from './addressHistory';
-import { CSV_HEADER, csvRecord, toAddressView, toHistoryRow, toHyperCoreView, type MethodNamer } from './addressViewModel';
+import {
+  CSV_HEADER,
+  csvRecord,
+  toAddressView,
+  toHistoryRow,
+  toHyperCoreView,
+  toInternalTransferRow,
+  toTokenTransferRow,
+  type MethodNamer,
+} from './addressViewModel';
+import type { ExplorerHistoryClient } from '../core/explorerHistory';
 import { explorerSourceFor } from './explorerSourceHost';
 import { addressLabels } from './labels';
-import { isAddressWebviewMessage, type AddressProtocol, type AddressView, type HistoryRow, type HistoryStatus, type HyperCoreView } from './protocol';
+import {
+  isAddressWebviewMessage,
+  type AddressProtocol,
+  type AddressView,
+  type HistoryRow,
+  type HistoryStatus,
+  type HyperCoreView,
+  type TransfersState,
+} from './protocol';
 
 /** What the page ended with, for the command that opened it and tests. */
 export interface AddressResult {
@@ -53,6 +71,10 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
   private clients?: ProviderClients;
   private raw: HistoryTransaction[] = [];
   private hyperCore: HyperCoreView = { kind: 'loading' };
+  /** The explorer the history uses (token and internal transfers come from it too), once it is in use. */
+  private explorer?: ExplorerHistoryClient;
+  private transfers: TransfersState = { tokens: [], internal: [], loading: false, complete: false, note: null };
+  private transfersPage = 0;
 
   static createOrShow(services: Services, address: Address): Promise<AddressResult> {
     return AddressPanel.panels.show(services, address.toLowerCase() as Address);
@@ -123,6 +145,9 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
     this.history = history;
     this.status = { source: 'node', host: null, complete: false, loading: true, note: null, allowHost: null };
     this.hyperCore = { kind: 'loading' };
+    this.explorer = undefined;
+    this.transfers = { tokens: [], internal: [], loading: false, complete: false, note: null };
+    this.transfersPage = 0;
     this.post({ kind: 'address', address: this.shownAddress, rows: [], history: this.status, hyperCore: this.hyperCore });
     void this.loadOlder(run, true, firstPage);
     void this.showHyperCore(run, hyperCore);
@@ -173,6 +198,7 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
       return;
     }
     this.history = new AddressHistory(choice.source);
+    this.explorer = choice.client;
     this.status = { source: choice.source.kind, host: choice.source.host, complete: false, loading: true, note: null, allowHost: null };
     await this.loadOlder(run, false);
   }
@@ -186,7 +212,7 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
   /** Keeps the view the host re-sends to a re-created webview up to date, without posting it. */
   private syncView(): void {
     if (this.view.kind === 'address' && this.shownAddress)
-      this.view = { kind: 'address', address: this.shownAddress, rows: this.rows, history: this.status, hyperCore: this.hyperCore };
+      this.view = { kind: 'address', address: this.shownAddress, rows: this.rows, history: this.status, hyperCore: this.hyperCore, transfers: this.transfers };
   }
 
   protected failureWords(): { log: string; cancelled: string } {
@@ -219,7 +245,46 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
       case 'readAndSimulate':
         await runCommand(Commands.readAndSimulate, this.target);
         return;
+      case 'transfers':
+        return this.loadTransfers();
     }
+  }
+
+  /** The next page of token and internal transfers, both at once, from the explorer the history uses. */
+  private async loadTransfers(run: LoadRun | undefined = this.run): Promise<void> {
+    const explorer = this.explorer;
+    if (!explorer || !run || this.transfers.loading || this.transfers.complete) return;
+    const page = this.transfersPage + 1;
+    this.transfers = { ...this.transfers, loading: true, note: null };
+    this.syncView();
+    this.send({ type: 'transfers', transfers: this.transfers });
+    const signal = run.abort.signal;
+    const [tokens, internal] = await Promise.allSettled([
+      explorer.tokenTransfers(this.target, page, TRANSFERS_PAGE, signal),
+      explorer.internalTransfers(this.target, page, TRANSFERS_PAGE, signal),
+    ]);
+    if (this.explorer !== explorer || this.isStale(run)) return;
+    const failed = [tokens, internal].find((r) => r.status === 'rejected');
+    const got = (r: PromiseSettledResult<unknown[]>) => (r.status === 'fulfilled' ? r.value.length : 0);
+    this.transfersPage = page;
+    this.transfers = {
+      tokens: [...this.transfers.tokens, ...(tokens.status === 'fulfilled' ? tokens.value.map((t) => toTokenTransferRow(t, this.target)) : [])].slice(
+        0,
+        MAX_TRANSFER_ROWS,
+      ),
+      internal: [
+        ...this.transfers.internal,
+        ...(internal.status === 'fulfilled' ? internal.value.map((t) => toInternalTransferRow(t, this.target)) : []),
+      ].slice(0, MAX_TRANSFER_ROWS),
+      loading: false,
+      // A short page on both sides is the end; a failed side may be asked again with More.
+      complete: !failed && got(tokens) < TRANSFERS_PAGE && got(internal) < TRANSFERS_PAGE,
+      note: failed ? revealInvisibles(describeError(failed.reason, vscodeTranslate)) : null,
+    };
+    this.syncView();
+    if (failed && !isCancellation(failed.reason))
+      this.services.log.warn(`Address ${this.target}: transfers: ${revealInvisibles(describeError(failed.reason))}`);
+    this.send({ type: 'transfers', transfers: this.transfers });
   }
 
   private async allowExplorer(): Promise<void> {
@@ -251,6 +316,11 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
     await showRawJson(`address-${this.target}`, json, vscode.l10n.t('address {0}', shortAddress(this.target)));
   }
 }
+
+/** Transfers asked per page, of each kind. */
+const TRANSFERS_PAGE = 100;
+/** The most transfers of each kind the page keeps (More stops there). */
+const MAX_TRANSFER_ROWS = 10_000;
 
 /** The node does not serve the search (-32601, from the node or from what the route knows). */
 function isNotServed(e: unknown): boolean {

@@ -3,12 +3,19 @@
  * side, the method by the workspace's ABIs, exact HYPE), and which rows a filter keeps. Pure: no `vscode`,
  * no DOM (the page script filters with `filterRows` too).
  */
-import type { HistoryTransaction } from '../core/history';
+import type { HistoryTransaction, InternalTransfer, TokenTransfer } from '../core/history';
 import { dec, isSignedDecimal, sign } from '../core/exactDecimal';
 import type { Address, AddressSummary, PerpAccount, SpotState } from '../core/model';
-import { groupThousands, weiToHype } from '../core/units';
+import { formatUnits, groupThousands, weiToHype } from '../core/units';
 import { timeAgo, type Translate } from '../view/format';
-import { MAX_HYPERCORE_BALANCES, type AddressView, type HistoryRow, type HyperCoreView } from './protocol';
+import {
+  MAX_HYPERCORE_BALANCES,
+  type AddressView,
+  type HistoryRow,
+  type HyperCoreView,
+  type InternalTransferRow,
+  type TokenTransferRow,
+} from './protocol';
 
 /** The workspace's name of a call's method (`to`, the calldata's selector), when it has one. */
 export type MethodNamer = (to: string | null, selector: string) => string | undefined;
@@ -141,5 +148,38 @@ export function toHyperCoreView(
     positions: account?.positions.length ?? 0,
     balances: held.slice(0, MAX_HYPERCORE_BALANCES).map((b) => ({ coin: b.coin, total: groupThousands(b.total), hold: groupThousands(b.hold) })),
     more: Math.max(0, held.length - MAX_HYPERCORE_BALANCES),
+  };
+}
+
+const directionOf = (from: string, to: string | null, self: string): 'in' | 'out' | 'self' =>
+  from === self && to === self ? 'self' : from === self ? 'out' : 'in';
+
+/** A token transfer as a row: its direction from `address`'s side, the token by symbol, the amount exact in its units. */
+export function toTokenTransferRow(t: TokenTransfer, address: Address): TokenTransferRow {
+  const self = address.toLowerCase();
+  const direction = directionOf(t.from, t.to, self);
+  return {
+    hash: t.hash,
+    timeIso: t.timestamp === null ? null : isoSeconds(t.timestamp),
+    direction,
+    counterparty: direction === 'in' ? t.from : t.to,
+    token: t.symbol || t.name || t.token,
+    tokenAddress: t.token,
+    amount: t.decimals === undefined ? t.value.toString() : formatUnits(t.value, t.decimals),
+  };
+}
+
+/** An internal transfer as a row: direction from `address`'s side, the value in exact HYPE. */
+export function toInternalTransferRow(t: InternalTransfer, address: Address): InternalTransferRow {
+  const self = address.toLowerCase();
+  const direction = directionOf(t.from, t.to, self);
+  return {
+    hash: t.hash,
+    timeIso: t.timestamp === null ? null : isoSeconds(t.timestamp),
+    direction,
+    counterparty: direction === 'in' ? t.from : t.to,
+    valueHype: weiToHype(t.value),
+    type: t.type,
+    failed: t.failed,
   };
 }

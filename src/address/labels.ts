@@ -75,5 +75,15 @@ export function addressLabels(l10n: { t: Translate }): AddressLabels {
     moreBalances: l10n.t('{0} more balances not listed.'),
     watchWallet: l10n.t('Watch in Open Orders'),
     readAndSimulate: l10n.t('Read & Simulate'),
+    transfers: l10n.t('Token and internal transfers'),
+    transfersHint: l10n.t('From the explorer this page’s transactions come from; your node’s search does not give them.'),
+    loadTransfers: l10n.t('Load Transfers'),
+    moreTransfers: l10n.t('More Transfers'),
+    tokenTransfers: l10n.t('Token transfers'),
+    internalTransfers: l10n.t('Internal transfers'),
+    noTokenTransfers: l10n.t('No token transfers.'),
+    noInternalTransfers: l10n.t('No internal transfers.'),
+    columnAmount: l10n.t('Amount'),
+    columnType: l10n.t('Call'),
   };
 }

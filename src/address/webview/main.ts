@@ -6,7 +6,7 @@
 import { button, el, field, format, formatCount } from '../../webview/dom';
 import { pageShell, type ContentView } from '../../webview/page';
 import { filterRows, methodsOf, NO_FILTER, type RowFilter } from '../addressViewModel';
-import type { AddressProtocol, HistoryRow, HistoryStatus, HyperCoreView } from '../protocol';
+import type { AddressProtocol, HistoryRow, HistoryStatus, HyperCoreView, TransfersState } from '../protocol';
 
 const page = pageShell<AddressProtocol>();
 const { labels, post, copyButton } = page;
@@ -15,7 +15,8 @@ let rows: HistoryRow[] = [];
 let history: HistoryStatus | undefined;
 let filter: RowFilter = { ...NO_FILTER };
 /** The parts redrawn when rows or filters change. */
-let parts: { table: HTMLElement; summary: HTMLElement; footer: HTMLElement; methods: HTMLSelectElement; core: HTMLElement } | undefined;
+let parts: { table: HTMLElement; summary: HTMLElement; footer: HTMLElement; methods: HTMLSelectElement; core: HTMLElement; transfers: HTMLElement } | undefined;
+let transfers: TransfersState = { tokens: [], internal: [], loading: false, complete: false, note: null };
 
 function toolbar(v: AddressProtocol['view']) {
   const address = v.kind === 'address' ? v.address.address : v.kind === 'problem' ? v.address : null;
@@ -92,11 +93,13 @@ function content(v: ContentView<AddressProtocol>) {
     ...(a.kind === 'contract' ? [button(labels.readAndSimulate, () => post({ type: 'readAndSimulate' }), { 'data-action': 'readAndSimulate' })] : []),
   );
   const core = el('section', { class: 'hypercore', 'data-field': 'hyperCore', 'aria-live': 'polite' });
-  parts = { table, summary, footer, methods, core };
+  const moves = el('section', { class: 'transfers', 'data-field': 'transfers', 'aria-live': 'polite' });
+  parts = { table, summary, footer, methods, core, transfers: moves };
+  transfers = v.transfers ?? { tokens: [], internal: [], loading: false, complete: false, note: null };
   drawHyperCore(v.hyperCore ?? { kind: 'loading' });
   redraw();
   return {
-    nodes: [heading, facts, actions, el('h2', {}, labels.hyperCore), core, el('h2', {}, labels.transactions), filters, summary, table, footer],
+    nodes: [heading, facts, actions, el('h2', {}, labels.hyperCore), core, el('h2', {}, labels.transactions), filters, summary, table, footer, moves],
     status: heading.textContent ?? '',
     busy: history.loading,
   };
@@ -156,6 +159,81 @@ function drawHyperCore(h: HyperCoreView): void {
   );
 }
 
+/** Token and internal transfers: offered once the history comes from an explorer (the node's search gives none). */
+function drawTransfers(): void {
+  if (!parts || !history) return;
+  const fromExplorer = history.source === 'blockscout' || history.source === 'etherscan';
+  if (!fromExplorer) return void parts.transfers.replaceChildren();
+  const t = transfers;
+  const started = t.tokens.length > 0 || t.internal.length > 0 || t.complete || t.note !== null;
+  const dirOf = (d: 'in' | 'out' | 'self') => ({ in: labels.directionIn, out: labels.directionOut, self: labels.directionSelf })[d];
+  const counterparty = (a: string | null) =>
+    a ? button(a, () => post({ type: 'openAddress', address: a }), { class: 'link mono', title: `${labels.openAddress}: ${a}` }) : '';
+  const txLink = (hash: string) =>
+    button(hash, () => post({ type: 'openTransaction', hash }), { class: 'link mono', title: `${labels.openTransaction}: ${hash}` });
+  const table = (name: string, columns: string[], body: HTMLElement[], empty: string) =>
+    body.length === 0
+      ? el('p', { class: 'empty' }, empty)
+      : el(
+          'table',
+          { class: 'tx-history', 'aria-label': name },
+          el('thead', {}, el('tr', {}, ...columns.map((c) => el('th', { scope: 'col' }, c)))),
+          el('tbody', {}, ...body),
+        );
+  const tokens = t.tokens.map((r) =>
+    el(
+      'tr',
+      { 'data-transfer': 'token' },
+      el('td', {}, r.timeIso ?? labels.notAvailable),
+      el('td', { class: `dir dir-${r.direction}` }, dirOf(r.direction)),
+      el('td', {}, counterparty(r.counterparty)),
+      el('td', { title: r.tokenAddress }, r.token),
+      el('td', { class: 'num' }, r.amount),
+      el('td', {}, txLink(r.hash)),
+    ),
+  );
+  const internal = t.internal.map((r) =>
+    el(
+      'tr',
+      { 'data-transfer': 'internal', class: r.failed ? 'failed' : undefined },
+      el('td', {}, r.timeIso ?? labels.notAvailable),
+      el('td', { class: `dir dir-${r.direction}` }, dirOf(r.direction)),
+      el('td', {}, counterparty(r.counterparty)),
+      el('td', {}, r.type ?? ''),
+      el('td', { class: 'num' }, r.valueHype),
+      el('td', {}, txLink(r.hash)),
+    ),
+  );
+  const more = button(t.loading ? labels.loadingOlder : started ? labels.moreTransfers : labels.loadTransfers, () => post({ type: 'transfers' }), {
+    'data-action': 'transfers',
+    disabled: t.loading || t.complete,
+  });
+  parts.transfers.replaceChildren(
+    el('h2', {}, labels.transfers),
+    el('p', { class: 'note' }, labels.transfersHint),
+    ...(started
+      ? [
+          el('h3', {}, labels.tokenTransfers),
+          table(
+            labels.tokenTransfers,
+            [labels.columnTime, labels.columnDirection, labels.columnCounterparty, labels.columnToken, labels.columnAmount, labels.columnHash],
+            tokens,
+            labels.noTokenTransfers,
+          ),
+          el('h3', {}, labels.internalTransfers),
+          table(
+            labels.internalTransfers,
+            [labels.columnTime, labels.columnDirection, labels.columnCounterparty, labels.columnType, labels.columnValue, labels.columnHash],
+            internal,
+            labels.noInternalTransfers,
+          ),
+        ]
+      : []),
+    ...(t.note ? [el('p', { class: 'note', 'data-field': 'transfersNote' }, t.note)] : []),
+    t.complete ? el('p', {}, labels.allLoaded) : more,
+  );
+}
+
 function sourceText(h: HistoryStatus): string {
   if (h.source === 'node') return labels.sourceNode;
   if (h.source !== null) return format(labels.sourceExplorer, h.host ?? h.source);
@@ -207,6 +285,7 @@ function redraw(): void {
     ...(h.allowHost ? [button(format(labels.allowExplorer, h.allowHost), () => post({ type: 'allowExplorer' }), { 'data-action': 'allowExplorer' })] : []),
     h.complete ? el('p', { 'data-field': 'complete' }, labels.allLoaded) : older,
   );
+  drawTransfers();
 }
 
 function rowOf(r: HistoryRow): HTMLElement {
@@ -253,6 +332,10 @@ page.start({
   },
   receive: (m) => {
     if (m.type === 'hyperCore') return drawHyperCore(m.hyperCore);
+    if (m.type === 'transfers') {
+      transfers = m.transfers;
+      return drawTransfers();
+    }
     if (m.type !== 'history') return;
     if (m.rows.length > 0 || rows.length === 0) rows = m.rows;
     history = m.history;
