@@ -86,6 +86,11 @@ export interface DemoNodeOptions {
    * true, as Chainstack's docs say of every node since 2026-04-29; false: 404 there, as a node before).
    */
   nanoreth?: boolean;
+  /**
+   * Move the market a step every this many ms (`DemoLive.tick`: mids and positions' marks move, pushed
+   * over `/ws`). Default off, so that tests read fixed numbers; `npm run demo` turns it on.
+   */
+  marketTickMs?: number;
 }
 
 /** The HyperCore state behind a node's `/info` (each wallet's orders as they move on); opaque. */
@@ -276,6 +281,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
   const live = new DemoLiveSocket(info, now, startedAt);
   // `/<key>/evm` over WebSocket (`eth_subscribe` newHeads), where the provider it stands for serves it.
   const heads = provider === 'public' || provider === 'quicknode' ? undefined : new DemoHeadsSocket(evm, headTimestamp);
+  const marketTimer = options.marketTickMs && options.marketTickMs > 0 ? setInterval(() => live.tick(), Math.max(100, options.marketTickMs)) : undefined;
   let requests = 0;
   let handshakes = 0;
   let closed = false;
@@ -307,7 +313,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       if (!done)
         return send(
           res,
-          text(400, 'expected {"action": "fill", "order" or "liquidation", "user": "0x…"} or {"action": "drop", "mute", "unmute", "down" or "up"}'),
+          text(400, 'expected {"action": "fill", "order" or "liquidation", "user": "0x…"} or {"action": "drop", "mute", "unmute", "down", "up" or "tick"}'),
         );
       return json(200, done);
     }
@@ -502,6 +508,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       closed = true;
       for (const t of timers) clearTimeout(t);
       timers.clear();
+      if (marketTimer) clearInterval(marketTimer);
       live.close();
       heads?.close();
       return new Promise<void>((resolve) => {
@@ -512,7 +519,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
   };
 }
 
-const LIVE_ACTIONS: readonly DemoLiveAction[] = ['fill', 'order', 'liquidation', 'drop', 'mute', 'unmute', 'down', 'up'];
+const LIVE_ACTIONS: readonly DemoLiveAction[] = ['fill', 'order', 'liquidation', 'drop', 'mute', 'unmute', 'down', 'up', 'tick'];
 
 /** `{"action": …, "user"?: …}`, else undefined. */
 function liveActionOf(body: string): { action: DemoLiveAction; user?: string } | undefined {

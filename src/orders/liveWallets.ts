@@ -23,6 +23,8 @@ export interface LiveWalletsDeps {
   /** The WebSocket's address on the current network, or undefined when there is none to use. */
   url(): Promise<string | undefined>;
   apply(update: LiveUserUpdate): void;
+  /** Mid prices per dex (`allMids`), merged like the updates. */
+  applyMids?(mids: Map<string, Map<string, string>>): void;
   socketOptions?: Partial<HyperliquidSocketOptions>;
 }
 
@@ -86,6 +88,7 @@ export class LiveWallets {
       socket.onUpdate((updates) => {
         for (const u of updates) this.deps.apply(u);
       });
+      socket.onMids((mids) => this.deps.applyMids?.(mids));
       socket.onState(() => this.changed.fire());
       this.socket = socket;
       this.socketUrl = url;

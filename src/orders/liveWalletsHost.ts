@@ -36,6 +36,7 @@ export function startLiveWallets(services: Services, store: OrdersStore): LiveWa
             : settings.publicPermission('wallet', connection.network),
     url: () => connection.liveSocketUrl(),
     apply: (update) => store.applyLive(update.user, update),
+    applyMids: (mids) => store.applyLiveMids(mids),
   });
   store.setLiveCheck((address) => live.isLive(address));
   // Per network, the wallets it was asked for: a question closed without an answer is asked again only
