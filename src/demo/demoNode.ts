@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { textExceedsJsonDepth } from '../core/jsonLimits';
 import { demoExplorerAnswer } from './addressSearch';
-import { DEMO_BLOCKS, DEMO_HEAD, type PageDirection } from './chain';
+import { DEMO_BLOCKS, DEMO_HEAD, demoMintBlock, type PageDirection } from './chain';
 import { DEMO_BATCH_BUDGET_MS, DEMO_MAX_ANSWER_BYTES, DEMO_MAX_BATCH, EvmAnswers, type JsonRpcId } from './evmAnswers';
 import { DEMO_FAULT_NO_TRACE, FaultQueue, faultListProblem, type DemoFault } from './faults';
 import { InfoAnswers } from './infoAnswers';
@@ -91,6 +91,11 @@ export interface DemoNodeOptions {
    * over `/ws`). Default off, so that tests read fixed numbers; `npm run demo` turns it on.
    */
   marketTickMs?: number;
+  /**
+   * Mint a new block every this many ms, sent to `eth_subscribe` `newHeads` subscribers (Follow latest and
+   * the status bar's latest block move). Default off, so that tests read a fixed head; `npm run demo` turns it on.
+   */
+  blockMs?: number;
 }
 
 /** The HyperCore state behind a node's `/info` (each wallet's orders as they move on); opaque. */
@@ -281,6 +286,16 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
   const live = new DemoLiveSocket(info, now, startedAt);
   // `/<key>/evm` over WebSocket (`eth_subscribe` newHeads), where the provider it stands for serves it.
   const heads = provider === 'public' || provider === 'quicknode' ? undefined : new DemoHeadsSocket(evm, headTimestamp);
+  const blockTimer =
+    options.blockMs && options.blockMs > 0
+      ? setInterval(
+          () => {
+            demoMintBlock();
+            heads?.pushHead();
+          },
+          Math.max(100, options.blockMs),
+        )
+      : undefined;
   const marketTimer = options.marketTickMs && options.marketTickMs > 0 ? setInterval(() => live.tick(), Math.max(100, options.marketTickMs)) : undefined;
   let requests = 0;
   let handshakes = 0;
@@ -509,6 +524,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       for (const t of timers) clearTimeout(t);
       timers.clear();
       if (marketTimer) clearInterval(marketTimer);
+      if (blockTimer) clearInterval(blockTimer);
       live.close();
       heads?.close();
       return new Promise<void>((resolve) => {
