@@ -455,7 +455,16 @@ export class HyperliquidSocket {
     if (this.ws !== ws) return;
     this.lastMessageAt = this.o.now();
     const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-    if (isBinary || bytes.length > this.o.maxFrameBytes) return this.problem({ kind: 'frame', message: isBinary ? 'a binary frame' : 'a frame over the cap' });
+    if (isBinary) return this.problem({ kind: 'frame', message: 'a binary frame' });
+    this.receive(bytes);
+  }
+
+  /**
+   * One text message, handled as if the connection brought it (size cap, pre-parse scan, schema, merge):
+   * what the connection calls, and what a bench feeds to measure the work per message without a network.
+   */
+  receive(bytes: Buffer): void {
+    if (bytes.length > this.o.maxFrameBytes) return this.problem({ kind: 'frame', message: 'a frame over the cap' });
     const scan = jsonProblem(bytes, { maxValues: 500_000, maxKeys: 16_384 });
     if (scan) return this.problem({ kind: 'json', message: `a message past the ${scan} limit` });
     let parsed: unknown;
@@ -589,6 +598,13 @@ export class HyperliquidSocket {
     pending.liquidations.push({ lid: l.lid, notional: l.liquidated_ntl_pos, accountValue: l.liquidated_account_value });
     if (pending.liquidations.length > MAX_PENDING_LIQUIDATIONS) pending.liquidations.shift();
     this.scheduleDraw();
+  }
+
+  /** Hands out what is merged now, without waiting for the next draw. */
+  flush(): void {
+    if (this.closed) return;
+    if (this.drawTimer) clearTimeout(this.drawTimer);
+    this.draw();
   }
 
   private scheduleDraw(): void {
