@@ -164,6 +164,8 @@ export class HyperliquidSocket {
   private ackTimer: NodeJS.Timeout | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private drawTimer: NodeJS.Timeout | undefined;
+  /** When updates were last handed out (`now()`), for the pace of the next. */
+  private lastDrawAt = -Infinity;
   private closed = false;
   private readonly updates = new Emitter<LiveUserUpdate[]>();
   private readonly states = new Emitter<SocketState>();
@@ -607,13 +609,20 @@ export class HyperliquidSocket {
     this.draw();
   }
 
+  /**
+   * The first message after a quiet spell is handed out at once (after the frames of the same read), the
+   * rest at most every `drawMs` after the last hand-out: an event is drawn within milliseconds, a flood
+   * still at most `1000 / drawMs` times a second.
+   */
   private scheduleDraw(): void {
     if (this.drawTimer || this.closed) return;
-    this.drawTimer = setTimeout(() => this.draw(), this.o.drawMs);
+    const wait = Math.max(0, this.lastDrawAt + this.o.drawMs - this.o.now());
+    this.drawTimer = setTimeout(() => this.draw(), wait);
   }
 
   private draw(): void {
     this.drawTimer = undefined;
+    this.lastDrawAt = this.o.now();
     const mids = this.pendingMids;
     this.pendingMids = undefined;
     if (mids) this.midsChanged.fire(mids);

@@ -135,6 +135,17 @@ describe('HyperliquidSocket (the demo node’s /ws)', () => {
     assert.equal(c.problems.length, 0, JSON.stringify(c.problems));
   });
 
+  it('hands out an event after a quiet spell at once, not a whole draw interval later', async () => {
+    const c = make({ drawMs: 400 });
+    c.socket.watch(MAKER);
+    await until('live', () => c.socket.isLive(MAKER));
+    await sleep(450); // quiet: the last hand-out is more than drawMs ago
+    const at = Date.now();
+    const oid = node.live.order(MAKER);
+    await until('the new order', () => c.updates.flat().some((u) => u.orders.get('')?.some((o) => o.oid === oid)));
+    assert.ok(Date.now() - at < 200, `${Date.now() - at} ms`);
+  });
+
   it('after a drop says reconnecting, resubscribes, and the snapshot gives what was missed, once', async () => {
     const c = make();
     c.socket.watch(MAKER);
