@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import type { HistoryTransaction } from '../core/history';
-import type { Address, Hash } from '../core/model';
+import type { Address, Hash, PerpAccount, SpotState } from '../core/model';
 import type { ProviderClients } from '../core/provider';
 import { addressInWord, EIP1967_IMPLEMENTATION_SLOT, nameLookup, workspaceContracts } from '../contracts/api';
 import { Commands, WebviewTypes } from '../ids';
@@ -14,10 +14,10 @@ import { toCsv } from '../view/csv';
 import { revealInvisibles } from '../view/escape';
 import { shortAddress } from '../view/format';
 import { AddressHistory, nodeSource, type PageResult } from './addressHistory';
-import { CSV_HEADER, csvRecord, toAddressView, toHistoryRow, type MethodNamer } from './addressViewModel';
+import { CSV_HEADER, csvRecord, toAddressView, toHistoryRow, toHyperCoreView, type MethodNamer } from './addressViewModel';
 import { explorerSourceFor } from './explorerSourceHost';
 import { addressLabels } from './labels';
-import { isAddressWebviewMessage, type AddressProtocol, type AddressView, type HistoryRow, type HistoryStatus } from './protocol';
+import { isAddressWebviewMessage, type AddressProtocol, type AddressView, type HistoryRow, type HistoryStatus, type HyperCoreView } from './protocol';
 
 /** What the page ended with, for the command that opened it and tests. */
 export interface AddressResult {
@@ -52,6 +52,7 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
   private methods?: MethodNamer;
   private clients?: ProviderClients;
   private raw: HistoryTransaction[] = [];
+  private hyperCore: HyperCoreView = { kind: 'loading' };
 
   static createOrShow(services: Services, address: Address): Promise<AddressResult> {
     return AddressPanel.panels.show(services, address.toLowerCase() as Address);
@@ -92,6 +93,8 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
     firstPage.catch(() => undefined); // read by loadOlder below; a failure is handled there
     // A proxy's implementation slot, read with the rest (one wave); an account's or a refused read shows nothing.
     const slot = clients.evm.getStorageAt(address, EIP1967_IMPLEMENTATION_SLOT as Hash, signal).then(addressInWord, () => undefined);
+    // HyperCore's view of the same address, asked in the same wave; each answer fails alone, and only costs its section.
+    const hyperCore = Promise.allSettled([clients.info.spotClearinghouseState(address, signal), clients.info.clearinghouseState(address, '', signal)]);
     const [summary, nonce, decoder, implementation] = await this.fetch(vscode.l10n.t('Looking up address {0}…', shortAddress(address)), run, () =>
       Promise.all([
         clients.evm.getAddressSummary(address, signal),
@@ -119,8 +122,21 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
     this.raw = [];
     this.history = history;
     this.status = { source: 'node', host: null, complete: false, loading: true, note: null, allowHost: null };
-    this.post({ kind: 'address', address: this.shownAddress, rows: [], history: this.status });
+    this.hyperCore = { kind: 'loading' };
+    this.post({ kind: 'address', address: this.shownAddress, rows: [], history: this.status, hyperCore: this.hyperCore });
     void this.loadOlder(run, true, firstPage);
+    void this.showHyperCore(run, hyperCore);
+  }
+
+  /** HyperCore's section, once both of its answers are in (or failed). */
+  private async showHyperCore(run: LoadRun, asked: Promise<[PromiseSettledResult<SpotState>, PromiseSettledResult<PerpAccount>]>): Promise<void> {
+    const [spot, perp] = await asked;
+    if (this.isStale(run)) return;
+    if (spot.status === 'rejected' && !isCancellation(spot.reason))
+      this.services.log.info(`Address ${this.target}: spot balances: ${describeError(spot.reason)}`);
+    this.hyperCore = toHyperCoreView(spot, perp, (e) => revealInvisibles(describeError(e, vscodeTranslate)));
+    this.syncView();
+    this.send({ type: 'hyperCore', hyperCore: this.hyperCore });
   }
 
   /** The next page of the history; on the node's refusal of the first page, the explorer instead. */
@@ -169,7 +185,8 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
 
   /** Keeps the view the host re-sends to a re-created webview up to date, without posting it. */
   private syncView(): void {
-    if (this.view.kind === 'address' && this.shownAddress) this.view = { kind: 'address', address: this.shownAddress, rows: this.rows, history: this.status };
+    if (this.view.kind === 'address' && this.shownAddress)
+      this.view = { kind: 'address', address: this.shownAddress, rows: this.rows, history: this.status, hyperCore: this.hyperCore };
   }
 
   protected failureWords(): { log: string; cancelled: string } {
@@ -196,6 +213,12 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
         return;
       case 'exportCsv':
         return this.exportCsv(m.hashes);
+      case 'watchWallet':
+        await runCommand(Commands.watchWallet, this.target);
+        return;
+      case 'readAndSimulate':
+        await runCommand(Commands.readAndSimulate, this.target);
+        return;
     }
   }
 

@@ -62,5 +62,18 @@ export function addressLabels(l10n: { t: Translate }): AddressLabels {
     openAddress: l10n.t('Open address'),
     rowsCount: { one: l10n.t('1 transaction loaded'), other: l10n.t('{0} transactions loaded') },
     transactionsTable: l10n.t('The address’s transactions, newest first'),
+    hyperCore: l10n.t('On HyperCore'),
+    hyperCoreLoading: l10n.t('Asking HyperCore for this address’s balances…'),
+    hyperCoreNone: l10n.t('Not a HyperCore user: no spot balance and no perp account on the first perp dex.'),
+    accountValue: l10n.t('Perp account value'),
+    positions: l10n.t('Open positions'),
+    spotBalances: l10n.t('Spot balances'),
+    noSpotBalances: l10n.t('No spot balance.'),
+    columnToken: l10n.t('Token'),
+    columnTotal: l10n.t('Total'),
+    columnHold: l10n.t('On hold'),
+    moreBalances: l10n.t('{0} more balances not listed.'),
+    watchWallet: l10n.t('Watch in Open Orders'),
+    readAndSimulate: l10n.t('Read & Simulate'),
   };
 }

@@ -64,9 +64,29 @@ export interface HistoryStatus {
   allowHost: string | null;
 }
 
+/** HyperCore's view of the same address: its spot balances and the first perp dex's account value. */
+export type HyperCoreView =
+  | { kind: 'loading' }
+  | {
+      kind: 'user';
+      /** The first perp dex's account value, exact, with its unit; null without a perp account. */
+      accountValue: string | null;
+      /** Open positions on the first perp dex. */
+      positions: number;
+      /** Non-zero balances, by token name; at most `MAX_HYPERCORE_BALANCES` (see `more`). */
+      balances: { coin: string; total: string; hold: string }[];
+      more: number;
+    }
+  | { kind: 'none' }
+  /** Neither answer came (refused, not allowed to go to the public API, failed): why, redacted. */
+  | { kind: 'unavailable'; note: string };
+
+/** The most balances the page lists (the rest are counted). */
+export const MAX_HYPERCORE_BALANCES = 50;
+
 export type AddressPanelView =
   | { kind: 'loading'; addressText: string }
-  | { kind: 'address'; address: AddressView; rows: HistoryRow[]; history: HistoryStatus }
+  | { kind: 'address'; address: AddressView; rows: HistoryRow[]; history: HistoryStatus; hyperCore?: HyperCoreView }
   | { kind: 'problem'; problem: string; address: string; message: string };
 
 export interface AddressLabels extends PageLabels {
@@ -123,19 +143,36 @@ export interface AddressLabels extends PageLabels {
   openAddress: string;
   rowsCount: CountLabel;
   transactionsTable: string;
+  hyperCore: string;
+  hyperCoreLoading: string;
+  hyperCoreNone: string;
+  accountValue: string;
+  positions: string;
+  spotBalances: string;
+  noSpotBalances: string;
+  columnToken: string;
+  columnTotal: string;
+  columnHold: string;
+  moreBalances: string;
+  watchWallet: string;
+  readAndSimulate: string;
 }
 
 export interface AddressProtocol {
   labels: AddressLabels;
   view: AddressPanelView;
-  host: { type: 'history'; rows: HistoryRow[]; history: HistoryStatus };
+  host: { type: 'history'; rows: HistoryRow[]; history: HistoryStatus } | { type: 'hyperCore'; hyperCore: HyperCoreView };
   webview:
     | { type: 'older' }
     | { type: 'openTransaction'; hash: string }
     | { type: 'openAddress'; address: string }
     /** The rows shown (their hashes, in the order shown) as a CSV file. */
     | { type: 'exportCsv'; hashes: string[] }
-    | { type: 'allowExplorer' };
+    | { type: 'allowExplorer' }
+    /** Watch this address in Open Orders (the Watch Wallet command with it). */
+    | { type: 'watchWallet' }
+    /** Read & Simulate this contract. */
+    | { type: 'readAndSimulate' };
   state: { address: string };
 }
 
@@ -150,6 +187,8 @@ export function isAddressWebviewMessage(value: unknown): value is AddressWebview
     switch (m.type) {
       case 'older':
       case 'allowExplorer':
+      case 'watchWallet':
+      case 'readAndSimulate':
         return true;
       case 'openTransaction':
         return isHash(m.hash);

@@ -6,7 +6,7 @@
 import { button, el, field, format, formatCount } from '../../webview/dom';
 import { pageShell, type ContentView } from '../../webview/page';
 import { filterRows, methodsOf, NO_FILTER, type RowFilter } from '../addressViewModel';
-import type { AddressProtocol, HistoryRow, HistoryStatus } from '../protocol';
+import type { AddressProtocol, HistoryRow, HistoryStatus, HyperCoreView } from '../protocol';
 
 const page = pageShell<AddressProtocol>();
 const { labels, post, copyButton } = page;
@@ -15,7 +15,7 @@ let rows: HistoryRow[] = [];
 let history: HistoryStatus | undefined;
 let filter: RowFilter = { ...NO_FILTER };
 /** The parts redrawn when rows or filters change. */
-let parts: { table: HTMLElement; summary: HTMLElement; footer: HTMLElement; methods: HTMLSelectElement } | undefined;
+let parts: { table: HTMLElement; summary: HTMLElement; footer: HTMLElement; methods: HTMLSelectElement; core: HTMLElement } | undefined;
 
 function toolbar(v: AddressProtocol['view']) {
   const address = v.kind === 'address' ? v.address.address : v.kind === 'problem' ? v.address : null;
@@ -86,13 +86,74 @@ function content(v: ContentView<AddressProtocol>) {
   const summary = el('p', { class: 'summary', 'data-field': 'summary' });
   const table = el('div', { class: 'history' });
   const footer = el('div', { class: 'history-footer' });
-  parts = { table, summary, footer, methods };
+  const actions = el(
+    'div',
+    { class: 'actions' },
+    ...(a.kind === 'contract' ? [button(labels.readAndSimulate, () => post({ type: 'readAndSimulate' }), { 'data-action': 'readAndSimulate' })] : []),
+  );
+  const core = el('section', { class: 'hypercore', 'data-field': 'hyperCore', 'aria-live': 'polite' });
+  parts = { table, summary, footer, methods, core };
+  drawHyperCore(v.hyperCore ?? { kind: 'loading' });
   redraw();
   return {
-    nodes: [heading, facts, el('h2', {}, labels.transactions), filters, summary, table, footer],
+    nodes: [heading, facts, actions, el('h2', {}, labels.hyperCore), core, el('h2', {}, labels.transactions), filters, summary, table, footer],
     status: heading.textContent ?? '',
     busy: history.loading,
   };
+}
+
+/** HyperCore's section: the account value and spot balances, with Watch; or why there are none. */
+function drawHyperCore(h: HyperCoreView): void {
+  if (!parts) return;
+  const core = parts.core;
+  core.setAttribute('aria-busy', String(h.kind === 'loading'));
+  if (h.kind !== 'user') {
+    const text = h.kind === 'loading' ? labels.hyperCoreLoading : h.kind === 'none' ? labels.hyperCoreNone : h.note;
+    core.replaceChildren(el('p', { class: h.kind === 'unavailable' ? 'note' : 'empty', 'data-field': 'hyperCoreState' }, text));
+    return;
+  }
+  const facts = el(
+    'dl',
+    { class: 'facts' },
+    ...field(labels.accountValue, el('span', { 'data-field': 'accountValue' }, h.accountValue ?? labels.notAvailable)),
+    ...field(labels.positions, el('span', { 'data-field': 'positions' }, h.positions.toLocaleString('en-US'))),
+  );
+  const balances =
+    h.balances.length === 0
+      ? el('p', { class: 'empty' }, labels.noSpotBalances)
+      : el(
+          'table',
+          { class: 'tx-history', 'data-field': 'spotBalances', 'aria-label': labels.spotBalances },
+          el(
+            'thead',
+            {},
+            el(
+              'tr',
+              {},
+              el('th', { scope: 'col' }, labels.columnToken),
+              el('th', { scope: 'col', class: 'num' }, labels.columnTotal),
+              el('th', { scope: 'col', class: 'num' }, labels.columnHold),
+            ),
+          ),
+          el(
+            'tbody',
+            {},
+            ...h.balances.map((b) =>
+              el('tr', { 'data-coin': b.coin }, el('td', {}, b.coin), el('td', { class: 'num' }, b.total), el('td', { class: 'num' }, b.hold)),
+            ),
+          ),
+        );
+  core.replaceChildren(
+    facts,
+    el('h3', {}, labels.spotBalances),
+    balances,
+    ...(h.more > 0 ? [el('p', { class: 'note' }, format(labels.moreBalances, h.more.toLocaleString('en-US')))] : []),
+    el(
+      'div',
+      { class: 'actions' },
+      button(labels.watchWallet, () => post({ type: 'watchWallet' }), { 'data-action': 'watchWallet' }),
+    ),
+  );
 }
 
 function sourceText(h: HistoryStatus): string {
@@ -191,6 +252,7 @@ page.start({
     parts = undefined;
   },
   receive: (m) => {
+    if (m.type === 'hyperCore') return drawHyperCore(m.hyperCore);
     if (m.type !== 'history') return;
     if (m.rows.length > 0 || rows.length === 0) rows = m.rows;
     history = m.history;
