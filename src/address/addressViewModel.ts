@@ -8,14 +8,7 @@ import { dec, isSignedDecimal, sign } from '../core/exactDecimal';
 import type { Address, AddressSummary, PerpAccount, SpotState } from '../core/model';
 import { formatUnits, groupThousands, weiToHype } from '../core/units';
 import { timeAgo, type Translate } from '../view/format';
-import {
-  MAX_HYPERCORE_BALANCES,
-  type AddressView,
-  type HistoryRow,
-  type HyperCoreView,
-  type InternalTransferRow,
-  type TokenTransferRow,
-} from './protocol';
+import { MAX_HYPERCORE_BALANCES, type AddressView, type HistoryRow, type HyperCoreView, type InternalTransferRow, type TokenTransferRow } from './protocol';
 
 /** The workspace's name of a call's method (`to`, the calldata's selector), when it has one. */
 export type MethodNamer = (to: string | null, selector: string) => string | undefined;

@@ -112,7 +112,10 @@ describe('live wallets (Open Orders over the demo node’s /ws)', () => {
     const mark = btc().figures.mark;
     const value = view().account!.description;
     const distances = fromMids();
-    assert.ok(distances.some((d) => d !== undefined), 'the orders show their distance from the mid');
+    assert.ok(
+      distances.some((d) => d !== undefined),
+      'the orders show their distance from the mid',
+    );
     const before = requests.length;
     const step = node.live.tick();
     try {
