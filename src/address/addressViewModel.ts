@@ -144,18 +144,17 @@ export function toHyperCoreView(
   };
 }
 
-const directionOf = (from: string, to: string | null, self: string): 'in' | 'out' | 'self' =>
-  from === self && to === self ? 'self' : from === self ? 'out' : 'in';
+/** What every transfer row starts with: its transaction, time, and direction and other side from `address`'s. */
+function transferHead(t: { hash: string; timestamp: bigint | null; from: string; to: string | null }, address: Address) {
+  const self = address.toLowerCase();
+  const direction: 'in' | 'out' | 'self' = t.from === self && t.to === self ? 'self' : t.from === self ? 'out' : 'in';
+  return { hash: t.hash, timeIso: t.timestamp === null ? null : isoSeconds(t.timestamp), direction, counterparty: direction === 'in' ? t.from : t.to };
+}
 
 /** A token transfer as a row: its direction from `address`'s side, the token by symbol, the amount exact in its units. */
 export function toTokenTransferRow(t: TokenTransfer, address: Address): TokenTransferRow {
-  const self = address.toLowerCase();
-  const direction = directionOf(t.from, t.to, self);
   return {
-    hash: t.hash,
-    timeIso: t.timestamp === null ? null : isoSeconds(t.timestamp),
-    direction,
-    counterparty: direction === 'in' ? t.from : t.to,
+    ...transferHead(t, address),
     token: t.symbol || t.name || t.token,
     tokenAddress: t.token,
     amount: t.decimals === undefined ? t.value.toString() : formatUnits(t.value, t.decimals),
@@ -164,15 +163,5 @@ export function toTokenTransferRow(t: TokenTransfer, address: Address): TokenTra
 
 /** An internal transfer as a row: direction from `address`'s side, the value in exact HYPE. */
 export function toInternalTransferRow(t: InternalTransfer, address: Address): InternalTransferRow {
-  const self = address.toLowerCase();
-  const direction = directionOf(t.from, t.to, self);
-  return {
-    hash: t.hash,
-    timeIso: t.timestamp === null ? null : isoSeconds(t.timestamp),
-    direction,
-    counterparty: direction === 'in' ? t.from : t.to,
-    valueHype: weiToHype(t.value),
-    type: t.type,
-    failed: t.failed,
-  };
+  return { ...transferHead(t, address), valueHype: weiToHype(t.value), type: t.type, failed: t.failed };
 }

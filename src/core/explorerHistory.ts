@@ -53,30 +53,14 @@ export class ExplorerHistoryClient {
 
   /** A page of `address`'s token transfers (`tokentx`), newest first; `page` counts from 1. */
   tokenTransfers(address: Address, page: number, pageSize: number, signal?: AbortSignal): Promise<TokenTransfer[]> {
-    return this.list(
-      'tokentx',
-      address,
-      {},
-      page,
-      pageSize,
-      signal,
-      (row) => fromExplorerTokenTransfer(v.parse(explorerTokenTransfer, row)),
-      explorerTokenTransfer,
-    );
+    const read = (row: unknown) => fromExplorerTokenTransfer(v.parse(explorerTokenTransfer, row));
+    return this.list('tokentx', address, {}, page, pageSize, signal, read, explorerTokenTransfer);
   }
 
   /** A page of `address`'s internal transfers (`txlistinternal`: value moved by calls inside transactions), newest first. */
   internalTransfers(address: Address, page: number, pageSize: number, signal?: AbortSignal): Promise<InternalTransfer[]> {
-    return this.list(
-      'txlistinternal',
-      address,
-      {},
-      page,
-      pageSize,
-      signal,
-      (row) => fromExplorerInternalTransfer(v.parse(explorerInternalTransfer, row)),
-      explorerInternalTransfer,
-    );
+    const read = (row: unknown) => fromExplorerInternalTransfer(v.parse(explorerInternalTransfer, row));
+    return this.list('txlistinternal', address, {}, page, pageSize, signal, read, explorerInternalTransfer);
   }
 
   private async list<T>(

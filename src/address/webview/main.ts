@@ -171,38 +171,62 @@ function drawTransfers(): void {
     a ? button(a, () => post({ type: 'openAddress', address: a }), { class: 'link mono', title: `${labels.openAddress}: ${a}` }) : '';
   const txLink = (hash: string) =>
     button(hash, () => post({ type: 'openTransaction', hash }), { class: 'link mono', title: `${labels.openTransaction}: ${hash}` });
-  const table = (name: string, columns: string[], body: HTMLElement[], empty: string) =>
-    body.length === 0
+  // One table per kind: time, direction and other side first, the transaction last; `kind` says what sits between.
+  const section = (
+    name: string,
+    empty: string,
+    kind: [string, string],
+    rows: {
+      r: (typeof t.tokens)[number] | (typeof t.internal)[number];
+      /** The two cells between the other side and the transaction, the first with an optional title. */
+      cells: [string, string, string?];
+      attrs: Record<string, string | undefined>;
+    }[],
+  ) => [
+    el('h3', {}, name),
+    rows.length === 0
       ? el('p', { class: 'empty' }, empty)
       : el(
           'table',
           { class: 'tx-history', 'aria-label': name },
-          el('thead', {}, el('tr', {}, ...columns.map((c) => el('th', { scope: 'col' }, c)))),
-          el('tbody', {}, ...body),
-        );
-  const tokens = t.tokens.map((r) =>
-    el(
-      'tr',
-      { 'data-transfer': 'token' },
-      el('td', {}, r.timeIso ?? labels.notAvailable),
-      el('td', { class: `dir dir-${r.direction}` }, dirOf(r.direction)),
-      el('td', {}, counterparty(r.counterparty)),
-      el('td', { title: r.tokenAddress }, r.token),
-      el('td', { class: 'num' }, r.amount),
-      el('td', {}, txLink(r.hash)),
-    ),
+          el(
+            'thead',
+            {},
+            el(
+              'tr',
+              {},
+              ...[labels.columnTime, labels.columnDirection, labels.columnCounterparty, ...kind, labels.columnHash].map((c) => el('th', { scope: 'col' }, c)),
+            ),
+          ),
+          el(
+            'tbody',
+            {},
+            ...rows.map(({ cells, r, attrs }) =>
+              el(
+                'tr',
+                attrs,
+                el('td', {}, r.timeIso ?? labels.notAvailable),
+                el('td', { class: `dir dir-${r.direction}` }, dirOf(r.direction)),
+                el('td', {}, counterparty(r.counterparty)),
+                el('td', { title: cells[2] }, cells[0]),
+                el('td', { class: 'num' }, cells[1]),
+                el('td', {}, txLink(r.hash)),
+              ),
+            ),
+          ),
+        ),
+  ];
+  const tokens = section(
+    labels.tokenTransfers,
+    labels.noTokenTransfers,
+    [labels.columnToken, labels.columnAmount],
+    t.tokens.map((r) => ({ r, cells: [r.token, r.amount, r.tokenAddress], attrs: { 'data-transfer': 'token' } })),
   );
-  const internal = t.internal.map((r) =>
-    el(
-      'tr',
-      { 'data-transfer': 'internal', class: r.failed ? 'failed' : undefined },
-      el('td', {}, r.timeIso ?? labels.notAvailable),
-      el('td', { class: `dir dir-${r.direction}` }, dirOf(r.direction)),
-      el('td', {}, counterparty(r.counterparty)),
-      el('td', {}, r.type ?? ''),
-      el('td', { class: 'num' }, r.valueHype),
-      el('td', {}, txLink(r.hash)),
-    ),
+  const internal = section(
+    labels.internalTransfers,
+    labels.noInternalTransfers,
+    [labels.columnType, labels.columnValue],
+    t.internal.map((r) => ({ r, cells: [r.type ?? '', r.valueHype], attrs: { 'data-transfer': 'internal', class: r.failed ? 'failed' : undefined } })),
   );
   const more = button(t.loading ? labels.loadingOlder : started ? labels.moreTransfers : labels.loadTransfers, () => post({ type: 'transfers' }), {
     'data-action': 'transfers',
@@ -211,24 +235,7 @@ function drawTransfers(): void {
   parts.transfers.replaceChildren(
     el('h2', {}, labels.transfers),
     el('p', { class: 'note' }, labels.transfersHint),
-    ...(started
-      ? [
-          el('h3', {}, labels.tokenTransfers),
-          table(
-            labels.tokenTransfers,
-            [labels.columnTime, labels.columnDirection, labels.columnCounterparty, labels.columnToken, labels.columnAmount, labels.columnHash],
-            tokens,
-            labels.noTokenTransfers,
-          ),
-          el('h3', {}, labels.internalTransfers),
-          table(
-            labels.internalTransfers,
-            [labels.columnTime, labels.columnDirection, labels.columnCounterparty, labels.columnType, labels.columnValue, labels.columnHash],
-            internal,
-            labels.noInternalTransfers,
-          ),
-        ]
-      : []),
+    ...(started ? [...tokens, ...internal] : []),
     ...(t.note ? [el('p', { class: 'note', 'data-field': 'transfersNote' }, t.note)] : []),
     t.complete ? el('p', {}, labels.allLoaded) : more,
   );
