@@ -1,8 +1,9 @@
 /**
  * Block panel benchmarks.
  *  1. From the data message to the first painted screen of a 10,000-transaction block, in Chromium: the
- *     built webview script (virtualized table) against a naive render of all 10,000 rows, same data,
- *     same CSS, same page and CSP.
+ *     built webview script (virtualized table) against the page's floor, 200 static rows of the same
+ *     text and markup posted and painted (issue 37: ≤ 1.5× that floor), same CSS, same page and CSP.
+ *     (Until issue 37 the baseline was a naive render of all 10,000 rows: 6.6 s, 130× ours.)
  *  2. On the host: a BlockDetails with 10,000 transactions → the message posted to the webview, against
  *     formatting every row on the host first.
  * Run alone with `npx tsx bench/blocks.bench.ts`.
@@ -24,12 +25,8 @@ import { runAlone } from './report';
 const ROOT = path.resolve(__dirname, '..');
 const ROUNDS = 12;
 const WARMUP = 2;
-/**
- * The naive render takes 6.6 s per run (npm run bench has a 3-minute budget): two runs (issue 37; three
- * before) tell its median well enough, its three runs spread less than 1% (6,630 / 6,680 ms).
- */
-const BASELINE_EVERY = 6;
-const TARGET_MS = 50;
+/** Issue 37: the first paint at most this many times the floor's (200 static rows) in the same Chromium. */
+const FLOOR_RATIO = 1.5;
 
 const t: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (m, i: string) => (args[Number(i)] !== undefined ? String(args[Number(i)]) : m));
 
@@ -51,22 +48,23 @@ const FIRST_SCREEN = `(json) => new Promise((resolve) => {
   requestAnimationFrame(check);
 })`;
 
-/** The baseline page script: the same formatting and row markup, but every row in the DOM at once. */
-const NAIVE_SOURCE = `
-import { toTransactionRow } from './src/blocks/blockViewModel';
+/**
+ * The floor's page script: 200 rows of text already formatted (the same text and markup as the panel's
+ * first rows: a row of seven cells, each a button) put into the page at once; no formatting, no state.
+ */
+const STATIC_SOURCE = `
 const vscode = acquireVsCodeApi();
 window.addEventListener('message', (event) => {
   const m = event.data;
-  if (m.type !== 'show' || m.view.kind !== 'block') return;
+  if (m.type !== 'static') return;
   const app = document.getElementById('app');
   const table = document.createElement('div');
   table.className = 'tx-table';
-  for (const data of m.view.firstRows) {
-    const tx = toTransactionRow(data);
+  m.rows.forEach((cells, index) => {
     const row = document.createElement('div');
     row.className = 'tx-row';
-    row.dataset.index = String(tx.index);
-    for (const value of [String(tx.index), tx.hash, tx.from, tx.to ?? 'contract creation', tx.valueHype, tx.gas, tx.gasPriceGwei ?? 'n/a']) {
+    row.dataset.index = String(index);
+    for (const value of cells) {
       const cell = document.createElement('span');
       cell.className = 'cell';
       const text = document.createElement('button');
@@ -76,15 +74,15 @@ window.addEventListener('message', (event) => {
       row.appendChild(cell);
     }
     table.appendChild(row);
-  }
+  });
   app.replaceChildren(table);
 });
 vscode.postMessage({ type: 'ready' });
 `;
 
-async function naiveScript(): Promise<string> {
+async function staticScript(): Promise<string> {
   const result = await esbuild.build({
-    stdin: { contents: NAIVE_SOURCE, resolveDir: ROOT, loader: 'ts' },
+    stdin: { contents: STATIC_SOURCE, resolveDir: ROOT, loader: 'ts' },
     bundle: true,
     write: false,
     format: 'iife',
@@ -126,18 +124,22 @@ export default async function run(): Promise<BenchRow[]> {
     labels,
     view: { kind: 'block', block: toBlockView(details, Date.now() / 1000, t), firstRows: toTransactionsData(details.transactions!.slice(0, FIRST_ROWS)) },
   });
-  // What a naive panel sends: every row.
+  // What the floor is sent: the same first rows as text, formatted already.
+  const staticRows = details.transactions!.slice(0, FIRST_ROWS).map((raw) => {
+    const tx = toTransactionRow(toTransactionsData([raw])[0]!);
+    return [String(tx.index), tx.hash, tx.from, tx.to ?? 'contract creation', tx.valueHype, tx.gas, tx.gasPriceGwei ?? 'n/a'];
+  });
+  const json = JSON.stringify(message());
+  const staticJson = JSON.stringify({ type: 'static', rows: staticRows });
+
+  // Host side: the message as sent, against formatting every row on the host and sending them all.
+  if (process.env.BENCH_VERBOSE) console.error('host side…');
+  const hostOurs = await measure(() => JSON.stringify(message()), 15, 3);
   const everything = (): BlockHostMessage => ({
     type: 'show',
     labels,
     view: { kind: 'block', block: toBlockView(details, Date.now() / 1000, t), firstRows: toTransactionsData(details.transactions!.slice()) },
   });
-  const json = JSON.stringify(message());
-  const naiveJson = JSON.stringify(everything());
-
-  // Host side: the message as sent, against formatting every row on the host and sending them all.
-  if (process.env.BENCH_VERBOSE) console.error('host side…');
-  const hostOurs = await measure(() => JSON.stringify(message()), 15, 3);
   const hostNaive = await measure(
     () => {
       const m = everything();
@@ -149,28 +151,31 @@ export default async function run(): Promise<BenchRow[]> {
 
   const browser = await launchChromium();
   try {
-    const [{ script, source }, naive] = await Promise.all([panelScript(), naiveScript()]);
+    const [{ script, source }, floorScript] = await Promise.all([panelScript(), staticScript()]);
     const ours: number[] = [];
-    const baseline: number[] = [];
-    // Interleave the two, so that a busy machine slows both alike.
+    const floor: number[] = [];
+    // Interleaved, so that a busy machine slows both alike.
     for (let i = 0; i < WARMUP + ROUNDS; i++) {
       const a = await firstScreen(browser, script, json);
-      const b = i >= WARMUP && (i - WARMUP) % BASELINE_EVERY === 0 ? await firstScreen(browser, naive, naiveJson) : undefined;
-      if (process.env.BENCH_VERBOSE) console.error(`round ${i}: ours ${a.toFixed(0)} ms${b !== undefined ? `, naive ${b.toFixed(0)} ms` : ''}`);
-      if (i >= WARMUP) ours.push(a);
-      if (b !== undefined) baseline.push(b);
+      const b = await firstScreen(browser, floorScript, staticJson);
+      if (process.env.BENCH_VERBOSE) console.error(`round ${i}: ours ${a.toFixed(0)} ms, 200 static rows ${b.toFixed(0)} ms`);
+      if (i >= WARMUP) {
+        ours.push(a);
+        floor.push(b);
+      }
     }
     const oursStats = stats(ours);
+    const floorStats = stats(floor);
     return [
       {
         group: 'views',
         name: `Block panel: data message → first painted screen, ${count.toLocaleString('en-US')} transactions (Chromium)`,
         unit: 'ms',
         ours: oursStats,
-        baseline: { name: `naive render of all ${count.toLocaleString('en-US')} rows`, stats: stats(baseline) },
-        target: `≤ ${TARGET_MS} ms`,
-        met: oursStats.median <= TARGET_MS,
-        note: `virtualized table, first ${FIRST_ROWS} rows sent with the block (${source}); baseline gets all rows in its message; median against the target, p95 ${oursStats.p95.toFixed(0)} ms`,
+        baseline: { name: `the page's floor: ${FIRST_ROWS} static rows of the same text and markup posted and painted`, stats: floorStats },
+        target: `≤ ${FLOOR_RATIO}× the floor (median)`,
+        met: oursStats.median <= FLOOR_RATIO * floorStats.median,
+        note: `virtualized table, first ${FIRST_ROWS} rows sent with the block (${source}), formatted and drawn as they come into view; the floor gets its rows formatted already; interleaved, ${ROUNDS} rounds after ${WARMUP}`,
       },
       {
         group: 'views',

@@ -128,6 +128,16 @@ function document(
     '',
     roundTripTable(rows),
     '',
+    ...(environment.userWaitsProfiles
+      ? [
+          '## Where the time goes: profiles of the real-host actions',
+          '',
+          "One run of each action after its measured runs, with V8's CPU profiler on in the extension host (its inspector) and in the workbench's renderer (a DevTools session on the page); the three largest self-time costs of each, by function and file. Webviews paint in their own renderer process, which the page's session does not see. Profiling slows what it watches: these runs are not samples of the rows above.",
+          '',
+          ...environment.userWaitsProfiles.split('\n').map((line) => `- ${line}`),
+          '',
+        ]
+      : []),
     '## Targets missed',
     '',
     ...(misses.length ? misses.map((r) => `- ${r.name}: ${result(r).replace(/\*\*/g, '')}`) : ['None.']),

@@ -12,7 +12,7 @@
 // provider would (not in the extension host), and the proxy counts the new connections of each action.
 // Alone: `npx tsx bench/userWaits.bench.ts`.
 import type { Frame, Page } from 'playwright-core';
-import { DEMO_BLOCKS } from '../src/demo/chain';
+import { DEMO_BLOCKS, HYPE_SYSTEM_ADDRESS } from '../src/demo/chain';
 import { DEMO_SAMPLES } from '../src/demo/samples';
 import { floorExtensionVsix } from '../test/host/spyExtension';
 import { LatencyProxy } from '../test/support/latencyProxy';
@@ -20,11 +20,17 @@ import { Workbench } from '../test/ui/workbench';
 import { startDemoNodeProcess } from './demoNodeProcess';
 import { stats, type BenchRow, type Stats } from './types';
 import { runAlone } from './report';
+import { describeSummary, profiled, topCosts, type ProtocolClient } from './profile';
+import { Inspector } from '../test/soak/inspector';
+import { freePort } from '../test/host/codeServer';
 
 const LOOKUPS = 6;
+const ADDRESS_RUNS = 5;
 const REFRESHES = 6;
 const HOVERS = 8;
 const HOVER_BLOCKS = Array.from({ length: HOVERS + 1 }, (_, i) => `0x${(0x1a2b + i * 7).toString(16)}`);
+/** One more block number, hovered once with the profilers on (cold: not among the measured ones). */
+const PROFILED_BLOCK = `0x${(0x1a2b + (HOVERS + 1) * 7).toString(16)}`;
 /** The floor's hover answers `0x` + 17–30 hex digits, which ours ignores (not a block number, address or hash). */
 const FLOOR_HEXES = Array.from({ length: HOVERS + 1 }, (_, i) => `0x${(0x1a2b + i * 7).toString(16).padStart(20, '0')}`);
 /** The same in a string literal, as the transaction hash is. */
@@ -37,10 +43,36 @@ const FLOOR_RATIO = 1.3;
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
-/** What the run learned, for docs/PERFORMANCE.md: where this bench's time went. */
-export const environment: { userWaitsPhases?: string } = {};
+/** What the run learned, for docs/PERFORMANCE.md: where this bench's time went, and each action's profile. */
+export const environment: { userWaitsPhases?: string; userWaitsProfiles?: string } = {};
 
-/** The time of the page's last Enter keydown, by the page's clock (`performance.now()` units). */
+/** The extension host's inspector and the workbench renderer's CDP session, for one profiled run of an action. */
+interface Profilers {
+  host: Inspector;
+  renderer: ProtocolClient;
+  lines: string[];
+}
+
+/**
+ * One run of `action` with both profilers on, after the measured runs (profiling slows what it watches:
+ * its time is not a sample). Its largest costs go to docs/PERFORMANCE.md.
+ */
+async function profileOnce(p: Profilers, name: string, action: () => Promise<void>): Promise<void> {
+  const [host, renderer] = await profiled([p.host, p.renderer], action);
+  const ours = (url: string) => /hyperliquid-explorer/i.test(url);
+  p.lines.push(
+    `${name}: ${describeSummary('extension host', topCosts(host!, 3, ours))}. ${describeSummary(
+      'workbench renderer',
+      topCosts(renderer!, 3, () => false),
+    )}.`,
+  );
+  log(`profile: ${p.lines.at(-1)}`);
+}
+
+/**
+ * The time of the page's last Enter keydown or mouse press (by the page's clock, `performance.now()` units):
+ * the user's act that starts an action, whether the palette row is taken with Enter or a click.
+ */
 async function armEnterClock(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __hlxEnterAt?: number; __hlxEnterArmed?: boolean };
@@ -48,6 +80,7 @@ async function armEnterClock(page: Page): Promise<void> {
     if (w.__hlxEnterArmed) return;
     w.__hlxEnterArmed = true;
     window.addEventListener('keydown', (e) => e.key === 'Enter' && (w.__hlxEnterAt = e.timeStamp), true);
+    window.addEventListener('mousedown', (e) => (w.__hlxEnterAt = e.timeStamp), true);
   });
 }
 
@@ -185,6 +218,45 @@ const BUDGET_SPENT = 'Refresh waiting for [^…]*… runs in (\\d+) s';
  * Epoch time of the view's last change, once it has been still for `quietMs`; or, when the refresh was
  * held back by the request budget instead (no change yet, the view's message shown), the seconds it said.
  */
+/**
+ * Enter in Open Address → the address page's first history rows painted, for an address with 10,000
+ * transactions (the demo node's search window: `--history-blocks 10000`), new clients each run.
+ */
+async function addressRuns(wb: Workbench, proxy: LatencyProxy): Promise<Runs> {
+  const page = wb.page;
+  const runs = emptyRuns();
+  for (let i = 0; i <= ADDRESS_RUNS; i++) {
+    await wb.runCommand('View: Close All Editors');
+    await renewClients(wb);
+    await wb.runCommand('Hyperliquid: Open Address');
+    await armEnterClock(page);
+    await page.locator('.quick-input-widget .quick-input-box input').fill(HYPE_SYSTEM_ADDRESS);
+    proxy.reset();
+    await page.keyboard.press('Enter');
+    const painted = await firstRowsPaintedAt(await blockFrame(page), 'tr[data-hash]');
+    const enter = (await page.evaluate(() => performance.timeOrigin)) + (await enterAt(page));
+    const tally = proxy.tally();
+    if (i > 0) {
+      runs.samples.push(painted - enter);
+      runs.connections.push(tally.connections);
+      runs.requests.push(tally.requests);
+    }
+  }
+  return runs;
+}
+
+/** One Look Up Block of the 10,000-transaction block in a new panel, from Enter to its first rows painted. */
+async function profiledLookUp(wb: Workbench): Promise<void> {
+  const page = wb.page;
+  await wb.runCommand('View: Close All Editors');
+  await renewClients(wb);
+  await wb.runCommand('Hyperliquid: Look Up Block…');
+  await page.locator('.quick-input-widget .quick-input-box input').fill(String(DEMO_BLOCKS.hugeBlock));
+  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Look up block' }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await firstRowsPaintedAt(await blockFrame(page), '.tx-row:not(.tx-head):not(.placeholder)');
+}
+
 async function viewSettledAt(page: Page, quietMs: number): Promise<{ at: number } | { heldBackSeconds: number }> {
   const handle = await page.waitForFunction(
     ({ quiet, budget }) => {
@@ -245,9 +317,11 @@ async function refreshRuns(wb: Workbench, proxy: LatencyProxy): Promise<Runs & {
   for (let i = 0; i <= REFRESHES;) {
     await observePane(page, 'Open Orders');
     proxy.reset();
+    await armEnterClock(page);
     await wb.runCommand('Hyperliquid: Refresh Open Orders');
-    // runCommand clicks the palette row; the click is the user's "Enter" here.
-    const clicked = await page.evaluate(() => performance.timeOrigin + performance.now());
+    // From the Enter (or click) on the palette's row, by the page's clock: a time taken after runCommand
+    // returns comes after a fast redraw (the floor's tree), which then measured 0.
+    const clicked = (await page.evaluate(() => performance.timeOrigin)) + (await enterAt(page));
     const outcome = await viewSettledAt(page, SETTLED_MS);
     if ('heldBackSeconds' in outcome) {
       if (++heldBack > 3 * REFRESHES) throw new Error(`Refresh Open Orders was held back by the request budget ${heldBack} times`);
@@ -274,8 +348,9 @@ async function floorRefreshRuns(wb: Workbench): Promise<Runs> {
   const runs = emptyRuns();
   for (let i = 0; i <= REFRESHES; i++) {
     await observePane(page, 'Floor Tree');
+    await armEnterClock(page);
     await wb.runCommand('HLX Floor: Refresh Tree');
-    const clicked = await page.evaluate(() => performance.timeOrigin + performance.now());
+    const clicked = (await page.evaluate(() => performance.timeOrigin)) + (await enterAt(page));
     const outcome = await viewSettledAt(page, SETTLED_MS);
     if ('heldBackSeconds' in outcome) throw new Error('the floor tree showed a budget message');
     if (i > 0) runs.samples.push(Math.max(0, outcome.at - clicked));
@@ -395,13 +470,14 @@ function connectionRow(name: string, runs: Runs, note: string): BenchRow {
 const ms = (xs: number[]) => xs.map((v) => v.toFixed(0)).join(', ');
 
 export default async function run(): Promise<BenchRow[]> {
-  const file = HOVER_BLOCKS.map((b, i) => `export const block${i} = ${b};`).join('\n') + '\n';
+  const file = [...HOVER_BLOCKS, PROFILED_BLOCK].map((b, i) => `export const block${i} = ${b};`).join('\n') + '\n';
   const floorFile =
     [...FLOOR_HEXES.map((b, i) => `export const floor${i} = ${b};`), ...FLOOR_STRING_HEXES.map((b, i) => `export const floorText${i} = '${b}';`)].join('\n') +
     '\n';
-  const demo = await startDemoNodeProcess();
+  const demo = await startDemoNodeProcess(['--history-blocks', '10000']);
   const proxy = new LatencyProxy({ target: demo.baseUrl, oneWayMs: 0, setupRoundTrips: 0 });
   let wb: Workbench | undefined;
+  let inspector: Inspector | undefined;
   const phases: string[] = [];
   const phase = (name: string, t: number) => {
     const seconds = `${((performance.now() - t) / 1000).toFixed(0)} s`;
@@ -411,6 +487,7 @@ export default async function run(): Promise<BenchRow[]> {
   };
   try {
     const proxied = await proxy.start();
+    const inspectPort = await freePort();
     let t = performance.now();
     wb = await Workbench.open({
       name: 'bench-waits',
@@ -419,7 +496,17 @@ export default async function run(): Promise<BenchRow[]> {
       settings: { 'editor.hover.delay': 0, 'workbench.editor.enablePreview': false },
       env: { HYPERLIQUID_EXPLORER_DEMO_NODE: proxied, HYPERLIQUID_EXPLORER_DEMO_KEY: demo.apiKey },
       extraVsix: async () => [await floorExtensionVsix()],
+      // The extension host's inspector, for one profiled run of each action after the measured ones.
+      payload: [['inspect-extensions', String(inspectPort)]],
     });
+    const profilers: Profilers = {
+      host: (inspector = await Inspector.connect(inspectPort)),
+      renderer: await (async () => {
+        const cdp = await wb!.page.context().newCDPSession(wb!.page);
+        return { send: (method: string, params?: Record<string, unknown>) => cdp.send(method as 'Profiler.start', params as never) };
+      })(),
+      lines: [],
+    };
     await wb.runCommand('Hyperliquid: Try Demo Data');
     await wb.waitForNotification(/Demo data is on/);
     await wb.clearNotifications();
@@ -428,12 +515,21 @@ export default async function run(): Promise<BenchRow[]> {
     const lookups = await lookUpRuns(wb, proxy);
     log(`look up: ours ${ms(lookups.ours.samples)} ms; floor ${ms(lookups.floor.samples)} ms`);
     const warmLookUps = await warmLookUpConnections(wb, proxy);
-    phase('look ups (ours and the floor’s, taking turns)', t);
+    await profileOnce(profilers, 'Look Up Block, 10,000 transactions (Enter → first rows painted)', () => profiledLookUp(wb!));
+    const addresses = await addressRuns(wb, proxy);
+    log(`open address: ours ${ms(addresses.samples)} ms`);
+    phase('look ups (ours and the floor’s, taking turns) and address pages', t);
     t = performance.now();
     await wb.runCommand('View: Close All Editors');
     const refreshes = await refreshRuns(wb, proxy);
     const floorRefreshes = await floorRefreshRuns(wb);
     log(`refresh (${refreshes.heldBack} held back by the request budget): ours ${ms(refreshes.samples)} ms; floor ${ms(floorRefreshes.samples)} ms`);
+    await wb.runCommand('Hyperliquid: Focus on Open Orders View');
+    await profileOnce(profilers, 'Refresh Open Orders, 5,000-order wallet open (click → view settled)', async () => {
+      await observePane(wb!.page, 'Open Orders');
+      await wb!.runCommand('Hyperliquid: Refresh Open Orders');
+      await viewSettledAt(wb!.page, SETTLED_MS);
+    });
     phase('refreshes', t);
     t = performance.now();
     const hovers = await hoverRuns(wb, { file: 'blocks.ts', token: (i) => HOVER_BLOCKS[i]!, shows: BLOCK_HOVER });
@@ -446,9 +542,14 @@ export default async function run(): Promise<BenchRow[]> {
     log(
       `hovers: block cold ${ms(hovers.cold)}, warm ${ms(hovers.warm)}; transaction cold ${ms(txHovers.cold)}, warm ${ms(txHovers.warm)}; floor ${ms(floorHover)}; floor in a string ${ms(floorStringHover)} ms`,
     );
+    await wb.openFile('blocks.ts');
+    await profileOnce(profilers, 'hover on a hex block number, cold (mouse → hover shown)', async () => {
+      await hoverOnce(wb!.page, PROFILED_BLOCK, BLOCK_HOVER);
+    });
+    environment.userWaitsProfiles = profilers.lines.join('\n');
     phase('hovers', t);
     const hoverNote =
-      'editor.hover.delay 0 (VS Code’s default adds 300 ms before it asks any provider); the floor: static Markdown on the same kind of token in a TypeScript file';
+      'editor.hover.delay 0 (VS Code’s default adds 300 ms before it asks any provider); the floor: static Markdown of the block hover’s size and shape (title, six lines, one trusted command link) on the same kind of token in a TypeScript file';
     const rows: BenchRow[] = [
       floorRow(
         'Real host: Enter in Look Up Block → first rows painted, 10,000-transaction block (new panel, nothing cached)',
@@ -456,6 +557,13 @@ export default async function run(): Promise<BenchRow[]> {
         'Enter in an input box → an empty webview panel with 200 rows of the same size posted, painted',
         lookups.floor.samples,
         `code-server + Chromium, demo node in its own process on loopback; slim and spec-shaped blocks alternate, the floor’s run after each of ours; ${lookups.ours.samples.length} runs after a warm-up`,
+      ),
+      floorRow(
+        'Real host: Enter in Open Address → first history rows painted, an address with 10,000 transactions (new panel, new clients)',
+        addresses.samples,
+        'Enter in an input box → an empty webview panel with 200 rows of the same size posted, painted',
+        lookups.floor.samples,
+        `the address page asks the summary, nonce, proxy slot and the node's first search page at once (src/address/addressPanel.ts); the floor's runs are the look-up row's, in the same window; ${addresses.samples.length} runs after a warm-up`,
       ),
       floorRow(
         'Real host: Refresh Open Orders → tree rows redrawn, 5,000-order wallet open',
@@ -500,6 +608,7 @@ export default async function run(): Promise<BenchRow[]> {
     ];
     return rows;
   } finally {
+    inspector?.close();
     await wb?.close();
     await proxy.stop();
     await demo.stop();

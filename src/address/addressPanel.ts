@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import type { HistoryTransaction } from '../core/history';
-import type { Address, Hash } from '../core/model';
+import type { Address, Hash, PerpAccount, SpotState } from '../core/model';
 import type { ProviderClients } from '../core/provider';
 import { addressInWord, EIP1967_IMPLEMENTATION_SLOT, nameLookup, workspaceContracts } from '../contracts/api';
 import { Commands, WebviewTypes } from '../ids';
@@ -14,10 +14,28 @@ import { toCsv } from '../view/csv';
 import { revealInvisibles } from '../view/escape';
 import { shortAddress } from '../view/format';
 import { AddressHistory, nodeSource, type PageResult } from './addressHistory';
-import { CSV_HEADER, csvRecord, toAddressView, toHistoryRow, type MethodNamer } from './addressViewModel';
+import {
+  CSV_HEADER,
+  csvRecord,
+  toAddressView,
+  toHistoryRow,
+  toHyperCoreView,
+  toInternalTransferRow,
+  toTokenTransferRow,
+  type MethodNamer,
+} from './addressViewModel';
+import type { ExplorerHistoryClient } from '../core/explorerHistory';
 import { explorerSourceFor } from './explorerSourceHost';
 import { addressLabels } from './labels';
-import { isAddressWebviewMessage, type AddressProtocol, type AddressView, type HistoryRow, type HistoryStatus } from './protocol';
+import {
+  isAddressWebviewMessage,
+  type AddressProtocol,
+  type AddressView,
+  type HistoryRow,
+  type HistoryStatus,
+  type HyperCoreView,
+  type TransfersState,
+} from './protocol';
 
 /** What the page ended with, for the command that opened it and tests. */
 export interface AddressResult {
@@ -52,6 +70,11 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
   private methods?: MethodNamer;
   private clients?: ProviderClients;
   private raw: HistoryTransaction[] = [];
+  private hyperCore: HyperCoreView = { kind: 'loading' };
+  /** The explorer the history uses (token and internal transfers come from it too), once it is in use. */
+  private explorer?: ExplorerHistoryClient;
+  private transfers: TransfersState = { tokens: [], internal: [], loading: false, complete: false, note: null };
+  private transfersPage = 0;
 
   static createOrShow(services: Services, address: Address): Promise<AddressResult> {
     return AddressPanel.panels.show(services, address.toLowerCase() as Address);
@@ -92,6 +115,8 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
     firstPage.catch(() => undefined); // read by loadOlder below; a failure is handled there
     // A proxy's implementation slot, read with the rest (one wave); an account's or a refused read shows nothing.
     const slot = clients.evm.getStorageAt(address, EIP1967_IMPLEMENTATION_SLOT as Hash, signal).then(addressInWord, () => undefined);
+    // HyperCore's view of the same address, asked in the same wave; each answer fails alone, and only costs its section.
+    const hyperCore = Promise.allSettled([clients.info.spotClearinghouseState(address, signal), clients.info.clearinghouseState(address, '', signal)]);
     const [summary, nonce, decoder, implementation] = await this.fetch(vscode.l10n.t('Looking up address {0}…', shortAddress(address)), run, () =>
       Promise.all([
         clients.evm.getAddressSummary(address, signal),
@@ -119,8 +144,24 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
     this.raw = [];
     this.history = history;
     this.status = { source: 'node', host: null, complete: false, loading: true, note: null, allowHost: null };
-    this.post({ kind: 'address', address: this.shownAddress, rows: [], history: this.status });
+    this.hyperCore = { kind: 'loading' };
+    this.explorer = undefined;
+    this.transfers = { tokens: [], internal: [], loading: false, complete: false, note: null };
+    this.transfersPage = 0;
+    this.post({ kind: 'address', address: this.shownAddress, rows: [], history: this.status, hyperCore: this.hyperCore });
     void this.loadOlder(run, true, firstPage);
+    void this.showHyperCore(run, hyperCore);
+  }
+
+  /** HyperCore's section, once both of its answers are in (or failed). */
+  private async showHyperCore(run: LoadRun, asked: Promise<[PromiseSettledResult<SpotState>, PromiseSettledResult<PerpAccount>]>): Promise<void> {
+    const [spot, perp] = await asked;
+    if (this.isStale(run)) return;
+    if (spot.status === 'rejected' && !isCancellation(spot.reason))
+      this.services.log.info(`Address ${this.target}: spot balances: ${describeError(spot.reason)}`);
+    this.hyperCore = toHyperCoreView(spot, perp, (e) => revealInvisibles(describeError(e, vscodeTranslate)));
+    this.syncView();
+    this.send({ type: 'hyperCore', hyperCore: this.hyperCore });
   }
 
   /** The next page of the history; on the node's refusal of the first page, the explorer instead. */
@@ -157,6 +198,7 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
       return;
     }
     this.history = new AddressHistory(choice.source);
+    this.explorer = choice.client;
     this.status = { source: choice.source.kind, host: choice.source.host, complete: false, loading: true, note: null, allowHost: null };
     await this.loadOlder(run, false);
   }
@@ -169,7 +211,8 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
 
   /** Keeps the view the host re-sends to a re-created webview up to date, without posting it. */
   private syncView(): void {
-    if (this.view.kind === 'address' && this.shownAddress) this.view = { kind: 'address', address: this.shownAddress, rows: this.rows, history: this.status };
+    if (this.view.kind === 'address' && this.shownAddress)
+      this.view = { kind: 'address', address: this.shownAddress, rows: this.rows, history: this.status, hyperCore: this.hyperCore, transfers: this.transfers };
   }
 
   protected failureWords(): { log: string; cancelled: string } {
@@ -196,7 +239,52 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
         return;
       case 'exportCsv':
         return this.exportCsv(m.hashes);
+      case 'watchWallet':
+        await runCommand(Commands.watchWallet, this.target);
+        return;
+      case 'readAndSimulate':
+        await runCommand(Commands.readAndSimulate, this.target);
+        return;
+      case 'transfers':
+        return this.loadTransfers();
     }
+  }
+
+  /** The next page of token and internal transfers, both at once, from the explorer the history uses. */
+  private async loadTransfers(run: LoadRun | undefined = this.run): Promise<void> {
+    const explorer = this.explorer;
+    if (!explorer || !run || this.transfers.loading || this.transfers.complete) return;
+    const page = this.transfersPage + 1;
+    this.transfers = { ...this.transfers, loading: true, note: null };
+    this.syncView();
+    this.send({ type: 'transfers', transfers: this.transfers });
+    const signal = run.abort.signal;
+    const [tokens, internal] = await Promise.allSettled([
+      explorer.tokenTransfers(this.target, page, TRANSFERS_PAGE, signal),
+      explorer.internalTransfers(this.target, page, TRANSFERS_PAGE, signal),
+    ]);
+    if (this.explorer !== explorer || this.isStale(run)) return;
+    const failed = [tokens, internal].find((r) => r.status === 'rejected');
+    const got = (r: PromiseSettledResult<unknown[]>) => (r.status === 'fulfilled' ? r.value.length : 0);
+    this.transfersPage = page;
+    this.transfers = {
+      tokens: [...this.transfers.tokens, ...(tokens.status === 'fulfilled' ? tokens.value.map((t) => toTokenTransferRow(t, this.target)) : [])].slice(
+        0,
+        MAX_TRANSFER_ROWS,
+      ),
+      internal: [
+        ...this.transfers.internal,
+        ...(internal.status === 'fulfilled' ? internal.value.map((t) => toInternalTransferRow(t, this.target)) : []),
+      ].slice(0, MAX_TRANSFER_ROWS),
+      loading: false,
+      // A short page on both sides is the end; a failed side may be asked again with More.
+      complete: !failed && got(tokens) < TRANSFERS_PAGE && got(internal) < TRANSFERS_PAGE,
+      note: failed ? revealInvisibles(describeError(failed.reason, vscodeTranslate)) : null,
+    };
+    this.syncView();
+    if (failed && !isCancellation(failed.reason))
+      this.services.log.warn(`Address ${this.target}: transfers: ${revealInvisibles(describeError(failed.reason))}`);
+    this.send({ type: 'transfers', transfers: this.transfers });
   }
 
   private async allowExplorer(): Promise<void> {
@@ -228,6 +316,11 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
     await showRawJson(`address-${this.target}`, json, vscode.l10n.t('address {0}', shortAddress(this.target)));
   }
 }
+
+/** Transfers asked per page, of each kind. */
+const TRANSFERS_PAGE = 100;
+/** The most transfers of each kind the page keeps (More stops there). */
+const MAX_TRANSFER_ROWS = 10_000;
 
 /** The node does not serve the search (-32601, from the node or from what the route knows). */
 function isNotServed(e: unknown): boolean {

@@ -3,11 +3,12 @@
  * side, the method by the workspace's ABIs, exact HYPE), and which rows a filter keeps. Pure: no `vscode`,
  * no DOM (the page script filters with `filterRows` too).
  */
-import type { HistoryTransaction } from '../core/history';
-import type { Address, AddressSummary } from '../core/model';
-import { groupThousands, weiToHype } from '../core/units';
+import type { HistoryTransaction, InternalTransfer, TokenTransfer } from '../core/history';
+import { dec, isSignedDecimal, sign } from '../core/exactDecimal';
+import type { Address, AddressSummary, PerpAccount, SpotState } from '../core/model';
+import { formatUnits, groupThousands, weiToHype } from '../core/units';
 import { timeAgo, type Translate } from '../view/format';
-import type { AddressView, HistoryRow } from './protocol';
+import { MAX_HYPERCORE_BALANCES, type AddressView, type HistoryRow, type HyperCoreView, type InternalTransferRow, type TokenTransferRow } from './protocol';
 
 /** The workspace's name of a call's method (`to`, the calldata's selector), when it has one. */
 export type MethodNamer = (to: string | null, selector: string) => string | undefined;
@@ -109,4 +110,69 @@ export function csvRecord(row: HistoryRow): string[] {
     row.feeHype ?? '',
     row.status === 'reverted' ? 'failed' : (row.status ?? ''),
   ];
+}
+
+/**
+ * HyperCore's view of the address from its two answers (either may have failed on its own): the non-zero
+ * spot balances by name, and the first perp dex's account value; `none` when both came and hold nothing,
+ * `unavailable` (with why) when neither came. `why` turns an error into a sentence (redacted).
+ */
+export function toHyperCoreView(
+  spot: PromiseSettledResult<SpotState>,
+  perp: PromiseSettledResult<PerpAccount>,
+  why: (e: unknown) => string,
+  unit = 'USDC',
+): HyperCoreView {
+  if (spot.status === 'rejected' && perp.status === 'rejected') return { kind: 'unavailable', note: why(spot.reason) };
+  const held = spot.status === 'fulfilled' ? spot.value.balances.filter((b) => isSignedDecimal(b.total) && sign(dec(b.total)) !== 0) : [];
+  held.sort((a, b) => (a.coin < b.coin ? -1 : a.coin > b.coin ? 1 : 0));
+  const account = perp.status === 'fulfilled' ? perp.value : undefined;
+  const hasAccount =
+    account !== undefined && ((isSignedDecimal(account.accountValue) && sign(dec(account.accountValue)) !== 0) || account.positions.length > 0);
+  if (held.length === 0 && !hasAccount) {
+    // One answer failed and the other holds nothing: what is known is not enough to say "not a user".
+    if (spot.status === 'rejected') return { kind: 'unavailable', note: why(spot.reason) };
+    if (perp.status === 'rejected') return { kind: 'unavailable', note: why(perp.reason) };
+    return { kind: 'none' };
+  }
+  return {
+    kind: 'user',
+    accountValue: hasAccount ? `${groupThousands(account.accountValue)} ${unit}` : null,
+    positions: account?.positions.length ?? 0,
+    balances: held.slice(0, MAX_HYPERCORE_BALANCES).map((b) => ({ coin: b.coin, total: groupThousands(b.total), hold: groupThousands(b.hold) })),
+    more: Math.max(0, held.length - MAX_HYPERCORE_BALANCES),
+  };
+}
+
+const directionOf = (from: string, to: string | null, self: string): 'in' | 'out' | 'self' =>
+  from === self && to === self ? 'self' : from === self ? 'out' : 'in';
+
+/** A token transfer as a row: its direction from `address`'s side, the token by symbol, the amount exact in its units. */
+export function toTokenTransferRow(t: TokenTransfer, address: Address): TokenTransferRow {
+  const self = address.toLowerCase();
+  const direction = directionOf(t.from, t.to, self);
+  return {
+    hash: t.hash,
+    timeIso: t.timestamp === null ? null : isoSeconds(t.timestamp),
+    direction,
+    counterparty: direction === 'in' ? t.from : t.to,
+    token: t.symbol || t.name || t.token,
+    tokenAddress: t.token,
+    amount: t.decimals === undefined ? t.value.toString() : formatUnits(t.value, t.decimals),
+  };
+}
+
+/** An internal transfer as a row: direction from `address`'s side, the value in exact HYPE. */
+export function toInternalTransferRow(t: InternalTransfer, address: Address): InternalTransferRow {
+  const self = address.toLowerCase();
+  const direction = directionOf(t.from, t.to, self);
+  return {
+    hash: t.hash,
+    timeIso: t.timestamp === null ? null : isoSeconds(t.timestamp),
+    direction,
+    counterparty: direction === 'in' ? t.from : t.to,
+    valueHype: weiToHype(t.value),
+    type: t.type,
+    failed: t.failed,
+  };
 }

@@ -24,7 +24,7 @@ const RATE = { blockscout: 5, etherscan: 3 } as const;
 const pacers = new Map<string, RatePacer>();
 
 /** The explorer source, or why there is none (`note`), or the host the user may still allow (`allowHost`). */
-export type ExplorerChoice = { source: HistorySource<ExplorerCursor> } | { note: string; allowHost?: string };
+export type ExplorerChoice = { source: HistorySource<ExplorerCursor>; client: ExplorerHistoryClient } | { note: string; allowHost?: string };
 
 export async function explorerSourceFor(services: Services, network: NetworkId, address: Address, ask: boolean): Promise<ExplorerChoice> {
   const t = vscode.l10n.t;
@@ -54,7 +54,8 @@ export async function explorerSourceFor(services: Services, network: NetworkId, 
   });
   let pacer = pacers.get(host);
   if (!pacer) pacers.set(host, (pacer = new RatePacer(RATE[kind])));
-  return { source: explorerSource(new ExplorerHistoryClient(endpoints, transport, pacer), kind, address) };
+  const client = new ExplorerHistoryClient(endpoints, transport, pacer);
+  return { source: explorerSource(client, kind, address), client };
 }
 
 /** The question before an address goes to the explorer: what, to where, and that it is kept. */

@@ -64,9 +64,63 @@ export interface HistoryStatus {
   allowHost: string | null;
 }
 
+/** A token transfer touching the address, as the page shows it. */
+export interface TokenTransferRow {
+  hash: string;
+  timeIso: string | null;
+  direction: 'in' | 'out' | 'self';
+  counterparty: string | null;
+  /** The token's symbol (or name) as the explorer says, else its address. */
+  token: string;
+  tokenAddress: string;
+  /** In the token's units when the explorer says its decimals, exact; else the raw amount. */
+  amount: string;
+}
+
+/** A value moved by a call inside a transaction, touching the address. */
+export interface InternalTransferRow {
+  hash: string;
+  timeIso: string | null;
+  direction: 'in' | 'out' | 'self';
+  counterparty: string | null;
+  /** HYPE, exact. */
+  valueHype: string;
+  type: string | null;
+  failed: boolean;
+}
+
+/** The transfers loaded so far, from the explorer the history uses; `note`: why there are none or no more. */
+export interface TransfersState {
+  tokens: TokenTransferRow[];
+  internal: InternalTransferRow[];
+  loading: boolean;
+  complete: boolean;
+  note: string | null;
+}
+
+/** HyperCore's view of the same address: its spot balances and the first perp dex's account value. */
+export type HyperCoreView =
+  | { kind: 'loading' }
+  | {
+      kind: 'user';
+      /** The first perp dex's account value, exact, with its unit; null without a perp account. */
+      accountValue: string | null;
+      /** Open positions on the first perp dex. */
+      positions: number;
+      /** Non-zero balances, by token name; at most `MAX_HYPERCORE_BALANCES` (see `more`). */
+      balances: { coin: string; total: string; hold: string }[];
+      more: number;
+    }
+  | { kind: 'none' }
+  /** Neither answer came (refused, not allowed to go to the public API, failed): why, redacted. */
+  | { kind: 'unavailable'; note: string };
+
+/** The most balances the page lists (the rest are counted). */
+export const MAX_HYPERCORE_BALANCES = 50;
+
 export type AddressPanelView =
   | { kind: 'loading'; addressText: string }
-  | { kind: 'address'; address: AddressView; rows: HistoryRow[]; history: HistoryStatus }
+  | { kind: 'address'; address: AddressView; rows: HistoryRow[]; history: HistoryStatus; hyperCore?: HyperCoreView; transfers?: TransfersState }
   | { kind: 'problem'; problem: string; address: string; message: string };
 
 export interface AddressLabels extends PageLabels {
@@ -123,19 +177,51 @@ export interface AddressLabels extends PageLabels {
   openAddress: string;
   rowsCount: CountLabel;
   transactionsTable: string;
+  hyperCore: string;
+  hyperCoreLoading: string;
+  hyperCoreNone: string;
+  accountValue: string;
+  positions: string;
+  spotBalances: string;
+  noSpotBalances: string;
+  columnToken: string;
+  columnTotal: string;
+  columnHold: string;
+  moreBalances: string;
+  watchWallet: string;
+  readAndSimulate: string;
+  transfers: string;
+  transfersHint: string;
+  loadTransfers: string;
+  moreTransfers: string;
+  tokenTransfers: string;
+  internalTransfers: string;
+  noTokenTransfers: string;
+  noInternalTransfers: string;
+  columnAmount: string;
+  columnType: string;
 }
 
 export interface AddressProtocol {
   labels: AddressLabels;
   view: AddressPanelView;
-  host: { type: 'history'; rows: HistoryRow[]; history: HistoryStatus };
+  host:
+    | { type: 'history'; rows: HistoryRow[]; history: HistoryStatus }
+    | { type: 'hyperCore'; hyperCore: HyperCoreView }
+    | { type: 'transfers'; transfers: TransfersState };
   webview:
     | { type: 'older' }
     | { type: 'openTransaction'; hash: string }
     | { type: 'openAddress'; address: string }
     /** The rows shown (their hashes, in the order shown) as a CSV file. */
     | { type: 'exportCsv'; hashes: string[] }
-    | { type: 'allowExplorer' };
+    | { type: 'allowExplorer' }
+    /** Watch this address in Open Orders (the Watch Wallet command with it). */
+    | { type: 'watchWallet' }
+    /** Read & Simulate this contract. */
+    | { type: 'readAndSimulate' }
+    /** The next page of token and internal transfers (from the explorer the history uses). */
+    | { type: 'transfers' };
   state: { address: string };
 }
 
@@ -150,6 +236,9 @@ export function isAddressWebviewMessage(value: unknown): value is AddressWebview
     switch (m.type) {
       case 'older':
       case 'allowExplorer':
+      case 'watchWallet':
+      case 'readAndSimulate':
+      case 'transfers':
         return true;
       case 'openTransaction':
         return isHash(m.hash);

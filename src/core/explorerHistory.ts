@@ -7,7 +7,19 @@
 import * as v from 'valibot';
 import { ProviderError } from './errors';
 import type { ExplorerApiEndpoints } from './explorerEndpoints';
-import { explorerTransaction, explorerTxListAnswer, fromExplorerRow, MAX_HISTORY_PAGE_SIZE, type HistoryTransaction } from './history';
+import {
+  explorerInternalTransfer,
+  explorerTokenTransfer,
+  explorerTransaction,
+  explorerTxListAnswer,
+  fromExplorerInternalTransfer,
+  fromExplorerRow,
+  fromExplorerTokenTransfer,
+  MAX_HISTORY_PAGE_SIZE,
+  type HistoryTransaction,
+  type InternalTransfer,
+  type TokenTransfer,
+} from './history';
 import type { RatePacer } from './limiter';
 import type { Address } from './model';
 import { isAddress } from './hex';
@@ -34,21 +46,55 @@ export class ExplorerHistoryClient {
    * Up to `pageSize` of `address`'s transactions at or below block `endBlock` (none: from the newest),
    * newest first; `page` counts from 1 within that block range (for a block that holds more than a page).
    */
-  async txList(address: Address, endBlock: number | undefined, page: number, pageSize: number, signal?: AbortSignal): Promise<HistoryTransaction[]> {
+  txList(address: Address, endBlock: number | undefined, page: number, pageSize: number, signal?: AbortSignal): Promise<HistoryTransaction[]> {
+    const range = endBlock !== undefined ? { startblock: 0, endblock: endBlock } : {};
+    return this.list('txlist', address, range, page, pageSize, signal, (row) => fromExplorerRow(v.parse(explorerTransaction, row)), explorerTransaction);
+  }
+
+  /** A page of `address`'s token transfers (`tokentx`), newest first; `page` counts from 1. */
+  tokenTransfers(address: Address, page: number, pageSize: number, signal?: AbortSignal): Promise<TokenTransfer[]> {
+    return this.list(
+      'tokentx',
+      address,
+      {},
+      page,
+      pageSize,
+      signal,
+      (row) => fromExplorerTokenTransfer(v.parse(explorerTokenTransfer, row)),
+      explorerTokenTransfer,
+    );
+  }
+
+  /** A page of `address`'s internal transfers (`txlistinternal`: value moved by calls inside transactions), newest first. */
+  internalTransfers(address: Address, page: number, pageSize: number, signal?: AbortSignal): Promise<InternalTransfer[]> {
+    return this.list(
+      'txlistinternal',
+      address,
+      {},
+      page,
+      pageSize,
+      signal,
+      (row) => fromExplorerInternalTransfer(v.parse(explorerInternalTransfer, row)),
+      explorerInternalTransfer,
+    );
+  }
+
+  private async list<T>(
+    action: 'txlist' | 'tokentx' | 'txlistinternal',
+    address: Address,
+    range: { startblock?: number; endblock?: number },
+    page: number,
+    pageSize: number,
+    signal: AbortSignal | undefined,
+    read: (row: unknown) => T,
+    schema: v.GenericSchema,
+  ): Promise<T[]> {
     if (!isAddress(address)) throw new ProviderError('badInput', msg('An address is 0x followed by 40 hex digits.'));
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_HISTORY_PAGE_SIZE) {
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_HISTORY_PAGE_SIZE || !Number.isInteger(page) || page < 1 || page > 10_000) {
       throw new ProviderError('badInput', msg('Page sizes go from 1 to {0}.', MAX_HISTORY_PAGE_SIZE));
     }
-    const query = this.endpoints.query({
-      module: 'account',
-      action: 'txlist',
-      address: address.toLowerCase(),
-      ...(endBlock !== undefined ? { startblock: 0, endblock: endBlock } : {}),
-      page,
-      offset: pageSize,
-      sort: 'desc',
-    });
-    const json = await this.pacer.run(() => this.transport.getJson('evm', query, `${this.endpoints.kind} txlist`, signal, TXLIST_LIMITS), signal);
+    const query = this.endpoints.query({ module: 'account', action, address: address.toLowerCase(), ...range, page, offset: pageSize, sort: 'desc' });
+    const json = await this.pacer.run(() => this.transport.getJson('evm', query, `${this.endpoints.kind} ${action}`, signal, TXLIST_LIMITS), signal);
     const answer = v.safeParse(explorerTxListAnswer, json);
     if (!answer.success) throw this.invalid('the answer is not an Etherscan-compatible list (status, message, result)');
     const { status, message, result } = answer.output;
@@ -58,9 +104,9 @@ export class ExplorerHistoryClient {
     }
     if (!Array.isArray(result)) throw this.invalid('result is not a list');
     return result.map((row, i) => {
-      const problem = itemProblem(explorerTransaction, row);
+      const problem = itemProblem(schema, row);
       if (problem) throw this.invalid(`result[${i}]: ${problem}`);
-      return fromExplorerRow(v.parse(explorerTransaction, row));
+      return read(row);
     });
   }
 

@@ -176,3 +176,92 @@ export function compareNewestFirst(a: HistoryTransaction, b: HistoryTransaction)
   if (a.blockNumber !== b.blockNumber) return a.blockNumber > b.blockNumber ? -1 : 1;
   return (b.index ?? -1) - (a.index ?? -1);
 }
+
+// ---- the explorers' token transfers (`tokentx`) and internal transfers (`txlistinternal`) ----
+
+/** A token's name or symbol as an explorer writes it: any text, bounded (it is shown with textContent only). */
+const tokenText = v.pipe(v.string(), v.maxLength(200));
+
+export const explorerTokenTransfer = v.looseObject({
+  blockNumber: decimal,
+  timeStamp: v.optional(decimal),
+  hash,
+  from: address,
+  to: optionalAddress,
+  contractAddress: address,
+  value: decimal,
+  tokenName: v.optional(tokenText),
+  tokenSymbol: v.optional(tokenText),
+  tokenDecimal: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'expected a number of decimals'))),
+});
+
+export const explorerInternalTransfer = v.looseObject({
+  blockNumber: decimal,
+  timeStamp: v.optional(decimal),
+  hash,
+  from: address,
+  to: v.optional(optionalAddress),
+  contractAddress: v.optional(optionalAddress),
+  value: decimal,
+  type: v.optional(v.pipe(v.string(), v.maxLength(40))),
+  isError: v.optional(v.picklist(['0', '1'])),
+});
+
+/** An ERC-20 (or other token) transfer touching an address, from an explorer. */
+export interface TokenTransfer {
+  hash: Hash;
+  blockNumber: bigint;
+  timestamp: bigint | null;
+  from: Address;
+  to: Address | null;
+  token: Address;
+  /** As the explorer names the token; undefined when it does not say. */
+  symbol?: string;
+  name?: string;
+  /** The token's decimals as the explorer says (undefined: the raw amount is shown). */
+  decimals?: number;
+  /** In the token's smallest unit. */
+  value: bigint;
+}
+
+/** A value moved by a call inside a transaction (not the transaction itself), from an explorer. */
+export interface InternalTransfer {
+  hash: Hash;
+  blockNumber: bigint;
+  timestamp: bigint | null;
+  from: Address;
+  /** The recipient, or the contract created; null when the explorer says neither. */
+  to: Address | null;
+  /** Wei. */
+  value: bigint;
+  type: string | null;
+  failed: boolean;
+}
+
+export function fromExplorerTokenTransfer(t: v.InferOutput<typeof explorerTokenTransfer>): TokenTransfer {
+  return {
+    hash: t.hash,
+    blockNumber: t.blockNumber,
+    timestamp: t.timeStamp ?? null,
+    from: t.from,
+    to: t.to,
+    token: t.contractAddress,
+    symbol: t.tokenSymbol,
+    name: t.tokenName,
+    decimals: t.tokenDecimal === undefined ? undefined : Number(t.tokenDecimal),
+    value: t.value,
+  };
+}
+
+export function fromExplorerInternalTransfer(t: v.InferOutput<typeof explorerInternalTransfer>): InternalTransfer {
+  return {
+    hash: t.hash,
+    blockNumber: t.blockNumber,
+    timestamp: t.timeStamp ?? null,
+    from: t.from,
+    to: t.to ?? t.contractAddress ?? null,
+    value: t.value,
+    type: t.type ?? null,
+    failed: t.isError === '1',
+  };
+}

@@ -10,6 +10,7 @@ import type {
   BlockTransaction,
   BlockTransactionList,
   Hash,
+  LogEntry,
   TraceEntry,
   TransactionDetails,
   TransactionPage,
@@ -368,8 +369,8 @@ const log = v.looseObject({
   logIndex: v.optional(v.nullable(index)),
 });
 
-/** `eth_getTransactionReceipt`. */
-export const transactionReceiptResult = v.looseObject({
+/** `eth_getTransactionReceipt` without its logs. */
+const receiptHead = {
   transactionHash: hash,
   /** 0x1 success, 0x0 reverted (EIP-658); pre-Byzantium receipts have a `root` instead. */
   status: v.optional(
@@ -383,10 +384,63 @@ export const transactionReceiptResult = v.looseObject({
   gasUsed: quantity,
   effectiveGasPrice: v.optional(v.nullable(quantity)),
   contractAddress: v.optional(v.nullable(address)),
-  logs: v.pipe(v.array(log), v.maxLength(MAX_RECEIPT_LOGS, `more than ${MAX_RECEIPT_LOGS.toLocaleString('en-US')} logs`)),
+};
+const MORE_LOGS = `more than ${MAX_RECEIPT_LOGS.toLocaleString('en-US')} logs`;
+
+/** `eth_getTransactionReceipt`. */
+export const transactionReceiptResult = v.looseObject({
+  ...receiptHead,
+  logs: v.pipe(v.array(log), v.maxLength(MAX_RECEIPT_LOGS, MORE_LOGS)),
 });
 
-export function toTransactionReceipt(r: v.InferOutput<typeof transactionReceiptResult>, raw: unknown): TransactionReceipt {
+/** The same receipt with its logs only counted: for logs `readLogs` has read already. */
+export const receiptWithoutLogsResult = v.looseObject({
+  ...receiptHead,
+  logs: v.pipe(v.array(v.unknown()), v.maxLength(MAX_RECEIPT_LOGS, MORE_LOGS)),
+});
+
+/**
+ * A receipt's logs read by hand, exactly as its schema (`log`) reads them: address, topics and data
+ * lowercased, `logIndex` a number; undefined at the first one the schema must judge (it then says why).
+ * The fast path of the largest answers: 50,000 logs through the schema held the extension host's loop
+ * for about 250 ms.
+ */
+export function readLogs(logs: readonly unknown[]): LogEntry[] | undefined {
+  const out: LogEntry[] = new Array(logs.length);
+  for (let i = 0; i < logs.length; i++) {
+    const l = logs[i];
+    if (typeof l !== 'object' || l === null || Array.isArray(l)) return undefined;
+    const { address: a, topics, data: d, logIndex } = l as Record<string, unknown>;
+    if (typeof a !== 'string' || !ADDRESS.test(a) || typeof d !== 'string' || !HEX_BYTES.test(d) || !Array.isArray(topics) || topics.length > 4)
+      return undefined;
+    const read: Hash[] = [];
+    for (const t of topics) {
+      if (typeof t !== 'string' || !HASH.test(t)) return undefined;
+      read.push(t.toLowerCase() as Hash);
+    }
+    let index: number | undefined;
+    if (typeof logIndex === 'number') {
+      if (!Number.isSafeInteger(logIndex) || logIndex < 0) return undefined;
+      index = logIndex;
+    } else if (typeof logIndex === 'string') {
+      if (!HEX_SAFE_INTEGER.test(logIndex)) return undefined;
+      index = Number.parseInt(logIndex, 16);
+    } else if (logIndex !== undefined && logIndex !== null) return undefined;
+    out[i] = { address: a.toLowerCase() as Address, topics: read, data: d.toLowerCase(), logIndex: index };
+  }
+  return out;
+}
+
+export function toTransactionReceipt(
+  r: {
+    status?: bigint | null;
+    gasUsed: bigint;
+    effectiveGasPrice?: bigint | null;
+    contractAddress?: Address | null;
+    logs: readonly { address: Address; topics: Hash[]; data: string; logIndex?: number | null }[];
+  },
+  raw: unknown,
+): TransactionReceipt {
   return {
     status: r.status === 1n ? 'success' : r.status === 0n ? 'reverted' : undefined,
     gasUsed: r.gasUsed,
@@ -411,9 +465,11 @@ export function isRevertData(s: string): boolean {
 /** The most entries a trace may have for us to read it: far above any real transaction's calls. */
 export const MAX_TRACE_ENTRIES = 50_000;
 
+const CALL_TYPE = /^[A-Za-z0-9_]{1,32}$/;
+const MAX_DEPTH = 1100;
 const traceEntry = v.looseObject({
-  type: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,32}$/, 'expected a call type such as CALL')),
-  depth: v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(1100, 'expected a call depth up to 1,024')),
+  type: v.pipe(v.string(), v.regex(CALL_TYPE, 'expected a call type such as CALL')),
+  depth: v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(MAX_DEPTH, 'expected a call depth up to 1,024')),
   from: address,
   // Erigon sends the created address for a CREATE; some implementations send null.
   to: v.optional(v.nullable(address)),
@@ -436,6 +492,37 @@ export function toTrace(entries: v.InferOutput<typeof traceResult>): TraceEntry[
     input: e.input ?? undefined,
     output: e.output ?? undefined,
   }));
+}
+
+/**
+ * A trace read by hand, exactly as its schema and `toTrace` read it, or undefined at the first entry the
+ * schema must judge (it then says why): the fast path of the largest traces (50,000 calls through the
+ * schema held the extension host's loop for about 150 ms).
+ */
+export function readTrace(entries: readonly unknown[]): TraceEntry[] | undefined {
+  const out: TraceEntry[] = new Array(entries.length);
+  const bytes = (x: unknown): x is string | null | undefined => x === undefined || x === null || (typeof x === 'string' && HEX_BYTES.test(x));
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    if (typeof e !== 'object' || e === null || Array.isArray(e)) return undefined;
+    const { type, depth, from, to, value, input, output } = e as Record<string, unknown>;
+    if (typeof type !== 'string' || !CALL_TYPE.test(type)) return undefined;
+    if (typeof depth !== 'number' || !Number.isSafeInteger(depth) || depth < 0 || depth > MAX_DEPTH) return undefined;
+    if (typeof from !== 'string' || !ADDRESS.test(from)) return undefined;
+    if (to !== undefined && to !== null && !(typeof to === 'string' && ADDRESS.test(to))) return undefined;
+    if (value !== undefined && value !== null && !(typeof value === 'string' && HEX_QUANTITY.test(value))) return undefined;
+    if (!bytes(input) || !bytes(output)) return undefined;
+    out[i] = {
+      type: type.toUpperCase(),
+      depth,
+      from: from.toLowerCase() as Address,
+      to: typeof to === 'string' ? (to.toLowerCase() as Address) : null,
+      value: typeof value === 'string' ? BigInt(value) : null,
+      input: typeof input === 'string' ? input.toLowerCase() : undefined,
+      output: typeof output === 'string' ? output.toLowerCase() : undefined,
+    };
+  }
+  return out;
 }
 
 /** `eth_getBlockByHash(hash, false)`: only what is read. */

@@ -6,7 +6,7 @@
  */
 import { isAddress } from '../core/hex';
 import { DEMO_HEAD, demoBlockModel, demoBlockTimestamp } from './chain';
-import { demoReceiptJson, demoTransactionJson } from './transactions';
+import { demoReceiptJson, demoTrace, demoTransactionJson } from './transactions';
 
 /** The blocks the demo's history covers: its newest 3,000 (~45,000 transactions, a third of a second to index). */
 export const DEMO_HISTORY_BLOCKS = 3000;
@@ -118,9 +118,11 @@ function wholeBlocks(all: { block: number; hash: string }[], from: number, size:
  */
 export function demoExplorerAnswer(query: URLSearchParams, headTimestamp: number): { status: string; message: string; result: unknown } {
   const address = query.get('address') ?? '';
-  if (query.get('module') !== 'account' || query.get('action') !== 'txlist' || !isAddress(address)) {
+  const action = query.get('action');
+  if (query.get('module') !== 'account' || (action !== 'txlist' && action !== 'tokentx' && action !== 'txlistinternal') || !isAddress(address)) {
     return { status: '0', message: 'NOTOK', result: 'Error! Missing or invalid parameters' };
   }
+  if (action !== 'txlist') return demoTransfers(action, address.toLowerCase(), query, headTimestamp);
   const end = query.has('endblock') ? Number(query.get('endblock')) : Number.POSITIVE_INFINITY;
   const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
   const offset = Math.min(10_000, Math.max(1, Number(query.get('offset') ?? 10) || 10));
@@ -152,4 +154,66 @@ export function demoExplorerAnswer(query: URLSearchParams, headTimestamp: number
       };
     }),
   };
+}
+
+const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+/** Transactions of an address looked through for one page of its transfers, at most (the stand-in's bound). */
+const MAX_SCANNED = 5_000;
+
+/**
+ * The stand-in's `tokentx` (ERC-20 `Transfer` logs of the address's transactions that name it) and
+ * `txlistinternal` (calls below the top one that move value to or from it), newest first, page by page.
+ */
+function demoTransfers(
+  action: 'tokentx' | 'txlistinternal',
+  address: string,
+  query: URLSearchParams,
+  headTimestamp: number,
+): { status: string; message: string; result: unknown } {
+  const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
+  const offset = Math.min(10_000, Math.max(1, Number(query.get('offset') ?? 10) || 10));
+  const wanted = page * offset;
+  const rows: Record<string, string>[] = [];
+  const word = (a: string) => `0x${a.slice(2).padStart(64, '0')}`;
+  for (const e of (historyIndex().get(address) ?? []).slice(0, MAX_SCANNED)) {
+    if (rows.length >= wanted) break;
+    const timeStamp = String(demoBlockTimestamp(e.block, headTimestamp));
+    if (action === 'tokentx') {
+      const receipt = demoReceiptJson(e.hash, headTimestamp) as { logs?: { address: string; topics: string[]; data: string }[] } | null;
+      for (const log of receipt?.logs ?? []) {
+        if (log.topics.length !== 3 || log.topics[0] !== TRANSFER_TOPIC || (log.topics[1] !== word(address) && log.topics[2] !== word(address))) continue;
+        const from = `0x${log.topics[1]!.slice(26)}`;
+        const to = `0x${log.topics[2]!.slice(26)}`;
+        rows.push({
+          blockNumber: String(e.block),
+          timeStamp,
+          hash: e.hash,
+          from,
+          to,
+          contractAddress: log.address,
+          value: BigInt(log.data === '0x' ? 0 : log.data).toString(),
+          tokenName: 'Demo token',
+          tokenSymbol: 'DEMO',
+          tokenDecimal: '18',
+        });
+      }
+    } else {
+      for (const call of demoTrace(e.hash) ?? []) {
+        if (call.depth === 0 || call.value === null || BigInt(call.value) === 0n || (call.from !== address && call.to !== address)) continue;
+        rows.push({
+          blockNumber: String(e.block),
+          timeStamp,
+          hash: e.hash,
+          from: call.from,
+          to: call.to,
+          value: BigInt(call.value).toString(),
+          type: call.type.toLowerCase(),
+          isError: '0',
+          contractAddress: '',
+        });
+      }
+    }
+  }
+  const shown = rows.slice((page - 1) * offset, wanted);
+  return shown.length === 0 ? { status: '0', message: 'No transactions found', result: [] } : { status: '1', message: 'OK', result: shown };
 }

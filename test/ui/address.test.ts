@@ -11,6 +11,7 @@ import { EIP1967_IMPLEMENTATION_SLOT } from '../../src/contracts/transactionDeco
 import { DEMO_TOKEN_CONTRACT } from '../../src/demo/chain';
 import { startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
+import { demoTransactionJson } from '../../src/demo/transactions';
 import { useWorkbench, type WorkbenchOptions } from './workbench';
 
 const word = (x: bigint | string) => (typeof x === 'bigint' ? x.toString(16) : x.slice(2)).padStart(64, '0');
@@ -144,5 +145,37 @@ describe('UI: an address’s page from a Blockscout-shaped stand-in when the nod
       .locator('[data-field="summary"]', { hasText: `From ${host()}` })
       .waitFor({ timeout: 30_000 });
     assert.ok(!(await wb().notifications()).some((n) => n.includes('instead?')), 'no second question');
+  });
+
+  it('with the history from the explorer, Load Transfers lists its token and internal transfers, each opening its transaction', async () => {
+    const sender = (demoTransactionJson(DEMO_SAMPLES.erc20TransferTx) as { from: string }).from;
+    await wb().runCommand('Hyperliquid: Open Address');
+    await wb().fillInputBox(sender);
+    await view()
+      .locator('[data-field="summary"]', { hasText: `From ${host()}` })
+      .waitFor({ timeout: 30_000 });
+    await view().locator('[data-action="transfers"]').click();
+    const token = view().locator('tr[data-transfer="token"]');
+    await token.first().waitFor({ timeout: 30_000 });
+    // The stand-in's own answer, asked here apart: the same rows, in the same order.
+    const answer = (await (
+      await fetch(`${node.baseUrl}/blockscout/api?module=account&action=tokentx&address=${sender}&page=1&offset=100&sort=desc`)
+    ).json()) as {
+      result: { hash: string }[];
+    };
+    const shown = await token.evaluateAll((rows) => rows.map((r) => r.querySelector('td:last-child')?.textContent ?? ''));
+    assert.deepEqual(
+      shown,
+      answer.result.map((r) => r.hash),
+    );
+    await wb().screenshot('address-transfers');
+    await wb().runCommand('Hyperliquid: Open Address');
+    await wb().fillInputBox(DEMO_SAMPLES.contract);
+    await view()
+      .locator('[data-field="summary"]', { hasText: `From ${host()}` })
+      .waitFor({ timeout: 30_000 });
+    await view().locator('[data-action="transfers"]').click();
+    await view().locator('tr[data-transfer="internal"]').first().waitFor({ timeout: 30_000 });
+    assert.match((await view().locator('[data-field="transfers"]').textContent()) ?? '', /No token transfers\./);
   });
 });

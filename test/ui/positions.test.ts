@@ -7,6 +7,7 @@
 // unreadable item beside them). The extension is the packaged .vsix; the demo node runs here.
 import * as assert from 'node:assert/strict';
 import { DEMO_AGENT_WALLET } from '../../src/demo/demoNode';
+import { DEMO_WALLETS } from '../../src/demo/wallets';
 import { useWorkbenchOnDemoNode } from './workbench';
 
 const VIEW = 'Open Orders';
@@ -181,5 +182,20 @@ describe('UI: the account behind the orders (positions, TP/SL, balances, API wal
     } finally {
       node().setFaults([]);
     }
+  });
+
+  it('the address page of a HyperCore trader shows its spot balances and account value; Watch in Open Orders adds it (issue 35)', async () => {
+    const whale = DEMO_WALLETS.find((w) => w.kind === 'whale')!;
+    await wb().runCommand('Hyperliquid: Open Address');
+    await wb().fillInputBox(whale.address);
+    const view = wb().webview();
+    const section = view.locator('[data-field="hyperCore"]');
+    await section.locator('[data-field="spotBalances"] tr[data-coin]').first().waitFor({ timeout: 30_000 });
+    const coins = await section.locator('tr[data-coin]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-coin')));
+    assert.ok(coins.length > 0 && [...coins].sort().join() === coins.join(), `balances by name: ${coins.join(', ')}`);
+    assert.match((await section.locator('[data-field="accountValue"]').textContent()) ?? '', /^[\d,.]+ USDC$|^n\/a$|^–$/);
+    await wb().screenshot('address-hypercore');
+    await section.locator('[data-action="watchWallet"]').click();
+    await rowsWhen('the whale watched from its address page', (r) => r.some((x) => /5,000 orders/.test(x)), 60_000);
   });
 });

@@ -5,10 +5,11 @@
  * CoreWriter limit order with its RawAction log; a node without it (as the public API) refuses `debug_traceCall`.
  */
 import * as assert from 'node:assert/strict';
+import { useDemoClients } from '../support/demoNodes';
 import { encodeAbiParameters, encodeFunctionData, parseAbi, parseAbiParameters, type Hex } from 'viem';
-import { createProviderClients, type ProviderClients } from '../../src/core/provider';
+import { createProviderClients } from '../../src/core/provider';
+import { startDemoNode } from '../../src/demo/demoNode';
 import { untranslated } from '../../src/core/translate';
-import { startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { DEMO_WALLETS } from '../../src/demo/wallets';
 import { CORE_WRITER_ADDRESS, encodeCoreAction } from '../../src/hyperCore/coreWriter';
 import { HyperCoreMetaSource } from '../../src/hyperCore/hyperCoreMeta';
@@ -21,40 +22,34 @@ const MAKER = DEMO_WALLETS[0]!.address as Hex;
 const at = (n: number) => `0x${n.toString(16).padStart(40, '0')}` as Hex;
 
 describe('demo node: read precompiles and CoreWriter on /evm', () => {
-  let node: DemoNode;
-  let clients: ProviderClients;
-  before(async () => {
-    node = await startDemoNode({ control: true });
-    clients = createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 10_000, maxRetries: 0 });
-  });
-  after(async () => node?.close());
+  const { node, clients } = useDemoClients();
 
   async function read(to: Hex, data: Hex) {
-    const r = await clients.evm.callContract({ to, data }, 'latest');
+    const r = await clients().evm.callContract({ to, data }, 'latest');
     assert.equal(r.kind, 'returned');
     return decodePrecompileCall(to, data, r.data)!;
   }
 
   it('answers the maker’s BTC position and UBTC balance as /info does, in human units, and follows the account’s stage', async () => {
-    const { directory } = await new HyperCoreMetaSource(clients.info).directory({ spot: true, perps: true });
+    const { directory } = await new HyperCoreMetaSource(clients().info).directory({ spot: true, perps: true });
     const position = await read(at(0x800), encodeAbiParameters(parseAbiParameters('address, uint16'), [MAKER, 0]));
     const balance = await read(at(0x801), encodeAbiParameters(parseAbiParameters('address, uint64'), [MAKER, 197n]));
     const words = hyperCoreCallWords([position, balance], [], directory, untranslated);
     const fields = (i: number) => Object.fromEntries(words.reads[i]!.outputs.map((f) => [f.label, f.value]));
-    const state = await clients.info.clearinghouseState(MAKER, '');
+    const state = await clients().info.clearinghouseState(MAKER, '');
     const btc = state.positions.find((p) => p.coin === 'BTC')!;
     assert.equal(fields(0)['position.szi'], `${btc.szi} BTC`);
     assert.equal(fields(0)['position.entryNtl'], '49,250 USDC', '0.5 × 98,500');
     assert.equal(fields(0)['position.leverage'], '10');
     assert.deepEqual(fields(1), { 'spotBalance.total': '0.15 UBTC', 'spotBalance.hold': '0.05 UBTC', 'spotBalance.entryNtl': '14,820 USDC' });
-    await fetch(`${node.baseUrl}/__demo/account`, { method: 'POST', body: '{"stage":1}', headers: { 'content-type': 'application/json' } });
+    await fetch(`${node().baseUrl}/__demo/account`, { method: 'POST', body: '{"stage":1}', headers: { 'content-type': 'application/json' } });
     const later = await read(at(0x800), encodeAbiParameters(parseAbiParameters('address, uint16'), [MAKER, 0]));
     assert.equal(hyperCoreCallWords([later], [], directory, untranslated).reads[0]!.outputs[0]!.value, '0.8 BTC');
-    await fetch(`${node.baseUrl}/__demo/account`, { method: 'POST', body: '{"stage":0}', headers: { 'content-type': 'application/json' } });
+    await fetch(`${node().baseUrl}/__demo/account`, { method: 'POST', body: '{"stage":0}', headers: { 'content-type': 'application/json' } });
   });
 
   it('answers mark and oracle prices and the L1 block number; an unknown perp fails as HyperEVM’s does', async () => {
-    const { directory } = await new HyperCoreMetaSource(clients.info).directory({ spot: true, perps: true });
+    const { directory } = await new HyperCoreMetaSource(clients().info).directory({ spot: true, perps: true });
     const mark = await read(at(0x806), encodeAbiParameters(parseAbiParameters('uint32'), [0]));
     const oracle = await read(at(0x807), encodeAbiParameters(parseAbiParameters('uint32'), [0]));
     const words = hyperCoreCallWords([mark, oracle], [], directory, untranslated);
@@ -62,18 +57,21 @@ describe('demo node: read precompiles and CoreWriter on /evm', () => {
     assert.equal(words.reads[1]!.outputs.at(-1)!.value, '101,230');
     const l1 = await read(at(0x809), '0x');
     assert.ok(l1.output && 'value' in l1.output && typeof l1.output.value === 'bigint' && l1.output.value > 0n);
-    await assert.rejects(clients.evm.callContract({ to: at(0x806), data: encodeAbiParameters(parseAbiParameters('uint32'), [9999]) }, 'latest'), /out of gas/);
+    await assert.rejects(
+      clients().evm.callContract({ to: at(0x806), data: encodeAbiParameters(parseAbiParameters('uint32'), [9999]) }, 'latest'),
+      /out of gas/,
+    );
   });
 
   it('traces a CoreWriter limit order (debug_traceCall, callTracer) with its RawAction log, and its fee at both gas prices', async () => {
     const order = encodeCoreAction(1, [0, true, 101_000n * 10n ** 8n, 50_000_000n, false, 2, 0n]);
     const data = encodeFunctionData({ abi: parseAbi(['function sendRawAction(bytes data)']), functionName: 'sendRawAction', args: [order as Hex] });
-    const sim = await runSimulation(clients.evm, { to: CORE_WRITER_ADDRESS as Hex, data, from: MAKER }, 'latest', false);
+    const sim = await runSimulation(clients().evm, { to: CORE_WRITER_ADDRESS as Hex, data, from: MAKER }, 'latest', false);
     assert.equal(sim.source, 'trace');
     assert.equal(sim.reverted, false);
     assert.equal(sim.frames![0]!.logs.length, 1);
     assert.ok(sim.gasPrice.ok && sim.bigBlockGasPrice.ok);
-    const { directory } = await new HyperCoreMetaSource(clients.info).directory({ spot: true, perps: true });
+    const { directory } = await new HyperCoreMetaSource(clients().info).directory({ spot: true, perps: true });
     assert.deepEqual(hyperCoreCallWords([], coreActionDatas(sim.frames!), directory, untranslated).actions, ['Limit order (Buy 0.5 BTC at 101,000)']);
   });
 

@@ -116,4 +116,84 @@ describe('explorerHistory: Blockscout-shaped txlist over a local server', () => 
     );
     assert.ok(pages <= 4, `took ${pages} pages`);
   });
+
+  it('asks tokentx and txlistinternal newest first, and reads token transfers (markup in a name stays text) and internal transfers', async () => {
+    const TOKEN = '0x3333333333333333333333333333333333333333';
+    server.handler = (req, res) => {
+      const action = new URL(req.url ?? '', base).searchParams.get('action');
+      if (action === 'tokentx')
+        return json(res, 200, {
+          status: '1',
+          message: 'OK',
+          result: [
+            {
+              blockNumber: '12',
+              timeStamp: '1700000012',
+              hash: hashOf(7),
+              from: OTHER,
+              to: ADDRESS,
+              contractAddress: TOKEN,
+              value: '1500000',
+              tokenName: '<img src=x onerror=alert(1)>',
+              tokenSymbol: '[x](command:evil)',
+              tokenDecimal: '6',
+            },
+          ],
+        });
+      return json(res, 200, {
+        status: '1',
+        message: 'OK',
+        result: [
+          {
+            blockNumber: '11',
+            timeStamp: '1700000011',
+            hash: hashOf(8),
+            from: OTHER,
+            to: ADDRESS,
+            value: '5',
+            type: 'call',
+            isError: '1',
+            contractAddress: '',
+          },
+        ],
+      });
+    };
+    const [tokens, internal] = await Promise.all([client().tokenTransfers(ADDRESS, 1, 100), client().internalTransfers(ADDRESS, 2, 50)]);
+    const asked = server.received.map((r) => Object.fromEntries(new URL(r.url, base).searchParams)).sort((a, b) => a.action!.localeCompare(b.action!));
+    assert.deepEqual(asked, [
+      { module: 'account', action: 'tokentx', address: ADDRESS, page: '1', offset: '100', sort: 'desc' },
+      { module: 'account', action: 'txlistinternal', address: ADDRESS, page: '2', offset: '50', sort: 'desc' },
+    ]);
+    assert.deepEqual(tokens[0], {
+      hash: hashOf(7),
+      blockNumber: 12n,
+      timestamp: 1_700_000_012n,
+      from: OTHER,
+      to: ADDRESS,
+      token: TOKEN,
+      symbol: '[x](command:evil)',
+      name: '<img src=x onerror=alert(1)>',
+      decimals: 6,
+      value: 1_500_000n,
+    });
+    assert.deepEqual(internal[0], {
+      hash: hashOf(8),
+      blockNumber: 11n,
+      timestamp: 1_700_000_011n,
+      from: OTHER,
+      to: ADDRESS,
+      value: 5n,
+      type: 'call',
+      failed: true,
+    });
+  });
+
+  it('refuses a transfer row of the wrong shape, and pages out of bounds before any request', async () => {
+    server.handler = (_req, res) => json(res, 200, { status: '1', message: 'OK', result: [{ blockNumber: '1', hash: hashOf(1), from: OTHER, value: '-1' }] });
+    await assert.rejects(client().tokenTransfers(ADDRESS, 1, 10), /cannot be read: result\[0\]/);
+    const before = server.received.length;
+    await assert.rejects(client().internalTransfers(ADDRESS, 0, 10), /Page sizes/);
+    await assert.rejects(client().internalTransfers(ADDRESS, 1, 100_000), /Page sizes/);
+    assert.equal(server.received.length, before, 'nothing sent');
+  });
 });

@@ -4,15 +4,15 @@
  * (cached per source, asked only as far as needed), and what a failing `/info` costs (names only).
  */
 import * as assert from 'node:assert/strict';
+import { useDemoClients } from '../support/demoNodes';
 import { hyperCoreParts, metaNeeds } from '../../src/hyperCore/hyperCoreParts';
 import { HyperCoreMetaSource } from '../../src/hyperCore/hyperCoreMeta';
-import { connectProvider, createProviderClients, type ProviderClients } from '../../src/core/provider';
+import { connectProvider } from '../../src/core/provider';
 import { ProviderEndpoints } from '../../src/core/endpoints';
 import { OpenOrdersSource } from '../../src/orders/openOrdersSource';
 import { DEMO_WALLETS } from '../../src/demo/wallets';
 import { loadTransaction } from '../../src/core/transactionLoad';
 import { untranslated } from '../../src/core/translate';
-import { startDemoNode, type DemoNode } from '../../src/demo/demoNode';
 import { DEMO_SAMPLES } from '../../src/demo/samples';
 import { CORE_WRITER_ADDRESS, encodeCoreAction, RAW_ACTION_TOPIC, sendRawActionData } from '../../src/hyperCore/coreWriter';
 import { DEMO_CORE_WRITER } from '../../src/demo/chain';
@@ -26,17 +26,10 @@ import {
 import { hyperCoreView } from '../../src/hyperCore/hyperCoreViewModel';
 
 describe('HyperCore names from /info (core/hyperCoreMeta), on the demo node', () => {
-  let node: DemoNode;
-  let clients: ProviderClients;
-  before(async () => {
-    node = await startDemoNode({ control: true });
-    clients = createProviderClients(node.baseUrl, node.apiKey, { timeoutMs: 10_000, maxRetries: 0 });
-  });
-  after(() => node.close());
-  afterEach(() => node.setFaults([]));
+  const { node, clients } = useDemoClients();
 
   async function section(hash: `0x${string}`, source: HyperCoreMetaSource) {
-    const bundle = (await loadTransaction(clients.evm, hash))!;
+    const bundle = (await loadTransaction(clients().evm, hash))!;
     const parts = hyperCoreParts(bundle);
     const { directory, problems, requests } = await source.directory(metaNeeds(parts), undefined);
     return { view: hyperCoreView(bundle.tx, parts, directory, problems[0]?.message ?? null, untranslated), requests, needs: metaNeeds(parts) };
@@ -50,7 +43,7 @@ describe('HyperCore names from /info (core/hyperCoreMeta), on the demo node', ()
   });
 
   it('reads the sample CoreWriter order in prices and sizes, with the oracle price its contract read first', async () => {
-    const { view, needs } = await section(DEMO_SAMPLES.coreWriterOrderTx, new HyperCoreMetaSource(clients.info));
+    const { view, needs } = await section(DEMO_SAMPLES.coreWriterOrderTx, new HyperCoreMetaSource(clients().info));
     assert.deepEqual(needs, { spot: true, perps: true });
     assert.equal(view?.actions.length, 1);
     assert.deepEqual([view!.actions[0].title, view!.actions[0].summary, view!.actions[0].state], ['Limit order', 'Buy 0.25 BTC at 101,000', 'sent']);
@@ -69,7 +62,7 @@ describe('HyperCore names from /info (core/hyperCoreMeta), on the demo node', ()
   });
 
   it('reads the sample USDH mint’s action 14 in USDH, and the sample outcome order as the outcome market it is', async () => {
-    const source = new HyperCoreMetaSource(clients.info);
+    const source = new HyperCoreMetaSource(clients().info);
     const mint = (await section(DEMO_SAMPLES.coreWriterSupplyChangeTx, source)).view;
     assert.deepEqual(
       [mint?.actions[0]?.title, mint?.actions[0]?.actionId, mint?.actions[0]?.summary, mint?.actions[0]?.state],
@@ -81,7 +74,7 @@ describe('HyperCore names from /info (core/hyperCoreMeta), on the demo node', ()
   });
 
   it('names the sample transfer from HyperCore: 0.5 UBTC, asking spotMeta only', async () => {
-    const source = new HyperCoreMetaSource(clients.info);
+    const source = new HyperCoreMetaSource(clients().info);
     const { view, needs, requests } = await section(DEMO_SAMPLES.systemTransferTx, source);
     assert.deepEqual(needs, { spot: true, perps: false });
     assert.equal(requests, 1);
@@ -90,7 +83,7 @@ describe('HyperCore names from /info (core/hyperCoreMeta), on the demo node', ()
   });
 
   it('keeps the metadata: a second page asks nothing', async () => {
-    const source = new HyperCoreMetaSource(clients.info);
+    const source = new HyperCoreMetaSource(clients().info);
     assert.equal((await section(DEMO_SAMPLES.coreWriterOrderTx, source)).requests, 2);
     assert.equal((await section(DEMO_SAMPLES.coreWriterOrderTx, source)).requests, 0);
     assert.equal((await section(DEMO_SAMPLES.systemTransferTx, source)).requests, 0);
@@ -98,13 +91,13 @@ describe('HyperCore names from /info (core/hyperCoreMeta), on the demo node', ()
   });
 
   it('an ordinary transaction asks nothing of /info', async () => {
-    const bundle = (await loadTransaction(clients.evm, DEMO_SAMPLES.erc20TransferTx))!;
+    const bundle = (await loadTransaction(clients().evm, DEMO_SAMPLES.erc20TransferTx))!;
     assert.deepEqual(metaNeeds(hyperCoreParts(bundle)), { spot: false, perps: false });
   });
 
   it('a failing /info costs the names, not the section, and says why', async () => {
-    node.setFaults([{ endpoint: 'info', kind: 'status', status: 500 }]);
-    const { view } = await section(DEMO_SAMPLES.coreWriterOrderTx, new HyperCoreMetaSource(clients.info));
+    node().setFaults([{ endpoint: 'info', kind: 'status', status: 500 }]);
+    const { view } = await section(DEMO_SAMPLES.coreWriterOrderTx, new HyperCoreMetaSource(clients().info));
     assert.equal(view?.actions[0]?.summary, 'Buy 0.25 perp #0 at 101,000');
     assert.match(view?.namesProblem ?? '', /500/);
   });
@@ -112,7 +105,7 @@ describe('HyperCore names from /info (core/hyperCoreMeta), on the demo node', ()
   it('one connection keeps one spotMeta: Open Orders’ load and the transaction page’s names share it (issue 33)', async () => {
     const labels: string[] = [];
     const connected = connectProvider(
-      { endpoints: new ProviderEndpoints(node.baseUrl, node.apiKey), chainId: 999 },
+      { endpoints: new ProviderEndpoints(node().baseUrl, node().apiKey), chainId: 999 },
       { timeoutMs: 10_000, maxRetries: 0, onRequest: (e) => labels.push(e.label) },
     );
     const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;

@@ -6,7 +6,7 @@
 import { button, el, field, format, formatCount } from '../../webview/dom';
 import { pageShell, type ContentView } from '../../webview/page';
 import { filterRows, methodsOf, NO_FILTER, type RowFilter } from '../addressViewModel';
-import type { AddressProtocol, HistoryRow, HistoryStatus } from '../protocol';
+import type { AddressProtocol, HistoryRow, HistoryStatus, HyperCoreView, TransfersState } from '../protocol';
 
 const page = pageShell<AddressProtocol>();
 const { labels, post, copyButton } = page;
@@ -15,7 +15,8 @@ let rows: HistoryRow[] = [];
 let history: HistoryStatus | undefined;
 let filter: RowFilter = { ...NO_FILTER };
 /** The parts redrawn when rows or filters change. */
-let parts: { table: HTMLElement; summary: HTMLElement; footer: HTMLElement; methods: HTMLSelectElement } | undefined;
+let parts: { table: HTMLElement; summary: HTMLElement; footer: HTMLElement; methods: HTMLSelectElement; core: HTMLElement; transfers: HTMLElement } | undefined;
+let transfers: TransfersState = { tokens: [], internal: [], loading: false, complete: false, note: null };
 
 function toolbar(v: AddressProtocol['view']) {
   const address = v.kind === 'address' ? v.address.address : v.kind === 'problem' ? v.address : null;
@@ -86,13 +87,151 @@ function content(v: ContentView<AddressProtocol>) {
   const summary = el('p', { class: 'summary', 'data-field': 'summary' });
   const table = el('div', { class: 'history' });
   const footer = el('div', { class: 'history-footer' });
-  parts = { table, summary, footer, methods };
+  const actions = el(
+    'div',
+    { class: 'actions' },
+    ...(a.kind === 'contract' ? [button(labels.readAndSimulate, () => post({ type: 'readAndSimulate' }), { 'data-action': 'readAndSimulate' })] : []),
+  );
+  const core = el('section', { class: 'hypercore', 'data-field': 'hyperCore', 'aria-live': 'polite' });
+  const moves = el('section', { class: 'transfers', 'data-field': 'transfers', 'aria-live': 'polite' });
+  parts = { table, summary, footer, methods, core, transfers: moves };
+  transfers = v.transfers ?? { tokens: [], internal: [], loading: false, complete: false, note: null };
+  drawHyperCore(v.hyperCore ?? { kind: 'loading' });
   redraw();
   return {
-    nodes: [heading, facts, el('h2', {}, labels.transactions), filters, summary, table, footer],
+    nodes: [heading, facts, actions, el('h2', {}, labels.hyperCore), core, el('h2', {}, labels.transactions), filters, summary, table, footer, moves],
     status: heading.textContent ?? '',
     busy: history.loading,
   };
+}
+
+/** HyperCore's section: the account value and spot balances, with Watch; or why there are none. */
+function drawHyperCore(h: HyperCoreView): void {
+  if (!parts) return;
+  const core = parts.core;
+  core.setAttribute('aria-busy', String(h.kind === 'loading'));
+  if (h.kind !== 'user') {
+    const text = h.kind === 'loading' ? labels.hyperCoreLoading : h.kind === 'none' ? labels.hyperCoreNone : h.note;
+    core.replaceChildren(el('p', { class: h.kind === 'unavailable' ? 'note' : 'empty', 'data-field': 'hyperCoreState' }, text));
+    return;
+  }
+  const facts = el(
+    'dl',
+    { class: 'facts' },
+    ...field(labels.accountValue, el('span', { 'data-field': 'accountValue' }, h.accountValue ?? labels.notAvailable)),
+    ...field(labels.positions, el('span', { 'data-field': 'positions' }, h.positions.toLocaleString('en-US'))),
+  );
+  const balances =
+    h.balances.length === 0
+      ? el('p', { class: 'empty' }, labels.noSpotBalances)
+      : el(
+          'table',
+          { class: 'tx-history', 'data-field': 'spotBalances', 'aria-label': labels.spotBalances },
+          el(
+            'thead',
+            {},
+            el(
+              'tr',
+              {},
+              el('th', { scope: 'col' }, labels.columnToken),
+              el('th', { scope: 'col', class: 'num' }, labels.columnTotal),
+              el('th', { scope: 'col', class: 'num' }, labels.columnHold),
+            ),
+          ),
+          el(
+            'tbody',
+            {},
+            ...h.balances.map((b) =>
+              el('tr', { 'data-coin': b.coin }, el('td', {}, b.coin), el('td', { class: 'num' }, b.total), el('td', { class: 'num' }, b.hold)),
+            ),
+          ),
+        );
+  core.replaceChildren(
+    facts,
+    el('h3', {}, labels.spotBalances),
+    balances,
+    ...(h.more > 0 ? [el('p', { class: 'note' }, format(labels.moreBalances, h.more.toLocaleString('en-US')))] : []),
+    el(
+      'div',
+      { class: 'actions' },
+      button(labels.watchWallet, () => post({ type: 'watchWallet' }), { 'data-action': 'watchWallet' }),
+    ),
+  );
+}
+
+/** Token and internal transfers: offered once the history comes from an explorer (the node's search gives none). */
+function drawTransfers(): void {
+  if (!parts || !history) return;
+  const fromExplorer = history.source === 'blockscout' || history.source === 'etherscan';
+  if (!fromExplorer) return void parts.transfers.replaceChildren();
+  const t = transfers;
+  const started = t.tokens.length > 0 || t.internal.length > 0 || t.complete || t.note !== null;
+  const dirOf = (d: 'in' | 'out' | 'self') => ({ in: labels.directionIn, out: labels.directionOut, self: labels.directionSelf })[d];
+  const counterparty = (a: string | null) =>
+    a ? button(a, () => post({ type: 'openAddress', address: a }), { class: 'link mono', title: `${labels.openAddress}: ${a}` }) : '';
+  const txLink = (hash: string) =>
+    button(hash, () => post({ type: 'openTransaction', hash }), { class: 'link mono', title: `${labels.openTransaction}: ${hash}` });
+  const table = (name: string, columns: string[], body: HTMLElement[], empty: string) =>
+    body.length === 0
+      ? el('p', { class: 'empty' }, empty)
+      : el(
+          'table',
+          { class: 'tx-history', 'aria-label': name },
+          el('thead', {}, el('tr', {}, ...columns.map((c) => el('th', { scope: 'col' }, c)))),
+          el('tbody', {}, ...body),
+        );
+  const tokens = t.tokens.map((r) =>
+    el(
+      'tr',
+      { 'data-transfer': 'token' },
+      el('td', {}, r.timeIso ?? labels.notAvailable),
+      el('td', { class: `dir dir-${r.direction}` }, dirOf(r.direction)),
+      el('td', {}, counterparty(r.counterparty)),
+      el('td', { title: r.tokenAddress }, r.token),
+      el('td', { class: 'num' }, r.amount),
+      el('td', {}, txLink(r.hash)),
+    ),
+  );
+  const internal = t.internal.map((r) =>
+    el(
+      'tr',
+      { 'data-transfer': 'internal', class: r.failed ? 'failed' : undefined },
+      el('td', {}, r.timeIso ?? labels.notAvailable),
+      el('td', { class: `dir dir-${r.direction}` }, dirOf(r.direction)),
+      el('td', {}, counterparty(r.counterparty)),
+      el('td', {}, r.type ?? ''),
+      el('td', { class: 'num' }, r.valueHype),
+      el('td', {}, txLink(r.hash)),
+    ),
+  );
+  const more = button(t.loading ? labels.loadingOlder : started ? labels.moreTransfers : labels.loadTransfers, () => post({ type: 'transfers' }), {
+    'data-action': 'transfers',
+    disabled: t.loading || t.complete,
+  });
+  parts.transfers.replaceChildren(
+    el('h2', {}, labels.transfers),
+    el('p', { class: 'note' }, labels.transfersHint),
+    ...(started
+      ? [
+          el('h3', {}, labels.tokenTransfers),
+          table(
+            labels.tokenTransfers,
+            [labels.columnTime, labels.columnDirection, labels.columnCounterparty, labels.columnToken, labels.columnAmount, labels.columnHash],
+            tokens,
+            labels.noTokenTransfers,
+          ),
+          el('h3', {}, labels.internalTransfers),
+          table(
+            labels.internalTransfers,
+            [labels.columnTime, labels.columnDirection, labels.columnCounterparty, labels.columnType, labels.columnValue, labels.columnHash],
+            internal,
+            labels.noInternalTransfers,
+          ),
+        ]
+      : []),
+    ...(t.note ? [el('p', { class: 'note', 'data-field': 'transfersNote' }, t.note)] : []),
+    t.complete ? el('p', {}, labels.allLoaded) : more,
+  );
 }
 
 function sourceText(h: HistoryStatus): string {
@@ -146,6 +285,7 @@ function redraw(): void {
     ...(h.allowHost ? [button(format(labels.allowExplorer, h.allowHost), () => post({ type: 'allowExplorer' }), { 'data-action': 'allowExplorer' })] : []),
     h.complete ? el('p', { 'data-field': 'complete' }, labels.allLoaded) : older,
   );
+  drawTransfers();
 }
 
 function rowOf(r: HistoryRow): HTMLElement {
@@ -191,6 +331,11 @@ page.start({
     parts = undefined;
   },
   receive: (m) => {
+    if (m.type === 'hyperCore') return drawHyperCore(m.hyperCore);
+    if (m.type === 'transfers') {
+      transfers = m.transfers;
+      return drawTransfers();
+    }
     if (m.type !== 'history') return;
     if (m.rows.length > 0 || rows.length === 0) rows = m.rows;
     history = m.history;
