@@ -37,6 +37,7 @@ export const Commands = {
   openAddress: 'hyperliquidExplorer.openAddress',
   setEtherscanApiKey: 'hyperliquidExplorer.setEtherscanApiKey',
   readAndSimulate: 'hyperliquidExplorer.readAndSimulate',
+  simulateScript: 'hyperliquidExplorer.simulateScript',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
@@ -77,6 +78,11 @@ export interface CommandArgs {
   [Commands.setEtherscanApiKey]: [];
   /** A contract's address (Read & Simulate opens its page), or an artifact file's URI (the Explorer's context menu; the address is asked). */
   [Commands.readAndSimulate]: [target?: unknown];
+  /**
+   * A Foundry broadcast file's URI (the Explorer's context menu), else one is picked; `pick` (tests):
+   * `all` simulates every transaction in order, a number (from 1) that transaction alone, else asked.
+   */
+  [Commands.simulateScript]: [file?: unknown, pick?: unknown];
 }
 
 /** A command and its arguments, as a hover or tooltip link carries them. */

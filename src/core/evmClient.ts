@@ -313,20 +313,20 @@ export class EvmClient {
     const method = 'eth_simulateV1';
     const params = [{ blockStateCalls: [{ calls: [callParams(call)] }], validation: false }, blockParam(block)];
     const result = await this.call(method, params, signal, typeof block === 'number' ? block : undefined);
-    return this.shape(simulateV1Result, result, method, (blocks) => {
-      const c = blocks[0]!.calls[0]!;
-      return {
-        reverted: BigInt(c.status) !== 1n,
-        data: (c.returnData.toLowerCase() || '0x') as `0x${string}`,
-        gasUsed: BigInt(c.gasUsed),
-        logs: c.logs.map((l) => ({
-          address: l.address.toLowerCase() as Address,
-          topics: l.topics.map((x) => x.toLowerCase() as `0x${string}`),
-          data: l.data.toLowerCase() as `0x${string}`,
-        })),
-        error: c.error?.message ?? null,
-      };
-    });
+    return this.shape(simulateV1Result, result, method, (blocks) => simulatedOf(blocks[0]!.calls[0]!));
+  }
+
+  /**
+   * `eth_simulateV1` of `calls` in order, all in one block on top of `block` (no validation): each call
+   * runs on the state the ones before it left. A call with `to: null` creates a contract. What each says,
+   * in order (at most `MAX_SEQUENCE_CALLS`).
+   */
+  async simulateCallsV1(calls: readonly SequenceCall[], block: BlockTag, signal?: AbortSignal): Promise<SimulatedV1[]> {
+    const method = 'eth_simulateV1';
+    if (calls.length === 0 || calls.length > MAX_SEQUENCE_CALLS) throw new ProviderError('badInput', msg('From 1 to {0} calls.', String(MAX_SEQUENCE_CALLS)));
+    const params = [{ blockStateCalls: [{ calls: calls.map(sequenceParams) }], validation: false }, blockParam(block)];
+    const result = await this.call(method, params, signal, typeof block === 'number' ? block : undefined);
+    return this.shape(simulateV1Results(calls.length), result, method, (blocks) => blocks[0]!.calls.map(simulatedOf));
   }
 
   /** The chain this node serves (`eth_chainId`). */
@@ -572,26 +572,42 @@ const simulateV1Log = v.object({
   ),
   data: hexBytes,
 });
-/** One block with one call (what was asked); extra fields ignored, logs capped. */
-const simulateV1Result = v.pipe(
-  v.array(
-    v.object({
-      calls: v.pipe(
-        v.array(
-          v.object({
-            status: v.pipe(v.string(), v.regex(HEX_QUANTITY)),
-            returnData: hexBytes,
-            gasUsed: v.pipe(v.string(), v.regex(HEX_QUANTITY)),
-            logs: v.optional(v.pipe(v.array(simulateV1Log), v.maxLength(MAX_SIMULATED_LOGS)), []),
-            error: v.optional(v.nullable(v.object({ message: v.optional(v.pipe(v.string(), v.maxLength(2000))) }))),
-          }),
-        ),
-        v.length(1),
-      ),
-    }),
-  ),
-  v.length(1),
-);
+const simulateV1Call = v.object({
+  status: v.pipe(v.string(), v.regex(HEX_QUANTITY)),
+  returnData: hexBytes,
+  gasUsed: v.pipe(v.string(), v.regex(HEX_QUANTITY)),
+  logs: v.optional(v.pipe(v.array(simulateV1Log), v.maxLength(MAX_SIMULATED_LOGS)), []),
+  error: v.optional(v.nullable(v.object({ message: v.optional(v.pipe(v.string(), v.maxLength(2000))) }))),
+});
+/** One block with `calls` calls (what was asked); extra fields ignored, logs capped. */
+const simulateV1Results = (calls: number) => v.pipe(v.array(v.object({ calls: v.pipe(v.array(simulateV1Call), v.length(calls)) })), v.length(1));
+const simulateV1Result = simulateV1Results(1);
+
+function simulatedOf(c: v.InferOutput<typeof simulateV1Call>): SimulatedV1 {
+  return {
+    reverted: BigInt(c.status) !== 1n,
+    data: (c.returnData.toLowerCase() || '0x') as `0x${string}`,
+    gasUsed: BigInt(c.gasUsed),
+    logs: c.logs.map((l) => ({
+      address: l.address.toLowerCase() as Address,
+      topics: l.topics.map((x) => x.toLowerCase() as `0x${string}`),
+      data: l.data.toLowerCase() as `0x${string}`,
+    })),
+    error: c.error?.message ?? null,
+  };
+}
+
+/** A call of a sequence: `to: null` creates a contract with `data` as its init code. */
+export type SequenceCall = Omit<CallRequest, 'to'> & { to: Address | null };
+/** The most calls simulated in one block. */
+export const MAX_SEQUENCE_CALLS = 200;
+
+function sequenceParams(call: SequenceCall): Record<string, string> {
+  if (call.to !== null) return callParams({ ...call, to: call.to });
+  const params = callParams({ ...call, to: '0x0000000000000000000000000000000000000000' });
+  delete params.to;
+  return params;
+}
 
 function toQuantity(n: bigint): string {
   if (n < 0n || n >= 1n << 256n) throw new ProviderError('badInput', msg('A value is a whole number from 0 to 2^256 − 1.'));

@@ -19,7 +19,9 @@ import { parseArgs } from './argParser';
 import { parseFields } from './formFields';
 import { simulationLabels } from './labels';
 import { isSimulationWebviewMessage, MAX_RUNS, type ContractView, type RunView, type SimulationProtocol } from './protocol';
-import { runReads, runSimulation } from './simulationRun';
+import { runReads, runSequence, runSimulation } from './simulationRun';
+import type { ScriptTransaction } from './broadcastFile';
+import { scriptRunViews, sequenceCalls } from './scriptViewModel';
 import {
   calldataOf,
   compareRuns,
@@ -40,6 +42,12 @@ import {
 export interface SimulationTarget {
   address: Address;
   abiUri?: string;
+}
+
+/** What simulating a script's transactions ended with, in its order (for tests). */
+export interface ScriptResult {
+  mode: 'together' | 'alone';
+  outcomes: Array<{ title: string; outcome: RunView['outcome']; revert: string | null; error: string | null }>;
 }
 
 /** What Open Read & Simulate ended with (for tests and links). */
@@ -80,6 +88,23 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
   static createOrShow(services: Services, target: SimulationTarget): Promise<SimulationResult> {
     SimulationPanel.closeWithExtension(services);
     return SimulationPanel.panels.show(services, target);
+  }
+
+  /**
+   * A Foundry script's transactions simulated on the page for `target`: `inOrder`, all in one block
+   * (each on the state the ones before left) where the node serves eth_simulateV1, else each alone
+   * against the same block. Resolves to the outcomes, in the script's order.
+   */
+  static async simulateScript(
+    services: Services,
+    target: SimulationTarget,
+    script: string,
+    txs: readonly ScriptTransaction[],
+    inOrder: boolean,
+  ): Promise<ScriptResult | undefined> {
+    await SimulationPanel.createOrShow(services, target);
+    const host = SimulationPanel.panels.showing(target, services.connection.network);
+    return host instanceof SimulationPanel ? host.runScript(script, txs, inOrder) : undefined;
   }
 
   static revive(services: Services, panel: vscode.WebviewPanel, target: SimulationTarget | undefined): void {
@@ -267,6 +292,24 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
       const words = namer?.([], datas);
       return [simulationRunView(asked, sim, tree, decoding, t, words && { actions: words.actions, namesProblem: words.namesProblem })];
     });
+  }
+
+  private async runScript(script: string, txs: readonly ScriptTransaction[], inOrder: boolean): Promise<ScriptResult | undefined> {
+    const t = vscode.l10n.t;
+    let result: ScriptResult | undefined;
+    await this.running(async (clients, signal) => {
+      const traceRefused = this.services.connection.abilities(this.network).refuses('simulation');
+      const options = { inOrder, traceRefused, simulateRefused: this.simulateRefused };
+      const seq = await runSequence(clients.evm, sequenceCalls(txs), 'latest', options, signal);
+      if (seq.simulateFailure && isRefusal(seq.simulateFailure)) this.simulateRefused = true;
+      const decoding = this.decodingForRuns();
+      const hyperCore = settings.transactionsDecodeHyperCore();
+      const treeOf = (frames: Parameters<typeof simulatedCallTree>[0]) => simulatedCallTree(frames, decoding.decoder, t, hyperCore);
+      const views = scriptRunViews(script, txs, seq, decoding, t, () => this.nextRun++, treeOf);
+      result = { mode: seq.mode, outcomes: views.map((v) => ({ title: v.title, outcome: v.outcome, revert: v.revert?.text ?? null, error: v.error })) };
+      return views;
+    });
+    return result;
   }
 
   private asked(

@@ -6,8 +6,9 @@
  * `eth_bigBlockGasPrice`). Nothing is signed or sent: these are `eth_call`-family requests. Pure.
  */
 import type { SimulatedFrame } from '../core/callTracer';
-import { isCancellation, type ProviderError } from '../core/errors';
-import type { BlockTag, CallRequest, CallResult, SimulatedV1 } from '../core/evmClient';
+import { isCancellation, ProviderError } from '../core/errors';
+import type { BlockTag, CallRequest, CallResult, SequenceCall, SimulatedV1 } from '../core/evmClient';
+import { msg } from '../core/translate';
 import { outcome, type Outcome } from '../core/settled';
 
 /** The requests it makes (the EVM client has them). */
@@ -130,4 +131,83 @@ export async function runSimulation(
     traceFailure,
     simulateFailure,
   };
+}
+
+/** The requests a script's simulation makes: a simulation's, and eth_simulateV1 of several calls in one block. */
+export interface SequenceReader extends SimulationReader {
+  simulateCallsV1?(calls: readonly SequenceCall[], block: BlockTag, signal?: AbortSignal): Promise<SimulatedV1[]>;
+}
+
+/** A script's transactions simulated: each one's outcome, and how. */
+export interface SequenceSimulation {
+  /** `together`: one eth_simulateV1 block, each on the state the ones before left; `alone`: each on the block's own state. */
+  mode: 'together' | 'alone';
+  /** The block they ran on top of (the head's number, read first, at `latest`); null when the head could not be read. */
+  blockNumber: number | null;
+  results: Array<Outcome<Simulation>>;
+  /** Why eth_simulateV1 did not run them together (null when it did, or was not asked). */
+  simulateFailure: ProviderError | null;
+}
+
+/**
+ * `calls` simulated against one block. `inOrder`: all in one eth_simulateV1 block where the node serves
+ * it, so a call sees the state the ones before it left; else (or when refused) each alone against that
+ * same block, with `runSimulation` (a creation alone cannot be: it fails with a clear reason).
+ */
+export async function runSequence(
+  evm: SequenceReader,
+  calls: readonly SequenceCall[],
+  block: BlockTag,
+  options: { inOrder: boolean; traceRefused: boolean; simulateRefused: boolean },
+  signal?: AbortSignal,
+): Promise<SequenceSimulation> {
+  // One block for all: the head is read first and pinned, so a block arriving meanwhile does not split them.
+  const head = block === 'latest' ? await outcome(evm.getBlockNumber(signal)) : undefined;
+  if (head && !head.ok && isCancellation(head.error)) throw head.error;
+  const at: BlockTag = block === 'latest' ? (head?.ok ? head.value : 'latest') : block;
+  const blockNumber = typeof at === 'number' ? at : null;
+  let simulateFailure: ProviderError | null = null;
+  if (options.inOrder && evm.simulateCallsV1 && !options.simulateRefused) {
+    const [together, gasPrice, bigBlockGasPrice] = await Promise.all([
+      outcome(evm.simulateCallsV1(calls, at, signal)),
+      outcome(evm.getGasPrice(signal)),
+      outcome(evm.getBigBlockGasPrice(signal)),
+    ]);
+    if (!together.ok && isCancellation(together.error)) throw together.error;
+    if (together.ok) {
+      const results = together.value.map((r): Outcome<Simulation> => ({
+        ok: true,
+        value: {
+          source: 'simulate',
+          frames: null,
+          logs: r.logs,
+          reverted: r.reverted,
+          data: r.data,
+          gasUsed: r.gasUsed,
+          gasPrice,
+          bigBlockGasPrice,
+          blockNumber,
+          traceFailure: null,
+          simulateFailure: null,
+        },
+      }));
+      return { mode: 'together', blockNumber, results, simulateFailure: null };
+    }
+    simulateFailure = together.error;
+  }
+  const results: Array<Outcome<Simulation>> = [];
+  for (const c of calls) {
+    if (c.to === null) {
+      results.push({
+        ok: false,
+        error: new ProviderError('badInput', msg('A contract creation is simulated only in order, with eth_simulateV1.')),
+        unsupported: false,
+      });
+      continue;
+    }
+    const r = await outcome(runSimulation(evm, { ...c, to: c.to }, at, options.traceRefused, signal, true));
+    if (!r.ok && isCancellation(r.error)) throw r.error;
+    results.push(r);
+  }
+  return { mode: 'alone', blockNumber, results, simulateFailure };
 }

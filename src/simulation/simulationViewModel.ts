@@ -441,7 +441,7 @@ function fromDecoded(d: Decoded): DecodedView {
   };
 }
 
-function fromValue(v: DecodedValue): ArgView {
+export function fromValue(v: DecodedValue): ArgView {
   return { name: v.name, type: v.type, text: v.text, ...(v.items ? { items: v.items.map(fromValue) } : {}), ...(v.cut ? { cut: true } : {}) };
 }
 

@@ -11,7 +11,9 @@ import { WorkspaceIndexer } from '../../src/contracts/workspaceIndexer';
 import type { EvmClient } from '../../src/core/evmClient';
 import type { Address } from '../../src/core/model';
 import { createProviderClients } from '../../src/core/provider';
-import { runReads, runSimulation } from '../../src/simulation/simulationRun';
+import { runReads, runSequence, runSimulation } from '../../src/simulation/simulationRun';
+import { readBroadcast } from '../../src/simulation/broadcastFile';
+import { scriptRunViews, sequenceCalls } from '../../src/simulation/scriptViewModel';
 import { calldataOf, contractFunctions, readRunView, simulationRunView, type FormFunction, type RunAsked } from '../../src/simulation/simulationViewModel';
 import { parseArgs } from '../../src/simulation/argParser';
 import type { ArgView } from '../../src/transactions/protocol';
@@ -233,5 +235,43 @@ describe('conformance: Read & Simulate (solc-compiled contracts on anvil)', func
     const view = readRunView({ ...a, blockText: '1' }, r.reads[0]!.result, 1, { abis: decoding.abis }, t);
     assert.equal(view.block, '1');
     assert.equal(view.returned, null, 'no code then: an empty return does not fit uint256');
+  });
+  it('simulates a Foundry script’s broadcast in order in one eth_simulateV1 block: the second call sees the first’s state', async () => {
+    const decoding = await decodingOf('Vault');
+    const withdraw = encodeFunctionData({ abi: abi('Vault'), functionName: 'withdraw', args: [600n] });
+    const step = { transactionType: 'CALL', contractName: 'Vault', contractAddress: null, function: 'withdraw(uint256)', arguments: ['600'] };
+    const tx = { from: holder(), to: deployed.Vault, value: '0x0', input: withdraw, gas: '0x30000', nonce: '0x0', chainId: `0x${CHAIN_ID.toString(16)}` };
+    const content = JSON.stringify({
+      transactions: [
+        { ...step, transaction: tx },
+        { ...step, transaction: tx },
+      ],
+      receipts: [],
+      chain: CHAIN_ID,
+    });
+    const read = readBroadcast(`broadcast/Withdraw.s.sol/${CHAIN_ID}/dry-run/run-latest.json`, content, t);
+    assert.ok(read.ok);
+    const calls = sequenceCalls(read.script.transactions);
+    const together = await runSequence(evm, calls, 'latest', { inOrder: true, traceRefused: false, simulateRefused: false });
+    assert.equal(together.mode, 'together', 'anvil serves eth_simulateV1');
+    let id = 0;
+    const views = scriptRunViews('Withdraw.s.sol', read.script.transactions, together, { decoder: decoding.decoder, abis: decoding.abis }, t, () => ++id);
+    assert.deepEqual(
+      views.map((v) => v.outcome),
+      ['returned', 'reverted'],
+    );
+    assert.equal(views[1]!.revert?.decoded?.name, 'TooMuch');
+    assert.deepEqual(views[1]!.revert?.decoded?.args.map(shown), ['asked=600', 'available=400']);
+    assert.equal(views[0]!.events?.[0]?.decoded?.name, 'Withdrawn');
+    assert.match(views[0]!.missing ?? '', /in order in one block/);
+    // What the node itself says: alone, each withdrawal of 600 passes (the chain still holds 1,000).
+    const alone = await runSequence(evm, calls, 'latest', { inOrder: false, traceRefused: false, simulateRefused: false });
+    assert.equal(alone.mode, 'alone');
+    assert.deepEqual(
+      alone.results.map((r) => r.ok && !r.value.reverted),
+      [true, true],
+    );
+    const nodeSays = await node.rpc<Hex>('eth_call', [{ from: holder(), to: deployed.Vault, data: withdraw }, 'latest']);
+    assert.equal(decodeFunctionResult({ abi: abi('Vault'), functionName: 'withdraw', data: nodeSays }), 400n);
   });
 });
