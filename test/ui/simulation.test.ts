@@ -42,7 +42,12 @@ describe('UI: Read & Simulate on a real node (anvil, the workspace’s Foundry a
     await node.rpc('anvil_setCode', [CORE_WRITER, await node.rpc<Hex>('eth_getCode', [writer, 'latest'])]);
     const fund = encodeFunctionData({ abi: compiled.Token!.abi as Abi, functionName: 'transfer', args: [deployed.Treasury, 500n] });
     await sender.receiptOf(await sender.send(0, { ...eip1559(1n), to: deployed.Token, data: fund, gas: 200_000n }));
-    options.files = { ...foundryLayout(compiled, deployed, 999), ...SIMULATION_SOURCES };
+    // A Foundry script's dry run in the workspace: two withdrawals of 600 from a vault that holds 1,000.
+    const withdraw = encodeFunctionData({ abi: compiled.Vault!.abi as Abi, functionName: 'withdraw', args: [600n] });
+    const step = { transactionType: 'CALL', contractName: 'Vault', contractAddress: deployed.Vault, function: 'withdraw(uint256)', arguments: ['600'] };
+    const tx = { from: holder, to: deployed.Vault, value: '0x0', input: withdraw, gas: '0x30000', nonce: '0x0', chainId: '0x3e7' };
+    const dryRun = JSON.stringify({ transactions: [step, step].map((st) => ({ ...st, transaction: tx })), receipts: [], chain: 999 });
+    options.files = { ...foundryLayout(compiled, deployed, 999), ...SIMULATION_SOURCES, 'broadcast/Withdraw.s.sol/999/dry-run/run-latest.json': dryRun };
     options.settings = { 'hyperliquidExplorer.baseUrl': node.baseUrl };
   });
   after(async () => Promise.all([node?.close(), demo?.close()]));
@@ -141,6 +146,20 @@ describe('UI: Read & Simulate on a real node (anvil, the workspace’s Foundry a
     const differs = await table.locator('tr.differs th').allTextContents();
     assert.ok(differs.includes('Arguments') && differs.includes('Outcome') && differs.includes('Events'), differs.join(', '));
     await wb().screenshot('simulation-compare');
+  });
+
+  it('simulates a Foundry script’s dry run in order against one block: the second withdrawal sees the first and reverts (issue 36)', async () => {
+    await wb().runCommand('Hyperliquid: Simulate a Foundry Script’s Transactions…');
+    await wb().fillInputBox('Withdraw', { submit: false });
+    await wb().page.keyboard.press('Enter');
+    await wb().fillInputBox('All 2 in order', { submit: false });
+    await wb().page.keyboard.press('Enter');
+    const reverted = view().locator('article.run[data-outcome="reverted"]', { hasText: 'TooMuch' });
+    await reverted.first().waitFor({ timeout: 30_000 });
+    const text = ((await reverted.first().textContent()) ?? '').replace(/\s+/g, ' ');
+    assert.match(text, /asked \(uint256\): 600/);
+    assert.match(text, /available \(uint256\): 400/);
+    await wb().screenshot('simulation-script');
   });
 
   it('on the demo node, reads a demo wallet’s position precompile in human units', async () => {
