@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { ForwardingProxy } from '../support/forwardingProxy';
+import { ForwardingProxy, tunnelUpgrade } from '../support/forwardingProxy';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 export const ANVIL_BINARY = path.join(ROOT, 'node_modules', '@foundry-rs', 'anvil-linux-amd64', 'bin', 'anvil');
@@ -121,24 +121,7 @@ export async function startAnvil(options: { chainId?: number } = {}): Promise<An
     upgrade: (req, socket, head) => {
       if (req.url !== `/${GATEWAY_KEY}/evm`) return void socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       node.upgrades += 1;
-      const upstream = net.connect(port, '127.0.0.1', () => {
-        const headers = Object.entries(req.headers).flatMap(([k, v]) =>
-          Array.isArray(v) ? v.map((x) => `${k}: ${x}`) : v === undefined ? [] : [`${k}: ${v}`],
-        );
-        upstream.write(`GET / HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`);
-        if (head.length) upstream.write(head);
-        upstream.pipe(socket as net.Socket).pipe(upstream);
-      });
-      const client = socket as net.Socket;
-      piped.add(upstream).add(client);
-      const end = () => {
-        upstream.destroy();
-        client.destroy();
-        piped.delete(upstream);
-        piped.delete(client);
-      };
-      upstream.on('error', end).on('close', end);
-      client.on('error', end).on('close', end);
+      tunnelUpgrade(req, socket, head, port, '/', piped);
     },
   });
   node.baseUrl = await gateway.start();

@@ -15,6 +15,7 @@
  */
 import * as http from 'node:http';
 import type { Duplex } from 'node:stream';
+import * as net from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 
 export type Endpoint = 'evm' | 'info' | 'other';
@@ -336,4 +337,27 @@ function describeInfo(isJson: boolean, json: unknown): InfoDescription {
     ...(typeof o.user === 'string' ? { user: o.user.toLowerCase() } : {}),
     ...(typeof o.dex === 'string' ? { dex: o.dex } : {}),
   };
+}
+
+/**
+ * Tunnels a WebSocket upgrade the proxy received to `port` on loopback, asked as `path`: the request's head
+ * sent on, then bytes both ways as they come. `track` holds both sockets while they are open (to cut them).
+ */
+export function tunnelUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer, port: number, path: string, track?: Set<Socket>): void {
+  const client = socket as Socket;
+  const upstream = net.connect(port, '127.0.0.1', () => {
+    const headers = Object.entries(req.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${k}: ${x}`) : v === undefined ? [] : [`${k}: ${v}`]));
+    upstream.write(`GET ${path} HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`);
+    if (head.length) upstream.write(head);
+    upstream.pipe(client).pipe(upstream);
+  });
+  track?.add(upstream).add(client);
+  const end = () => {
+    upstream.destroy();
+    client.destroy();
+    track?.delete(upstream);
+    track?.delete(client);
+  };
+  upstream.on('error', end).on('close', end);
+  client.on('error', end).on('close', end);
 }

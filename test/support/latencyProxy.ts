@@ -15,7 +15,7 @@
  * A configuration of the one forwarding proxy (forwardingProxy.ts): the delays are its holds, the counting
  * its request and connection hooks.
  */
-import { ForwardingProxy } from './forwardingProxy';
+import { ForwardingProxy, tunnelUpgrade } from './forwardingProxy';
 
 export interface LatencyProxyOptions {
   /** `http://127.0.0.1:PORT` of the server behind the proxy. */
@@ -67,6 +67,8 @@ export class LatencyProxy {
     this.proxy = new ForwardingProxy({
       target: options.target,
       keepAliveTimeoutMs: 60_000,
+      // WebSockets (the demo node's /ws, eth_subscribe) go through as they are, without added latency.
+      upgrade: (req, socket, head) => tunnelUpgrade(req, socket, head, Number(new URL(options.target).port), req.url ?? '/'),
       onConnection: () => (this.connectionsSinceReset += 1),
       onRequest: (req) => {
         const arrivedAt = performance.now();
