@@ -14,6 +14,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { DEMO_BLOCKS, HYPE_SYSTEM_ADDRESS } from '../src/demo/chain';
 import { DEMO_WALLETS } from '../src/demo/wallets';
+import { CORE_WRITER_ADDRESS } from '../src/hyperCore/coreWriter';
 import { DEMO_SAMPLES } from '../src/demo/samples';
 import { floorExtensionVsix } from '../test/host/spyExtension';
 import { LatencyProxy } from '../test/support/latencyProxy';
@@ -28,6 +29,7 @@ import { freePort } from '../test/host/codeServer';
 const LOOKUPS = 6;
 const ADDRESS_RUNS = 5;
 const LIVE_EVENTS = 8;
+const READS = 6;
 const REFRESHES = 6;
 const HOVERS = 8;
 const HOVER_BLOCKS = Array.from({ length: HOVERS + 1 }, (_, i) => `0x${(0x1a2b + i * 7).toString(16)}`);
@@ -291,6 +293,61 @@ async function liveRuns(wb: Workbench, baseUrl: string): Promise<number[]> {
   return samples;
 }
 
+/**
+ * Read & Simulate: Enter in a read's form → its result drawn (HyperCore's position precompile for the
+ * demo's market maker, one eth_call), against the same page's floor: Enter with an address that is no
+ * address → the field's error drawn (checked on the page, nothing sent). Both by the page's own clock.
+ */
+async function readRuns(wb: Workbench): Promise<{ ours: number[]; floor: number[] }> {
+  const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
+  await wb.runCommand('View: Close All Editors');
+  await wb.runCommand('Hyperliquid: Read & Simulate Contract…');
+  await wb.fillInputBox(CORE_WRITER_ADDRESS);
+  const frame = await blockFrame(wb.page);
+  await frame.waitForSelector('[data-field="readOnlyNote"]', { timeout: 30_000 });
+  const form = frame.locator('details[data-fn="core:position"]');
+  await form.locator('summary').click();
+  const inputs = form.locator('input[data-input]');
+  const arm = () =>
+    frame.evaluate(() => {
+      const w = window as unknown as { __hlxEnterAt?: number; __hlxArmed?: boolean };
+      w.__hlxEnterAt = undefined;
+      if (w.__hlxArmed) return;
+      w.__hlxArmed = true;
+      window.addEventListener('keydown', (e) => e.key === 'Enter' && (w.__hlxEnterAt = e.timeStamp), true);
+    });
+  /** Enter in the last input, then the page's time from the keydown to the first frame with more `selector` than `n`. */
+  const timed = async (selector: string, n: number) => {
+    await arm();
+    await inputs.nth(1).press('Enter');
+    const handle = await frame.waitForFunction(
+      ({ sel, count }) => {
+        const at = (window as unknown as { __hlxEnterAt?: number }).__hlxEnterAt;
+        return at !== undefined && document.querySelectorAll(sel).length > count ? performance.now() - at : undefined;
+      },
+      { sel: selector, count: n },
+      { polling: 'raf', timeout: 30_000 },
+    );
+    return (await handle.jsonValue()) as number;
+  };
+  const ours: number[] = [];
+  const floor: number[] = [];
+  for (let i = 0; i <= READS; i++) {
+    await inputs.nth(0).fill(maker.address);
+    await inputs.nth(1).fill('0');
+    const runs = await frame.locator('article.run').count();
+    const read = await timed('article.run', runs);
+    await inputs.nth(0).fill('0x12');
+    const errors = await frame.locator('.field-error').count();
+    const refused = await timed('.field-error', errors);
+    if (i > 0) {
+      ours.push(read);
+      floor.push(refused);
+    }
+  }
+  return { ours, floor };
+}
+
 /** One Look Up Block of the 10,000-transaction block in a new panel, from Enter to its first rows painted. */
 async function profiledLookUp(wb: Workbench): Promise<void> {
   const page = wb.page;
@@ -501,6 +558,25 @@ function liveRow(samples: number[], floor: number[], problem: string | undefined
   };
 }
 
+/** Issue 36: a read from the form's Enter to its result drawn, at most one round trip (and its decoding) over the page's own floor. */
+function readRow(r: { ours: number[]; floor: number[] }, problem: string | undefined): BenchRow {
+  const name = 'Real host: Read & Simulate, Enter in a read’s form → its result drawn (a read precompile, one eth_call)';
+  const target = '≤ the page’s floor + 50 ms (median): one round trip on loopback and its decoding';
+  if (r.ours.length === 0) return { group: 'views', name, unit: 'ms', ours: stats([NaN]), target, met: false, note: `not measured: ${problem ?? 'no sample'}` };
+  const o = stats(r.ours);
+  const f = stats(r.floor);
+  return {
+    group: 'views',
+    name,
+    unit: 'ms',
+    ours: o,
+    baseline: { name: 'the same page’s floor: Enter with an address that is none → the field’s error drawn (nothing sent)', stats: f },
+    target,
+    met: o.median <= f.median + 50,
+    note: `by the page's own clock, from the keydown to the first frame showing it; ${r.ours.length} reads after a warm-up, each beside a refused one`,
+  };
+}
+
 function floorRow(name: string, ours: number[], floorName: string, floor: number[], note: string): BenchRow {
   const o = stats(ours);
   const f = stats(floor);
@@ -624,6 +700,17 @@ export default async function run(): Promise<BenchRow[]> {
       log(`live: not measured: ${liveProblem}`);
     }
     phase('live events', t);
+    t = performance.now();
+    let reads: { ours: number[]; floor: number[] } = { ours: [], floor: [] };
+    let readProblem: string | undefined;
+    try {
+      reads = await readRuns(wb);
+      log(`read: ours ${ms(reads.ours)} ms; the page's floor ${ms(reads.floor)} ms`);
+    } catch (e) {
+      readProblem = e instanceof Error ? e.message.split('\n')[0] : String(e);
+      log(`read: not measured: ${readProblem}`);
+    }
+    phase('reads', t);
     const hoverNote =
       'editor.hover.delay 0 (VS Code’s default adds 300 ms before it asks any provider); the floor: static Markdown of the block hover’s size and shape (title, six lines, one trusted command link) on the same kind of token in a TypeScript file';
     const rows: BenchRow[] = [
@@ -671,6 +758,7 @@ export default async function run(): Promise<BenchRow[]> {
         hoverNote,
       ),
       liveRow(live, floorRefreshes.samples, liveProblem),
+      readRow(reads, readProblem),
       connectionRow(
         'Real host: new connections per Look Up Block, warm provider (clients kept, a slim block not looked up before)',
         warmLookUps,
