@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
+import { describeError } from '../core/errors';
 import type { Address } from '../core/model';
 import { givenOrAsked } from '../platform/givenOrAsked';
 import { notify } from '../platform/notify';
 import type { Services } from '../platform/services';
+import { vscodeTranslate } from '../platform/translate';
 import { escapeIcons } from '../view/escape';
 import { workspaceContracts, type WorkspaceDecoder } from '../contracts/api';
 import { broadcastPath, MAX_BROADCAST_BYTES, readBroadcast, type BroadcastScript, type ScriptTransaction } from './broadcastFile';
@@ -82,7 +84,7 @@ async function readScript(uri: vscode.Uri): Promise<BroadcastScript | undefined>
     }
     return read.script;
   } catch (e) {
-    void notify('warning', t('Cannot read {0}: {1}', path, e instanceof Error ? e.message : String(e)));
+    void notify('warning', t('Cannot read {0}: {1}', path, describeError(e, vscodeTranslate)));
     return undefined;
   }
 }
