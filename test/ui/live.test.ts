@@ -77,7 +77,13 @@ describe('UI: live wallets over Hyperliquid’s WebSocket (the demo node’s /ws
     );
 
     at = await send('fill');
-    rows = await seen('the fill', at, (r) => r.some((x) => /^filled 0\.5 BTC @ [\d,.]+ (just now|\d+ s ago)$/.test(x)));
+    // The fill and the new order list come on two channels, so maybe in two draws (the first after a quiet
+    // spell is drawn at once): wait for both.
+    rows = await seen(
+      'the fill, and the filled order gone',
+      at,
+      (r) => r.some((x) => /^filled 0\.5 BTC @ [\d,.]+ (just now|\d+ s ago)$/.test(x)) && Number(WALLET.exec(walletRow(r))?.[1]) === count,
+    );
     assert.equal(Number(WALLET.exec(walletRow(rows))![1]), count, 'the filled order left');
 
     at = await send('liquidation');
