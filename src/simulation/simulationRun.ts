@@ -101,20 +101,7 @@ export async function runSimulation(
   const simulated = evm.simulateV1 && !simulateRefused ? await outcome(evm.simulateV1(call, block, signal)) : undefined;
   if (simulated && !simulated.ok && isCancellation(simulated.error)) throw simulated.error;
   if (simulated?.ok) {
-    const r = simulated.value;
-    return {
-      source: 'simulate',
-      frames: null,
-      logs: r.logs,
-      reverted: r.reverted,
-      data: r.data,
-      gasUsed: r.gasUsed,
-      gasPrice,
-      bigBlockGasPrice,
-      blockNumber,
-      traceFailure,
-      simulateFailure: null,
-    };
+    return fromSimulateV1(simulated.value, { gasPrice, bigBlockGasPrice, blockNumber, traceFailure });
   }
   const simulateFailure = simulated && !simulated.ok ? simulated.error : null;
   const [result, gas] = await Promise.all([evm.callContract(call, block, signal), outcome(evm.estimateGas(call, block, signal))]);
@@ -177,19 +164,7 @@ export async function runSequence(
     if (together.ok) {
       const results = together.value.map((r): Outcome<Simulation> => ({
         ok: true,
-        value: {
-          source: 'simulate',
-          frames: null,
-          logs: r.logs,
-          reverted: r.reverted,
-          data: r.data,
-          gasUsed: r.gasUsed,
-          gasPrice,
-          bigBlockGasPrice,
-          blockNumber,
-          traceFailure: null,
-          simulateFailure: null,
-        },
+        value: fromSimulateV1(r, { gasPrice, bigBlockGasPrice, blockNumber, traceFailure: null }),
       }));
       return { mode: 'together', blockNumber, results, simulateFailure: null };
     }
@@ -210,4 +185,9 @@ export async function runSequence(
     results.push(r);
   }
   return { mode: 'alone', blockNumber, results, simulateFailure };
+}
+
+/** A simulation read from one `eth_simulateV1` call's answer (events and gas, no call tree). */
+function fromSimulateV1(r: SimulatedV1, at: Pick<Simulation, 'gasPrice' | 'bigBlockGasPrice' | 'blockNumber' | 'traceFailure'>): Simulation {
+  return { source: 'simulate', frames: null, logs: r.logs, reverted: r.reverted, data: r.data, gasUsed: r.gasUsed, ...at, simulateFailure: null };
 }
