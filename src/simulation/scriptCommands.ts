@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { describeError } from '../core/errors';
 import type { Address } from '../core/model';
-import { givenOrAsked } from '../platform/givenOrAsked';
 import { notify } from '../platform/notify';
 import type { Services } from '../platform/services';
 import { vscodeTranslate } from '../platform/translate';
@@ -10,6 +9,7 @@ import { workspaceContracts, type WorkspaceDecoder } from '../contracts/api';
 import { broadcastPath, MAX_BROADCAST_BYTES, readBroadcast, type BroadcastScript, type ScriptTransaction } from './broadcastFile';
 import { scriptTransactionLabel } from './scriptViewModel';
 import { SimulationPanel, type ScriptResult } from './simulationPanel';
+import { connectedOnly } from './simulationCommands';
 
 /** The most broadcast files offered when none is given. */
 const MAX_FILES = 200;
@@ -26,12 +26,7 @@ export async function simulateScript(services: Services, file: unknown, pick: un
   if (!uri) return undefined;
   const script = await readScript(uri);
   if (!script) return undefined;
-  const asked = await givenOrAsked(
-    services,
-    undefined,
-    (e) => e,
-    async () => true as const,
-  );
+  const asked = await connectedOnly(services);
   if (!asked) return undefined;
   const firstTarget = script.transactions.find((tx) => tx.to ?? tx.contractAddress);
   const decoding = firstTarget

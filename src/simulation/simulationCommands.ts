@@ -39,12 +39,7 @@ export function showSimulation(services: Services, target: SimulationTarget): Pr
 }
 
 async function fromArtifact(services: Services, uri: vscode.Uri): Promise<SimulationResult | undefined> {
-  const asked = await givenOrAsked(
-    services,
-    undefined,
-    (e) => e,
-    async () => true as const,
-  );
+  const asked = await connectedOnly(services);
   if (!asked) return undefined;
   const artifact = await workspaceContracts(services).artifact(asked.clients, uri.toString());
   if (!artifact) {
@@ -56,6 +51,16 @@ async function fromArtifact(services: Services, uri: vscode.Uri): Promise<Simula
   }
   const address = await pickAddress(artifact.abi.name, artifact.deployed);
   return address && SimulationPanel.createOrShow(services, { address, abiUri: uri.toString() });
+}
+
+/** The connection's clients (its key asked for, or demo data offered, when there is none); nothing else is asked. */
+export function connectedOnly(services: Services): ReturnType<typeof givenOrAsked<true>> {
+  return givenOrAsked(
+    services,
+    undefined,
+    (e) => e,
+    async () => true as const,
+  );
 }
 
 /** One of the addresses the workspace deployed the contract at, or one typed. */
