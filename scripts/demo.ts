@@ -49,8 +49,10 @@ async function startDemoNode(): Promise<{ baseUrl: string; apiKey: string }> {
   const source = path.join(ROOT, 'src', 'demo', 'cli.ts');
   const port = process.env.HLX_DEMO_PORT ?? '0';
   let cmd: string[];
-  if (fs.existsSync(bundled)) cmd = [bundled, '--port', port];
-  else if (fs.existsSync(source)) cmd = ['--import', 'tsx', source, '--port', port];
+  // The market moves (mids, positions' marks) and the chain grows, so that live wallets and Follow latest show it.
+  const moving = ['--market-tick-ms', '3000', '--block-ms', '2000'];
+  if (fs.existsSync(bundled)) cmd = [bundled, '--port', port, ...moving];
+  else if (fs.existsSync(source)) cmd = ['--import', 'tsx', source, '--port', port, ...moving];
   else throw new Error('no demo node: neither dist/demoNode.js nor src/demo/cli.ts exists');
   const node = spawnTracked(process.execPath, cmd, { name: 'demo node', cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: node.child.stdout! });

@@ -115,6 +115,7 @@ export const Settings = {
   ordersNotifyOnFill: 'orders.notifyOnFill',
   /** Watched wallets follow Hyperliquid's WebSocket (with the wallet-data permission). */
   ordersLiveUpdates: 'orders.liveUpdates',
+  ordersLiveNotifications: 'orders.liveNotifications',
   hover: 'hover',
   hoverEnabled: 'hover.enabled',
   hoverLanguages: 'hover.languages',

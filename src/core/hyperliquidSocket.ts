@@ -4,7 +4,10 @@
  * been silent for 60 s, with capped exponential backoff and jitter, at most 30 new connections a minute,
  * and resubscribes everything. Per user: `openOrders` per dex (the whole list: orders appear, change and
  * go), `userFills` (fills keyed by `tid`: the snapshot after a reconnect fills the gap, and no fill is
- * given twice) and `userEvents` (a liquidation, named by `liquidated_user`). `orderUpdates` is not asked:
+ * given twice), `userEvents` (a liquidation, named by `liquidated_user`) and `clearinghouseState` per dex
+ * (positions and margin, the whole account of that dex). Once per connection, `allMids` per dex that a
+ * watched user follows (market data: no address in it; the orders' distance from the mid follows it).
+ * `orderUpdates` is not asked:
  * its messages do not say whose orders they are, and one connection watches several users.
  *
  * Every message is size-capped (the frame, then the same pre-parse scan as the info answers) and
@@ -15,11 +18,20 @@
 import WebSocket from 'ws';
 import * as v from 'valibot';
 import { Emitter, type Event } from './emitter';
-import { toOpenOrders } from './infoSchemas';
+import { toOpenOrders, toPerpAccount } from './infoSchemas';
 import { jsonProblem } from './jsonLimits';
-import type { OpenOrder } from './model';
+import type { OpenOrder, PerpAccount } from './model';
 import { openSocket, SocketPacing } from './socketPacing';
-import { openOrdersData, socketEnvelope, subscriptionResponseData, userEventData, userFillsData, type SocketFill } from './socketSchemas';
+import {
+  allMidsData,
+  clearinghouseStateData,
+  openOrdersData,
+  socketEnvelope,
+  subscriptionResponseData,
+  userEventData,
+  userFillsData,
+  type SocketFill,
+} from './socketSchemas';
 
 /** The exchange's limit of distinct users per IP. */
 export const MAX_LIVE_USERS = 10;
@@ -65,6 +77,8 @@ export interface LiveUserUpdate {
   user: string;
   /** Per dex, its whole list of open orders as last sent. */
   orders: Map<string, OpenOrder[]>;
+  /** Per dex, its account (positions and margin) as last sent. */
+  accounts: Map<string, PerpAccount>;
   /** Fills not given before, oldest first. */
   fills: LiveFill[];
   liquidations: LiveLiquidation[];
@@ -95,12 +109,15 @@ export interface HyperliquidSocketOptions {
   maxUsers?: number;
   /** Updates are handed out at most this often. */
   drawMs?: number;
+  /** Whether to follow `allMids` of the dexs the users follow (default true). */
+  mids?: boolean;
   random?: () => number;
   now?: () => number;
 }
 
 interface Pending {
   orders: Map<string, OpenOrder[]>;
+  accounts: Map<string, PerpAccount>;
   fills: LiveFill[];
   liquidations: LiveLiquidation[];
   caughtUp: boolean;
@@ -126,6 +143,11 @@ interface Subscription {
   dex?: string;
 }
 
+/** What each watched user is subscribed to per dex. */
+const PER_DEX = ['openOrders', 'clearinghouseState'] as const;
+
+const midsSubscription = (dex: string) => (dex === '' ? { type: 'allMids' } : { type: 'allMids', dex });
+
 const keyOf = (s: { type: string; user?: string; dex?: string }): string => `${s.type}|${s.user ?? ''}|${s.dex ?? ''}`;
 
 export class HyperliquidSocket {
@@ -142,10 +164,17 @@ export class HyperliquidSocket {
   private ackTimer: NodeJS.Timeout | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private drawTimer: NodeJS.Timeout | undefined;
+  /** When updates were last handed out (`now()`), for the pace of the next. */
+  private lastDrawAt = -Infinity;
   private closed = false;
   private readonly updates = new Emitter<LiveUserUpdate[]>();
   private readonly states = new Emitter<SocketState>();
   private readonly problems = new Emitter<SocketProblem>();
+  private readonly midsChanged = new Emitter<Map<string, Map<string, string>>>();
+  /** Dexs whose `allMids` this connection was asked for. */
+  private readonly midDexes = new Set<string>();
+  /** Mids arrived since the last draw, per dex (the last of each). */
+  private pendingMids: Map<string, Map<string, string>> | undefined;
 
   /** Updates, merged: at most one call per `drawMs`. */
   readonly onUpdate: Event<LiveUserUpdate[]> = this.updates.event;
@@ -153,6 +182,8 @@ export class HyperliquidSocket {
   readonly onState: Event<SocketState> = this.states.event;
   /** A message was refused (too large, not JSON, wrong shape) or the server said `error`. */
   readonly onProblem: Event<SocketProblem> = this.problems.event;
+  /** Mid prices, per dex, merged like the updates (and handed out just before them). */
+  readonly onMids: Event<Map<string, Map<string, string>>> = this.midsChanged.event;
 
   constructor(options: HyperliquidSocketOptions) {
     this.o = {
@@ -166,6 +197,7 @@ export class HyperliquidSocket {
       maxFrameBytes: MAX_SOCKET_FRAME_BYTES,
       maxUsers: MAX_LIVE_USERS,
       drawMs: 250,
+      mids: true,
       random: Math.random,
       now: Date.now,
       ...options,
@@ -196,17 +228,22 @@ export class HyperliquidSocket {
       // Other dexs: their order lists change, the fills (and what was seen of them) stay.
       const open = this.ws?.readyState === WebSocket.OPEN;
       for (const dex of known.dexes.filter((d) => !wanted.includes(d))) {
-        if (open) this.send({ method: 'unsubscribe', subscription: { type: 'openOrders', user: id, dex } });
-        known.unacked.delete(keyOf({ type: 'openOrders', user: id, dex }));
+        for (const type of PER_DEX) {
+          if (open) this.send({ method: 'unsubscribe', subscription: { type, user: id, dex } });
+          known.unacked.delete(keyOf({ type, user: id, dex }));
+        }
       }
       const added = wanted.filter((d) => !known.dexes.includes(d));
       known.dexes = wanted;
       if (open) {
         for (const dex of added) {
-          const s = { type: 'openOrders', user: id, dex };
-          known.unacked.add(keyOf(s));
-          this.send({ method: 'subscribe', subscription: s });
+          for (const type of PER_DEX) {
+            const s = { type, user: id, dex };
+            known.unacked.add(keyOf(s));
+            this.send({ method: 'subscribe', subscription: s });
+          }
         }
+        this.syncMids();
         if (added.length && !this.ackTimer) this.ackTimer = setTimeout(() => this.ackTimedOut(), this.o.ackTimeoutMs);
         this.checkAcks();
       }
@@ -216,8 +253,10 @@ export class HyperliquidSocket {
     }
     const state: UserState = { dexes: wanted, unacked: new Set(), hadSnapshot: false, seen: new Map(), forgottenUpTo: -1, liquidations: new Set() };
     this.users.set(id, state);
-    if (this.ws?.readyState === WebSocket.OPEN) this.subscribe(id, state);
-    else this.ensureConnection();
+    if (this.ws?.readyState === WebSocket.OPEN) {
+      this.subscribe(id, state);
+      this.syncMids();
+    } else this.ensureConnection();
     return true;
   }
 
@@ -230,7 +269,10 @@ export class HyperliquidSocket {
       for (const s of this.subscriptionsOf(id, state)) this.send({ method: 'unsubscribe', subscription: s });
     }
     if (this.users.size === 0) this.stop('idle');
-    else this.checkAcks();
+    else {
+      this.syncMids();
+      this.checkAcks();
+    }
   }
 
   /** The users watched (live or trying to be). */
@@ -252,6 +294,7 @@ export class HyperliquidSocket {
     if (this.drawTimer) clearTimeout(this.drawTimer);
     this.drawTimer = undefined;
     this.updates.dispose();
+    this.midsChanged.dispose();
     this.problems.dispose();
     this.states.dispose();
   }
@@ -296,6 +339,7 @@ export class HyperliquidSocket {
     if (this.ws !== ws) return;
     this.lastMessageAt = this.o.now();
     for (const [id, state] of this.users) this.subscribe(id, state);
+    this.syncMids();
     this.pingTimer = setInterval(() => this.ping(), this.o.pingMs);
     this.armSilence(this.o.silenceMs);
     this.checkAcks();
@@ -331,6 +375,7 @@ export class HyperliquidSocket {
     this.ws = undefined;
     this.clearConnectionTimers();
     ws.terminate();
+    this.midDexes.clear();
     for (const state of this.users.values()) state.unacked.clear();
     if (this.closed || this.users.size === 0) return;
     const delay = this.pacing.backoff();
@@ -345,6 +390,7 @@ export class HyperliquidSocket {
     this.ws = undefined;
     this.clearConnectionTimers();
     ws?.terminate();
+    this.midDexes.clear();
     this.pacing.reset();
     this.everLive = false;
     this.setState(state);
@@ -355,7 +401,26 @@ export class HyperliquidSocket {
   }
 
   private subscriptionsOf(user: string, state: UserState): Subscription[] {
-    return [...state.dexes.map((dex) => ({ type: 'openOrders', user, dex })), { type: 'userFills', user }, { type: 'userEvents', user }];
+    return [...state.dexes.flatMap((dex) => PER_DEX.map((type) => ({ type, user, dex }))), { type: 'userFills', user }, { type: 'userEvents', user }];
+  }
+
+  /**
+   * `allMids` of every dex a watched user follows, once per connection (the first dex's asked without
+   * `dex`, as nktkas/hyperliquid asks it); a dex no user follows any more is left.
+   */
+  private syncMids(): void {
+    if (!this.o.mids || this.ws?.readyState !== WebSocket.OPEN) return;
+    const wanted = new Set([...this.users.values()].flatMap((s) => s.dexes));
+    for (const dex of [...this.midDexes]) {
+      if (wanted.has(dex)) continue;
+      this.midDexes.delete(dex);
+      this.send({ method: 'unsubscribe', subscription: midsSubscription(dex) });
+    }
+    for (const dex of wanted) {
+      if (this.midDexes.has(dex)) continue;
+      this.midDexes.add(dex);
+      this.send({ method: 'subscribe', subscription: midsSubscription(dex) });
+    }
   }
 
   private subscribe(user: string, state: UserState): void {
@@ -392,7 +457,16 @@ export class HyperliquidSocket {
     if (this.ws !== ws) return;
     this.lastMessageAt = this.o.now();
     const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-    if (isBinary || bytes.length > this.o.maxFrameBytes) return this.problem({ kind: 'frame', message: isBinary ? 'a binary frame' : 'a frame over the cap' });
+    if (isBinary) return this.problem({ kind: 'frame', message: 'a binary frame' });
+    this.receive(bytes);
+  }
+
+  /**
+   * One text message, handled as if the connection brought it (size cap, pre-parse scan, schema, merge):
+   * what the connection calls, and what a bench feeds to measure the work per message without a network.
+   */
+  receive(bytes: Buffer): void {
+    if (bytes.length > this.o.maxFrameBytes) return this.problem({ kind: 'frame', message: 'a frame over the cap' });
     const scan = jsonProblem(bytes, { maxValues: 500_000, maxKeys: 16_384 });
     if (scan) return this.problem({ kind: 'json', message: `a message past the ${scan} limit` });
     let parsed: unknown;
@@ -415,6 +489,10 @@ export class HyperliquidSocket {
         return this.fills(body);
       case 'openOrders':
         return this.openOrders(body);
+      case 'clearinghouseState':
+        return this.account(body);
+      case 'allMids':
+        return this.mids(body);
       case 'user':
         return this.userEvent(body);
       case 'error':
@@ -442,7 +520,7 @@ export class HyperliquidSocket {
   }
 
   private pendingOf(state: UserState): Pending {
-    return (state.pending ??= { orders: new Map(), fills: [], liquidations: [], caughtUp: false, overflow: false });
+    return (state.pending ??= { orders: new Map(), accounts: new Map(), fills: [], liquidations: [], caughtUp: false, overflow: false });
   }
 
   private fills(body: unknown): void {
@@ -492,6 +570,24 @@ export class HyperliquidSocket {
     this.scheduleDraw();
   }
 
+  private account(body: unknown): void {
+    const data = this.checked(clearinghouseStateData, body, 'clearinghouseState');
+    if (!data) return;
+    const state = this.users.get(data.user);
+    if (!state || !state.dexes.includes(data.dex)) return;
+    this.pendingOf(state).accounts.set(data.dex, toPerpAccount(data.clearinghouseState, (body as { clearinghouseState: unknown }).clearinghouseState));
+    this.scheduleDraw();
+  }
+
+  private mids(body: unknown): void {
+    const data = this.checked(allMidsData, body, 'allMids');
+    if (!data) return;
+    const dex = data.dex ?? '';
+    if (!this.midDexes.has(dex)) return;
+    (this.pendingMids ??= new Map()).set(dex, new Map(Object.entries(data.mids)));
+    this.scheduleDraw();
+  }
+
   private userEvent(body: unknown): void {
     const data = this.checked(userEventData, body, 'user');
     const l = data?.liquidation;
@@ -506,13 +602,30 @@ export class HyperliquidSocket {
     this.scheduleDraw();
   }
 
+  /** Hands out what is merged now, without waiting for the next draw. */
+  flush(): void {
+    if (this.closed) return;
+    if (this.drawTimer) clearTimeout(this.drawTimer);
+    this.draw();
+  }
+
+  /**
+   * The first message after a quiet spell is handed out at once (after the frames of the same read), the
+   * rest at most every `drawMs` after the last hand-out: an event is drawn within milliseconds, a flood
+   * still at most `1000 / drawMs` times a second.
+   */
   private scheduleDraw(): void {
     if (this.drawTimer || this.closed) return;
-    this.drawTimer = setTimeout(() => this.draw(), this.o.drawMs);
+    const wait = Math.max(0, this.lastDrawAt + this.o.drawMs - this.o.now());
+    this.drawTimer = setTimeout(() => this.draw(), wait);
   }
 
   private draw(): void {
     this.drawTimer = undefined;
+    this.lastDrawAt = this.o.now();
+    const mids = this.pendingMids;
+    this.pendingMids = undefined;
+    if (mids) this.midsChanged.fire(mids);
     const out: LiveUserUpdate[] = [];
     for (const [user, state] of this.users) {
       const p = state.pending;

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { ADDRESS, HASH, HEX_SAFE_INTEGER } from './hex';
-import { openOrdersResult } from './infoSchemas';
+import { allMidsResult, clearinghouseStateResult, openOrdersResult } from './infoSchemas';
 
 const DECIMAL = /^-?\d{1,40}(\.\d{1,40})?$/;
 const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
@@ -51,6 +51,25 @@ export const userFillsData = v.looseObject({
 
 /** `openOrders` (per user and dex): the whole list, as `frontendOpenOrders` answers it. */
 export const openOrdersData = v.looseObject({ user: address, dex: label(100), orders: openOrdersResult });
+
+/**
+ * `clearinghouseState` (per user and dex): the whole account of that dex, as the info answer's
+ * (nktkas/hyperliquid:src/api/subscription/_methods/clearinghouseState.ts: `{dex, user, clearinghouseState}`).
+ */
+export const clearinghouseStateData = v.looseObject({ user: address, dex: label(100), clearinghouseState: clearinghouseStateResult });
+
+/**
+ * `allMids` (per dex; the first dex's has no `dex`, or ""): every coin's mid, as the info answer's
+ * (nktkas/hyperliquid:src/api/subscription/_methods/allMids.ts: `{mids, dex?}`). An array is refused, as
+ * the info client refuses it (valibot's record would take it as an object of "0", "1", …).
+ */
+export const allMidsData = v.looseObject({
+  dex: v.optional(label(100)),
+  mids: v.pipe(
+    v.custom<unknown>((x) => !Array.isArray(x), 'expected an object, not an array'),
+    allMidsResult,
+  ),
+});
 
 /** `userEvents` arrives on channel `user`: fills | funding | liquidation | nonUserCancel (one of them). */
 export const userEventData = v.looseObject({

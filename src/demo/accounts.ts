@@ -4,7 +4,7 @@
 // liquidation price (on `flx`, in USDH), isolated ones, a stop on BTC, a take profit but no stop on ETH,
 // spot balances with holds. Stage 1 (the control endpoint's `account` step) is the account a while
 // later: BTC grown, ETH closed, SOL opened, XYZ100 flipped. Pure data, no HTTP.
-import { DEMO_SECOND_DEX, DEMO_USDH_DEX } from './markets';
+import { DEMO_SECOND_DEX, DEMO_USDH_DEX, demoMarketMoveBps, demoMid } from './markets';
 import { DEMO_AGENT_WALLET, DEMO_WALLETS } from './wallets';
 
 /** The account stages the control endpoint can step through. */
@@ -220,8 +220,9 @@ const maker = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!;
 const whale = DEMO_WALLETS.find((w) => w.kind === 'whale')!;
 
 /** What `clearinghouseState` answers for `user` on `dex` at account stage `stage` (`time`: the node's clock). */
-export function demoClearinghouseState(user: string, dex: string, stage: number, time: number): unknown {
-  const spec = user.toLowerCase() === maker.address ? (MAKER_ACCOUNTS[dex]?.[Math.min(stage, DEMO_ACCOUNT_STAGES - 1)] ?? EMPTY_ACCOUNT) : EMPTY_ACCOUNT;
+export function demoClearinghouseState(user: string, dex: string, stage: number, time: number, marketStep = 0): unknown {
+  const start = user.toLowerCase() === maker.address ? (MAKER_ACCOUNTS[dex]?.[Math.min(stage, DEMO_ACCOUNT_STAGES - 1)] ?? EMPTY_ACCOUNT) : EMPTY_ACCOUNT;
+  const spec = demoMarketMoveBps(marketStep) === 0 ? start : repriced(start, marketStep);
   const summary = { accountValue: spec.accountValue, totalNtlPos: spec.totalNtlPos, totalRawUsd: spec.totalRawUsd, totalMarginUsed: spec.totalMarginUsed };
   return {
     marginSummary: summary,
@@ -231,6 +232,30 @@ export function demoClearinghouseState(user: string, dex: string, stage: number,
     assetPositions: spec.positions.map((position) => ({ type: 'oneWay', position: structuredClone(position) })),
     time,
   };
+}
+
+/**
+ * `spec` with its positions marked at market step `step`: value = |size| × mark, PnL = (mark − entry) ×
+ * size, ROE = PnL ÷ the margin at entry; the account value moves by the change in PnL.
+ */
+function repriced(spec: AccountSpec, step: number): AccountSpec {
+  let pnlDelta = 0;
+  const positions = spec.positions.map((p) => {
+    const mark = demoMid(p.coin, step);
+    if (mark === undefined) return p;
+    const size = Number(p.szi);
+    const entry = Number(p.entryPx);
+    const pnl = (mark - entry) * size;
+    pnlDelta += pnl - Number(p.unrealizedPnl);
+    return {
+      ...p,
+      positionValue: (Math.abs(size) * mark).toFixed(2),
+      unrealizedPnl: pnl.toFixed(2),
+      returnOnEquity: (pnl / ((Math.abs(size) * entry) / p.leverage.value)).toFixed(6),
+    };
+  });
+  const totalNtlPos = positions.reduce((n, p) => n + Number(p.positionValue), 0).toFixed(2);
+  return { ...spec, positions, totalNtlPos, accountValue: (Number(spec.accountValue) + pnlDelta).toFixed(2) };
 }
 
 /** What `spotClearinghouseState` answers for `user`. */

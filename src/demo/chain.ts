@@ -62,8 +62,29 @@ export function isSystemAddress(address: string): boolean {
  */
 export const DEMO_PRUNED_BELOW = 100;
 
+/**
+ * The head now: `DEMO_HEAD`, unless blocks were minted since (`demoMintBlock`, the demo node's `blockMs`).
+ * One chain per process: `npm run demo` runs one node; a test that mints calls `resetDemoHead` after.
+ */
+let head = DEMO_HEAD;
+
+export function demoHead(): number {
+  return head;
+}
+
+/** A new block on top of the chain (built like every other, from its number); returns its number. */
+export function demoMintBlock(): number {
+  head += 1;
+  return head;
+}
+
+/** Back to `DEMO_HEAD` (the blocks minted are gone). */
+export function resetDemoHead(): void {
+  head = DEMO_HEAD;
+}
+
 export function demoBlockExists(n: number): boolean {
-  return Number.isSafeInteger(n) && n >= DEMO_PRUNED_BELOW && n <= DEMO_HEAD;
+  return Number.isSafeInteger(n) && n >= DEMO_PRUNED_BELOW && n <= head;
 }
 
 export function isBigDemoBlock(n: number): boolean {

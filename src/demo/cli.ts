@@ -1,7 +1,10 @@
 // Standalone demo node: `node dist/demoNode.js [--port N] [--control] [--page-direction first|last]
-// [--without METHOD]… [--chain-id N] [--provider full|chainstack|quicknode|public] [--no-failing-dex] [--history-blocks N]`
+// [--without METHOD]… [--chain-id N] [--provider full|chainstack|quicknode|public] [--no-failing-dex] [--history-blocks N]
+// [--market-tick-ms N] [--block-ms N]`
 // (`--without ots_traceTransaction`: a node without traces; `--chain-id 998`: a testnet node; `--provider`:
-// see `DemoProvider`; `--no-failing-dex`: the market maker's `outage` dex answers `[]` instead of HTTP 500).
+// see `DemoProvider`; `--no-failing-dex`: the market maker's `outage` dex answers `[]` instead of HTTP 500;
+// `--market-tick-ms`: mids and marks move every N ms, pushed over `/ws`; `--block-ms`: a new block every
+// N ms, pushed to `eth_subscribe` `newHeads`).
 // Prints one JSON line `{"baseUrl","apiKey","port"}` once it listens (the key is fresh for each start:
 // read it there); closes on SIGINT/SIGTERM.
 // The extension loads this same file lazily (Try Demo Data), so the demo node stays out of its bundle.
@@ -56,6 +59,18 @@ function parseArgs(argv: readonly string[]): DemoNodeOptions {
       case '--no-failing-dex':
         options.failingDex = false;
         break;
+      case '--market-tick-ms': {
+        const ms = Number(value());
+        if (!Number.isInteger(ms) || ms < 100) throw new Error('--market-tick-ms takes a whole number of ms, at least 100');
+        options.marketTickMs = ms;
+        break;
+      }
+      case '--block-ms': {
+        const ms = Number(value());
+        if (!Number.isInteger(ms) || ms < 100) throw new Error('--block-ms takes a whole number of ms, at least 100');
+        options.blockMs = ms;
+        break;
+      }
       case '--history-blocks':
         // The address search's window: one per process, set before the node answers anything.
         setDemoHistoryBlocks(Number(value()));

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { textExceedsJsonDepth } from '../core/jsonLimits';
 import { demoExplorerAnswer } from './addressSearch';
-import { DEMO_BLOCKS, DEMO_HEAD, type PageDirection } from './chain';
+import { DEMO_BLOCKS, DEMO_HEAD, demoMintBlock, type PageDirection } from './chain';
 import { DEMO_BATCH_BUDGET_MS, DEMO_MAX_ANSWER_BYTES, DEMO_MAX_BATCH, EvmAnswers, type JsonRpcId } from './evmAnswers';
 import { DEMO_FAULT_NO_TRACE, FaultQueue, faultListProblem, type DemoFault } from './faults';
 import { InfoAnswers } from './infoAnswers';
@@ -86,6 +86,16 @@ export interface DemoNodeOptions {
    * true, as Chainstack's docs say of every node since 2026-04-29; false: 404 there, as a node before).
    */
   nanoreth?: boolean;
+  /**
+   * Move the market a step every this many ms (`DemoLive.tick`: mids and positions' marks move, pushed
+   * over `/ws`). Default off, so that tests read fixed numbers; `npm run demo` turns it on.
+   */
+  marketTickMs?: number;
+  /**
+   * Mint a new block every this many ms, sent to `eth_subscribe` `newHeads` subscribers (Follow latest and
+   * the status bar's latest block move). Default off, so that tests read a fixed head; `npm run demo` turns it on.
+   */
+  blockMs?: number;
 }
 
 /** The HyperCore state behind a node's `/info` (each wallet's orders as they move on); opaque. */
@@ -276,6 +286,17 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
   const live = new DemoLiveSocket(info, now, startedAt);
   // `/<key>/evm` over WebSocket (`eth_subscribe` newHeads), where the provider it stands for serves it.
   const heads = provider === 'public' || provider === 'quicknode' ? undefined : new DemoHeadsSocket(evm, headTimestamp);
+  const blockTimer =
+    options.blockMs && options.blockMs > 0
+      ? setInterval(
+          () => {
+            demoMintBlock();
+            heads?.pushHead();
+          },
+          Math.max(100, options.blockMs),
+        )
+      : undefined;
+  const marketTimer = options.marketTickMs && options.marketTickMs > 0 ? setInterval(() => live.tick(), Math.max(100, options.marketTickMs)) : undefined;
   let requests = 0;
   let handshakes = 0;
   let closed = false;
@@ -307,7 +328,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       if (!done)
         return send(
           res,
-          text(400, 'expected {"action": "fill", "order" or "liquidation", "user": "0x…"} or {"action": "drop", "mute", "unmute", "down" or "up"}'),
+          text(400, 'expected {"action": "fill", "order" or "liquidation", "user": "0x…"} or {"action": "drop", "mute", "unmute", "down", "up" or "tick"}'),
         );
       return json(200, done);
     }
@@ -502,6 +523,8 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
       closed = true;
       for (const t of timers) clearTimeout(t);
       timers.clear();
+      if (marketTimer) clearInterval(marketTimer);
+      if (blockTimer) clearInterval(blockTimer);
       live.close();
       heads?.close();
       return new Promise<void>((resolve) => {
@@ -512,7 +535,7 @@ export async function startDemoNode(options: DemoNodeOptions = {}): Promise<Demo
   };
 }
 
-const LIVE_ACTIONS: readonly DemoLiveAction[] = ['fill', 'order', 'liquidation', 'drop', 'mute', 'unmute', 'down', 'up'];
+const LIVE_ACTIONS: readonly DemoLiveAction[] = ['fill', 'order', 'liquidation', 'drop', 'mute', 'unmute', 'down', 'up', 'tick'];
 
 /** `{"action": …, "user"?: …}`, else undefined. */
 function liveActionOf(body: string): { action: DemoLiveAction; user?: string } | undefined {

@@ -1,5 +1,5 @@
 // The demo node's `/evm` answers: JSON-RPC request text in, response text out. No HTTP here.
-import { DEMO_BLOCKS, DEMO_CHAIN_ID, DEMO_HEAD, demoBlockDetails, demoBlockExists, demoBlockTransactions, type PageDirection } from './chain';
+import { DEMO_BLOCKS, DEMO_CHAIN_ID, demoBlockDetails, demoHead, demoBlockExists, demoBlockTransactions, type PageDirection } from './chain';
 import { quantity } from './random';
 import { json, type Reply } from './replies';
 import {
@@ -76,7 +76,7 @@ function blockArg(value: unknown): bigint | undefined {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : undefined;
   if (typeof value !== 'string') return undefined;
   if (isHexQuantity(value)) return BigInt(value);
-  if (value === 'latest' || value === 'safe' || value === 'finalized' || value === 'pending') return BigInt(DEMO_HEAD);
+  if (value === 'latest' || value === 'safe' || value === 'finalized' || value === 'pending') return BigInt(demoHead());
   if (value === 'earliest') return 0n;
   return undefined;
 }
@@ -178,7 +178,7 @@ export class EvmAnswers {
     if (unsupported.has(r.method) || this.options.unsupported?.has(r.method)) return rpcError(id, -32601, 'Method not found');
     switch (r.method) {
       case 'eth_blockNumber':
-        return rpcResult(id, JSON.stringify(quantity(DEMO_HEAD)));
+        return rpcResult(id, JSON.stringify(quantity(demoHead())));
       case 'eth_chainId':
         return rpcResult(id, JSON.stringify(quantity(this.options.chainId ?? DEMO_CHAIN_ID)));
       case 'ots_getApiLevel':
@@ -237,9 +237,9 @@ export class EvmAnswers {
       case 'eth_getBalance':
       case 'eth_getCode': {
         const address = isAddress(params[0]) ? params[0] : undefined;
-        const block = params.length === 1 ? BigInt(DEMO_HEAD) : blockArg(params[1]);
+        const block = params.length === 1 ? BigInt(demoHead()) : blockArg(params[1]);
         if (address === undefined || params.length > 2 || block === undefined) return rpcError(id, -32602, 'Invalid params');
-        if (block > BigInt(DEMO_HEAD)) return rpcError(id, -32000, 'header not found');
+        if (block > BigInt(demoHead())) return rpcError(id, -32000, 'header not found');
         // The demo keeps no history: every block sees the head's code and balances.
         return rpcResult(id, JSON.stringify(r.method === 'eth_getCode' ? demoCode(address) : quantity(demoBalance(address))));
       }
@@ -265,11 +265,11 @@ export class EvmAnswers {
       case 'eth_estimateGas':
       case 'debug_traceCall': {
         const call = demoCallOf(params[0]);
-        const block = params.length < 2 ? BigInt(DEMO_HEAD) : blockArg(params[1]);
+        const block = params.length < 2 ? BigInt(demoHead()) : blockArg(params[1]);
         const tracer = (params[2] as { tracer?: unknown } | undefined)?.tracer;
         if (call === undefined || block === undefined || (r.method === 'debug_traceCall' && tracer !== 'callTracer'))
           return rpcError(id, -32602, r.method === 'debug_traceCall' ? 'Invalid params: only the callTracer is served' : 'Invalid params');
-        if (block > BigInt(DEMO_HEAD)) return rpcError(id, -32000, 'header not found');
+        if (block > BigInt(demoHead())) return rpcError(id, -32000, 'header not found');
         // The demo keeps no history: every block reads HyperCore as the head does.
         const stage = this.options.accountStage?.() ?? 0;
         const hasCode = (a: string) => demoCode(a) !== '0x';
@@ -291,7 +291,7 @@ export class EvmAnswers {
 
   /** Whether this node has block `n`: on the chain, and not pruned here. */
   private kept(n: bigint): boolean {
-    return n <= BigInt(DEMO_HEAD) && demoBlockExists(Number(n)) && n >= BigInt(this.options.keptFrom ?? 0);
+    return n <= BigInt(demoHead()) && demoBlockExists(Number(n)) && n >= BigInt(this.options.keptFrom ?? 0);
   }
 
   private detailsJson(n: number): string | undefined {

@@ -1,13 +1,14 @@
 // The demo node's `/<key>/evm` over WebSocket: `eth_subscribe` `newHeads` as a provider serves it
 // (docs/FACTS.md#websocket): the subscription id, then the head as a notification; the demo chain does not
-// grow, so its one head is sent when the subscription starts (and again on `pushHead`). Every other
+// grows only when the node mints blocks (`blockMs`, on in `npm run demo`): the head is sent when the
+// subscription starts and at each new block (`pushHead`). Every other
 // JSON-RPC call on the connection gets the node's HTTP answer. QuickNode's `/evm` and the public endpoints
 // serve no WebSocket here, as there.
 import type * as http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { textExceedsJsonDepth } from '../core/jsonLimits';
-import { DEMO_HEAD, demoBlockModel, slimHeader } from './chain';
+import { demoBlockModel, demoHead, slimHeader } from './chain';
 import type { EvmAnswers } from './evmAnswers';
 
 /** Largest message the node reads from a client. */
@@ -44,7 +45,7 @@ export class DemoHeadsSocket {
   }
 
   private sendHead(ws: WebSocket, subscription: string): void {
-    const model = demoBlockModel(DEMO_HEAD);
+    const model = demoBlockModel(demoHead());
     if (!model) return;
     ws.send(JSON.stringify({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription, result: slimHeader(model, this.headTimestamp) } }));
   }

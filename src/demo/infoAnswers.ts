@@ -34,6 +34,8 @@ export class InfoAnswers {
   /** Orders the live hooks placed (`DemoLive.order`), per `user|dex`: in every list until filled. */
   private readonly placed = new Map<string, DemoOpenOrder[]>();
 
+  private step = 0;
+
   constructor(private readonly options: InfoAnswerOptions) {}
 
   /** Back to epoch 0 for everyone (the control endpoint's reset). */
@@ -41,6 +43,17 @@ export class InfoAnswers {
     this.epochs.clear();
     this.placed.clear();
     this.accountStage = 0;
+    this.step = 0;
+  }
+
+  /** The market's step: each moves every mid (and the marks of positions) along a slow wave; 0 as started. */
+  get marketStep(): number {
+    return this.step;
+  }
+
+  /** Moves the market one step on. */
+  stepMarket(): void {
+    this.step += 1;
   }
 
   /** Adds an order to `user`'s list on `dex` (the live hooks' new order). */
@@ -102,10 +115,10 @@ export class InfoAnswers {
         return meta === undefined ? defaultStatusReply(500, 'info') : json(JSON.stringify(meta));
       }
       case 'allMids':
-        return isDex(r.dex) ? json(JSON.stringify(demoAllMids(r.dex ?? ''))) : unprocessable;
+        return isDex(r.dex) ? json(JSON.stringify(demoAllMids(r.dex ?? '', this.step))) : unprocessable;
       case 'clearinghouseState':
         if (!isUser(r.user) || !isDex(r.dex)) return unprocessable;
-        return json(JSON.stringify(demoClearinghouseState(r.user, r.dex ?? '', this.accountStage, this.options.now())));
+        return json(JSON.stringify(demoClearinghouseState(r.user, r.dex ?? '', this.accountStage, this.options.now(), this.step)));
       case 'spotClearinghouseState':
         return isUser(r.user) ? json(JSON.stringify(demoSpotClearinghouseState(r.user))) : unprocessable;
       case 'userRole':

@@ -2,8 +2,9 @@
 // like the public API. Subscriptions are acknowledged on `subscriptionResponse`; `userFills` starts with
 // a snapshot (`isSnapshot: true`) of the user's fills, so a client that reconnects finds what it missed;
 // `openOrders`, `clearinghouseState` and `allMids` start with the current state; `ping` gets `pong`.
-// Hooks (`DemoLive`, and the control endpoint's `POST /__demo/live`) send a fill, a new order or a
-// liquidation now, drop every connection, or leave pongs or acknowledgements out.
+// Hooks (`DemoLive`, and the control endpoint's `POST /__demo/live`) send a fill, a new order or
+// a liquidation now, move the market a step (new mids, new marks of positions: `tick`, also on a timer
+// with the node's `marketTickMs`), drop every connection, or leave pongs or acknowledgements out.
 import type { DemoFill } from './history';
 import type * as http from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -23,7 +24,7 @@ const MAX_CLIENT_MESSAGE = 64 * 1024;
 const USER_TYPES = new Set(['userFills', 'userEvents', 'orderUpdates', 'openOrders', 'clearinghouseState']);
 const LIQUIDATOR = '0x2e3d94f0562703b25c83308a05046ddaf9a8dd14';
 
-export type DemoLiveAction = 'fill' | 'order' | 'liquidation' | 'drop' | 'mute' | 'unmute' | 'down' | 'up';
+export type DemoLiveAction = 'fill' | 'order' | 'liquidation' | 'drop' | 'mute' | 'unmute' | 'down' | 'up' | 'tick';
 
 export interface DemoLive {
   /** Fills an order of `user` now (the newest placed one, else 0.5 BTC) and sends it; returns its `tid`. */
@@ -32,6 +33,11 @@ export interface DemoLive {
   order(user: string): number;
   /** Liquidates `user` now: a `userEvents` liquidation and the liquidation's fill; returns the fill's `tid`. */
   liquidation(user: string): number;
+  /**
+   * Moves the market a step now: every mid and every position's mark move (also what `/info` answers),
+   * and `allMids` and `clearinghouseState` go to who listens; returns the market's step.
+   */
+  tick(): number;
   /** Closes every connection at once, as a dropped network does. */
   drop(): void;
   /** Refuses new connections (`false`: the network is down) or takes them again. */
@@ -133,11 +139,26 @@ export class DemoLiveSocket implements DemoLive {
       case 'up':
         this.accept(true);
         return { ok: true };
+      case 'tick':
+        return { ok: true, id: this.tick() };
     }
     if (!isAddress(user)) return undefined;
     if (action === 'fill') return { ok: true, id: this.fill(user) };
     if (action === 'order') return { ok: true, id: this.order(user) };
     return { ok: true, id: this.liquidation(user) };
+  }
+
+  tick(): number {
+    this.info.stepMarket();
+    const step = this.info.marketStep;
+    for (const c of this.clients) {
+      for (const s of c.subscriptions.values()) {
+        const dex = typeof s.dex === 'string' ? s.dex : '';
+        if (s.type === 'allMids') this.send(c, 'allMids', { dex, mids: demoAllMids(dex, step) });
+        else if (s.type === 'clearinghouseState') this.send(c, 'clearinghouseState', this.accountOf(s.user as string, dex));
+      }
+    }
+    return step;
   }
 
   drop(): void {
@@ -157,7 +178,7 @@ export class DemoLiveSocket implements DemoLive {
   fill(user: string): number {
     const id = user.toLowerCase();
     const placed = this.info.takePlacedOrder(id, '');
-    const mid = demoAllMids('')[MARKETS.BTC.coin] ?? '100000.0';
+    const mid = demoAllMids('', this.info.marketStep)[MARKETS.BTC.coin] ?? '100000.0';
     const fill = this.makeFill(
       placed ? { px: placed.limitPx, sz: placed.sz, side: placed.side, oid: placed.oid } : { px: mid, sz: '0.5', side: 'B', oid: this.nextOid++ },
     );
@@ -171,7 +192,7 @@ export class DemoLiveSocket implements DemoLive {
 
   order(user: string): number {
     const id = user.toLowerCase();
-    const mid = Number(demoAllMids('')[MARKETS.BTC.coin] ?? '100000');
+    const mid = Number(demoAllMids('', this.info.marketStep)[MARKETS.BTC.coin] ?? '100000');
     const order: DemoOpenOrder = {
       coin: MARKETS.BTC.coin,
       side: 'B',
@@ -198,7 +219,7 @@ export class DemoLiveSocket implements DemoLive {
   liquidation(user: string): number {
     const id = user.toLowerCase();
     const lid = this.nextLid++;
-    const mid = demoAllMids('')[MARKETS.BTC.coin] ?? '100000.0';
+    const mid = demoAllMids('', this.info.marketStep)[MARKETS.BTC.coin] ?? '100000.0';
     const fill = this.makeFill({
       px: mid,
       sz: '0.3',
@@ -283,10 +304,14 @@ export class DemoLiveSocket implements DemoLive {
       case 'openOrders':
         return this.send(client, 'openOrders', { user, dex, orders: this.info.currentOrders(user, dex) });
       case 'clearinghouseState':
-        return this.send(client, 'clearinghouseState', { user, dex, clearinghouseState: demoClearinghouseState(user, dex, this.info.stage, this.now()) });
+        return this.send(client, 'clearinghouseState', this.accountOf(user, dex));
       case 'allMids':
-        return this.send(client, 'allMids', { dex, mids: demoAllMids(dex) });
+        return this.send(client, 'allMids', { dex, mids: demoAllMids(dex, this.info.marketStep) });
     }
+  }
+
+  private accountOf(user: string, dex: string): unknown {
+    return { user, dex, clearinghouseState: demoClearinghouseState(user, dex, this.info.stage, this.now(), this.info.marketStep) };
   }
 
   private publish(type: string, user: string, dex: string, data: unknown): void {

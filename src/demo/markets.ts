@@ -250,13 +250,36 @@ export function demoPerpMeta(dex: string): unknown {
   return { universe, marginTables: [], collateralToken };
 }
 
-/** The `allMids` answer for `dex`: every coin's mid as a decimal string (the first dex also lists spot and outcomes). */
-export function demoAllMids(dex: string): Record<string, string> {
+/** The market's wave, in basis points of each mid, by step (the demo's market moves one step at a time). */
+const MARKET_WAVE_BPS = [0, 5, 10, 5, 0, -5, -10, -5];
+
+/** How far every mid is from where it started at market step `step`, in basis points. */
+export function demoMarketMoveBps(step: number): number {
+  return MARKET_WAVE_BPS[((step % MARKET_WAVE_BPS.length) + MARKET_WAVE_BPS.length) % MARKET_WAVE_BPS.length]!;
+}
+
+/** `mk`'s mid at market step `step`, in ticks. */
+export function demoMidTicks(mk: DemoMarket, step = 0): number {
+  const bps = demoMarketMoveBps(step);
+  return bps === 0 ? mk.mid : Math.round((mk.mid * (10_000 + bps)) / 10_000);
+}
+
+/** A perp's mid price at market step `step` (undefined for a coin the demo does not list). */
+export function demoMid(coin: string, step = 0): number | undefined {
+  const mk = Object.values(MARKETS).find((m) => m.coin === coin && !m.spot);
+  return mk && demoMidTicks(mk, step) / 10 ** mk.pxDecimals;
+}
+
+/**
+ * The `allMids` answer for `dex`: every coin's mid as a decimal string (the first dex also lists spot and
+ * outcomes), at market step `step` (0: as started).
+ */
+export function demoAllMids(dex: string, step = 0): Record<string, string> {
   const mids: Record<string, string> = {};
   for (const mk of Object.values(MARKETS)) {
     const colon = mk.coin.indexOf(':');
     const own = colon > 0 ? mk.coin.slice(0, colon) === dex : dex === '';
-    if (own) mids[mk.coin] = decimalString(mk.mid, mk.pxDecimals);
+    if (own) mids[mk.coin] = decimalString(demoMidTicks(mk, step), mk.pxDecimals);
   }
   return mids;
 }

@@ -7,7 +7,8 @@
  * glue (`liveWalletsHost.ts`) hands in the setting, the permission, the URL and where updates go.
  */
 import { Emitter } from '../core/emitter';
-import { HyperliquidSocket, type HyperliquidSocketOptions, type LiveUserUpdate } from '../core/hyperliquidSocket';
+import { HyperliquidSocket, type HyperliquidSocketOptions, type LiveFill, type LiveLiquidation, type LiveUserUpdate } from '../core/hyperliquidSocket';
+import { groupThousands } from '../core/units';
 
 /** Why a wallet is polled: live updates off, wallet data not allowed (or not yet), over the limit of users, no WebSocket address. */
 export type PolledWhy = 'off' | 'notAllowed' | 'limit' | 'unavailable';
@@ -23,7 +24,33 @@ export interface LiveWalletsDeps {
   /** The WebSocket's address on the current network, or undefined when there is none to use. */
   url(): Promise<string | undefined>;
   apply(update: LiveUserUpdate): void;
+  /** Mid prices per dex (`allMids`), merged like the updates. */
+  applyMids?(mids: Map<string, Map<string, string>>): void;
   socketOptions?: Partial<HyperliquidSocketOptions>;
+}
+
+/** The events of a live wallet the user can have notified (`orders.liveNotifications`). */
+export type LiveNoticeKind = 'liquidations' | 'fills';
+
+/** What one update of a live wallet tells the user, for their choice of events. */
+export interface LiveNotices {
+  liquidations: readonly LiveLiquidation[];
+  /** Fills to tell, oldest first: every fill when fills are chosen, but a liquidation's own fill when liquidations are told too (the liquidation says it). */
+  fills: readonly LiveFill[];
+}
+
+export function liveNotices(choice: readonly LiveNoticeKind[], update: Pick<LiveUserUpdate, 'fills' | 'liquidations'>): LiveNotices {
+  const liquidations = choice.includes('liquidations') ? update.liquidations : [];
+  const fills = choice.includes('fills') ? update.fills.filter((f) => !(f.liquidated && liquidations.length > 0)) : [];
+  return { liquidations, fills };
+}
+
+/** A decimal as read: thousands grouped, a trailing ".0" dropped ("60010.0" → "60,010"). */
+export function readableDecimal(decimal: string): string {
+  const negative = decimal.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? decimal.slice(1) : decimal).split('.');
+  const trimmed = fraction.replace(/0+$/, '');
+  return `${negative ? '−' : ''}${groupThousands(whole)}${trimmed ? `.${trimmed}` : ''}`;
 }
 
 export class LiveWallets {
@@ -86,6 +113,7 @@ export class LiveWallets {
       socket.onUpdate((updates) => {
         for (const u of updates) this.deps.apply(u);
       });
+      socket.onMids((mids) => this.deps.applyMids?.(mids));
       socket.onState(() => this.changed.fire());
       this.socket = socket;
       this.socketUrl = url;

@@ -13,7 +13,8 @@ import { notify } from '../platform/notify';
 import type { Services } from '../platform/services';
 import { settings } from '../platform/settings';
 import { shortAddress } from '../view/format';
-import { LiveWallets, type LiveStatus } from './liveWallets';
+import type { LiveUserUpdate } from '../core/hyperliquidSocket';
+import { LiveWallets, liveNotices, readableDecimal, type LiveStatus } from './liveWallets';
 import type { LiquidationNotice, OrdersStore } from './ordersStore';
 
 export function startLiveWallets(services: Services, store: OrdersStore): LiveWallets {
@@ -35,7 +36,13 @@ export function startLiveWallets(services: Services, store: OrdersStore): LiveWa
             ? 'off'
             : settings.publicPermission('wallet', connection.network),
     url: () => connection.liveSocketUrl(),
-    apply: (update) => store.applyLive(update.user, update),
+    apply: (update) => {
+      store.applyLive(update.user, update);
+      tell(store, update);
+    },
+    applyMids: (mids) => store.applyLiveMids(mids),
+    // The orders' distance from the mid follows `allMids`, when the view shows it.
+    socketOptions: { mids: settings.ordersShowDistanceFromMid() },
   });
   store.setLiveCheck((address) => live.isLive(address));
   // Per network, the wallets it was asked for: a question closed without an answer is asked again only
@@ -71,7 +78,6 @@ export function startLiveWallets(services: Services, store: OrdersStore): LiveWa
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(settingId(Settings.ordersLiveUpdates)) || names.some((n) => e.affectsConfiguration(n))) sync();
     }),
-    store.onLiquidated((notice) => void notify('warning', liquidationMessage(notice))),
   );
   sync();
   return live;
@@ -88,6 +94,23 @@ async function askLive(network: NetworkId): Promise<boolean> {
       host,
     ),
     (answer) => settings.setPublicPermission('wallet', answer, network),
+  );
+}
+
+/** Notifies the events of `update` the user chose (`orders.liveNotifications`: liquidations by default, fills if chosen). */
+function tell(store: OrdersStore, update: LiveUserUpdate): void {
+  const wallet = store.wallet(update.user)?.wallet;
+  if (!wallet) return;
+  const { liquidations, fills } = liveNotices(settings.ordersLiveNotifications(), update);
+  if (liquidations.length > 0) void notify('warning', liquidationMessage({ wallet, liquidations }));
+  if (fills.length === 0) return;
+  const name = wallet.label || shortAddress(wallet.address);
+  const f = fills[fills.length - 1]!;
+  void notify(
+    'info',
+    fills.length === 1
+      ? vscode.l10n.t('{0}: filled {1} {2} @ {3}.', name, readableDecimal(f.sz), f.coin, readableDecimal(f.px))
+      : vscode.l10n.t('{0}: {1} fills, the last {2} {3} @ {4}.', name, fills.length, readableDecimal(f.sz), f.coin, readableDecimal(f.px)),
   );
 }
 

@@ -10,7 +10,7 @@
  * words are handed in.
  */
 import { describeError, isCancellation } from '../core/errors';
-import type { OpenOrder, OrderFate } from '../core/model';
+import type { OpenOrder, OrderFate, PerpAccount } from '../core/model';
 import type { LiveFill, LiveLiquidation } from '../core/hyperliquidSocket';
 import type { AccountSnapshot, AccountView, PositionChanges } from './accountViewModel';
 import type { Translate } from '../view/format';
@@ -70,6 +70,8 @@ export const MAX_LIVE_FILLS_SHOWN = 5;
 export interface LiveUpdate {
   /** Per dex, its whole list of open orders. */
   orders: ReadonlyMap<string, readonly OpenOrder[]>;
+  /** Per dex, its whole account (positions and margin), when it changed. */
+  accounts?: ReadonlyMap<string, PerpAccount>;
   /** New fills, oldest first. */
   fills: readonly LiveFill[];
   liquidations: readonly LiveLiquidation[];
@@ -410,43 +412,79 @@ export class OrdersStore {
   /**
    * What Hyperliquid's WebSocket sent for a live wallet: each dex's orders replace that dex's (diffed
    * against what was shown, so new and resized orders are marked and gone ones listed, as filled when a
-   * fill of theirs arrived), new fills are kept to show, a liquidation is told. Positions and balances
-   * stay as the last refresh left them.
+   * fill of theirs arrived), each dex's account replaces that dex's positions and margin (a position
+   * that grew, shrank, flipped, opened or closed is marked, else the marks of before stay), new fills
+   * are kept to show, a liquidation is told.
    */
   applyLive(address: string, update: LiveUpdate): void {
     const entry = this.entries.get(address.toLowerCase());
     if (!entry) return;
     if (update.fills.length > 0) entry.liveFills = [...update.fills].reverse().concat(entry.liveFills).slice(0, MAX_LIVE_FILLS_SHOWN);
     const last = entry.last;
-    if (last && update.orders.size > 0 && accountModel) {
-      const orders: WalletOrder[] = [
-        ...last.snapshot.orders.filter((o) => !update.orders.has(o.dex)),
-        ...[...update.orders].flatMap(([dex, list]) => list.map((order) => ({ dex, order }))),
-      ];
-      const changes = diffOrders(last.snapshot.orders, orders);
-      const fates = new Map<number, OrderFate>();
-      for (const gone of changes.gone) {
-        const fill = entry.liveFills.find((f) => f.oid === gone.order.oid);
-        if (fill) fates.set(gone.order.oid, { status: 'filled', at: fill.time });
+    const accounts = update.accounts ?? new Map<string, PerpAccount>();
+    if (last && (update.orders.size > 0 || accounts.size > 0) && accountModel) {
+      let next: Refreshed = last;
+      if (update.orders.size > 0) {
+        const orders: WalletOrder[] = [
+          ...last.snapshot.orders.filter((o) => !update.orders.has(o.dex)),
+          ...[...update.orders].flatMap(([dex, list]) => list.map((order) => ({ dex, order }))),
+        ];
+        const changes = diffOrders(last.snapshot.orders, orders);
+        const fates = new Map<number, OrderFate>();
+        for (const gone of changes.gone) {
+          const fill = entry.liveFills.find((f) => f.oid === gone.order.oid);
+          if (fill) fates.set(gone.order.oid, { status: 'filled', at: fill.time });
+        }
+        const dexErrors = new Map([...last.dexErrors].filter(([dex]) => !update.orders.has(dex)));
+        next = { ...next, snapshot: { orders, fetchedAt: this.clock.now() }, changes, fates, missingFates: new Map(), dexErrors };
       }
-      const dexErrors = new Map([...last.dexErrors].filter(([dex]) => !update.orders.has(dex)));
-      const view = this.buildView(address, orders, changes, fates, new Map(), dexErrors, last.skippedDexs);
-      const accountView = accountModel.buildAccountView({
-        address,
-        view,
-        account: last.account,
-        changes: last.positionChanges,
-        dexErrors: last.accountErrors.perps,
-        spotError: last.accountErrors.spot,
-        units: this.marketData.units,
-        spotMeta: this.marketData.spotMeta,
-        rich: last.rich ?? true,
-        t: this.deps.t,
-      });
-      entry.last = { ...last, snapshot: { orders, fetchedAt: this.clock.now() }, changes, fates, missingFates: new Map(), dexErrors, view, accountView };
+      if (accounts.size > 0) {
+        const perps = new Map(last.account.perps);
+        for (const [dex, account] of accounts) perps.set(dex, account);
+        const account = { ...last.account, perps };
+        const diff = accountModel.diffPositions(last.account, account, new Set(accounts.keys()));
+        const positionChanges = diff.changed.size > 0 || diff.closed.length > 0 ? diff : last.positionChanges;
+        const perpErrors = new Map([...last.accountErrors.perps].filter(([dex]) => !accounts.has(dex)));
+        next = { ...next, account, positionChanges, accountErrors: { ...last.accountErrors, perps: perpErrors } };
+      }
+      entry.last = this.redrawn(address, next);
     }
     if (update.liquidations.length > 0) this.liquidated.fire({ wallet: entry.wallet, liquidations: update.liquidations });
     this.changed.fire(entry.wallet.address);
+  }
+
+  /**
+   * Mid prices Hyperliquid's WebSocket sent, per dex: they replace the market data's, and each wallet
+   * with orders on those dexs is drawn again (the orders' distance from the mid follows).
+   */
+  applyLiveMids(mids: ReadonlyMap<string, ReadonlyMap<string, string>>): void {
+    if (mids.size === 0) return;
+    for (const [dex, m] of mids) this.marketData.mids.set(dex, new Map(m));
+    if (!accountModel) return;
+    for (const entry of this.entries.values()) {
+      const last = entry.last;
+      if (!last || !last.snapshot.orders.some((o) => mids.has(o.dex))) continue;
+      entry.last = this.redrawn(entry.wallet.address, last);
+      this.changed.fire(entry.wallet.address);
+    }
+  }
+
+  /** `r` with its view and account view built again (from its own orders and account, and the market data now). */
+  private redrawn(address: string, r: Refreshed): Refreshed {
+    const view = this.buildView(address, r.snapshot.orders, r.changes, r.fates, r.missingFates, r.dexErrors, r.skippedDexs);
+    const accountView = accountModel!.buildAccountView({
+      address,
+      view,
+      account: r.account,
+      changes: r.positionChanges,
+      dexErrors: r.accountErrors.perps,
+      spotError: r.accountErrors.spot,
+      units: this.marketData.units,
+      spotMeta: this.marketData.spotMeta,
+      rich: r.rich ?? true,
+      t: this.deps.t,
+    });
+    return { ...r, view, accountView };
   }
 
   summaries(): WalletSummary[] {

@@ -14,9 +14,8 @@ import { appendData, groupItem, orderItem, orderTooltip, themeIcon } from './ord
 import { accountItem, balanceItem, positionItem, rowTooltip, unreadableItem } from './accountTreeItems';
 import type { AccountRow, AccountView, BalanceRow, PositionRow, UnreadableRow } from './accountViewModel';
 import type { UserRole } from '../core/model';
-import { groupThousands } from '../core/units';
 import type { LiveFill } from '../core/hyperliquidSocket';
-import type { LiveWallets } from './liveWallets';
+import { readableDecimal as readable, type LiveWallets } from './liveWallets';
 import { liveStatusText } from './liveWalletsHost';
 
 export interface WalletNode {
@@ -412,14 +411,6 @@ function fillNode(address: string, f: LiveFill): MessageNode {
     icon: f.liquidated ? { id: 'flame', color: 'errorForeground' } : { id: 'pass-filled', color: 'charts.green' },
     contextValue: 'fill',
   };
-}
-
-/** A decimal as read: thousands grouped, a trailing ".0" dropped ("60010.0" → "60,010"). */
-function readable(decimal: string): string {
-  const negative = decimal.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? decimal.slice(1) : decimal).split('.');
-  const trimmed = fraction.replace(/0+$/, '');
-  return `${negative ? '−' : ''}${groupThousands(whole)}${trimmed ? `.${trimmed}` : ''}`;
 }
 
 function timeOf(ms: number): string {

@@ -115,6 +115,12 @@ export const settings = {
   ordersLiveUpdates(): boolean {
     return this.config.get<boolean>(Settings.ordersLiveUpdates, true) !== false;
   },
+  /** Which events of a live wallet notify: `liquidations` (the default), `fills`; an empty list: none. */
+  ordersLiveNotifications(): ('liquidations' | 'fills')[] {
+    const value = this.config.get<unknown>(Settings.ordersLiveNotifications, ['liquidations']);
+    if (!Array.isArray(value)) return ['liquidations'];
+    return (['liquidations', 'fills'] as const).filter((n) => value.includes(n));
+  },
   hoverEnabled(): boolean {
     return this.config.get<boolean>(Settings.hoverEnabled, true);
   },

@@ -1,7 +1,8 @@
 // Live wallets, like a person: watch the demo market maker with Hyperliquid's public API standing in on
 // the demo node (its keyless /info and /ws); decline the question and see the wallet polled and why;
 // watch another wallet, allow when asked again, and see the wallet live; the demo node sends a new order, a fill and a
-// liquidation and the tree shows each with no refresh (auto-refresh is off); the demo node drops the
+// liquidation and the tree shows each with no refresh (auto-refresh is off), and the market moves (a
+// position's mark follows); the demo node drops the
 // connection and refuses new ones: the tree says reconnecting; a fill sent meanwhile appears once the
 // connection is back, and no fill is shown twice. The extension is the packaged .vsix.
 import * as assert from 'node:assert/strict';
@@ -83,6 +84,13 @@ describe('UI: live wallets over Hyperliquid’s WebSocket (the demo node’s /ws
     await seen('the liquidation', at, (r) => r.some((x) => /^liquidated 0\.3 BTC @ [\d,.]+ /.test(x)));
     await wb().waitForNotification(/Maker was liquidated: a position worth 30005\.0 USD was closed/);
     await wb().clearNotifications();
+  });
+
+  it('a position’s mark follows the market with no refresh', async () => {
+    const mark = (r: string[]) => / · mark ([\d,.]+) /.exec(r.find((x) => x.startsWith('BTC Long')) ?? '')?.[1];
+    await rowsWhen('the BTC position', (r) => mark(r) === '101,240');
+    const at = await send('tick');
+    await seen('the new mark', at, (r) => mark(r) === '101,291');
   });
 
   it('a dropped connection says reconnecting, then catches up with no fill missed or doubled', async () => {

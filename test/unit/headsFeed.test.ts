@@ -12,6 +12,7 @@ import { HeadsSocket } from '../../src/core/headsSocket';
 import { redact, registerSecret } from '../../src/core/redact';
 import { newHead } from '../../src/core/socketSchemas';
 import { untranslated } from '../../src/core/translate';
+import { demoHead, resetDemoHead } from '../../src/demo/chain';
 import { DEMO_HEAD, startDemoNode } from '../../src/demo/demoNode';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -218,6 +219,42 @@ describe('new blocks: the feed and its socket', () => {
     assert.equal(refused.why, 'noSocket');
     refused.close();
     await quick.close();
+  });
+
+  it('the demo node with blockMs mints a block every so often: a subscriber sees the new head, eth_blockNumber and the block follow', async () => {
+    const demo = await startDemoNode({ blockMs: 100 });
+    const socket = new HeadsSocket({ url: evmSocketUrlOf(`${demo.baseUrl}/${demo.apiKey}/evm`)!, drawMs: 5 });
+    const heads: { number: number; hash: string; parentHash: string }[] = [];
+    socket.onHeads((b) => heads.push(...b.heads));
+    try {
+      socket.start();
+      await until(() => heads.some((h) => h.number >= DEMO_HEAD + 2), 5000);
+      const minted = heads.at(-1)!;
+      assert.ok(
+        heads.every((h, i) => i === 0 || h.number > heads[i - 1]!.number),
+        'each head newer than the one before',
+      );
+      const rpc = async (method: string, params: unknown[]) =>
+        (
+          (await (
+            await fetch(`${demo.baseUrl}/${demo.apiKey}/evm`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+            })
+          ).json()) as { result: any }
+        ).result;
+      assert.ok(Number(await rpc('eth_blockNumber', [])) >= minted.number);
+      const details = await rpc('ots_getBlockDetails', [`0x${minted.number.toString(16)}`]);
+      assert.equal(details.block.hash, minted.hash, 'the minted block is served');
+      const parent = await rpc('ots_getBlockDetails', [`0x${(minted.number - 1).toString(16)}`]);
+      assert.equal(minted.parentHash, parent.block.hash, 'on top of the chain');
+    } finally {
+      socket.close();
+      await demo.close();
+      resetDemoHead();
+    }
+    assert.equal(demoHead(), DEMO_HEAD, 'the next test finds the chain as it was');
   });
 
   it('says what each status means', () => {

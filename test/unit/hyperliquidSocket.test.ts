@@ -95,6 +95,57 @@ describe('HyperliquidSocket (the demo node’s /ws)', () => {
     assert.equal(new Set(tids).size, tids.length, 'no fill given twice (userFills and userEvents both carry it)');
   });
 
+  it('follows positions and margin per dex and the mids once per dex, and both move with the market', async () => {
+    const c = make();
+    const mids: Map<string, Map<string, string>>[] = [];
+    c.socket.onMids((m) => mids.push(m));
+    c.socket.watch(MAKER, ['', 'xyz']);
+    c.socket.watch(WHALE);
+    await until('live', () => c.socket.isLive(MAKER) && c.socket.isLive(WHALE));
+    const account = (user: string, dex: string) =>
+      c.updates
+        .flat()
+        .filter((u) => u.user === user && u.accounts.has(dex))
+        .at(-1)
+        ?.accounts.get(dex);
+    const btc = () => account(MAKER, '')?.positions.find((p) => p.coin === 'BTC');
+    await until('each dex’s account', () => account(MAKER, '') && account(MAKER, 'xyz') && account(WHALE, ''));
+    assert.deepEqual(
+      account(MAKER, 'xyz')!.positions.map((p) => p.coin),
+      ['xyz:XYZ100', 'xyz:NVDA'],
+    );
+    assert.equal(btc()!.positionValue, '50620.0');
+    await until('the mids of both dexs', () => mids.some((m) => m.has('')) && mids.some((m) => m.has('xyz')));
+    const midOf = (dex: string, coin: string) =>
+      mids
+        .filter((m) => m.has(dex))
+        .at(-1)
+        ?.get(dex)
+        ?.get(coin);
+    assert.equal(midOf('', 'BTC'), '101240.0');
+    const step = node.live.tick();
+    try {
+      await until('the new mark', () => btc()?.positionValue === '50645.50');
+      await until('the new mid', () => midOf('', 'BTC') === '101291.0');
+      assert.equal(btc()!.unrealizedPnl, '1395.50', '(101,291 − 98,500) × 0.5');
+      assert.equal(midOf('xyz', 'xyz:XYZ100'), '25445.0');
+    } finally {
+      for (let i = step; i % 8 !== 0; i++) node.live.tick(); // the market back where it started
+    }
+    assert.equal(c.problems.length, 0, JSON.stringify(c.problems));
+  });
+
+  it('hands out an event after a quiet spell at once, not a whole draw interval later', async () => {
+    const c = make({ drawMs: 400 });
+    c.socket.watch(MAKER);
+    await until('live', () => c.socket.isLive(MAKER));
+    await sleep(450); // quiet: the last hand-out is more than drawMs ago
+    const at = Date.now();
+    const oid = node.live.order(MAKER);
+    await until('the new order', () => c.updates.flat().some((u) => u.orders.get('')?.some((o) => o.oid === oid)));
+    assert.ok(Date.now() - at < 200, `${Date.now() - at} ms`);
+  });
+
   it('after a drop says reconnecting, resubscribes, and the snapshot gives what was missed, once', async () => {
     const c = make();
     c.socket.watch(MAKER);
@@ -234,6 +285,61 @@ describe('HyperliquidSocket (a hostile server)', () => {
       ['json', 'json', 'shape', 'shape'],
     );
     assert.equal(c.socket.connects, 1);
+  });
+
+  it('refuses a malformed clearinghouseState or allMids frame, and takes the next good one', async () => {
+    const good = { marginSummary: { accountValue: '10.0', totalNtlPos: '0.0', totalRawUsd: '10.0', totalMarginUsed: '0.0' }, withdrawable: '10.0' };
+    const btc = {
+      type: 'oneWay',
+      position: {
+        coin: 'BTC',
+        szi: '0.1',
+        entryPx: '100.0',
+        positionValue: '11.0',
+        unrealizedPnl: '1.0',
+        returnOnEquity: '0.1',
+        liquidationPx: null,
+        leverage: { type: 'cross', value: 10 },
+        marginUsed: '1.1',
+      },
+    };
+    onConnection = (send) =>
+      setTimeout(() => {
+        // No margin summary; a position's size not a number; the same coin twice; mids as a list; a mid not a number.
+        send(
+          JSON.stringify({ channel: 'clearinghouseState', data: { user: MAKER, dex: '', clearinghouseState: { withdrawable: '1.0', assetPositions: [] } } }),
+        );
+        send(JSON.stringify({ channel: 'clearinghouseState', data: { user: MAKER, dex: '', clearinghouseState: { ...good, assetPositions: [btc, btc] } } }));
+        send(JSON.stringify({ channel: 'clearinghouseState', data: { user: 'nobody', dex: '', clearinghouseState: { ...good, assetPositions: [] } } }));
+        send(JSON.stringify({ channel: 'allMids', data: { mids: ['1.0'] } }));
+        send(JSON.stringify({ channel: 'allMids', data: { mids: { BTC: 'NaN' } } }));
+        send(JSON.stringify({ channel: 'clearinghouseState', data: { user: MAKER, dex: '', clearinghouseState: { ...good, assetPositions: [btc] } } }));
+        send(JSON.stringify({ channel: 'allMids', data: { mids: { BTC: '110.0' } } }));
+      }, 20);
+    const c = client(url, { drawMs: 10 });
+    open.push(c.socket);
+    const mids: Map<string, Map<string, string>>[] = [];
+    c.socket.onMids((m) => mids.push(m));
+    c.socket.watch(MAKER);
+    await until('the good account', () =>
+      c.updates
+        .flat()
+        .find((u) => u.accounts.has(''))
+        ?.accounts.get(''),
+    );
+    await until('the good mids', () => mids.length > 0);
+    assert.deepEqual(
+      c.problems.map((p) => `${p.kind}:${p.channel}`),
+      ['shape:clearinghouseState', 'shape:clearinghouseState', 'shape:clearinghouseState', 'shape:allMids', 'shape:allMids'],
+    );
+    const accounts = c.updates.flat().flatMap((u) => [...u.accounts.values()]);
+    assert.equal(accounts.length, 1, 'only the good account was given');
+    assert.deepEqual(
+      accounts[0]!.positions.map((p) => [p.coin, p.positionValue]),
+      [['BTC', '11.0']],
+    );
+    assert.deepEqual([...mids[0]!.get('')!], [['BTC', '110.0']]);
+    assert.equal(c.socket.connects, 1, 'the connection stays');
   });
 
   it('merges a flood: 5,000 order lists become a few updates holding the last one', async () => {

@@ -50,6 +50,7 @@ describe('live wallets (Open Orders over the demo node’s /ws)', () => {
       permission: () => permission,
       url: async () => node.socketUrl,
       apply: (u) => store.applyLive(u.user, u),
+      applyMids: (m) => store.applyLiveMids(m),
       socketOptions: { drawMs: 20, backoffBaseMs: 20, backoffMaxMs: 100 },
     });
     store.setLiveCheck((a) => live.isLive(a));
@@ -95,6 +96,37 @@ describe('live wallets (Open Orders over the demo node’s /ws)', () => {
     await store.refreshAll({ automatic: true });
     assert.equal(requests.length, before, 'live wallets are not polled');
     assert.equal(store.refreshWeight, 0, 'nor counted in the budget of automatic refreshes');
+  });
+
+  it('positions, margin and the orders’ distance from the mid follow the market, with no refresh', async () => {
+    await live.sync();
+    await until('live', () => live.isLive(MAKER));
+    const view = () => store.wallet(MAKER)!.last!.accountView.dexs.get('')!;
+    const btc = () => view().positions.find((p) => p.position.coin === 'BTC')!;
+    const fromMids = () =>
+      store
+        .wallet(MAKER)!
+        .last!.view.groups.flatMap((g) => g.orders)
+        .filter((o) => o.order.coin === 'BTC')
+        .map((o) => o.fromMid);
+    const mark = btc().figures.mark;
+    const value = view().account!.description;
+    const distances = fromMids();
+    assert.ok(
+      distances.some((d) => d !== undefined),
+      'the orders show their distance from the mid',
+    );
+    const before = requests.length;
+    const step = node.live.tick();
+    try {
+      await until('the new mark', () => btc().figures.mark !== mark);
+      assert.match(btc().description, /mark 101,291/);
+      await until('the new distances', () => fromMids().join() !== distances.join());
+      assert.notEqual(view().account!.description, value, 'the margin follows');
+      assert.equal(requests.length, before, 'no request: the WebSocket sent it');
+    } finally {
+      for (let i = step; i % 8 !== 0; i++) node.live.tick();
+    }
   });
 
   it('after a drop says reconnecting, then catches up: each fill once', async () => {
