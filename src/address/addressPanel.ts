@@ -22,6 +22,7 @@ import {
   toHyperCoreView,
   toInternalTransferRow,
   toTokenTransferRow,
+  appendTransfers,
   type MethodNamer,
 } from './addressViewModel';
 import type { ExplorerHistoryClient } from '../core/explorerHistory';
@@ -265,20 +266,25 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
     ]);
     if (this.explorer !== explorer || this.isStale(run)) return;
     const failed = [tokens, internal].find((r) => r.status === 'rejected');
-    const got = (r: PromiseSettledResult<unknown[]>) => (r.status === 'fulfilled' ? r.value.length : 0);
     this.transfersPage = page;
+    const tokenPage = appendTransfers(
+      this.transfers.tokens,
+      tokens.status === 'fulfilled' ? tokens.value.map((t) => toTokenTransferRow(t, this.target)) : [],
+      MAX_TRANSFER_ROWS,
+    );
+    const internalPage = appendTransfers(
+      this.transfers.internal,
+      internal.status === 'fulfilled' ? internal.value.map((t) => toInternalTransferRow(t, this.target)) : [],
+      MAX_TRANSFER_ROWS,
+    );
+    const ended = (r: PromiseSettledResult<unknown[]>, p: { ended: boolean }) => p.ended || (r.status === 'fulfilled' && r.value.length < TRANSFERS_PAGE);
     this.transfers = {
-      tokens: [...this.transfers.tokens, ...(tokens.status === 'fulfilled' ? tokens.value.map((t) => toTokenTransferRow(t, this.target)) : [])].slice(
-        0,
-        MAX_TRANSFER_ROWS,
-      ),
-      internal: [
-        ...this.transfers.internal,
-        ...(internal.status === 'fulfilled' ? internal.value.map((t) => toInternalTransferRow(t, this.target)) : []),
-      ].slice(0, MAX_TRANSFER_ROWS),
+      tokens: tokenPage.rows,
+      internal: internalPage.rows,
       loading: false,
       // A short page on both sides is the end; a failed side may be asked again with More.
-      complete: !failed && got(tokens) < TRANSFERS_PAGE && got(internal) < TRANSFERS_PAGE,
+      // A page that adds nothing new (a looping explorer) or the cap ends that side too.
+      complete: !failed && ended(tokens, tokenPage) && ended(internal, internalPage),
       note: failed ? revealInvisibles(describeError(failed.reason, vscodeTranslate)) : null,
     };
     this.syncView();

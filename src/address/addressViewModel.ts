@@ -165,3 +165,36 @@ export function toTokenTransferRow(t: TokenTransfer, address: Address): TokenTra
 export function toInternalTransferRow(t: InternalTransfer, address: Address): InternalTransferRow {
   return { ...transferHead(t, address), valueHype: weiToHype(t.value), type: t.type, failed: t.failed };
 }
+
+/** What a page of transfers added to those held, and whether the list has ended. */
+export interface TransfersAppended<T> {
+  rows: T[];
+  added: number;
+  /** The page added nothing new though it had rows (the explorer repeats or loops its pages), or the cap is reached. */
+  ended: boolean;
+}
+
+/**
+ * Appends a page of transfer rows to those held: a row already held (same transaction, sides, token and
+ * amount) is not shown twice, and no more than `cap` are kept, however long the page. Rows repeated
+ * within one page stay (one transaction may move the same amount twice).
+ */
+export function appendTransfers<T extends TokenTransferRow | InternalTransferRow>(held: readonly T[], page: readonly T[], cap: number): TransfersAppended<T> {
+  const seen = new Set(held.map(transferKey));
+  const rows = held.slice(0, cap);
+  let added = 0;
+  for (const row of page) {
+    if (rows.length >= cap) break;
+    if (seen.has(transferKey(row))) continue;
+    rows.push(row);
+    added++;
+  }
+  for (const row of rows.slice(held.length)) seen.add(transferKey(row));
+  return { rows, added, ended: rows.length >= cap || (page.length > 0 && added === 0) };
+}
+
+function transferKey(r: TokenTransferRow | InternalTransferRow): string {
+  return 'tokenAddress' in r
+    ? `${r.hash}|${r.direction}|${r.counterparty ?? ''}|${r.tokenAddress}|${r.amount}`
+    : `${r.hash}|${r.direction}|${r.counterparty ?? ''}|${r.type ?? ''}|${r.valueHype}|${r.failed}`;
+}
