@@ -1,6 +1,5 @@
 import { Emitter, type Event } from './emitter';
-import { ProviderError } from './errors';
-import { msg } from './translate';
+import { cancelledError } from './errors';
 
 export interface RequestCacheOptions<V> {
   /** Most entries kept. */
@@ -149,7 +148,7 @@ export class RequestCache<K, V> {
   get(key: K, load: (signal: AbortSignal) => Promise<V>, signal?: AbortSignal): Promise<V> {
     const cached = this.peek(key);
     if (cached !== undefined) return Promise.resolve(cached);
-    if (signal?.aborted) return Promise.reject(cancelled());
+    if (signal?.aborted) return Promise.reject(cancelledError());
     let running = this.inFlight.get(key);
     if (!running || running.controller.signal.aborted) {
       const controller = new AbortController();
@@ -190,7 +189,7 @@ export class RequestCache<K, V> {
       };
       const onAbort = () => {
         leave();
-        reject(cancelled());
+        reject(cancelledError());
         // Nobody waits any more: stop the load instead of finishing it for no one.
         if (running.waiters === 0) {
           if (this.inFlight.get(key) === running) this.inFlight.delete(key);
@@ -225,8 +224,4 @@ function startLoad<V>(load: (signal: AbortSignal) => Promise<V>, signal: AbortSi
   } catch (e) {
     return Promise.reject(e);
   }
-}
-
-function cancelled(): ProviderError {
-  return new ProviderError('cancelled', msg('The request was cancelled.'));
 }

@@ -1,5 +1,5 @@
 import { redact } from './redact';
-import { translateMessage, untranslated, type Message, type Translate } from './translate';
+import { msg, translateMessage, untranslated, type Message, type Translate } from './translate';
 
 /** What went wrong, in the terms a user can act on. */
 export type ProviderErrorKind =
@@ -83,6 +83,11 @@ function redactArgs(m: Message): Message {
 
 export function isProviderError(e: unknown): e is ProviderError {
   return e instanceof ProviderError;
+}
+
+/** The one error of a request that was cancelled (or timed out, which the caller maps to a timeout). */
+export function cancelledError(endpoint?: Endpoint): ProviderError {
+  return new ProviderError('cancelled', msg('The request was cancelled.'), endpoint ? { endpoint } : {});
 }
 
 export function isCancellation(e: unknown): boolean {

@@ -62,6 +62,12 @@ export function jsonProblem(bytes: Uint8Array, limits: JsonLimits = {}): JsonPro
 
 /** `jsonProblem`, with the number of values counted (up to the first limit passed). */
 function scanJson(bytes: Uint8Array, limits: JsonLimits): { problem?: JsonProblem; values: number } {
+  return drive(scanWalk(bytes, limits));
+}
+
+/** The scan, stopping (yielding) every `SCAN_STEP` bytes or so for its driver to look at the time. */
+function* scanWalk(bytes: Uint8Array, limits: JsonLimits, large?: LargeContainers): Walk<{ problem?: JsonProblem; values: number }> {
+  const opened: number[] = [];
   const maxDepth = limits.maxDepth ?? MAX_JSON_DEPTH;
   const maxValues = limits.maxValues ?? Number.POSITIVE_INFINITY;
   const maxKeys = limits.maxKeys ?? MAX_JSON_KEYS;
@@ -69,7 +75,12 @@ function scanJson(bytes: Uint8Array, limits: JsonLimits): { problem?: JsonProble
   let depth = 0;
   let values = 1;
   const end = bytes.length;
+  let pause = SCAN_STEP;
   for (let i = 0; i < end; i++) {
+    if (i >= pause) {
+      yield;
+      pause = i + SCAN_STEP;
+    }
     const b = bytes[i];
     if (b === QUOTE) {
       const close = stringEnd(bytes, i + 1);
@@ -83,10 +94,15 @@ function scanJson(bytes: Uint8Array, limits: JsonLimits): { problem?: JsonProble
       if (++values > maxValues) return { problem: 'values', values };
     } else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
       if (++depth > maxDepth) return { problem: 'depth', values };
+      if (large) opened.push(i);
       // Its first element or member (each further one follows a comma).
       if (!isEmpty(bytes, i + 1) && ++values > maxValues) return { problem: 'values', values };
     } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) {
       depth--;
+      if (large) {
+        const open = opened.pop();
+        if (open !== undefined && i + 1 - open > large.overBytes) large.ends.set(open, i + 1);
+      }
     }
   }
   return { values };
@@ -166,11 +182,7 @@ function hashOf(bytes: Uint8Array, from: number, to: number): number {
  * `{}` when the text is no object. 'syntax': the text ends inside the object, or a picked value is no JSON.
  */
 export function pickJson(bytes: Uint8Array, paths: readonly string[], limits: JsonLimits & { maxValues: number }): Picked {
-  const walk = pickWalk(bytes, paths, limits);
-  for (;;) {
-    const step = walk.next();
-    if (step.done) return step.value;
-  }
+  return drive(pickWalk(bytes, paths, limits));
 }
 
 /**
@@ -179,16 +191,7 @@ export function pickJson(bytes: Uint8Array, paths: readonly string[], limits: Js
  * parse are bounded by `limits` and run at once.
  */
 export async function pickJsonSliced(bytes: Uint8Array, paths: readonly string[], limits: JsonLimits & { maxValues: number }, sliceMs = 10): Promise<Picked> {
-  const walk = pickWalk(bytes, paths, limits);
-  let started = performance.now();
-  for (;;) {
-    const step = walk.next();
-    if (step.done) return step.value;
-    if (performance.now() - started > sliceMs) {
-      await new Promise((resolve) => setImmediate(resolve));
-      started = performance.now();
-    }
-  }
+  return driveSliced(pickWalk(bytes, paths, limits), sliceMs);
 }
 
 export type Picked = { value: Record<string, unknown> } | { problem: JsonProblem | 'syntax' };
@@ -307,4 +310,139 @@ function skipSpace(bytes: Uint8Array, at: number): number {
   let i = at;
   while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09)) i++;
   return i;
+}
+
+/**
+ * `jsonProblem` and then `JSON.parse` of `bytes` (UTF-8), each in slices, the event loop turning whenever
+ * `sliceMs` have passed: a receipt at its 32 MB cap is ~100 ms of scan and ~110–150 ms of `JSON.parse`,
+ * too long to hold the extension host's thread at once. The scan notes where each container larger
+ * than a piece (`PIECE_BYTES`) ends; such a container is taken apart, its other elements (or members)
+ * parsed in runs of whole ones as written (`[e1,e2,…]`, so `JSON.parse` still checks every byte), a
+ * large one taken apart the same way. The value equals `JSON.parse`'s, member order and a repeated name
+ * (its last value, at its first place) included; text `JSON.parse` refuses throws a `SyntaxError` here
+ * too. `cancelled` is asked at each turn (and may throw).
+ */
+export async function readJsonSliced(
+  bytes: Uint8Array,
+  limits: JsonLimits = {},
+  sliceMs = 8,
+  cancelled?: () => void,
+  pieceBytes = PIECE_BYTES,
+): Promise<{ problem: JsonProblem } | { value: unknown }> {
+  return driveSliced(readWalk(bytes, limits, pieceBytes), sliceMs, cancelled);
+}
+
+/** `readJsonSliced` at once, for tests that compare its pieces with `JSON.parse`. */
+export function readJsonInPieces(bytes: Uint8Array, limits: JsonLimits, pieceBytes: number): { problem: JsonProblem } | { value: unknown } {
+  return drive(readWalk(bytes, limits, pieceBytes));
+}
+
+function* readWalk(bytes: Uint8Array, limits: JsonLimits, pieceBytes: number): Walk<{ problem: JsonProblem } | { value: unknown }> {
+  const large: LargeContainers = { overBytes: pieceBytes, ends: new Map() };
+  const { problem } = yield* scanWalk(bytes, limits, large);
+  if (problem) return { problem };
+  const from = skipSpace(bytes, 0);
+  let to = bytes.length;
+  while (to > from && isSpace(bytes[to - 1])) to--;
+  return { value: yield* pieceOf(bytes, from, to, large) };
+}
+
+const PIECE_BYTES = 256 * 1024;
+
+/** The containers larger than `overBytes`: where each opens → the index after its end. */
+interface LargeContainers {
+  overBytes: number;
+  ends: Map<number, number>;
+}
+
+const isSpace = (b: number | undefined) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+const SCAN_STEP = 1 << 18;
+
+function drive<T>(walk: Walk<T>): T {
+  for (;;) {
+    const step = walk.next();
+    if (step.done) return step.value;
+  }
+}
+
+async function driveSliced<T>(walk: Walk<T>, sliceMs: number, cancelled?: () => void): Promise<T> {
+  let started = performance.now();
+  for (;;) {
+    const step = walk.next();
+    if (step.done) return step.value;
+    if (performance.now() - started > sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      cancelled?.();
+      started = performance.now();
+    }
+  }
+}
+
+const refused = (): never => {
+  throw new SyntaxError('Unexpected text in JSON');
+};
+
+/** The value written at `[from, to)`. */
+function* pieceOf(bytes: Uint8Array, from: number, to: number, large: LargeContainers): Walk<unknown> {
+  const open = bytes[from];
+  const end = large.ends.get(from);
+  if (end === undefined) {
+    yield;
+    return JSON.parse(utf8.decode(bytes.subarray(from, to)));
+  }
+  const isArray = open === OPEN_ARRAY;
+  const close = isArray ? CLOSE_ARRAY : CLOSE_OBJECT;
+  const items: unknown[] = [];
+  const members: Record<string, unknown> = {};
+  const put = (name: string, value: unknown) => Object.defineProperty(members, name, { value, writable: true, enumerable: true, configurable: true });
+  // A run of whole elements (or members) not parsed yet: [runFrom, runTo).
+  let runFrom = -1;
+  let runTo = -1;
+  const flush = function* (): Walk<void> {
+    if (runFrom < 0) return;
+    yield;
+    const text = utf8.decode(bytes.subarray(runFrom, runTo));
+    if (isArray) for (const item of JSON.parse(`[${text}]`) as unknown[]) items.push(item);
+    else {
+      const run = JSON.parse(`{${text}}`) as Record<string, unknown>;
+      for (const name of Object.keys(run)) put(name, run[name]);
+    }
+    runFrom = -1;
+  };
+  let i = skipSpace(bytes, from + 1);
+  if (bytes[i] !== close) {
+    for (;;) {
+      const start = i;
+      let valueFrom = i;
+      let nameEnd = -1;
+      if (!isArray) {
+        if (bytes[i] !== QUOTE) refused();
+        nameEnd = stringEnd(bytes, i + 1);
+        if (nameEnd < 0) refused();
+        const colon = skipSpace(bytes, nameEnd + 1);
+        if (bytes[colon] !== COLON) refused();
+        valueFrom = skipSpace(bytes, colon + 1);
+      }
+      const end = large.ends.get(valueFrom);
+      const valueTo = end ?? (yield* valueEnd(bytes, valueFrom));
+      if (valueTo < 0 || valueTo === valueFrom) refused();
+      if (end !== undefined) {
+        yield* flush();
+        const value = yield* pieceOf(bytes, valueFrom, valueTo, large);
+        if (isArray) items.push(value);
+        else put(JSON.parse(utf8.decode(bytes.subarray(start, nameEnd + 1))) as string, value);
+      } else {
+        if (runFrom >= 0 && valueTo - runFrom > large.overBytes) yield* flush();
+        if (runFrom < 0) runFrom = start;
+        runTo = valueTo;
+      }
+      i = skipSpace(bytes, valueTo);
+      if (bytes[i] === close) break;
+      if (bytes[i] !== COMMA) refused();
+      i = skipSpace(bytes, i + 1);
+    }
+  }
+  yield* flush();
+  if (i !== to - 1) refused();
+  return isArray ? items : members;
 }

@@ -13,7 +13,7 @@
  * server errors (5xx, after the transport's retries) are what a single request would get as well: every
  * call of the batch gets them.
  */
-import { isCancellation, ProviderError } from './errors';
+import { cancelledError, isCancellation, ProviderError } from './errors';
 import type { AnswerLimits, JsonPoster } from './transport';
 
 /** The most calls in one batch: far below what nodes allow (Erigon's default is 100), and above what any action asks at once. */
@@ -62,7 +62,7 @@ export class JsonRpcBatcher {
 
   /** Sends one call (with the others of this turn, when there are any); resolves to its answer object. */
   send(method: string, params: unknown[], limits: AnswerLimits, signal?: AbortSignal): Promise<RpcAnswer> {
-    if (signal?.aborted) return Promise.reject(cancelled());
+    if (signal?.aborted) return Promise.reject(cancelledError());
     return new Promise<RpcAnswer>((resolve, reject) => {
       const pending: Pending = { id: this.nextId++, method, params, limits, signal, resolve, reject, settled: false };
       const settle = (done: () => void) => {
@@ -71,7 +71,7 @@ export class JsonRpcBatcher {
         signal?.removeEventListener('abort', onAbort);
         done();
       };
-      const onAbort = () => settle(() => reject(cancelled()));
+      const onAbort = () => settle(() => reject(cancelledError()));
       pending.resolve = (answer) => settle(() => resolve(answer));
       pending.reject = (error) => settle(() => reject(error));
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -209,8 +209,4 @@ function sharedSignal(calls: readonly Pending[]): { signal?: AbortSignal; dispos
     else signal.addEventListener('abort', leave, { once: true });
   }
   return { signal: controller.signal, dispose: () => signals.forEach((s) => s.removeEventListener('abort', leave)) };
-}
-
-function cancelled(): ProviderError {
-  return new ProviderError('cancelled', 'The request was cancelled.');
 }

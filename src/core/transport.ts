@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { AxiosInstance, AxiosResponse } from 'axios';
-import { bodyExcerpt, ProviderError, type Endpoint } from './errors';
+import { bodyExcerpt, cancelledError, ProviderError, type Endpoint } from './errors';
 import type { EndpointUrls } from './endpoints';
 import { msg, type Message } from './translate';
-import { jsonProblem, MAX_JSON_DEPTH, MAX_JSON_KEYS, type JsonProblem } from './jsonLimits';
+import { jsonProblem, MAX_JSON_DEPTH, MAX_JSON_KEYS, readJsonSliced, type JsonProblem } from './jsonLimits';
 
 export interface TransportOptions {
   /** Request timeout in milliseconds. */
@@ -52,8 +52,10 @@ export type JsonPoster = Pick<Transport, 'postJson'> & {
 // `http.proxy` or PAC only when it has no agent; "override" replaces the agent anyway). Requests made
 // with the default agent go wherever the user's proxy settings say.
 
-/** Answers larger than this give the event loop a turn between the steps of reading them (see `parse`). */
+/** Answers larger than this are scanned and parsed in slices, the event loop turning between them (see `parse`). */
 export const YIELD_ABOVE_BYTES = 256 * 1024;
+/** The longest slice of a large answer's scan or parse before the event loop gets a turn. */
+const SLICE_MS = 8;
 
 type Axios = typeof import('./axiosBundle');
 let axiosModule: Axios | undefined;
@@ -172,10 +174,10 @@ export class Transport {
   }
 
   private async once(endpoint: Endpoint, what: Outgoing, label: string, attempt: number, limits: AnswerLimits, signal?: AbortSignal): Promise<unknown> {
-    if (signal?.aborted) throw cancelled(endpoint);
+    if (signal?.aborted) throw cancelledError(endpoint);
     const client = this.client ?? (await this.axios());
     // The caller may have cancelled while axios was loading (the first request only).
-    if (signal?.aborted) throw cancelled(endpoint);
+    if (signal?.aborted) throw cancelledError(endpoint);
     const started = performance.now();
     // One wall-clock deadline for connect, headers and the whole body; the caller's signal also stops it.
     const local = new AbortController();
@@ -198,7 +200,7 @@ export class Transport {
     } catch (e) {
       let err: ProviderError;
       if (local.signal.reason === DEADLINE) err = this.timedOut(endpoint);
-      else if (local.signal.aborted) err = cancelled(endpoint);
+      else if (local.signal.aborted) err = cancelledError(endpoint);
       else err = e instanceof ProviderError ? e : this.fromAxios(endpoint, e);
       this.options.onRequest?.({ endpoint, label, ms: performance.now() - started, status, attempt, error: err });
       throw err;
@@ -233,7 +235,7 @@ export class Transport {
       chunks.push(buffer);
       if (signal.aborted) break;
     }
-    if (signal.aborted) throw cancelled(endpoint); // mapped to timeout or cancellation by the caller
+    if (signal.aborted) throw cancelledError(endpoint); // mapped to timeout or cancellation by the caller
     const bytes = Buffer.concat(chunks, total);
     return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes; // a UTF-8 BOM
   }
@@ -248,9 +250,10 @@ export class Transport {
 
   /**
    * The answer's JSON, once its status, nesting and counts are known to be fine. An answer over
-   * `YIELD_ABOVE_BYTES` gives the event loop a turn between its steps (the scan, `JSON.parse`, and the
-   * caller's validation after it), so that the extension host's loop is held by one step at a time, not
-   * by all of them in one go (a 10,000-transaction block: ~25 ms each rather than ~100 ms at once).
+   * `YIELD_ABOVE_BYTES` is scanned and parsed in slices of `SLICE_MS` (`readJsonSliced`: the same
+   * result as `JSON.parse`), with a turn before the caller's validation, so
+   * that the extension host's loop is never held by a whole large answer (a receipt at its 32 MB cap
+   * is ~100 ms of scan and ~110–150 ms of `JSON.parse` at once).
    */
   private async parse(
     endpoint: Endpoint,
@@ -263,35 +266,38 @@ export class Transport {
   ): Promise<unknown> {
     if (status < 200 || status >= 300) throw httpError(endpoint, status, bytes.toString('utf8'), headers['retry-after']);
     const large = bytes.length > YIELD_ABOVE_BYTES;
-    const turn = async () => {
-      if (!large) return;
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (signal.aborted) throw cancelled(endpoint); // mapped to timeout or cancellation by the caller
+    const stopIfCancelled = () => {
+      if (signal.aborted) throw cancelledError(endpoint); // mapped to timeout or cancellation by the caller
     };
-    await turn();
-    const problem = jsonProblem(bytes, limits);
-    if (problem) throw new ProviderError('invalidResponse', beyondLimits(endpoint, label, problem, limits), { endpoint, status });
-    await turn();
-    const text = bytes.toString('utf8');
-    let parsed: unknown;
+    let read: { problem: JsonProblem } | { value: unknown };
     try {
-      parsed = JSON.parse(text);
-    } catch {
+      if (large) read = await readJsonSliced(bytes, limits, SLICE_MS, stopIfCancelled);
+      else {
+        const problem = jsonProblem(bytes, limits);
+        read = problem ? { problem } : { value: JSON.parse(bytes.toString('utf8')) };
+      }
+    } catch (e) {
+      if (e instanceof ProviderError) throw e;
       const type = String(headers['content-type'] ?? '');
-      const html = /html/i.test(type) || /^\s*</.test(text);
+      const html = /html/i.test(type) || /^\s*</.test(bytes.subarray(0, 64).toString('utf8'));
       const message = html
         ? msg('The provider’s {0} endpoint answered with an HTML page instead of JSON.', endpoint)
         : msg('The provider’s {0} endpoint answered with text that is not JSON instead of JSON.', endpoint);
       throw new ProviderError('invalidResponse', message, { endpoint, status });
     }
-    await turn();
-    return parsed;
+    if ('problem' in read) throw new ProviderError('invalidResponse', beyondLimits(endpoint, label, read.problem, limits), { endpoint, status });
+    if (large) {
+      // The caller's validation runs after a turn of its own.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      stopIfCancelled();
+    }
+    return read.value;
   }
 
   private fromAxios(endpoint: Endpoint, e: unknown): ProviderError {
     const where = { endpoint };
     // Only called for a request's failure, so axios is loaded by now.
-    if (axiosModule?.isCancel(e)) return cancelled(endpoint);
+    if (axiosModule?.isCancel(e)) return cancelledError(endpoint);
     const code = axiosModule && e instanceof axiosModule.AxiosError ? e.code : (e as { code?: string } | undefined)?.code;
     const message = e instanceof Error ? e.message : '';
     switch (code) {
@@ -300,7 +306,7 @@ export class Transport {
         if (/maxContentLength/i.test(message)) break;
         return this.timedOut(endpoint);
       case 'ERR_CANCELED':
-        return cancelled(endpoint);
+        return cancelledError(endpoint);
       case 'ENOTFOUND':
       case 'EAI_AGAIN':
         return new ProviderError('network', msg('Could not find the provider’s host (DNS lookup failed). Check the base URL and your connection.'), where);
@@ -361,10 +367,6 @@ function beyondLimits(endpoint: Endpoint, label: string, problem: JsonProblem, l
         (limits.maxKeys ?? MAX_JSON_KEYS).toLocaleString('en-US'),
       );
   }
-}
-
-function cancelled(endpoint: Endpoint): ProviderError {
-  return new ProviderError('cancelled', msg('The request was cancelled.'), { endpoint });
 }
 
 /** Maps a non-2xx HTTP status to the taxonomy, with the provider's own words where they help. */
@@ -438,14 +440,14 @@ function formatBytes(bytes: number): string {
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new ProviderError('cancelled', msg('The request was cancelled.')));
+    if (signal?.aborted) return reject(cancelledError());
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new ProviderError('cancelled', msg('The request was cancelled.')));
+      reject(cancelledError());
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
