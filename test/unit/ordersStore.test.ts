@@ -82,6 +82,18 @@ describe('open orders store', () => {
     assert.ok(changes.includes(maker.address), 'the refreshed wallet was redrawn');
   });
 
+  it('redraws a wallet already drawn once per refresh when nothing is left to look up after its orders', async () => {
+    await store.refreshAll();
+    changes.length = 0;
+    await store.refreshAll();
+    assert.equal(store.wallet(empty.address)?.last?.changes.gone.length, 0);
+    assert.deepEqual(
+      changes.filter((a) => a === empty.address),
+      [empty.address],
+    );
+    assert.ok(changes.includes(maker.address), 'the maker, whose orders changed, is redrawn too');
+  });
+
   it('holds the market data once for all wallets of a connection, and drops it when the connection changes', async () => {
     await store.refreshAll();
     const markets = store.markets;
