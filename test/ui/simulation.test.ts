@@ -202,4 +202,20 @@ describe('UI: Read & Simulate on a real node (anvil, the workspace’s Foundry a
     assert.equal(await run(2).locator('[data-field="coreAction"]').innerText(), 'Would be sent to HyperCore: Limit order (Buy 0.5 BTC at 101,000)');
     await wb().screenshot('simulation-core-writer');
   });
+
+  it('the page comes back after a window reload, on its contract, and reads again (issue 36)', async () => {
+    await wb().runCommand('View: Close Other Editors in Group');
+    await wb().runCommand('Developer: Reload Window');
+    await wb().page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout: 60_000 });
+    await wb()
+      .page.locator('.tabs-container .tab', { hasText: `Read & Simulate ${short(CORE_WRITER)}` })
+      .first()
+      .waitFor({ state: 'visible', timeout: 60_000 });
+    // The extension activates for the panel (onWebviewPanel) and rebuilds the forms from the address the page kept.
+    await view().locator('[data-field="readOnlyNote"]').waitFor({ timeout: 60_000 });
+    assert.equal(await view().locator('article.run').count(), 0, 'runs are not kept across a reload, only the contract');
+    await send('core:position', [DEMO_WALLETS[0]!.address, '0']);
+    await run(1).waitFor({ timeout: 30_000 });
+    assert.equal(await run(1).locator('[data-field="coreRead"] [data-core="position.szi"]').innerText(), '0.5 BTC');
+  });
 });
