@@ -23,7 +23,7 @@ import type { WatchedWallet } from './watchedWallets';
 import { WeightLedger } from '../core/weightLedger';
 import { RequestTally } from './requestTally';
 
-/** The wallet's view with its account (positions, balances): loaded with the first refresh. */
+/** The wallet's view with its account in it (`walletAccountView.ts`): loaded with the first refresh (the account's rows come with `account/api.ts`, which the source loads). */
 let accountModel: typeof import('./walletAccountView') | undefined;
 const loadAccountModel = async () => (accountModel ??= await import('./walletAccountView'));
 
