@@ -16,7 +16,8 @@ import {
 } from '../src/core/infoSchemas';
 import { demoLargeClearinghouseState, demoSpotClearinghouseState } from '../src/demo/accounts';
 import { DEMO_WALLETS, startDemoNode } from '../src/demo/demoNode';
-import { buildAccountView, diffPositions, mergeAccount, type AccountSnapshot, type AccountView } from '../src/orders/accountViewModel';
+import { diffPositions, mergeAccount, type AccountSnapshot } from '../src/account/accountViewModel';
+import { buildAccountView, type AccountView } from '../src/orders/walletAccountView';
 import { buildWalletView, diffOrders, type GroupRow, type OrderRow, type WalletOrder } from '../src/orders/ordersViewModel';
 import { untranslated } from '../src/view/format';
 import { measure, stats, type BenchRow, type TreeItemShape } from './types';

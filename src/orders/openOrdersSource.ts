@@ -28,7 +28,7 @@ import { isRefusal } from '../core/providerRoute';
 import { msg } from '../core/translate';
 import { MARKET_DATA_KEEP_MS, type InfoClient } from '../core/infoClient';
 import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
-import { AccountSource } from './accountSource';
+import { AccountSource } from '../account/api';
 import { Limiter } from '../core/limiter';
 import { readSnapshot, spotFromJson, spotToJson, type MarketMemory, type MarketSnapshot } from './marketCache';
 import type { WalletOrder } from './ordersViewModel';

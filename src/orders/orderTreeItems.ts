@@ -4,11 +4,8 @@ import { displayDecimal, subtractDecimals } from '../core/units';
 import { vscodeTranslate } from '../platform/translate';
 import { escapeMarkdown, revealInvisibles } from '../view/escape';
 import { isoTime, timeAgo } from '../view/format';
-import { fateText, notionalOf, type GroupRow, type IconRef, type OrderRow } from './ordersViewModel';
-
-export function themeIcon(icon: IconRef): vscode.ThemeIcon {
-  return icon.color ? new vscode.ThemeIcon(icon.id, new vscode.ThemeColor(icon.color)) : new vscode.ThemeIcon(icon.id);
-}
+import { appendData, themeIcon } from '../platform/treeItems';
+import { fateText, notionalOf, type GroupRow, type OrderRow } from './ordersViewModel';
 
 /** Groups with many orders start collapsed, so a 5,000-order wallet does not flood the view. */
 const EXPAND_UP_TO = 100;
@@ -117,14 +114,4 @@ export function orderTooltip(row: OrderRow, now = Date.now()): vscode.MarkdownSt
 
 function withUnit(value: string, unit: string): string {
   return unit ? `${value} ${unit}` : value;
-}
-
-/**
- * Appends untrusted text (a coin name, a label, an error message) to a tooltip, to be shown as written.
- * `appendText` is not enough: it leaves `:`, `.` and `@`, so VS Code's GFM autolinks still turn
- * `https://…`, `www.…` and `name@host` into links. Every ASCII punctuation character is
- * backslash-escaped instead (CommonMark allows it for all of them), and line breaks become spaces.
- */
-export function appendData(md: vscode.MarkdownString, text: string): void {
-  md.appendMarkdown(escapeMarkdown(text));
 }

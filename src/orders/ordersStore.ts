@@ -12,7 +12,8 @@
 import { describeError, isCancellation } from '../core/errors';
 import type { OpenOrder, OrderFate, PerpAccount } from '../core/model';
 import type { LiveFill, LiveLiquidation } from '../core/hyperliquidSocket';
-import type { AccountSnapshot, AccountView, PositionChanges } from './accountViewModel';
+import { diffPositions, mergeAccount, type AccountSnapshot, type PositionChanges } from '../account/api';
+import type { AccountView } from './walletAccountView';
 import type { Translate } from '../view/format';
 import { Emitter } from '../core/emitter';
 import { MarketData } from './marketData';
@@ -22,9 +23,9 @@ import type { WatchedWallet } from './watchedWallets';
 import { WeightLedger } from '../core/weightLedger';
 import { RequestTally } from './requestTally';
 
-/** The account's view-model (positions, balances): loaded with the first refresh, not at activation. */
-let accountModel: typeof import('./accountViewModel') | undefined;
-const loadAccountModel = async () => (accountModel ??= await import('./accountViewModel'));
+/** The wallet's view with its account in it (`walletAccountView.ts`): loaded with the first refresh (the account's rows come with `account/api.ts`, which the source loads). */
+let accountModel: typeof import('./walletAccountView') | undefined;
+const loadAccountModel = async () => (accountModel ??= await import('./walletAccountView'));
 
 /** A wallet the tree lists: the user's, or one of the demo node's while demo data is on. */
 export interface WalletListing {
@@ -442,7 +443,7 @@ export class OrdersStore {
         const perps = new Map(last.account.perps);
         for (const [dex, account] of accounts) perps.set(dex, account);
         const account = { ...last.account, perps };
-        const diff = accountModel.diffPositions(last.account, account, new Set(accounts.keys()));
+        const diff = diffPositions(last.account, account, new Set(accounts.keys()));
         const positionChanges = diff.changed.size > 0 || diff.closed.length > 0 ? diff : last.positionChanges;
         const perpErrors = new Map([...last.accountErrors.perps].filter(([dex]) => !accounts.has(dex)));
         next = { ...next, account, positionChanges, accountErrors: { ...last.accountErrors, perps: perpErrors } };
@@ -582,7 +583,7 @@ export class OrdersStore {
       const account = source.account.begin(address, tally);
       const model = loadAccountModel();
       const result = await source.load(address, entry.wallet.dexes ?? [], { prefer, tally, withDex: account.dex });
-      const { buildAccountView, diffPositions, mergeAccount } = await model;
+      const { buildAccountView } = await model;
       if (!current() || source.signal.aborted) return { address, ok: false };
       const orders = withStaleDexs(result, entry.last?.snapshot.orders);
       const changes = diffOrders(entry.last?.snapshot.orders, orders);

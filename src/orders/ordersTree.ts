@@ -8,11 +8,13 @@ import { Commands, Settings, settingId } from '../ids';
 import { revealInvisibles } from '../view/escape';
 import { shortAddress, timeAgo } from '../view/format';
 import type { OrdersStore } from './ordersStore';
-import { orderCountText, positionCountText, type GroupRow, type IconRef, type OrderRow } from './ordersViewModel';
+import type { IconRef } from '../view/treeRows';
+import { orderCountText, type GroupRow, type OrderRow } from './ordersViewModel';
 import { vscodeTranslate } from '../platform/translate';
-import { appendData, groupItem, orderItem, orderTooltip, themeIcon } from './orderTreeItems';
-import { accountItem, balanceItem, positionItem, rowTooltip, unreadableItem } from './accountTreeItems';
-import type { AccountRow, AccountView, BalanceRow, PositionRow, UnreadableRow } from './accountViewModel';
+import { appendData, rowItem, themeIcon, tooltipMarkdown } from '../platform/treeItems';
+import { groupItem, orderItem, orderTooltip } from './orderTreeItems';
+import { positionCountText, type AccountRow, type BalanceRow, type PositionRow, type UnreadableRow } from '../account/api';
+import type { AccountView } from './walletAccountView';
 import type { UserRole } from '../core/model';
 import type { LiveFill } from '../core/hyperliquidSocket';
 import { readableDecimal as readable, type LiveWallets } from './liveWallets';
@@ -35,7 +37,7 @@ export interface MessageNode {
   contextValue: string;
 }
 
-export type OrdersNode = WalletNode | GroupRow | OrderRow | PositionRow | AccountRow | BalanceRow | UnreadableRow | MessageNode;
+export type OrdersNode = WalletNode | GroupRow | OrderRow | PositionRow<OrderRow> | AccountRow | BalanceRow | UnreadableRow | MessageNode;
 
 export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<OrdersNode | undefined>();
@@ -286,13 +288,16 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       case 'order':
         return orderItem(element);
       case 'position':
-        return positionItem(element);
+        // Expanded when its TP/SL and reduce-only orders are under it.
+        return rowItem(
+          element,
+          element.contextValue,
+          element.orders.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+        );
       case 'account':
-        return accountItem(element);
       case 'balance':
-        return balanceItem(element);
       case 'unreadable':
-        return unreadableItem(element);
+        return rowItem(element, element.kind);
       case 'message': {
         const item = new vscode.TreeItem(revealInvisibles(element.label), vscode.TreeItemCollapsibleState.None);
         item.id = element.id;
@@ -310,7 +315,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
   resolveTreeItem(item: vscode.TreeItem, element: OrdersNode): vscode.TreeItem {
     if (element.kind === 'order') item.tooltip = orderTooltip(element);
     else if (element.kind === 'position' || element.kind === 'account' || element.kind === 'balance' || element.kind === 'unreadable')
-      item.tooltip = rowTooltip(element);
+      item.tooltip = tooltipMarkdown(element.tooltip());
     return item;
   }
 

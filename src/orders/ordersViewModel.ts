@@ -6,7 +6,9 @@
  */
 import type { OpenOrder, OrderFate, PerpDex, SpotMeta } from '../core/model';
 import { compareDecimals, displayDecimal, multiplyDecimals, roundedProduct, trimDecimal } from '../core/units';
+import { isOutcomeCoin, nameOnDex } from '../view/coinNames';
 import type { Translate } from '../view/format';
+import type { IconRef } from '../view/treeRows';
 
 /** One order as fetched, with the perp dex it was asked for ("" = the first perp dex, which also returns spot). */
 export interface WalletOrder {
@@ -39,11 +41,6 @@ export interface Market {
 /** Perps settle in USDC on the first perp dex; other dexs in their `meta`'s collateral token. */
 export const PERP_QUOTE = 'USDC';
 
-/** Outcome markets' coins start with `#`: neither a perp nor a spot pair. */
-export function isOutcomeCoin(coin: string): boolean {
-  return coin.charCodeAt(0) === 35; /* # */
-}
-
 /** Spot orders come back with dex "" like perps; their coin is `@<pair index>` or `BASE/QUOTE`. */
 export function isSpotCoin(coin: string): boolean {
   return /^@\d+$/.test(coin) || coin.includes('/');
@@ -63,10 +60,7 @@ export function marketOf(coin: string, dex: string, spotMeta: SpotMeta | undefin
     const slash = coin.indexOf('/');
     return { kind: 'spot', dex: '', name: coin, rawCoin: coin, quote: slash > 0 ? coin.slice(slash + 1) || undefined : undefined };
   }
-  // HIP-3 coins carry their dex as a prefix (`xyz:XYZ100`); under the dex's own group the prefix is noise.
-  const prefix = `${dex}:`;
-  const name = dex !== '' && coin.startsWith(prefix) && coin.length > prefix.length ? coin.slice(prefix.length) : coin;
-  return { kind: 'perps', dex, name, rawCoin: coin, quote: dex === '' ? PERP_QUOTE : units?.get(dex) };
+  return { kind: 'perps', dex, name: nameOnDex(coin, dex), rawCoin: coin, quote: dex === '' ? PERP_QUOTE : units?.get(dex) };
 }
 
 // ---- exact decimals ----
@@ -156,12 +150,6 @@ export function diffOrders(previous: readonly WalletOrder[] | undefined, current
 }
 
 // ---- rows ----
-
-/** A codicon and an optional theme colour id, as plain data. */
-export interface IconRef {
-  id: string;
-  color?: string;
-}
 
 export const BID_ICON: IconRef = { id: 'arrow-up', color: 'charts.green' };
 export const ASK_ICON: IconRef = { id: 'arrow-down', color: 'charts.red' };
@@ -277,11 +265,6 @@ export function fateText(status: string, t: Translate): string {
     default:
       return status;
   }
-}
-
-/** "1 position", "12 positions". */
-export function positionCountText(count: number, t: Translate): string {
-  return count === 1 ? t('1 position') : t('{0} positions', count.toLocaleString('en-US'));
 }
 
 /** "1 order", "5,000 orders". */

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { abs, dec, decText, fixedText, mul, ratio, roundRatio, shift, sub } from '../../src/core/exactDecimal';
 import type { PerpPosition } from '../../src/core/model';
-import { positionFigures, showAmount, showFractionAsPercent, showPrice, showSize } from '../../src/orders/accountFigures';
+import { positionFigures, showAmount, showFractionAsPercent, showPrice, showSize } from '../../src/account/accountFigures';
 import { btcPosition } from '../support/accounts';
 import { fixture } from '../support/fixtures';
 

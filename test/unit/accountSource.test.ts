@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { createProviderClients, type ProviderClients } from '../../src/core/provider';
 import { DEMO_AGENT_WALLET, DEMO_WALLETS, startDemoNode, type DemoNode } from '../../src/demo/demoNode';
-import { AccountSource } from '../../src/orders/accountSource';
+import { AccountSource } from '../../src/account/accountSource';
 import { OpenOrdersSource, type InfoApi } from '../../src/orders/openOrdersSource';
 import { RequestTally } from '../../src/orders/requestTally';
 import { json, ScriptedServer, text } from '../support/scriptedServer';

@@ -1,7 +1,8 @@
 /** The account rows: positions with their TP/SL, the account per dex, spot balances, and what changed since the last refresh. */
 import * as assert from 'node:assert/strict';
 import type { OpenOrder, PerpAccount, PerpPosition, SpotBalance } from '../../src/core/model';
-import { buildAccountView, diffPositions, isStopLoss, positionKey, type AccountSnapshot } from '../../src/orders/accountViewModel';
+import { diffPositions, isStopLoss, positionKey, type AccountSnapshot } from '../../src/account/accountViewModel';
+import { buildAccountView } from '../../src/orders/walletAccountView';
 import { buildWalletView, type WalletOrder } from '../../src/orders/ordersViewModel';
 import { untranslated as t } from '../../src/view/format';
 import { btcPosition } from '../support/accounts';

@@ -17,12 +17,12 @@ import {
   fateText,
   isSpotCoin,
   marketOf,
-  isOutcomeCoin,
   distanceFromMid,
   notionalOf,
   type OrderRow,
   type WalletOrder,
 } from '../../src/orders/ordersViewModel';
+import { isOutcomeCoin } from '../../src/view/coinNames';
 import { untranslated } from '../../src/view/format';
 import { fixture } from '../support/fixtures';
 

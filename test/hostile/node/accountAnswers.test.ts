@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import type { ProviderClients } from '../../../src/core/provider';
 import { DEMO_AGENT_WALLET, DEMO_WALLETS } from '../../../src/demo/demoNode';
-import { buildAccountView } from '../../../src/orders/accountViewModel';
+import { buildAccountView } from '../../../src/orders/walletAccountView';
 import { buildWalletView } from '../../../src/orders/ordersViewModel';
 import { untranslated } from '../../../src/view/format';
 import { itDecodesOrRefuses, useHostileProxy, type CraftedCase } from '../support/craftedAnswers';

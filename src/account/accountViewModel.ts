@@ -1,15 +1,18 @@
 /**
  * The account behind a wallet's orders, as rows: per perp dex its account (value, margin used,
- * withdrawable) and positions, each with its TP/SL and reduce-only orders (moved there from the dex's
- * orders, and still counted among them) and whether a stop protects it; the spot balances; what changed
- * since the last refresh (opened, closed, flipped, grown, reduced). Plain data, no `vscode`: the words
- * come through the `Translate` the host hands in. Figures by the rule of `accountFigures.ts`.
+ * withdrawable) and positions, each with the orders that reduce it (its TP/SL and reduce-only orders, as
+ * the caller hands them: Open Orders moves them there from the dex's orders) and whether a stop protects
+ * it; the spot balances; what changed since the last refresh (opened, closed, flipped, grown, reduced).
+ * Plain data, no `vscode`: the words come through the `Translate` the host hands in. Figures by the rule
+ * of `accountFigures.ts`. Where the rows go in a wallet's tree is the caller's.
  */
 import { add, cmp, dec, mul, ZERO, type Dec } from '../core/exactDecimal';
 import type { OpenOrder, PerpAccount, PerpPosition, SpotBalance, SpotMeta, UnreadableItem, UserRole } from '../core/model';
 import { describeError } from '../core/errors';
 import { compareDecimals } from '../core/units';
+import { nameOnDex } from '../view/coinNames';
 import { isoTime, type Translate } from '../view/format';
+import type { IconRef, TooltipContent } from '../view/treeRows';
 import type { WalletAccountResult } from './accountSource';
 import {
   AMOUNT_DIGITS,
@@ -22,8 +25,8 @@ import {
   showPrice,
   showSize,
   type PositionFigures,
+  type PositionSide,
 } from './accountFigures';
-import { marketOf, orderCountText, positionCountText, type GroupRow, type IconRef, type OrderRow, type WalletView } from './ordersViewModel';
 
 /** What the last good refresh knows of a wallet's account (a failed part keeps what it had). */
 export interface AccountSnapshot {
@@ -112,15 +115,12 @@ export const LONG_ICON: IconRef = { id: 'triangle-up', color: 'charts.green' };
 export const SHORT_ICON: IconRef = { id: 'triangle-down', color: 'charts.red' };
 export const NEAR_LIQUIDATION_ICON: IconRef = { id: 'warning', color: 'list.warningForeground' };
 
-/** A tooltip as plain data: a title, an optional first paragraph, `name: value` lines, a closing note. */
-export interface TooltipContent {
-  title: string;
-  intro?: string;
-  lines: [name: string, value: string][];
-  note?: string;
+/** An order as a position reads it: the order as sent (the orders' rows carry it so). */
+export interface PositionOrder {
+  order: OpenOrder;
 }
 
-export interface PositionRow {
+export interface PositionRow<O extends PositionOrder = PositionOrder> {
   kind: 'position';
   /** `position:<addr>:<dex>:<coin>` (`positionClosed:…` when closed since the last refresh). */
   id: string;
@@ -134,8 +134,8 @@ export interface PositionRow {
   position: PerpPosition;
   figures: PositionFigures;
   change?: PositionChange | { kind: 'closed' };
-  /** Its TP/SL and reduce-only orders, moved here from the dex's orders (and still counted among them). */
-  orders: OrderRow[];
+  /** Its TP/SL and reduce-only orders, as the caller handed them (Open Orders: moved here from the dex's orders, and still counted among them). */
+  orders: O[];
   /** `stop`: a stop-loss protects it; `none`: none does; `unknown`: the provider lists no trigger orders. */
   protection: 'stop' | 'none' | 'unknown';
   /** What a screen reader says for the row. */
@@ -181,19 +181,18 @@ export interface UnreadableRow {
 }
 
 /** One perp dex's part of the account view. */
-export interface DexAccountView {
+export interface DexAccountView<O extends PositionOrder = PositionOrder> {
   account?: AccountRow;
-  positions: PositionRow[];
+  positions: PositionRow<O>[];
   /** Positions of the answer that could not be read (the others are shown). */
   unreadable: UnreadableRow[];
   /** Why this dex's account could not be fetched at the last refresh (what is shown, if anything, is older). */
   error?: string;
 }
 
-export interface AccountView {
-  /** The wallet's groups with the account in them: dexs with positions, the spot balances group. */
-  groups: GroupRow[];
-  dexs: Map<string, DexAccountView>;
+/** A wallet's account as rows: per perp dex, the spot balances, the role. */
+export interface AccountRows<O extends PositionOrder = PositionOrder> {
+  dexs: Map<string, DexAccountView<O>>;
   balances: BalanceRow[];
   /** Balances of the answer that could not be read (the others are shown). */
   unreadableBalances: UnreadableRow[];
@@ -202,10 +201,8 @@ export interface AccountView {
   role?: UserRole;
 }
 
-export interface AccountViewInput {
+export interface AccountRowsInput {
   address: string;
-  /** The orders' view, built first: its groups get the account added and its TP/SL moved. */
-  view: WalletView;
   account: AccountSnapshot;
   changes?: PositionChanges;
   /** Why parts could not be fetched at the last refresh: per perp dex, and spot. */
@@ -221,31 +218,24 @@ export interface AccountViewInput {
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-/** The orders' view with the account added: the one model the tree draws for a wallet. */
-export function buildAccountView(input: AccountViewInput): AccountView {
+/**
+ * The orders that reduce one dex's positions, asked as its positions are built: `take` hands a position
+ * the orders that go under it, `done` says the dex's positions are all built.
+ */
+export interface PositionOrders<O extends PositionOrder> {
+  take(coin: string, side: PositionSide): O[];
+  done(): void;
+}
+
+/**
+ * The account's rows: per perp dex with something to show (an account, positions, an error, positions
+ * closed since the last refresh), its account row and positions, each position with the orders
+ * `ordersOf(dex)` hands it (asked once per dex shown, in the order they are shown); the spot balances.
+ */
+export function buildAccountRows<O extends PositionOrder>(input: AccountRowsInput, ordersOf: (dex: string) => PositionOrders<O>): AccountRows<O> {
   const { address, t } = input;
   const changes = input.changes ?? NO_POSITION_CHANGES;
-  // Shallow copies: a group whose orders move under positions gets a new orders array, the view's stay.
-  const groups = input.view.groups.map((g) => ({ ...g }));
-  const perpsGroup = (dex: string): GroupRow => {
-    let g = groups.find((x) => x.groupKind === 'perps' && x.dex === dex);
-    if (!g) {
-      g = {
-        kind: 'group',
-        id: `group:${address}:${dex}`,
-        groupKind: 'perps',
-        dex,
-        label: dex === '' ? t('Perps') : dex,
-        description: '',
-        icon: { id: dex === '' ? 'graph-line' : 'layers' },
-        contextValue: 'group',
-        orders: [],
-      };
-      groups.push(g);
-    }
-    return g;
-  };
-  const dexs = new Map<string, DexAccountView>();
+  const dexs = new Map<string, DexAccountView<O>>();
   let positionCount = 0;
   const dexNames = new Set([...input.account.perps.keys(), ...(input.dexErrors?.keys() ?? []), ...changes.closed.map((c) => c.dex)]);
   for (const dex of dexNames) {
@@ -257,24 +247,43 @@ export function buildAccountView(input: AccountViewInput): AccountView {
       account !== undefined && (account.positions.length > 0 || unreadable.length > 0 || !isZero(account.accountValue) || !isZero(account.totalMarginUsed));
     if (!shown && error === undefined && closed.length === 0) continue;
     const unit = dex === '' ? (input.units?.get('') ?? 'USDC') : input.units?.get(dex);
-    const group = perpsGroup(dex);
+    const orders = ordersOf(dex);
     const ctx: RowContext = { address, dex, unit, t, rich: input.rich };
-    const moves = new OrderMoves(group);
-    const positions = (account?.positions ?? []).map((p) => positionRow(p, changes.changed.get(positionKey(dex, p.coin)), ctx, moves));
-    moves.apply();
+    const positions = (account?.positions ?? []).map((p) => positionRow(p, changes.changed.get(positionKey(dex, p.coin)), ctx, orders));
+    orders.done();
     positions.sort((a, b) => collator.compare(a.label, b.label));
-    positions.push(...closed.map((c) => positionRow(c.position, { kind: 'closed' }, ctx, undefined)));
+    positions.push(...closed.map((c) => positionRow<O>(c.position, { kind: 'closed' }, ctx, undefined)));
     positionCount += account?.positions.length ?? 0;
     dexs.set(dex, { account: shown && account ? accountRow(account, ctx) : undefined, positions, unreadable, error });
-    const orders = orderCountText(countOrders(group), t);
-    const described = positions.length > 0 ? `${positionCountText(account?.positions.length ?? 0, t)} · ${orders}` : orders;
-    group.description = unreadable.length > 0 ? `${described} · ${unreadableCountText(unreadable.length, t)}` : described;
   }
   const balances = balanceRows(input);
   const unreadableBalances = (input.account.spotUnreadable ?? []).map((item) => unreadableRow(item, 'balance', `${address}:balances`, t));
-  if (balances.length > 0 || unreadableBalances.length > 0 || input.spotError !== undefined)
-    groups.push(balancesGroup(address, balances.length, unreadableBalances.length, input.spotError, t));
-  return { groups: ordered(groups), dexs, balances, unreadableBalances, balancesError: input.spotError, positionCount, role: input.account.role };
+  return { dexs, balances, unreadableBalances, balancesError: input.spotError, positionCount, role: input.account.role };
+}
+
+/** "1 position", "12 positions". */
+export function positionCountText(count: number, t: Translate): string {
+  return count === 1 ? t('1 position') : t('{0} positions', count.toLocaleString('en-US'));
+}
+
+/** What a perps group says with a dex's account in it, after its orders' count: "1 position · 3 orders · 1 could not be read". */
+export function withAccountCounts(ordersText: string, dex: DexAccountView<PositionOrder>, t: Translate): string {
+  const open = dex.positions.filter((p) => p.change?.kind !== 'closed').length;
+  const described = dex.positions.length > 0 ? `${positionCountText(open, t)} · ${ordersText}` : ordersText;
+  return dex.unreadable.length > 0 ? `${described} · ${unreadableCountText(dex.unreadable.length, t)}` : described;
+}
+
+/** The spot balances' heading ("3 tokens · 1 could not be read"), when there is anything to say of them. */
+export function balancesHeading(rows: AccountRows<PositionOrder>, t: Translate): { label: string; description: string; icon: IconRef } | undefined {
+  const count = rows.balances.length;
+  const unreadable = rows.unreadableBalances.length;
+  if (count === 0 && unreadable === 0 && rows.balancesError === undefined) return undefined;
+  const tokens = count === 1 ? t('1 token') : t('{0} tokens', count.toLocaleString('en-US'));
+  return {
+    label: t('Spot balances'),
+    description: unreadable > 0 ? `${tokens} · ${unreadableCountText(unreadable, t)}` : tokens,
+    icon: rows.balancesError === undefined && unreadable === 0 ? { id: 'database' } : { id: 'warning', color: 'list.warningForeground' },
+  };
 }
 
 function unreadableCountText(n: number, t: Translate): string {
@@ -307,29 +316,12 @@ function isZero(decimal: string): boolean {
   return /^-?0+(\.0+)?$/.test(decimal);
 }
 
-/** Orders of a group, with their attached TP/SL; moved orders still count. */
-function countOrders(group: GroupRow): number {
-  let n = 0;
-  for (const o of group.orders) n += 1 + (o.children?.length ?? 0);
-  return n + (group.movedOrders ?? 0);
-}
-
 interface RowContext {
   address: string;
   dex: string;
   unit?: string;
   t: Translate;
   rich: boolean;
-}
-
-/** Perps groups first (the first dex, then by name), then spot, spot balances, outcomes, gone. */
-function ordered(groups: GroupRow[]): GroupRow[] {
-  const rank = (g: GroupRow) => ({ perps: 0, spot: 1, balances: 2, outcome: 3, gone: 4 })[g.groupKind];
-  return [...groups].sort((a, b) => {
-    const r = rank(a) - rank(b);
-    if (r !== 0 || a.groupKind !== 'perps') return r;
-    return a.dex === b.dex ? 0 : a.dex === '' ? -1 : b.dex === '' ? 1 : collator.compare(a.dex ?? '', b.dex ?? '');
-  });
 }
 
 /** Whether `order` reduces a position of `side` on its coin: a position TP/SL or a reduce-only order that sells a long or buys a short. */
@@ -350,15 +342,20 @@ export function isStopLoss(order: OpenOrder, p: PerpPosition): boolean {
   return p.szi.startsWith('-') ? !below : below;
 }
 
-function positionRow(p: PerpPosition, change: PositionRow['change'], ctx: RowContext, moves: OrderMoves | undefined): PositionRow {
+function positionRow<O extends PositionOrder>(
+  p: PerpPosition,
+  change: PositionRow['change'],
+  ctx: RowContext,
+  moves: PositionOrders<O> | undefined,
+): PositionRow<O> {
   const figures = positionFigures(p);
   const closed = change?.kind === 'closed';
   const orders = moves && !closed ? moves.take(p.coin, figures.side) : [];
   const protection = orders.some((o) => isStopLoss(o.order, p)) ? 'stop' : ctx.rich ? 'none' : 'unknown';
-  const name = marketOf(p.coin, ctx.dex, undefined).name;
+  const name = nameOnDex(p.coin, ctx.dex);
   const sideIcon = figures.side === 'long' ? LONG_ICON : SHORT_ICON;
   const description = closed ? closedText(figures, name, ctx) : describePosition(p, figures, name, change, orders, ctx);
-  const row: PositionRow = {
+  const row: PositionRow<O> = {
     kind: 'position',
     id: `${closed ? 'positionClosed' : 'position'}:${ctx.address}:${ctx.dex}:${p.coin}`,
     label: name,
@@ -378,39 +375,6 @@ function positionRow(p: PerpPosition, change: PositionRow['change'], ctx: RowCon
   return row;
 }
 
-/**
- * The group's orders that reduce a position, moved under it; the group keeps counting them. The orders
- * are looked up by coin (one pass over a group of up to 5,000), and the group's list is rebuilt once.
- */
-class OrderMoves {
-  private byCoin?: Map<string, OrderRow[]>;
-  private readonly taken = new Set<OrderRow>();
-
-  constructor(private readonly group: GroupRow) {}
-
-  take(coin: string, side: 'long' | 'short'): OrderRow[] {
-    if (!this.byCoin) {
-      this.byCoin = new Map();
-      for (const row of this.group.orders) {
-        const list = this.byCoin.get(row.market.rawCoin);
-        if (list) list.push(row);
-        else this.byCoin.set(row.market.rawCoin, [row]);
-      }
-    }
-    const taken = (this.byCoin.get(coin) ?? []).filter((row) => protects(row.order, side));
-    for (const row of taken) this.taken.add(row);
-    return taken;
-  }
-
-  apply(): void {
-    if (this.taken.size === 0) return;
-    this.group.orders = this.group.orders.filter((row) => !this.taken.has(row));
-    let moved = 0;
-    for (const row of this.taken) moved += 1 + (row.children?.length ?? 0);
-    this.group.movedOrders = (this.group.movedOrders ?? 0) + moved;
-  }
-}
-
 const withUnit = (value: string, unit: string | undefined) => (unit ? `${value} ${unit}` : value);
 
 function sideText(side: 'long' | 'short', t: Translate): string {
@@ -422,7 +386,7 @@ function describePosition(
   f: PositionFigures,
   name: string,
   change: PositionRow['change'],
-  orders: readonly OrderRow[],
+  orders: readonly PositionOrder[],
   ctx: RowContext,
 ): string {
   const { t, unit } = ctx;
@@ -474,7 +438,7 @@ function changeWord(change: PositionRow['change'], t: Translate): string {
 }
 
 /** Whether the stops cover the whole position: a position TP/SL (`sz` 0 = all of it), or stop sizes adding up to it. */
-function coversAll(stops: readonly OrderRow[], size: Dec): boolean {
+function coversAll(stops: readonly PositionOrder[], size: Dec): boolean {
   if (stops.some((s) => s.order.isPositionTpsl === true && /^0+(\.0+)?$/.test(s.order.sz))) return true;
   return (
     cmp(
@@ -485,7 +449,7 @@ function coversAll(stops: readonly OrderRow[], size: Dec): boolean {
 }
 
 /** "SL 96,000", "SL 96,000 for 0.25 of 0.5", "TP 3,750 · no stop-loss", "no stop-loss"; no word on stops when unknown. */
-function protectionText(p: PerpPosition, f: PositionFigures, orders: readonly OrderRow[], ctx: RowContext): string {
+function protectionText(p: PerpPosition, f: PositionFigures, orders: readonly PositionOrder[], ctx: RowContext): string {
   const { t } = ctx;
   const stops = orders.filter((o) => isStopLoss(o.order, p));
   const tps = orders.filter((o) => o.order.isTrigger === true && o.order.triggerPx !== undefined && !stops.includes(o));
@@ -534,7 +498,7 @@ export function isOutcomeShare(b: SpotBalance): boolean {
   return b.token === undefined && /^[+o]\d{1,12}$/.test(b.coin);
 }
 
-function balanceRows(input: AccountViewInput): BalanceRow[] {
+function balanceRows(input: AccountRowsInput): BalanceRow[] {
   const { t } = input;
   const rows = (input.account.spot ?? [])
     .filter((b) => !isZero(b.total) || !isZero(b.hold))
@@ -555,21 +519,6 @@ function balanceRows(input: AccountViewInput): BalanceRow[] {
       };
     });
   return rows.sort((a, b) => collator.compare(a.label, b.label));
-}
-
-function balancesGroup(address: string, count: number, unreadable: number, error: string | undefined, t: Translate): GroupRow {
-  const tokens = count === 1 ? t('1 token') : t('{0} tokens', count.toLocaleString('en-US'));
-  return {
-    kind: 'group',
-    id: `group:${address}:balances`,
-    groupKind: 'balances',
-    label: t('Spot balances'),
-    description: unreadable > 0 ? `${tokens} · ${unreadableCountText(unreadable, t)}` : tokens,
-    icon: error === undefined && unreadable === 0 ? { id: 'database' } : { id: 'warning', color: 'list.warningForeground' },
-    contextValue: 'group',
-    orders: [],
-    error,
-  };
 }
 
 // ---- tooltips: every field, exact, with its unit ----

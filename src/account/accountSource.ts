@@ -10,7 +10,12 @@ import { describeError, isCancellation, ProviderError } from '../core/errors';
 import { isRefusal } from '../core/providerRoute';
 import type { InfoClient } from '../core/infoClient';
 import type { PerpAccount, SpotBalance, SpotState, UnreadableItem, UserRole } from '../core/model';
-import type { RequestTally } from './requestTally';
+
+/** What counts the requests a refresh sends (Open Orders' `RequestTally`, which spends them into the provider's ledger). */
+export interface RequestCounter {
+  /** One request of `type` is being sent. */
+  add(type: string): void;
+}
 
 export type AccountApi = Pick<InfoClient, 'clearinghouseState' | 'spotClearinghouseState' | 'userRole'>;
 
@@ -63,26 +68,26 @@ export class AccountSource {
   }
 
   /** The account requests of one refresh of `address`: hand `load.dex` to the orders' load. */
-  begin(address: string, tally: RequestTally): AccountLoad {
+  begin(address: string, tally: RequestCounter): AccountLoad {
     return new AccountLoad(this, address, tally);
   }
 
   /** @internal One dex's account; undefined when this provider refused the request type. */
-  async perp(address: string, dex: string, signal: AbortSignal, tally: RequestTally): Promise<PerpAccount | undefined> {
+  async perp(address: string, dex: string, signal: AbortSignal, tally: RequestCounter): Promise<PerpAccount | undefined> {
     if (this.refuses('clearinghouseState')) return undefined;
     tally.add('clearinghouseState');
     return this.refusable('clearinghouseState', () => this.info.clearinghouseState(address, dex, signal), 'positions and margin are not shown');
   }
 
   /** @internal The spot balances; undefined when refused. */
-  async spot(address: string, signal: AbortSignal, tally: RequestTally): Promise<SpotState | undefined> {
+  async spot(address: string, signal: AbortSignal, tally: RequestCounter): Promise<SpotState | undefined> {
     if (this.refuses('spotClearinghouseState')) return undefined;
     tally.add('spotClearinghouseState');
     return this.refusable('spotClearinghouseState', () => this.info.spotClearinghouseState(address, signal), 'spot balances are not shown');
   }
 
   /** @internal Asks what `address` is, unless known, refused, or tried lately; never throws. */
-  async role(address: string, signal: AbortSignal, tally: RequestTally): Promise<void> {
+  async role(address: string, signal: AbortSignal, tally: RequestCounter): Promise<void> {
     if (this.roles.has(address) || this.refuses('userRole')) return;
     const tried = this.roleTriedAt.get(address);
     if (tried !== undefined && this.now() - tried < ROLE_RETRY_MS) return;
@@ -131,7 +136,7 @@ export class AccountLoad {
   constructor(
     private readonly source: AccountSource,
     private readonly address: string,
-    private readonly tally: RequestTally,
+    private readonly tally: RequestCounter,
   ) {}
 
   /**
