@@ -131,8 +131,14 @@ class OrdersBench {
   readonly source: OpenOrdersSource;
   private readonly store: OrdersStore;
 
+  /**
+   * How far the source's clock runs ahead of the wall clock: moved on by `MIDS_SHARED_MS` where a refresh
+   * must not share the last one's mids, instead of waiting that second out (28 s of a run).
+   */
+  private aheadMs = 0;
+
   constructor(private readonly clients: ProviderClients) {
-    this.source = new OpenOrdersSource(clients.info);
+    this.source = new OpenOrdersSource(clients.info, { now: () => Date.now() + this.aheadMs });
     this.store = this.newStore();
   }
 
@@ -145,7 +151,7 @@ class OrdersBench {
   async refreshRun(): Promise<Run> {
     if (!this.store.wallet(MAKER)?.last) await this.store.refreshWallet(MAKER);
     // Mid prices are shared only by the wallets of one refresh: this one asks them again.
-    await new Promise((r) => setTimeout(r, MIDS_SHARED_MS));
+    this.aheadMs += MIDS_SHARED_MS + 1;
     return () => drawnBy(this.store, MAKER);
   }
 
@@ -153,7 +159,7 @@ class OrdersBench {
   async newWalletRun(): Promise<Run> {
     if (!this.store.wallet(MAKER)?.last) await this.store.refreshWallet(MAKER);
     const store = this.newStore();
-    await new Promise((r) => setTimeout(r, MIDS_SHARED_MS));
+    this.aheadMs += MIDS_SHARED_MS + 1;
     return async () => {
       const drawn = await drawnBy(store, MAKER);
       store.dispose();

@@ -5,7 +5,7 @@
  * and resubscribes everything. Per user: `openOrders` per dex (the whole list: orders appear, change and
  * go), `userFills` (fills keyed by `tid`: the snapshot after a reconnect fills the gap, and no fill is
  * given twice), `userEvents` (a liquidation, named by `liquidated_user`) and `clearinghouseState` per dex
- * (positions and margin, the whole account of that dex). Once per connection, `allMids` per dex that a
+ * (positions and margin, the whole account of that dex), `spotState` (the spot balances). Once per connection, `allMids` per dex that a
  * watched user follows (market data: no address in it; the orders' distance from the mid follows it).
  * `orderUpdates` is not asked:
  * its messages do not say whose orders they are, and one connection watches several users.
@@ -18,15 +18,16 @@
 import WebSocket from 'ws';
 import * as v from 'valibot';
 import { Emitter, type Event } from './emitter';
-import { toOpenOrders, toPerpAccount } from './infoSchemas';
+import { toOpenOrders, toPerpAccount, toSpotState } from './infoSchemas';
 import { jsonProblem } from './jsonLimits';
-import type { OpenOrder, PerpAccount } from './model';
+import type { OpenOrder, PerpAccount, SpotState } from './model';
 import { openSocket, SocketPacing } from './socketPacing';
 import {
   allMidsData,
   clearinghouseStateData,
   openOrdersData,
   socketEnvelope,
+  spotStateData,
   subscriptionResponseData,
   userEventData,
   userFillsData,
@@ -79,6 +80,8 @@ export interface LiveUserUpdate {
   orders: Map<string, OpenOrder[]>;
   /** Per dex, its account (positions and margin) as last sent. */
   accounts: Map<string, PerpAccount>;
+  /** The spot balances as last sent (`spotState`), when they came. */
+  spot?: SpotState;
   /** Fills not given before, oldest first. */
   fills: LiveFill[];
   liquidations: LiveLiquidation[];
@@ -118,6 +121,7 @@ export interface HyperliquidSocketOptions {
 interface Pending {
   orders: Map<string, OpenOrder[]>;
   accounts: Map<string, PerpAccount>;
+  spot?: SpotState;
   fills: LiveFill[];
   liquidations: LiveLiquidation[];
   caughtUp: boolean;
@@ -401,7 +405,12 @@ export class HyperliquidSocket {
   }
 
   private subscriptionsOf(user: string, state: UserState): Subscription[] {
-    return [...state.dexes.flatMap((dex) => PER_DEX.map((type) => ({ type, user, dex }))), { type: 'userFills', user }, { type: 'userEvents', user }];
+    return [
+      ...state.dexes.flatMap((dex) => PER_DEX.map((type) => ({ type, user, dex }))),
+      { type: 'spotState', user },
+      { type: 'userFills', user },
+      { type: 'userEvents', user },
+    ];
   }
 
   /**
@@ -491,6 +500,8 @@ export class HyperliquidSocket {
         return this.openOrders(body);
       case 'clearinghouseState':
         return this.account(body);
+      case 'spotState':
+        return this.spot(body);
       case 'allMids':
         return this.mids(body);
       case 'user':
@@ -576,6 +587,15 @@ export class HyperliquidSocket {
     const state = this.users.get(data.user);
     if (!state || !state.dexes.includes(data.dex)) return;
     this.pendingOf(state).accounts.set(data.dex, toPerpAccount(data.clearinghouseState, (body as { clearinghouseState: unknown }).clearinghouseState));
+    this.scheduleDraw();
+  }
+
+  private spot(body: unknown): void {
+    const data = this.checked(spotStateData, body, 'spotState');
+    if (!data) return;
+    const state = this.users.get(data.user);
+    if (!state) return;
+    this.pendingOf(state).spot = toSpotState(data.spotState);
     this.scheduleDraw();
   }
 

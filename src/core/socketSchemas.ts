@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { ADDRESS, HASH, HEX_SAFE_INTEGER } from './hex';
-import { allMidsResult, clearinghouseStateResult, openOrdersResult } from './infoSchemas';
+import { allMidsResult, clearinghouseStateResult, openOrdersResult, spotClearinghouseStateResult } from './infoSchemas';
 
 const DECIMAL = /^-?\d{1,40}(\.\d{1,40})?$/;
 const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
@@ -57,6 +57,12 @@ export const openOrdersData = v.looseObject({ user: address, dex: label(100), or
  * (nktkas/hyperliquid:src/api/subscription/_methods/clearinghouseState.ts: `{dex, user, clearinghouseState}`).
  */
 export const clearinghouseStateData = v.looseObject({ user: address, dex: label(100), clearinghouseState: clearinghouseStateResult });
+
+/**
+ * `spotState` (per user): the spot balances, as the info API's `spotClearinghouseState` answers them
+ * (nktkas/hyperliquid:src/api/subscription/_methods/spotState.ts: `{user, spotState}`).
+ */
+export const spotStateData = v.looseObject({ user: address, spotState: spotClearinghouseStateResult });
 
 /**
  * `allMids` (per dex; the first dex's has no `dex`, or ""): every coin's mid, as the info answer's

@@ -15,13 +15,13 @@ import type { InfoAnswers } from './infoAnswers';
 import { demoAllMids, MARKETS } from './markets';
 import { DEMO_WALLETS } from './wallets';
 import type { DemoOpenOrder } from './orders';
-import { demoClearinghouseState } from './accounts';
+import { demoClearinghouseState, demoSpotClearinghouseState } from './accounts';
 
 /** The exchange's limit of distinct users per IP, here per node. */
 export const DEMO_MAX_LIVE_USERS = 10;
 /** Largest message the node reads from a client. */
 const MAX_CLIENT_MESSAGE = 64 * 1024;
-const USER_TYPES = new Set(['userFills', 'userEvents', 'orderUpdates', 'openOrders', 'clearinghouseState']);
+const USER_TYPES = new Set(['userFills', 'userEvents', 'orderUpdates', 'openOrders', 'clearinghouseState', 'spotState']);
 const LIQUIDATOR = '0x2e3d94f0562703b25c83308a05046ddaf9a8dd14';
 
 export type DemoLiveAction = 'fill' | 'order' | 'liquidation' | 'drop' | 'mute' | 'unmute' | 'down' | 'up' | 'tick';
@@ -68,6 +68,8 @@ export class DemoLiveSocket implements DemoLive {
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE, perMessageDeflate: false });
   private readonly clients = new Set<Client>();
   private readonly fills = new Map<string, Fill[]>();
+  /** USDC fees of the fills made here, per user: taken from its spot balance. */
+  private readonly spotFees = new Map<string, number>();
   private nextTid = 900_001;
   private nextOid = 800_000_001;
   private nextLid = 1;
@@ -183,6 +185,9 @@ export class DemoLiveSocket implements DemoLive {
       placed ? { px: placed.limitPx, sz: placed.sz, side: placed.side, oid: placed.oid } : { px: mid, sz: '0.5', side: 'B', oid: this.nextOid++ },
     );
     this.record(id, fill);
+    // Its fee is taken from the spot USDC balance (as in a unified account): the balances follow live.
+    this.spotFees.set(id, (this.spotFees.get(id) ?? 0) + Number(fill.fee));
+    this.publish('spotState', id, '', this.spotOf(id));
     if (placed) {
       this.publish('orderUpdates', id, '', [{ order: placed, status: 'filled', statusTimestamp: fill.time }]);
       this.publishOrders(id, '');
@@ -305,9 +310,19 @@ export class DemoLiveSocket implements DemoLive {
         return this.send(client, 'openOrders', { user, dex, orders: this.info.currentOrders(user, dex) });
       case 'clearinghouseState':
         return this.send(client, 'clearinghouseState', this.accountOf(user, dex));
+      case 'spotState':
+        return this.send(client, 'spotState', this.spotOf(user));
       case 'allMids':
         return this.send(client, 'allMids', { dex, mids: demoAllMids(dex, this.info.marketStep) });
     }
+  }
+
+  /** `spotState` for `user`: the demo's balances, less the fees of the fills made here. */
+  private spotOf(user: string): unknown {
+    const spot = demoSpotClearinghouseState(user) as { balances: { coin: string; total: string }[] };
+    const fees = this.spotFees.get(user) ?? 0;
+    const balances = spot.balances.map((b) => (b.coin === 'USDC' && fees > 0 ? { ...b, total: (Number(b.total) - fees).toFixed(6) } : b));
+    return { user, spotState: { balances } };
   }
 
   private accountOf(user: string, dex: string): unknown {

@@ -10,7 +10,7 @@
  * words are handed in.
  */
 import { describeError, isCancellation } from '../core/errors';
-import type { OpenOrder, OrderFate, PerpAccount } from '../core/model';
+import type { OpenOrder, OrderFate, PerpAccount, SpotState } from '../core/model';
 import type { LiveFill, LiveLiquidation } from '../core/hyperliquidSocket';
 import { diffPositions, mergeAccount, type AccountSnapshot, type PositionChanges } from '../account/api';
 import type { AccountView } from './walletAccountView';
@@ -73,6 +73,8 @@ export interface LiveUpdate {
   orders: ReadonlyMap<string, readonly OpenOrder[]>;
   /** Per dex, its whole account (positions and margin), when it changed. */
   accounts?: ReadonlyMap<string, PerpAccount>;
+  /** The spot balances, when they changed. */
+  spot?: SpotState;
   /** New fills, oldest first. */
   fills: readonly LiveFill[];
   liquidations: readonly LiveLiquidation[];
@@ -423,7 +425,7 @@ export class OrdersStore {
     if (update.fills.length > 0) entry.liveFills = [...update.fills].reverse().concat(entry.liveFills).slice(0, MAX_LIVE_FILLS_SHOWN);
     const last = entry.last;
     const accounts = update.accounts ?? new Map<string, PerpAccount>();
-    if (last && (update.orders.size > 0 || accounts.size > 0) && accountModel) {
+    if (last && (update.orders.size > 0 || accounts.size > 0 || update.spot) && accountModel) {
       let next: Refreshed = last;
       if (update.orders.size > 0) {
         const orders: WalletOrder[] = [
@@ -447,6 +449,10 @@ export class OrdersStore {
         const positionChanges = diff.changed.size > 0 || diff.closed.length > 0 ? diff : last.positionChanges;
         const perpErrors = new Map([...last.accountErrors.perps].filter(([dex]) => !accounts.has(dex)));
         next = { ...next, account, positionChanges, accountErrors: { ...last.accountErrors, perps: perpErrors } };
+      }
+      if (update.spot) {
+        const account = { ...next.account, spot: update.spot.balances, spotUnreadable: update.spot.unreadable };
+        next = { ...next, account, accountErrors: { ...next.accountErrors, spot: undefined } };
       }
       entry.last = this.redrawn(address, next);
     }

@@ -342,6 +342,32 @@ describe('HyperliquidSocket (a hostile server)', () => {
     assert.equal(c.socket.connects, 1, 'the connection stays');
   });
 
+  it('refuses a malformed spotState frame and one for a user not watched, and takes the next good one', async () => {
+    const usdc = { coin: 'USDC', token: 0, total: '10.0', hold: '0.0', entryNtl: '0.0' };
+    onConnection = (send) =>
+      setTimeout(() => {
+        send(JSON.stringify({ channel: 'spotState', data: { user: MAKER, spotState: { balances: 'all of them' } } }));
+        send(JSON.stringify({ channel: 'spotState', data: { user: MAKER } }));
+        send(JSON.stringify({ channel: 'spotState', data: { user: EMPTY, spotState: { balances: [usdc] } } }));
+        send(JSON.stringify({ channel: 'spotState', data: { user: MAKER, spotState: { balances: [usdc, { coin: 'PURR', total: 'lots' }] } } }));
+      }, 20);
+    const c = client(url, { drawMs: 10 });
+    open.push(c.socket);
+    c.socket.watch(MAKER);
+    const spot = await until('the good balances', () => c.updates.flat().find((u) => u.spot)?.spot);
+    assert.deepEqual(
+      c.problems.map((p) => `${p.kind}:${p.channel}`),
+      ['shape:spotState', 'shape:spotState'],
+    );
+    assert.equal(c.updates.flat().filter((u) => u.spot).length, 1, 'only the watched user’s good frame');
+    assert.deepEqual(
+      spot.balances.map((b) => [b.coin, b.total]),
+      [['USDC', '10.0']],
+    );
+    assert.equal(spot.unreadable.length, 1, 'the balance of another shape is said, the others shown');
+    assert.equal(c.socket.connects, 1, 'the connection stays');
+  });
+
   it('merges a flood: 5,000 order lists become a few updates holding the last one', async () => {
     onConnection = (send) =>
       setTimeout(() => {
@@ -383,13 +409,15 @@ describe('demo node: /ws in Hyperliquid’s format', () => {
       { type: 'userFills', user: MAKER },
       { type: 'orderUpdates', user: MAKER },
       { type: 'clearinghouseState', user: MAKER, dex: '' },
+      { type: 'spotState', user: MAKER },
       { type: 'allMids', dex: '' },
       { type: 'nonsense' },
     ])
       c.send({ method: 'subscribe', subscription });
     c.send({ method: 'ping' });
     await until('the answers', () => c.got.some((m) => m.channel === 'pong') && c.got.some((m) => m.channel === 'error'));
-    assert.equal(c.got.filter((m) => m.channel === 'subscriptionResponse').length, 4);
+    assert.equal(c.got.filter((m) => m.channel === 'subscriptionResponse').length, 5);
+    assert.ok(c.got.find((m) => m.channel === 'spotState')!.data.spotState.balances.some((b: { coin: string }) => b.coin === 'USDC'));
     const snapshot = c.got.find((m) => m.channel === 'userFills')!.data;
     assert.equal(snapshot.isSnapshot, true);
     assert.deepEqual(

@@ -129,6 +129,19 @@ describe('live wallets (Open Orders over the demo node’s /ws)', () => {
     }
   });
 
+  it('spot balances follow spotState: a fill’s fee taken from USDC is drawn with no refresh', async () => {
+    await live.sync();
+    await until('live', () => live.isLive(MAKER));
+    const usdc = () => store.wallet(MAKER)!.last!.accountView.balances.find((b) => b.balance.coin === 'USDC')!.balance.total;
+    await until('the balances from the WebSocket', () => store.wallet(MAKER)!.last!.account.spot !== undefined);
+    const total = Number(usdc());
+    const before = requests.length;
+    node.live.fill(MAKER);
+    await until('USDC less the fee', () => Number(usdc()) < total);
+    assert.ok(total - Number(usdc()) < 100, `a fee, not a balance: ${total} → ${usdc()}`);
+    assert.equal(requests.length, before, 'no request: the WebSocket sent it');
+  });
+
   it('after a drop says reconnecting, then catches up: each fill once', async () => {
     await live.sync();
     await until('live', () => live.isLive(MAKER));
