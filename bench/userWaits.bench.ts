@@ -26,12 +26,12 @@ import { describeSummary, profiled, topCosts, type ProtocolClient } from './prof
 import { Inspector } from '../test/soak/inspector';
 import { freePort } from '../test/host/codeServer';
 
-const LOOKUPS = 6;
+const LOOKUPS = 5;
 const ADDRESS_RUNS = 5;
 const LIVE_EVENTS = 8;
 const READS = 6;
-const REFRESHES = 6;
-const HOVERS = 8;
+const REFRESHES = 5;
+const HOVERS = 6;
 const HOVER_BLOCKS = Array.from({ length: HOVERS + 1 }, (_, i) => `0x${(0x1a2b + i * 7).toString(16)}`);
 /** One more block number, hovered once with the profilers on (cold: not among the measured ones). */
 const PROFILED_BLOCK = `0x${(0x1a2b + (HOVERS + 1) * 7).toString(16)}`;
@@ -402,7 +402,7 @@ async function observePane(page: Page, title: string): Promise<void> {
 }
 
 /** How long the view must stay still for a refresh to count as settled (subtracted: the time is to the last change). */
-const SETTLED_MS = 1_000;
+const SETTLED_MS = 600;
 
 /**
  * Refreshes `REFRESHES` times after a warm-up. A refresh of the demo's wallets weighs about a quarter of
