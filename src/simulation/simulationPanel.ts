@@ -57,6 +57,9 @@ export interface SimulationResult {
   functions?: number;
 }
 
+/** How long a read or simulation runs before the page says it is running (a quicker one is drawn once, done). */
+const BUSY_AFTER_MS = 150;
+
 const page: PanelPage<SimulationProtocol, SimulationTarget> = {
   name: 'simulation',
   viewType: WebviewTypes.simulation,
@@ -349,7 +352,8 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
     this.work?.abort();
     const abort = new AbortController();
     this.work = abort;
-    this.show(true);
+    // Shown as running only when it takes a while: a read that answers at once is drawn once, with its result.
+    const busy = setTimeout(() => this.work === abort && !this.disposed && this.show(true), BUSY_AFTER_MS);
     try {
       const clients = await this.services.connection.clients(this.network);
       if (!clients) {
@@ -365,6 +369,7 @@ export class SimulationPanel extends PanelHost<SimulationProtocol, SimulationTar
       this.services.log.warn(`Read & Simulate ${shortAddress(this.target.address)}: ${describeError(e)}`);
       this.send({ type: 'formErrors', fn: null, errors: [], fields: { block: describeError(e, vscode.l10n.t) } });
     } finally {
+      clearTimeout(busy);
       if (this.work === abort) {
         this.work = undefined;
         if (!this.disposed) this.show(false);

@@ -353,8 +353,11 @@ function receive(m: SimulationProtocol['host']): void {
   const next = new Map<string, string>();
   m.errors.forEach((e, i) => e !== null && m.fn !== null && next.set(`${m.fn}:${i}`, e));
   for (const [k, e] of Object.entries(m.fields)) if (e) next.set(k, e);
+  // Nothing to redraw when the mistakes shown are the same and the form is already open (a good read's "no
+  // mistakes" before it runs): the page is drawn once, with the result.
+  const same = next.size === errors.size && [...next].every(([k, e]) => errors.get(k) === e) && (m.fn === null || open.has(String(m.fn)));
   errors = next;
-  if (!shown) return;
+  if (!shown || same) return;
   if (m.fn !== null) open.add(String(m.fn));
   document.querySelector('.content')?.replaceChildren(...renderContract(shown));
   const firstError = document.querySelector<HTMLElement>('[aria-invalid="true"]');
