@@ -166,6 +166,22 @@ describe('HyperliquidSocket (the demo node’s /ws)', () => {
     assert.equal(c.socket.connects, 3);
   });
 
+  it('subscribes spotState per user (not per dex) and again after a drop: the balances come with each snapshot', async () => {
+    const c = make();
+    c.socket.watch(MAKER, ['', 'xyz']);
+    const spots = () => c.updates.flat().filter((u) => u.user === MAKER && u.spot !== undefined).length;
+    await until('the balances', () => spots() >= 1);
+    assert.equal(spots(), 1, 'one spotState subscription for two dexs');
+    assert.ok(
+      c.updates
+        .flat()
+        .find((u) => u.spot)!
+        .spot!.balances.some((b) => b.coin === 'USDC'),
+    );
+    node.live.drop();
+    await until('the balances again after the reconnect', () => c.socket.connects >= 2 && spots() >= 2);
+  });
+
   it('pings, and a missing pong means reconnect', async () => {
     const c = make({ pingMs: 40, pongTimeoutMs: 60 });
     c.socket.watch(MAKER);
