@@ -23,7 +23,7 @@ import { measure, stats, type BenchRow } from './types';
 import { runAlone } from './report';
 
 const ROOT = path.resolve(__dirname, '..');
-const ROUNDS = 12;
+const ROUNDS = 8;
 const WARMUP = 2;
 /** Issue 37: the first paint at most this many times the floor's (200 static rows) in the same Chromium. */
 const FLOOR_RATIO = 1.5;

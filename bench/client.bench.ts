@@ -275,8 +275,8 @@ export default async function run(): Promise<BenchRow[]> {
     }
     // What a user's network adds: with realistic latency, the client's own cost is a small share.
     for (const latency of [
-      { ms: 20, target: 1.02, rounds: 40 },
-      { ms: 100, target: 1.02, rounds: 12 },
+      { ms: 20, target: 1.02, rounds: 20 },
+      { ms: 100, target: 1.02, rounds: 8 },
     ]) {
       await setLatency(latency.ms);
       try {

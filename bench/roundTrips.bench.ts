@@ -30,7 +30,7 @@ import { runAlone } from './report';
 
 /** The added round trip of the second measurement (each way half of it). */
 const RTT_MS = 100;
-const ROUNDS_AT_ZERO = 7;
+const ROUNDS_AT_ZERO = 5;
 const ROUNDS_AT_RTT = 3;
 
 const MAKER = DEMO_WALLETS.find((w) => w.kind === 'marketMaker')!.address;

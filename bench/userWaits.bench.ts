@@ -28,10 +28,10 @@ import { freePort } from '../test/host/codeServer';
 
 const LOOKUPS = 5;
 const ADDRESS_RUNS = 5;
-const LIVE_EVENTS = 8;
-const READS = 6;
+const LIVE_EVENTS = 6;
+const READS = 5;
 const REFRESHES = 5;
-const HOVERS = 6;
+const HOVERS = 5;
 const HOVER_BLOCKS = Array.from({ length: HOVERS + 1 }, (_, i) => `0x${(0x1a2b + i * 7).toString(16)}`);
 /** One more block number, hovered once with the profilers on (cold: not among the measured ones). */
 const PROFILED_BLOCK = `0x${(0x1a2b + (HOVERS + 1) * 7).toString(16)}`;
