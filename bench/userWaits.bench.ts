@@ -412,8 +412,16 @@ const SETTLED_MS = 600;
 async function refreshRuns(wb: Workbench, proxy: LatencyProxy): Promise<Runs & { heldBack: number }> {
   const page = wb.page;
   await wb.runCommand('Hyperliquid: Focus on Open Orders View');
-  const whale = wb.pane('Open Orders').locator('.monaco-list-row', { hasText: '5,000' }).first();
-  await whale.waitFor({ timeout: 60_000 });
+  const pane = wb.pane('Open Orders');
+  const whale = pane.locator('.monaco-list-row', { hasText: '5,000' }).first();
+  // The list draws only the rows in view: another wallet left open (the maker's 50 rows) can push the
+  // whale's row out of it. Each other open wallet is closed until the whale's row shows.
+  for (const end = Date.now() + 60_000; !(await whale.isVisible()) && Date.now() < end;) {
+    const open = pane.locator('.monaco-list-row[aria-level="1"][aria-expanded="true"]').filter({ hasNotText: '5,000' }).first();
+    if (await open.isVisible()) await open.click();
+    else await page.waitForTimeout(250);
+  }
+  await whale.waitFor({ timeout: 5_000 });
   if ((await whale.getAttribute('aria-expanded')) === 'false') await whale.click();
   const runs = emptyRuns();
   let heldBack = 0;
