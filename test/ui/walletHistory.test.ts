@@ -147,8 +147,12 @@ describe('UI: wallet history (packaged extension in code-server)', function () {
     const file = path.join(wb().writeFile('exports/.keep', ''), '..', 'fills.csv');
     // VS Code's own save dialog (code-server's simple dialog): the path typed, then its OK button. The dialog
     // checks the typed path as it changes and may ignore an OK pressed before it has: press it (while it is
-    // open) until the file is written. Should the dialog close without writing, export again, as a person would.
+    // open) until the file is written. A slow dialog can put its default path in the box after ours was typed
+    // (OK then saves there): type ours again whenever the box holds something else. Should the dialog close
+    // without writing, export again, as a person would.
     const ok = wb().quickInput().locator('.monaco-button', { hasText: 'OK' });
+    const box = wb().quickInput().locator('.quick-input-box input');
+    const seen: string[] = [];
     const deadline = Date.now() + 90_000; // under heavy load (a fresh `npm test` at load 11) a try took more than 15 s
     for (let tries = 0; !fs.existsSync(file) && Date.now() < deadline && tries < 4; tries++) {
       await page().locator('[data-section="fills"] [data-action="export"]').click();
@@ -159,11 +163,27 @@ describe('UI: wallet history (packaged extension in code-server)', function () {
           for (const end = Date.now() + 3_000; !fs.existsSync(file) && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
           break;
         }
+        const typed = await box.inputValue({ timeout: 1_000 }).catch(() => file);
+        if (typed !== file) {
+          seen.push(typed);
+          await box.fill(file, { timeout: 2_000 }).catch(() => undefined);
+          await new Promise((r) => setTimeout(r, 250));
+          continue;
+        }
         await ok.click({ timeout: 2_000 }).catch(() => undefined);
         await new Promise((r) => setTimeout(r, 250));
       }
     }
-    assert.ok(fs.existsSync(file), `the save dialog wrote no file in four tries; ${await wb().describeState()}`);
+    const written = [path.dirname(file), path.dirname(path.dirname(file))].flatMap((dir) =>
+      fs
+        .readdirSync(dir)
+        .filter((name) => name.endsWith('.csv'))
+        .map((name) => path.join(dir, name)),
+    );
+    assert.ok(
+      fs.existsSync(file),
+      `the save dialog wrote no file in four tries; CSV files written: ${JSON.stringify(written)}; the box held ${JSON.stringify(seen.slice(-3))}; ${await wb().describeState()}`,
+    );
     const parsed = parseCsv(fs.readFileSync(file, 'utf8'));
     assert.deepEqual(parsed[0], header);
     assert.equal(parsed.length - 1, rows.length);

@@ -251,12 +251,12 @@ export class Workbench {
       });
   }
 
-  /** Closes a quick input left open (Escape), if any. */
   /**
-   * Types into the palette F1 opened. The palette closes when focus leaves it (a view redrawn or a
-   * webview taking focus at that moment): then, as a person would, open it again and type once more.
+   * Types into the palette `key` opened (F1, or Control+P for Quick Open). The palette closes when focus
+   * leaves it (a view redrawn or a webview taking focus at that moment) and can be inert for a moment while
+   * the one before it closes: then, as a person would, close it, open it again and type once more.
    */
-  private async typeInPalette(text: string, deadline: number): Promise<void> {
+  private async typeInPalette(text: string, deadline: number, key = 'F1'): Promise<void> {
     const input = this.quickInputField();
     for (;;) {
       const left = () => Math.max(1, deadline - Date.now());
@@ -267,11 +267,13 @@ export class Workbench {
       } catch (e) {
         if (Date.now() >= deadline) throw new Error(`the command palette did not take "${text}": ${String(e)}; ${await this.describeState()}`);
         if (await this.dialogText()) throw new Error(`a modal dialog is open over the command palette; ${await this.describeState()}`);
-        await this.page.keyboard.press('F1');
+        await this.dismissQuickInput();
+        await this.page.keyboard.press(key);
       }
     }
   }
 
+  /** Closes a quick input left open (Escape), if any. */
   async dismissQuickInput(): Promise<void> {
     if (
       await this.quickInputField()
@@ -546,9 +548,7 @@ export class Workbench {
   async openFile(name: string): Promise<void> {
     await this.dismissQuickInput();
     await this.page.keyboard.press('Control+P');
-    const input = this.quickInputField();
-    await input.waitFor({ state: 'visible' });
-    await input.fill(name);
+    await this.typeInPalette(name, Date.now() + 30_000, 'Control+P');
     const row = this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: path.basename(name) }).first();
     try {
       await row.waitFor({ state: 'visible' });
