@@ -23,6 +23,8 @@ export interface Counts {
   failed: number;
   skipped: number;
   skippedTitles: string[];
+  /** Tests that failed once and passed or failed on their second try (a suite run with `--retries`). */
+  retriedTitles: string[];
 }
 
 export function countsLine(c: Pick<Counts, 'passed' | 'failed' | 'skipped'>): string {
@@ -37,9 +39,14 @@ class CountingReporter extends Spec {
   constructor(runner: MochaTypes.Runner, options?: MochaTypes.MochaOptions) {
     super(runner, options);
     const suite = String((options?.reporterOptions as { suite?: string } | undefined)?.suite ?? process.env.HLX_SUITE ?? 'tests');
-    const counts: Counts = { suite, passed: 0, failed: 0, skipped: 0, skippedTitles: [] };
+    const counts: Counts = { suite, passed: 0, failed: 0, skipped: 0, skippedTitles: [], retriedTitles: [] };
     runner.on('pass', () => (counts.passed += 1));
     runner.on('fail', () => (counts.failed += 1));
+    // A retry is never silent: said when it happens, with why, and listed again at the end.
+    runner.on('retry', (test: MochaTypes.Test, err: Error) => {
+      counts.retriedTitles.push(test.fullTitle());
+      console.log(`    ↻ tried again: ${test.title}\n      the first try failed: ${String(err?.message ?? err).split('\n')[0]}`);
+    });
     runner.on('pending', (test: MochaTypes.Test) => {
       counts.skipped += 1;
       counts.skippedTitles.push(test.fullTitle());
@@ -54,7 +61,13 @@ class CountingReporter extends Spec {
         runner.failures += counts.skipped;
       }
       if (process.env.HLX_COUNTS_FILE) fs.writeFileSync(process.env.HLX_COUNTS_FILE, JSON.stringify(counts, null, 2));
-      console.log(`\n[${suite}] ${countsLine(counts)}${failSkips ? ' (skips fail in CI)' : ''}`);
+      if (counts.retriedTitles.length) {
+        console.log(`\n[${suite}] ${counts.retriedTitles.length} test(s) failed once and were tried again (one that then passed is flaky: look at why):`);
+        for (const t of counts.retriedTitles) console.log(`  - ${t}`);
+      }
+      console.log(
+        `\n[${suite}] ${countsLine(counts)}${counts.retriedTitles.length ? `, ${counts.retriedTitles.length} tried twice` : ''}${failSkips ? ' (skips fail in CI)' : ''}`,
+      );
     });
   }
 }

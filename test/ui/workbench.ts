@@ -741,7 +741,8 @@ export function useWorkbench(opts: WorkbenchOptions = {}): () => Workbench {
   });
   afterEach(async function () {
     const test = this.currentTest;
-    if (!wb || !test || test.state !== 'failed') return;
+    // A test to be tried again has no state yet: it failed all the same.
+    if (!wb || !test || test.state === 'passed' || test.pending) return;
     try {
       const file = await wb.screenshot(test.fullTitle());
       console.log(`      screenshot of the failure: ${path.relative(process.cwd(), file)}`);
