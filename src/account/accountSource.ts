@@ -8,6 +8,7 @@
  */
 import { describeError, isCancellation, ProviderError } from '../core/errors';
 import { isRefusal } from '../core/providerRoute';
+import { OnceNotes } from '../core/onceNotes';
 import type { InfoClient } from '../core/infoClient';
 import type { PerpAccount, SpotBalance, SpotState, UnreadableItem, UserRole } from '../core/model';
 
@@ -52,14 +53,15 @@ const ROLE_RETRY_MS = 10 * 60_000;
 export class AccountSource {
   private readonly roles = new Map<string, UserRole>();
   private readonly roleTriedAt = new Map<string, number>();
-  private readonly noted = new Set<string>();
   private readonly now: () => number;
+  private readonly notes: OnceNotes;
 
   constructor(
     private readonly info: AccountApi,
     private readonly options: AccountSourceOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.notes = new OnceNotes(options.note);
   }
 
   /** What `address` is, if known. */
@@ -99,7 +101,7 @@ export class AccountSource {
       if (this.roles.size >= MAX_ROLES) this.roles.delete(this.roles.keys().next().value!);
       this.roles.set(address, role);
     } catch (e) {
-      if (!isCancellation(e)) this.noteOnce('userRole:failed', `userRole failed (${describeError(e)}); asked again in ${ROLE_RETRY_MS / 60_000} minutes.`);
+      if (!isCancellation(e)) this.notes.say('userRole:failed', `userRole failed (${describeError(e)}); asked again in ${ROLE_RETRY_MS / 60_000} minutes.`);
     }
   }
 
@@ -109,7 +111,7 @@ export class AccountSource {
       return await request();
     } catch (e) {
       if (!isRefusal(e)) throw e;
-      this.noteOnce(`${type}:refused`, `The provider does not serve ${type} (${describeError(e)}); ${cost}.`);
+      this.notes.say(`${type}:refused`, `The provider does not serve ${type} (${describeError(e)}); ${cost}.`);
       return undefined;
     }
   }
@@ -117,12 +119,6 @@ export class AccountSource {
   /** Known not to be served here: the connection's record (`ProviderClients.refuses`), not one of this source's own. */
   private refuses(type: AccountRequest): boolean {
     return this.options.refuses?.(type) ?? false;
-  }
-
-  private noteOnce(key: string, message: string): void {
-    if (this.noted.has(key)) return;
-    this.noted.add(key);
-    this.options.note?.(message);
   }
 }
 

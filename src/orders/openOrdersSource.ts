@@ -30,6 +30,7 @@ import { MARKET_DATA_KEEP_MS, type InfoClient } from '../core/infoClient';
 import type { OpenOrder, OrderFate, PerpDex, PerpDexMeta, SpotMeta } from '../core/model';
 import { AccountSource } from '../account/api';
 import { Limiter } from '../core/limiter';
+import { OnceNotes } from '../core/onceNotes';
 import { readSnapshot, spotFromJson, spotToJson, type MarketMemory, type MarketSnapshot } from './marketCache';
 import type { WalletOrder } from './ordersViewModel';
 import { RequestTally } from './requestTally';
@@ -191,10 +192,10 @@ export class OpenOrdersSource {
   private readonly spotMeta: RequestCache<'spotMeta', SpotMeta>;
   private readonly metas: RequestCache<string, PerpDexMeta>;
   private readonly mids: RequestCache<string, Map<string, string>>;
-  private readonly noted = new Set<string>();
   /** Listening for what the market caches keep, to save it (`memory`). */
   private readonly kept: Subscription[];
   private readonly now: () => number;
+  private readonly notes: OnceNotes;
   private readonly metaTtlMs: number;
   private readonly overall: Limiter;
   private readonly perWallet: number;
@@ -206,6 +207,7 @@ export class OpenOrdersSource {
     private readonly options: OpenOrdersSourceOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.notes = new OnceNotes(options.note);
     this.metaTtlMs = options.metaTtlMs ?? MARKET_DATA_KEEP_MS;
     this.overall = new Limiter(options.overall ?? OVERALL);
     this.perWallet = options.perWallet ?? PER_WALLET;
@@ -500,22 +502,16 @@ export class OpenOrdersSource {
   private optionalFailed(type: Optional, e: unknown, cost: string): void {
     if (this.controller.signal.aborted || isCancellation(e)) return;
     if (isRefusal(e)) this.refuse(type, `The provider does not serve ${type} (${describeError(e)}); ${cost}.`);
-    else this.noteOnce(`${type}:failed`, `${type} failed (${describeError(e)}); ${cost} this time.`);
+    else this.notes.say(`${type}:failed`, `${type} failed (${describeError(e)}); ${cost} this time.`);
   }
 
   private refuse(type: Optional, message: string): void {
-    this.noteOnce(`${type}:refused`, message);
+    this.notes.say(`${type}:refused`, message);
   }
 
   /** Known not to be served here (the connection remembers refusals; this source keeps none of its own). */
   private refuses(type: Optional): boolean {
     return this.options.refuses?.(type) ?? false;
-  }
-
-  private noteOnce(key: string, message: string): void {
-    if (this.noted.has(key)) return;
-    this.noted.add(key);
-    this.options.note?.(message);
   }
 
   private knownDexs(signal: AbortSignal, tally: RequestTally): Promise<PerpDex[]> {
