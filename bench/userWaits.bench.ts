@@ -11,6 +11,8 @@
 // node runs in a process of its own behind a counting proxy (test/support/latencyProxy.ts at 0 ms), as a
 // provider would (not in the extension host), and the proxy counts the new connections of each action.
 // Alone: `npx tsx bench/userWaits.bench.ts`.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { DEMO_BLOCKS, HYPE_SYSTEM_ADDRESS } from '../src/demo/chain';
 import { DEMO_WALLETS } from '../src/demo/wallets';
@@ -63,6 +65,14 @@ interface Profilers {
  */
 async function profileOnce(p: Profilers, name: string, action: () => Promise<void>): Promise<void> {
   const [host, renderer] = await profiled([p.host, p.renderer], action);
+  // HLX_BENCH_PROFILES=<folder>: the whole profiles too, to open in Chromium's DevTools.
+  const keep = process.env.HLX_BENCH_PROFILES;
+  if (keep) {
+    fs.mkdirSync(keep, { recursive: true });
+    const base = path.join(keep, name.replace(/[^\w]+/g, '-').slice(0, 60));
+    fs.writeFileSync(`${base}.host.cpuprofile`, JSON.stringify(host));
+    fs.writeFileSync(`${base}.renderer.cpuprofile`, JSON.stringify(renderer));
+  }
   const ours = (url: string) => /hyperliquid-explorer/i.test(url);
   p.lines.push(
     `${name}: ${describeSummary('extension host', topCosts(host!, 3, ours))}. ${describeSummary(
@@ -409,7 +419,7 @@ const SETTLED_MS = 600;
  * Hyperliquid's 1,200 per minute (the 5,000-order wallet alone 270), so the extension holds some back, as
  * it should: those wait for the time it says, as a person clicking Wait would, and are not counted.
  */
-async function refreshRuns(wb: Workbench, proxy: LatencyProxy): Promise<Runs & { heldBack: number }> {
+async function refreshRuns(wb: Workbench, proxy: LatencyProxy): Promise<Runs & { heldBack: number; network: NetworkSplit[] }> {
   const page = wb.page;
   await wb.runCommand('Hyperliquid: Focus on Open Orders View');
   const pane = wb.pane('Open Orders');
@@ -424,6 +434,7 @@ async function refreshRuns(wb: Workbench, proxy: LatencyProxy): Promise<Runs & {
   await whale.waitFor({ timeout: 5_000 });
   if ((await whale.getAttribute('aria-expanded')) === 'false') await whale.click();
   const runs = emptyRuns();
+  const network: NetworkSplit[] = [];
   let heldBack = 0;
   for (let i = 0; i <= REFRESHES;) {
     await observePane(page, 'Open Orders');
@@ -445,11 +456,36 @@ async function refreshRuns(wb: Workbench, proxy: LatencyProxy): Promise<Runs & {
       runs.samples.push(Math.max(0, outcome.at - clicked));
       runs.connections.push(tally.connections);
       runs.requests.push(tally.requests);
+      network.push(networkSplit(proxy, clicked));
+      if (process.env.HLX_BENCH_TIMELINE) {
+        const at = (t: number) => (performance.timeOrigin + t - clicked).toFixed(0);
+        log(
+          `timeline: ${proxy.requests.map((r) => `${r.calls.join('+')} ${at(r.arrivedAt)}→${r.answeredAt === undefined ? '?' : at(r.answeredAt)}`).join('; ')}`,
+        );
+      }
     }
     i++;
   }
-  return { ...runs, heldBack };
+  return { ...runs, heldBack, network };
 }
+
+/** Where the node's part of an action lies, from the click (ms): its first request sent, its last answer handed back. */
+interface NetworkSplit {
+  firstRequest: number;
+  lastAnswer: number;
+}
+
+/** The proxy's records since its reset, against `clickedEpochMs` (both clocks are the machine's wall clock). */
+function networkSplit(proxy: LatencyProxy, clickedEpochMs: number): NetworkSplit {
+  const at = (t: number) => performance.timeOrigin + t - clickedEpochMs;
+  const requests = proxy.requests;
+  return {
+    firstRequest: requests.length ? at(Math.min(...requests.map((r) => r.arrivedAt))) : Number.NaN,
+    lastAnswer: requests.length ? at(Math.max(...requests.map((r) => r.answeredAt ?? r.arrivedAt))) : Number.NaN,
+  };
+}
+
+const median = (xs: number[]) => stats(xs).median;
 
 /** The floor's refresh: its tree of 5,000 static items redrawn (a new description on each), timed as ours. */
 async function floorRefreshRuns(wb: Workbench): Promise<Runs> {
@@ -640,7 +676,10 @@ export default async function run(): Promise<BenchRow[]> {
       ...FLOOR_HEXES.map((b, i) => `export const floor${i} = ${b};`),
       ...FLOOR_STRING_HEXES.map((b, i) => `export const floorText${i} = '${b}';`),
     ].join('\n') + '\n';
-  const demo = await startDemoNodeProcess(['--history-blocks', '10000', '--control']);
+  // No failing dex: its answer is a 500 that the transport retries twice after a random backoff (full
+  // jitter on 200 ms), which a refresh waits for; that is the provider failing, not the host's floor (the
+  // UI and hostile suites hold what a failing dex does). HLX_BENCH_TIMELINE=1 logs each refresh's requests.
+  const demo = await startDemoNodeProcess(['--no-failing-dex', '--history-blocks', '10000', '--control']);
   const proxy = new LatencyProxy({ target: demo.baseUrl, oneWayMs: 0, setupRoundTrips: 0 });
   let wb: Workbench | undefined;
   let inspector: Inspector | undefined;
@@ -690,6 +729,14 @@ export default async function run(): Promise<BenchRow[]> {
     const refreshes = await refreshRuns(wb, proxy);
     const floorRefreshes = await floorRefreshRuns(wb);
     log(`refresh (${refreshes.heldBack} held back by the request budget): ours ${ms(refreshes.samples)} ms; floor ${ms(floorRefreshes.samples)} ms`);
+    await profileOnce(profilers, 'Floor: Refresh of its 5,000-item tree (click → view settled)', async () => {
+      await observePane(wb!.page, 'Floor Tree');
+      await wb!.runCommand('HLX Floor: Refresh Tree');
+      await viewSettledAt(wb!.page, SETTLED_MS);
+    });
+    log(
+      `refresh, the node's part: first request ${ms(refreshes.network.map((n) => n.firstRequest))} ms; last answer ${ms(refreshes.network.map((n) => n.lastAnswer))} ms; requests ${refreshes.requests.join(', ')}`,
+    );
     await wb.runCommand('Hyperliquid: Focus on Open Orders View');
     await profileOnce(profilers, 'Refresh Open Orders, 5,000-order wallet open (click → view settled)', async () => {
       await observePane(wb!.page, 'Open Orders');
@@ -760,7 +807,7 @@ export default async function run(): Promise<BenchRow[]> {
         refreshes.samples,
         'Refresh of a tree of 5,000 static items (each row’s description changed), under a progress bar',
         floorRefreshes.samples,
-        `from the click in the palette to the last change of the view: its rows, its title’s Refresh/Cancel action and its progress bar (settled for ${SETTLED_MS / 1000} s); ${refreshes.heldBack} refreshes held back by the request budget waited and were not counted`,
+        `from the click in the palette to the last change of the view: its rows, its title’s Refresh/Cancel action and its progress bar (settled for ${SETTLED_MS / 1000} s); the node's part (medians, from the click): first request sent at ${median(refreshes.network.map((n) => n.firstRequest)).toFixed(0)} ms, last answer back at ${median(refreshes.network.map((n) => n.lastAnswer)).toFixed(0)} ms, for ${median(refreshes.requests)} requests (the demo's five wallets, served by another process on this machine); ${refreshes.heldBack} refreshes held back by the request budget waited and were not counted`,
       ),
       floorRow(
         'Real host: hover on a hex block number, cold (block not cached) → hover shown',
