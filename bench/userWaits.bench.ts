@@ -525,12 +525,18 @@ const HOVER_FILE = 'hovers.ts';
  * refreshes, a collection) falls on ours and the floor's alike; one after the other, the first target's
  * runs paid for it (block hovers 430–580 ms for three runs, then 210–320, the floor's after them 99).
  */
-async function hoverRounds(wb: Workbench, targets: readonly HoverTarget[]): Promise<Array<{ cold: number[]; warm: number[] }>> {
+async function hoverRounds(wb: Workbench, proxy: LatencyProxy, targets: readonly HoverTarget[]): Promise<Array<{ cold: number[]; warm: number[] }>> {
   await wb.openFile(HOVER_FILE);
   const out = targets.map(() => ({ cold: [] as number[], warm: [] as number[] }));
   for (let i = 0; i <= HOVERS; i++) {
     for (const [k, target] of targets.entries()) {
-      if (target.newClients) await renewClients(wb);
+      if (target.newClients) {
+        await renewClients(wb);
+        // New clients reload Open Orders (five wallets, 33 requests, the 5,000-order wallet redrawn): timed
+        // hovers waited for none of it before (a hover landed in the middle of it, ours and the floor's alike
+        // but ours first, at 200–500 ms).
+        await nodeQuiet(proxy);
+      }
       const lists = target.once ? [out[k]!.cold] : [out[k]!.cold, out[k]!.warm];
       for (const list of lists) {
         const ms = await hoverOnce(wb.page, target.token(i), target.shows);
@@ -539,6 +545,23 @@ async function hoverRounds(wb: Workbench, targets: readonly HoverTarget[]): Prom
     }
   }
   return out;
+}
+
+/**
+ * Until every request to the node is answered and none came for `quietMs`, counted from the call at the
+ * earliest (what a change sets off may start a moment after it), at most `maxMs`.
+ */
+async function nodeQuiet(proxy: LatencyProxy, quietMs = 1_000, maxMs = 30_000): Promise<void> {
+  const since = performance.now();
+  for (const end = since + maxMs; performance.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+    let last = since;
+    let open = false;
+    for (const r of proxy.requests) {
+      if (r.answeredAt === undefined) open = true;
+      else last = Math.max(last, r.answeredAt);
+    }
+    if (!open && performance.now() - last >= quietMs) return;
+  }
 }
 
 /**
@@ -745,7 +768,7 @@ export default async function run(): Promise<BenchRow[]> {
     });
     phase('refreshes', t);
     t = performance.now();
-    const [txHovers, hovers, floorHovers, floorStringHovers] = await hoverRounds(wb, [
+    const [txHovers, hovers, floorHovers, floorStringHovers] = await hoverRounds(wb, proxy, [
       // One transaction hash (the demo chain's sample), cold on new clients each run.
       { token: () => DEMO_SAMPLES.transferTx, shows: TRANSACTION_HOVER, newClients: true },
       { token: (i) => HOVER_BLOCKS[i]!, shows: BLOCK_HOVER },
