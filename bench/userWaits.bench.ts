@@ -531,11 +531,16 @@ async function hoverRounds(wb: Workbench, proxy: LatencyProxy, targets: readonly
   for (let i = 0; i <= HOVERS; i++) {
     for (const [k, target] of targets.entries()) {
       if (target.newClients) {
+        // New clients reload Open Orders (five wallets, 33 requests, the 5,000-order wallet redrawn) and
+        // reconnect its live wallets (their snapshots redraw them too): timed hovers waited for none of it
+        // before, and landed in the middle of it (ours 1.4–3× the floor's).
+        const paneWatched = await observePane(wb.page, 'Open Orders').then(
+          () => true,
+          () => false,
+        );
         await renewClients(wb);
-        // New clients reload Open Orders (five wallets, 33 requests, the 5,000-order wallet redrawn): timed
-        // hovers waited for none of it before (a hover landed in the middle of it, ours and the floor's alike
-        // but ours first, at 200–500 ms).
-        await nodeQuiet(proxy);
+        const waited = await quietAgain(wb.page, proxy, paneWatched);
+        quietWaits.push(waited);
       }
       const lists = target.once ? [out[k]!.cold] : [out[k]!.cold, out[k]!.warm];
       for (const list of lists) {
@@ -547,12 +552,17 @@ async function hoverRounds(wb: Workbench, proxy: LatencyProxy, targets: readonly
   return out;
 }
 
+/** How long each wait for quiet after new clients took (ms), for the rows' note. */
+const quietWaits: number[] = [];
+
 /**
- * Until every request to the node is answered and none came for `quietMs`, counted from the call at the
- * earliest (what a change sets off may start a moment after it), at most `maxMs`.
+ * Until every request to the node is answered and none came for `quietMs`, and the Open Orders pane (when
+ * watched) has not changed for as long, counted from the call at the earliest (what a change sets off may
+ * start a moment after it); at most `maxMs`. Returns how long it waited.
  */
-async function nodeQuiet(proxy: LatencyProxy, quietMs = 1_000, maxMs = 30_000): Promise<void> {
+async function quietAgain(page: Page, proxy: LatencyProxy, paneWatched: boolean, quietMs = 1_000, maxMs = 20_000): Promise<number> {
   const since = performance.now();
+  const sinceOnPage = await page.evaluate(() => performance.now());
   for (const end = since + maxMs; performance.now() < end; await new Promise((r) => setTimeout(r, 100))) {
     let last = since;
     let open = false;
@@ -560,8 +570,15 @@ async function nodeQuiet(proxy: LatencyProxy, quietMs = 1_000, maxMs = 30_000): 
       if (r.answeredAt === undefined) open = true;
       else last = Math.max(last, r.answeredAt);
     }
-    if (!open && performance.now() - last >= quietMs) return;
+    if (open || performance.now() - last < quietMs) continue;
+    if (!paneWatched) break;
+    const paneStill = await page.evaluate(
+      ({ from, quiet }) => performance.now() - Math.max(from, (window as unknown as { __hlxTreeChangedAt?: number }).__hlxTreeChangedAt ?? from) >= quiet,
+      { from: sinceOnPage, quiet: quietMs },
+    );
+    if (paneStill) break;
   }
+  return performance.now() - since;
 }
 
 /**
@@ -777,6 +794,7 @@ export default async function run(): Promise<BenchRow[]> {
     ]);
     const floorHover = floorHovers!.cold;
     const floorStringHover = floorStringHovers!.cold;
+    log(`hovers: waited for quiet after new clients ${ms(quietWaits)} ms`);
     log(
       `hovers: block cold ${ms(hovers.cold)}, warm ${ms(hovers.warm)}; transaction cold ${ms(txHovers.cold)}, warm ${ms(txHovers.warm)}; floor ${ms(floorHover)}; floor in a string ${ms(floorStringHover)} ms`,
     );
@@ -809,7 +827,8 @@ export default async function run(): Promise<BenchRow[]> {
     }
     phase('reads', t);
     const hoverNote =
-      'editor.hover.delay 0 (VS Code’s default adds 300 ms before it asks any provider); the floor: static Markdown of the block hover’s size and shape (title, six lines, one trusted command link) on the same kind of token in a TypeScript file';
+      'editor.hover.delay 0 (VS Code’s default adds 300 ms before it asks any provider); the floor: static Markdown of the block hover’s size and shape (title, six lines, one trusted command link) on the same kind of token in a TypeScript file; ' +
+      `ours and the floor's take turns in one file; after each change of clients (for the cold transaction hover) the runs wait until the node was not asked and the Open Orders pane did not change for 1 s (what new clients set off: Open Orders reloaded, live wallets reconnected; ${ms(quietWaits)} ms)`;
     const rows: BenchRow[] = [
       floorRow(
         'Real host: Enter in Look Up Block → first rows painted, 10,000-transaction block (new panel, nothing cached)',
