@@ -151,7 +151,7 @@ describe('UI: wallet history (packaged extension in code-server)', function () {
     // (OK then saves there): type ours again whenever the box holds something else. Should the dialog close
     // without writing, export again, as a person would.
     const ok = wb().quickInput().locator('.monaco-button', { hasText: 'OK' });
-    const box = wb().quickInput().locator('.quick-input-box input');
+    const box = wb().quickInputField();
     const seen: string[] = [];
     const deadline = Date.now() + 90_000; // under heavy load (a fresh `npm test` at load 11) a try took more than 15 s
     for (let tries = 0; !fs.existsSync(file) && Date.now() < deadline && tries < 4; tries++) {

@@ -189,7 +189,8 @@ export class Workbench {
     return this.page.locator('.quick-input-widget');
   }
 
-  private quickInputField(): Locator {
+  /** The text box of the quick input (palette, pick, input box, the simple file dialog). */
+  quickInputField(): Locator {
     return this.page.locator('.quick-input-widget .quick-input-box input');
   }
 
