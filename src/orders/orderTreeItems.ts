@@ -5,13 +5,13 @@ import { vscodeTranslate } from '../platform/translate';
 import { escapeMarkdown, revealInvisibles } from '../view/escape';
 import { isoTime, timeAgo } from '../view/format';
 import { appendData, themeIcon } from '../platform/treeItems';
-import { fateText, notionalOf, type GroupRow, type OrderRow } from './ordersViewModel';
+import { fateText, groupEntries, notionalOf, type GroupRow, type OrderRow } from './ordersViewModel';
 
 /** Groups with many orders start collapsed, so a 5,000-order wallet does not flood the view. */
 const EXPAND_UP_TO = 100;
 
 export function groupItem(row: GroupRow): vscode.TreeItem {
-  const state = row.orders.length <= EXPAND_UP_TO ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+  const state = groupEntries(row).length <= EXPAND_UP_TO ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
   const item = new vscode.TreeItem(revealInvisibles(row.label), state);
   item.id = row.id;
   item.description = row.description === undefined ? undefined : revealInvisibles(row.description);

@@ -18,7 +18,7 @@ import type { Translate } from '../view/format';
 import { Emitter } from '../core/emitter';
 import { MarketData } from './marketData';
 import { MAX_DEXS_PER_WALLET, MAX_STATUS_LOOKUPS, type FateMissing, type OpenOrdersSource, type WalletOrdersResult } from './openOrdersSource';
-import { buildWalletView, diffOrders, type OrderChanges, type OrdersSnapshot, type WalletOrder, type WalletView } from './ordersViewModel';
+import { buildWalletView, diffOrders, groupOrderCount, type OrderChanges, type OrdersSnapshot, type WalletOrder, type WalletView } from './ordersViewModel';
 import type { WatchedWallet } from './watchedWallets';
 import { WeightLedger } from '../core/weightLedger';
 import { RequestTally } from './requestTally';
@@ -759,9 +759,7 @@ function summaryOf(e: WalletEntry): WalletSummary {
     label: e.wallet.label,
     demo: e.demo,
     orderCount: last?.view.orderCount,
-    groups: (last?.view.groups ?? [])
-      .filter((g) => g.groupKind !== 'gone')
-      .map((g) => ({ label: g.label, orders: g.orders.reduce((n, o) => n + 1 + (o.children?.length ?? 0), 0) })),
+    groups: (last?.view.groups ?? []).filter((g) => g.groupKind !== 'gone').map((g) => ({ label: g.label, orders: groupOrderCount(g) - (g.movedOrders ?? 0) })),
     gone: last?.changes.gone.length ?? 0,
     goneFates: (last?.changes.gone ?? []).flatMap((o) => {
       const fate = last?.fates.get(o.order.oid);

@@ -9,7 +9,7 @@ import { revealInvisibles } from '../view/escape';
 import { shortAddress, timeAgo } from '../view/format';
 import type { OrdersStore } from './ordersStore';
 import type { IconRef } from '../view/treeRows';
-import { orderCountText, type GroupRow, type OrderRow } from './ordersViewModel';
+import { groupEntries, orderCountText, type GroupRow, type OrderRow } from './ordersViewModel';
 import { vscodeTranslate } from '../platform/translate';
 import { appendData, rowItem, themeIcon, tooltipMarkdown } from '../platform/treeItems';
 import { groupItem, orderItem, orderTooltip } from './orderTreeItems';
@@ -206,7 +206,7 @@ export class OpenOrdersTree implements vscode.TreeDataProvider<OrdersNode>, vsco
       label: group.error ?? '',
       description: vscode.l10n.t('select to retry'),
       tooltip:
-        group.orders.length > 0 && entry?.last
+        groupEntries(group).length > 0 && entry?.last
           ? vscode.l10n.t(
               '{0}\n\nThe orders of {1} below are older than the rest and may be out of date. Select this row to try again.',
               group.error ?? '',

@@ -188,7 +188,12 @@ export interface GroupRow {
   fullName?: string;
   icon: IconRef;
   contextValue: 'group' | 'groupGone';
-  orders: OrderRow[];
+  /**
+   * The group's rows, sorted. Built when first read (a collapsed group of 5,000 orders costs none of
+   * them): count and take them with `groupEntries`, `groupOrderCount` and `takeEntries`, copy the group
+   * with `copyGroup`, so that nothing reads them before the tree asks.
+   */
+  readonly orders: OrderRow[];
   /** This dex's orders could not be fetched at the last refresh: why (its orders, if any, are older). */
   error?: string;
   /** Orders shown under a position of this dex instead (its TP/SL, reduce-only): still counted here. */
@@ -392,7 +397,7 @@ export function buildWalletView(input: WalletViewInput): WalletView {
     .sort((a, b) => (a === '' ? -1 : b === '' ? 1 : collator.compare(a, b)));
   for (const dex of perpDexNames) {
     const rows = buckets.get(`perps:${dex}`)!;
-    const group: GroupRow = {
+    const group: GroupFields = {
       kind: 'group',
       id: `group:${address}:${dex}`,
       groupKind: 'perps',
@@ -402,19 +407,18 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       fullName: dex === '' ? undefined : fullNames.get(dex),
       icon: { id: dex === '' ? 'graph-line' : 'layers' },
       contextValue: 'group',
-      orders: toRows(rows, ctx),
     };
     const error = input.dexErrors?.get(dex);
     if (error !== undefined) {
       group.error = error;
       group.icon = { id: 'warning', color: 'list.warningForeground' };
     }
-    groups.push(group);
+    groups.push(withEntries(group, sorted(rows), ctx));
   }
   for (const kind of ['spot', 'outcome'] as const) {
     const rows = buckets.get(kind);
     if (!rows) continue;
-    groups.push({
+    const group: GroupFields = {
       kind: 'group',
       id: `group:${address}:${kind}`,
       groupKind: kind,
@@ -422,14 +426,14 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       description: orderCountText(countWithChildren(rows), t),
       icon: { id: kind === 'spot' ? 'arrow-swap' : 'question' },
       contextValue: 'group',
-      orders: toRows(rows, ctx),
-    });
+    };
+    groups.push(withEntries(group, sorted(rows), ctx));
   }
   if (changes.gone.length > 0) {
     const gone = changes.gone.map((o) =>
       sortable(market(o.dex, o.order.coin), o.order, { kind: 'gone', fate: input.fates?.get(o.order.oid), fateMissing: input.missingFates?.get(o.order.oid) }),
     );
-    groups.push({
+    const group: GroupFields = {
       kind: 'group',
       id: `group:${address}:gone`,
       groupKind: 'gone',
@@ -437,8 +441,8 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       description: '',
       icon: { id: 'history' },
       contextValue: 'groupGone',
-      orders: toRows(gone, ctx),
-    });
+    };
+    groups.push(withEntries(group, sorted(gone), ctx));
   }
   const notAsked = notAskedRow(input.skippedDexs ?? [], input.dexCap ?? 0, t);
   return notAsked ? { groups, orderCount, notAsked } : { groups, orderCount };
@@ -463,6 +467,76 @@ interface RowContext {
 interface SortableRow extends SortableOrder {
   market: Market;
   change?: OrderChange;
+  /** Its row, once built. */
+  row?: OrderRow;
+}
+
+/** A group's fields but its rows. */
+type GroupFields = Omit<GroupRow, 'orders'>;
+
+/** An order of a group, before its row is built. */
+export interface GroupEntry {
+  readonly order: OpenOrder;
+  readonly market: Market;
+}
+
+/** A group whose rows are built when first read. */
+interface LazyOrders {
+  entries: SortableRow[];
+  ctx: RowContext;
+  rows?: OrderRow[];
+}
+
+const lazyOrders = new WeakMap<GroupRow, LazyOrders>();
+
+/** `group` with `entries` (sorted) as its orders, each row built when the group's orders are first read. */
+function withEntries(group: GroupFields, entries: SortableRow[], ctx: RowContext): GroupRow {
+  const lazy: LazyOrders = { entries, ctx };
+  const row = (r: SortableRow) => (r.row ??= orderRow(r, ctx));
+  const done = Object.defineProperty(group, 'orders', { enumerable: true, get: () => (lazy.rows ??= lazy.entries.map(row)) }) as GroupRow;
+  lazyOrders.set(done, lazy);
+  return done;
+}
+
+/** The group's orders, in their order, without building their rows. */
+export function groupEntries(group: GroupRow): readonly GroupEntry[] {
+  return lazyOrders.get(group)?.entries ?? group.orders;
+}
+
+/** The group's orders with their attached TP/SL (and those moved under positions), without building rows. */
+export function groupOrderCount(group: GroupRow): number {
+  let n = group.movedOrders ?? 0;
+  for (const e of groupEntries(group)) n += 1 + (e.order.children?.length ?? 0);
+  return n;
+}
+
+/** The row of one of `group`'s entries (built once, the same the group's orders show). */
+export function entryRow(group: GroupRow, entry: GroupEntry): OrderRow {
+  const lazy = lazyOrders.get(group);
+  if (!lazy) return entry as OrderRow; // the group's entries are its rows
+  const r = entry as SortableRow;
+  return (r.row ??= orderRow(r, lazy.ctx));
+}
+
+/** Takes `taken` (entries of `group`) out of it; its other rows stay unbuilt. */
+export function dropEntries(group: GroupRow, taken: ReadonlySet<GroupEntry>): void {
+  if (taken.size === 0) return;
+  const lazy = lazyOrders.get(group);
+  if (!lazy) {
+    (group as { orders: OrderRow[] }).orders = group.orders.filter((r) => !taken.has(r));
+    return;
+  }
+  lazy.entries = lazy.entries.filter((e) => !taken.has(e));
+  lazy.rows = undefined;
+}
+
+/** A copy of `group` whose orders can be taken without changing the original's; rows built are shared. */
+export function copyGroup(group: GroupRow): GroupRow {
+  const lazy = lazyOrders.get(group);
+  if (!lazy) return { ...group, orders: group.orders };
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(group)) if (key !== 'orders') fields[key] = (group as unknown as Record<string, unknown>)[key];
+  return withEntries(fields as unknown as GroupFields, lazy.entries, lazy.ctx);
 }
 
 function sortable(market: Market, order: OpenOrder, change: OrderChange | undefined): SortableRow {
@@ -503,13 +577,13 @@ function hasRepeats(orders: readonly WalletOrder[]): boolean {
   return false;
 }
 
-function toRows(rows: SortableRow[], ctx: RowContext): OrderRow[] {
+/** `rows` in the group's order (sorted in place). */
+function sorted(rows: SortableRow[]): SortableRow[] {
   // Collate the few distinct names once instead of in every comparison.
   const names = [...new Set(rows.map((r) => r.market.name))].sort(collator.compare);
   const rank = new Map(names.map((n, i) => [n, i]));
   for (const r of rows) r.nameRank = rank.get(r.market.name)!;
-  rows.sort(compareOrders);
-  return rows.map((r) => orderRow(r, ctx));
+  return rows.sort(compareOrders);
 }
 
 /** A decimal string that is zero (`0`, `0.0`). */

@@ -5,7 +5,18 @@
  * still counted among them), and the spot balances' group. Plain data, no `vscode`.
  */
 import { balancesHeading, buildAccountRows, protects, withAccountCounts, type AccountRows, type AccountRowsInput, type PositionOrders } from '../account/api';
-import { orderCountText, type GroupRow, type OrderRow, type WalletView } from './ordersViewModel';
+import {
+  copyGroup,
+  dropEntries,
+  entryRow,
+  groupEntries,
+  groupOrderCount,
+  orderCountText,
+  type GroupEntry,
+  type GroupRow,
+  type OrderRow,
+  type WalletView,
+} from './ordersViewModel';
 
 export interface AccountView extends AccountRows<OrderRow> {
   /** The wallet's groups with the account in them: dexs with positions, the spot balances group. */
@@ -22,8 +33,8 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 /** The orders' view with the account added: the one model the tree draws for a wallet. */
 export function buildAccountView(input: AccountViewInput): AccountView {
   const { address, t } = input;
-  // Shallow copies: a group whose orders move under positions gets a new orders array, the view's stay.
-  const groups = input.view.groups.map((g) => ({ ...g }));
+  // Copies: a group whose orders move under positions loses them, the view's keeps them (rows unbuilt).
+  const groups = input.view.groups.map(copyGroup);
   const perpsGroup = (dex: string): GroupRow => {
     let g = groups.find((x) => x.groupKind === 'perps' && x.dex === dex);
     if (!g) {
@@ -48,7 +59,7 @@ export function buildAccountView(input: AccountViewInput): AccountView {
     perps.set(dex, group);
     return new OrderMoves(group);
   });
-  for (const [dex, group] of perps) group.description = withAccountCounts(orderCountText(countOrders(group), t), rows.dexs.get(dex)!, t);
+  for (const [dex, group] of perps) group.description = withAccountCounts(orderCountText(groupOrderCount(group), t), rows.dexs.get(dex)!, t);
   const balances = balancesHeading(rows, t);
   if (balances) groups.push(balancesGroup(address, balances, rows.balancesError));
   return { groups: ordered(groups), ...rows };
@@ -68,13 +79,6 @@ function balancesGroup(address: string, heading: NonNullable<ReturnType<typeof b
   };
 }
 
-/** Orders of a group, with their attached TP/SL; moved orders still count. */
-function countOrders(group: GroupRow): number {
-  let n = 0;
-  for (const o of group.orders) n += 1 + (o.children?.length ?? 0);
-  return n + (group.movedOrders ?? 0);
-}
-
 /** Perps groups first (the first dex, then by name), then spot, spot balances, outcomes, gone. */
 function ordered(groups: GroupRow[]): GroupRow[] {
   const rank = (g: GroupRow) => ({ perps: 0, spot: 1, balances: 2, outcome: 3, gone: 4 })[g.groupKind];
@@ -90,30 +94,30 @@ function ordered(groups: GroupRow[]): GroupRow[] {
  * are looked up by coin (one pass over a group of up to 5,000), and the group's list is rebuilt once.
  */
 class OrderMoves implements PositionOrders<OrderRow> {
-  private byCoin?: Map<string, OrderRow[]>;
-  private readonly taken = new Set<OrderRow>();
+  private byCoin?: Map<string, GroupEntry[]>;
+  private readonly taken = new Set<GroupEntry>();
 
   constructor(private readonly group: GroupRow) {}
 
   take(coin: string, side: 'long' | 'short'): OrderRow[] {
     if (!this.byCoin) {
       this.byCoin = new Map();
-      for (const row of this.group.orders) {
-        const list = this.byCoin.get(row.market.rawCoin);
-        if (list) list.push(row);
-        else this.byCoin.set(row.market.rawCoin, [row]);
+      for (const entry of groupEntries(this.group)) {
+        const list = this.byCoin.get(entry.market.rawCoin);
+        if (list) list.push(entry);
+        else this.byCoin.set(entry.market.rawCoin, [entry]);
       }
     }
-    const taken = (this.byCoin.get(coin) ?? []).filter((row) => protects(row.order, side));
-    for (const row of taken) this.taken.add(row);
-    return taken;
+    const taken = (this.byCoin.get(coin) ?? []).filter((entry) => protects(entry.order, side));
+    for (const entry of taken) this.taken.add(entry);
+    return taken.map((entry) => entryRow(this.group, entry));
   }
 
   done(): void {
     if (this.taken.size === 0) return;
-    this.group.orders = this.group.orders.filter((row) => !this.taken.has(row));
+    dropEntries(this.group, this.taken);
     let moved = 0;
-    for (const row of this.taken) moved += 1 + (row.children?.length ?? 0);
+    for (const entry of this.taken) moved += 1 + (entry.order.children?.length ?? 0);
     this.group.movedOrders = (this.group.movedOrders ?? 0) + moved;
   }
 }

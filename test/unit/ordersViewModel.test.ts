@@ -13,6 +13,11 @@ function roundDecimal(decimal: string, digits: number): string {
 import {
   buildWalletView,
   comparePrices,
+  copyGroup,
+  dropEntries,
+  entryRow,
+  groupEntries,
+  groupOrderCount,
   diffOrders,
   fateText,
   isSpotCoin,
@@ -150,6 +155,40 @@ describe('open orders view-model', () => {
   });
 
   describe('rows', () => {
+    it('builds a group’s rows when they are first read, once, shared with copies whose orders are taken', () => {
+      const asked: string[] = [];
+      const t: typeof untranslated = (message, ...args) => (asked.push(message), untranslated(message, ...args));
+      const stops = [1, 2, 3].map((oid) =>
+        on(
+          '',
+          order('BTC', 'A', '95000', '0.25', { oid, orderType: 'Stop Market', isTrigger: true, triggerPx: '96000', triggerCondition: 'Price below 96000' }),
+        ),
+      );
+      const view = buildWalletView({ address: ADDR, orders: stops, t });
+      const [group] = view.groups;
+      const triggers = () => asked.filter((m) => m.startsWith('trigger')).length;
+      // Counted and copied without a row: only a row's text asks for "trigger ≤ {0}".
+      assert.equal(groupOrderCount(group), 3);
+      const copy = copyGroup(group);
+      const [, second] = groupEntries(copy);
+      const moved = entryRow(copy, second);
+      assert.equal(triggers(), 1, 'one row built: the one taken');
+      dropEntries(copy, new Set([second]));
+      assert.deepEqual(
+        copy.orders.map((r) => r.order.oid),
+        [1, 3],
+      );
+      assert.deepEqual(
+        group.orders.map((r) => r.order.oid),
+        [1, 2, 3],
+        'the original keeps its orders',
+      );
+      assert.equal(group.orders[1], moved, 'the row taken is the one the original shows');
+      assert.equal(group.orders[0], copy.orders[0], 'rows built once, shared');
+      assert.equal(triggers(), 3);
+      assert.equal(groupOrderCount(copy), 2);
+    });
+
     it('shows coin, side icon, size @ price and the notional in the quote', () => {
       const view = buildWalletView({
         address: ADDR,
