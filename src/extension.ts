@@ -10,6 +10,7 @@ import { Connection } from './platform/connection';
 import { Log } from './platform/log';
 import { registerNetworkCommands } from './network';
 import { rawJsonDocuments } from './platform/rawJson';
+import { watchSettings } from './platform/settings';
 import { registerWalkthroughCommands } from './platform/walkthrough';
 import { registerTransactions } from './transactions';
 import { registerWalletHistory } from './walletHistory';
@@ -29,6 +30,8 @@ export interface Exports {
 /** Wires the features together. Activation does no network work: clients are made on first use. */
 export function activate(context: vscode.ExtensionContext): Exports {
   const started = performance.now();
+  // First: its listener must run before any other that reads a setting when one changes.
+  context.subscriptions.push(watchSettings());
   const log = new Log();
   const connection = new Connection(context, log);
   context.subscriptions.push(log, connection);

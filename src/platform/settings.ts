@@ -27,10 +27,47 @@ const DEFAULT_BASE_URL: Record<NetworkId, string> = {
 /** Blockscout at hyperscan.com, listed in Hyperliquid's docs (docs/FACTS.md#history): its Etherscan-compatible API. */
 export const DEFAULT_BLOCKSCOUT_API = 'https://www.hyperscan.com/api';
 
+/**
+ * The section's configuration while `watchSettings` holds it: `getConfiguration` merges every scope's
+ * values each time it is called (1–2 ms in a code-server host), and a refresh reads a dozen settings.
+ */
+let cached: vscode.WorkspaceConfiguration | undefined;
+let watching = false;
+
+/**
+ * Keeps the configuration read once until a setting changes. Called first in `activate`, so that its
+ * listener runs before any other's (VS Code calls them in the order they were added) and no listener
+ * reads a value from before the change.
+ */
+export function watchSettings(): vscode.Disposable {
+  watching = true;
+  const changes = vscode.workspace.onDidChangeConfiguration(() => (cached = undefined));
+  return new vscode.Disposable(() => {
+    changes.dispose();
+    watching = false;
+    cached = undefined;
+  });
+}
+
+function sectionConfig(): vscode.WorkspaceConfiguration {
+  if (!watching) return vscode.workspace.getConfiguration(SECTION);
+  return (cached ??= vscode.workspace.getConfiguration(SECTION));
+}
+
+/** Writes one of the section's settings (user scope); the next read sees the new value. */
+async function write(name: string, value: unknown): Promise<void> {
+  cached = undefined;
+  try {
+    await vscode.workspace.getConfiguration(SECTION).update(name, value, vscode.ConfigurationTarget.Global);
+  } finally {
+    cached = undefined;
+  }
+}
+
 /** Typed access to the extension's settings, with the manifest's defaults as fallbacks. */
 export const settings = {
   get config(): vscode.WorkspaceConfiguration {
-    return vscode.workspace.getConfiguration(SECTION);
+    return sectionConfig();
   },
   /** The network shown (mainnet unless set otherwise). */
   network(): NetworkId {
@@ -38,13 +75,13 @@ export const settings = {
     return isNetworkId(value) ? value : 'mainnet';
   },
   async setNetwork(network: NetworkId): Promise<void> {
-    await this.config.update(Settings.network, network, vscode.ConfigurationTarget.Global);
+    await write(Settings.network, network);
   },
   /** The settings of `network` (default: the one shown). */
   of(shown?: NetworkId): NetworkSettingsReader {
     const network = shown ?? this.network();
     const names = NetworkSettings[network];
-    const config = () => vscode.workspace.getConfiguration(SECTION);
+    const config = sectionConfig;
     const text = (name: string, fallback: string) => (config().get<string>(name, fallback) ?? fallback).trim();
     return {
       provider: () => {
@@ -64,8 +101,8 @@ export const settings = {
   /** Sets `network`'s provider preset and base URL together (Choose Provider). */
   async setProvider(network: NetworkId, preset: PresetId, baseUrl?: string): Promise<void> {
     const names = NetworkSettings[network];
-    await this.config.update(names.provider, preset, vscode.ConfigurationTarget.Global);
-    if (baseUrl !== undefined) await this.config.update(names.baseUrl, baseUrl, vscode.ConfigurationTarget.Global);
+    await write(names.provider, preset);
+    if (baseUrl !== undefined) await write(names.baseUrl, baseUrl);
   },
   /** Mainnet's provider base URL (the network shown's: `settings.of().baseUrl()`). */
   baseUrl(): string {
@@ -86,7 +123,7 @@ export const settings = {
   },
   async setPublicPermission(kind: PublicDataKind, value: PublicPermission, network: NetworkId = settings.network()): Promise<void> {
     const names = NetworkSettings[network];
-    await this.config.update(kind === 'market' ? names.publicMarketData : names.publicWalletData, value, vscode.ConfigurationTarget.Global);
+    await write(kind === 'market' ? names.publicMarketData : names.publicWalletData, value);
   },
   requestTimeoutMs(): number {
     const s = this.config.get<number>(Settings.requestTimeoutSeconds, 10);
@@ -155,7 +192,7 @@ export const settings = {
     return value === 'allow' || value === 'never' ? value : 'ask';
   },
   async setHistoryExplorerPermission(value: PublicPermission): Promise<void> {
-    await this.config.update(Settings.historyExplorerPermission, value, vscode.ConfigurationTarget.Global);
+    await write(Settings.historyExplorerPermission, value);
   },
   hoverLanguages(): string[] {
     return this.config.get<string[]>(Settings.hoverLanguages, []);
@@ -168,6 +205,6 @@ export const settings = {
     return this.config.get<unknown>(NetworkSettings[this.network()].wallets, []);
   },
   async setWalletsSetting(wallets: unknown[]): Promise<void> {
-    await this.config.update(NetworkSettings[this.network()].wallets, wallets, vscode.ConfigurationTarget.Global);
+    await write(NetworkSettings[this.network()].wallets, wallets);
   },
 };
