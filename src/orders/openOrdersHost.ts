@@ -33,6 +33,10 @@ export function startOpenOrders(services: Services, view: vscode.TreeView<unknow
   // content, so only above wallets; the description, beside the title where VS Code shows it).
   // A refresh the user asked for that waits for room says so first, with the seconds left, until it runs.
   let countdown: ReturnType<typeof setTimeout> | undefined;
+  // What the automatic refresh says of the request budget, after the network's name.
+  let budgetNote: string | undefined;
+  // Each change of the message or the description redraws the view's title area: only real changes go.
+  let shown: { message?: string; description?: string } | undefined;
   const showDemoNotice = () => {
     const network = vscode.l10n.t('Network: {0}', networkLabel(connection.network));
     const demo = connection.isDemo ? vscode.l10n.t('Demo data: made-up orders from the built-in demo node.') : undefined;
@@ -48,14 +52,22 @@ export function startOpenOrders(services: Services, view: vscode.TreeView<unknow
           : vscode.l10n.t('Refresh waiting for the provider’s rate limit… runs in {0} s.', seconds);
       countdown = setTimeout(showDemoNotice, 1000);
     }
-    view.message = (store.addresses.length === 0 ? [waits, demo] : [waits, demo, network]).filter(Boolean).join(' ') || undefined;
-    view.description = networkLabel(connection.network);
+    const message = (store.addresses.length === 0 ? [waits, demo] : [waits, demo, network]).filter(Boolean).join(' ') || undefined;
+    const description = [networkLabel(connection.network), budgetNote].filter(Boolean).join(' · ');
+    if (shown?.message !== message || !shown) view.message = message;
+    if (shown?.description !== description || !shown) view.description = description;
+    shown = { message, description };
   };
   showDemoNotice();
 
   // Paused while the view is hidden or there is no connection; off while the setting is 0.
   const schedule = new AutoRefreshSchedule(async () => (await store.refreshAll({ automatic: true })).flatMap((o) => (o.error === undefined ? [] : [o.error])));
-  const budget = refreshBudget(services, store, schedule, view);
+  const budget = refreshBudget(services, store, schedule, {
+    set description(note: string | undefined) {
+      budgetNote = note;
+      showDemoNotice();
+    },
+  });
   // While the view is visible, its network's connection is kept open for the next refresh.
   let warm: { network: string; hold: vscode.Disposable } | undefined;
   const updateSchedule = () => {
