@@ -222,18 +222,20 @@ export function resetConfiguration(): void {
   configValues.clear();
 }
 
+/** As VS Code's: a snapshot of the values when it was asked for, not a live view (read again after a change). */
 function getConfiguration(section?: string) {
   const full = (key: string) => (section ? `${section}.${key}` : key);
+  const values = new Map(configValues);
   return {
     get<T>(key: string, defaultValue?: T): T | undefined {
       const k = full(key);
-      return configValues.has(k) ? (structuredClone(configValues.get(k)) as T) : defaultValue;
+      return values.has(k) ? (structuredClone(values.get(k)) as T) : defaultValue;
     },
     has(key: string): boolean {
-      return configValues.has(full(key));
+      return values.has(full(key));
     },
     inspect(key: string) {
-      return { key: full(key), globalValue: configValues.get(full(key)) };
+      return { key: full(key), globalValue: values.get(full(key)) };
     },
     update(key: string, value: unknown, _target?: ConfigurationTarget): Promise<void> {
       return setConfiguration(full(key), value);
