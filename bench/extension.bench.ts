@@ -181,23 +181,53 @@ let activationEvents: string[] = [];
 const HOST_RTT_MS = 100;
 let proxy: LatencyProxy;
 
+/** Where this bench's seconds go, on stderr (`[bench] extension: …`). */
+function phase(name: string, t: number): number {
+  console.error(`[bench] extension: ${name} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  return performance.now();
+}
+
 async function hostSamples(extensionDir: string): Promise<HostSample[]> {
+  let t = performance.now();
   await ensureHost();
-  const hostModule = await buildHostModule();
-  const demo = await startDemoNodeProcess();
+  // Nothing is measured yet: the in-host module's build and the demo node's start overlap.
+  const [hostModule, demo] = await Promise.all([buildHostModule(), startDemoNodeProcess()]);
   // 100 ms of round trip between the extension and the demo node: nothing at activation goes over the
   // network, and the Look Up Block row measures what it adds (test/support/latencyProxy.ts).
   proxy = new LatencyProxy({ target: demo.baseUrl, oneWayMs: HOST_RTT_MS / 2 });
   const proxied = await proxy.start();
+  t = phase('host module built, demo node and proxy started', t);
   let server: CodeServer | undefined;
   try {
-    const cs = await startCodeServer({
+    // Chromium launches while code-server starts (neither needs the other until the first page load).
+    // Its own HOME and XDG folders, as code-server's isolated env gives the UI tests' Chromium.
+    const chromiumHome = path.join(CACHE, `bench-chromium-${process.pid}`);
+    fs.rmSync(chromiumHome, { recursive: true, force: true });
+    const chromiumEnv: NodeJS.ProcessEnv = { ...process.env, HOME: path.join(chromiumHome, 'home') };
+    for (const [k, d] of [
+      ['XDG_CONFIG_HOME', 'xdg-config'],
+      ['XDG_DATA_HOME', 'xdg-data'],
+      ['XDG_CACHE_HOME', 'xdg-cache'],
+      ['XDG_RUNTIME_DIR', 'xdg-runtime'],
+    ]) {
+      chromiumEnv[k] = path.join(chromiumHome, d);
+    }
+    fs.mkdirSync(chromiumEnv.HOME!, { recursive: true });
+    const launching = launchChromium(chromiumEnv);
+    const started = startCodeServer({
       name: 'bench',
       smokeTestDriver: true,
       env: { HYPERLIQUID_EXPLORER_DEMO_NODE: proxied, HYPERLIQUID_EXPLORER_DEMO_KEY: demo.apiKey },
     });
-    server = cs;
-    const browser = await launchChromium(cs.isolatedEnv);
+    const [cs, browser] = await Promise.allSettled([started, launching]).then(async ([c, b]) => {
+      if (c.status === 'fulfilled') server = c.value;
+      if (c.status === 'rejected' || b.status === 'rejected') {
+        if (b.status === 'fulfilled') await withTimeout(b.value.close(), 10_000, 'closing Chromium').catch(() => undefined);
+        throw c.status === 'rejected' ? c.reason : (b as PromiseRejectedResult).reason;
+      }
+      return [c.value, b.value] as const;
+    });
+    t = phase('code-server and Chromium started', t);
     environment.chromium = browser.version();
     environment.codeServer = CODE_SERVER_VERSION;
     try {
@@ -232,13 +262,14 @@ async function hostSamples(extensionDir: string): Promise<HostSample[]> {
         await page.goto(url(folder), { timeout: 60_000 });
         const sample = await withTimeout(done, 90_000, `window load ${load + 1} of the extension bench`);
         if (sample.error) throw new Error(`in the extension host: ${sample.error}`);
-        console.error(`[bench] extension: window load ${load + 1}/${LOADS}${load === 0 ? ' (warm-up)' : ''} done`);
+        t = phase(`window load ${load + 1}/${LOADS}${load === 0 ? ' (warm-up)' : ''}`, t);
         if (load > 0) samples.push(sample);
       }
       activationEvents = readActivationEvents(cs.userDataDir);
       return samples;
     } finally {
       await withTimeout(browser.close(), 10_000, 'closing Chromium').catch(() => undefined);
+      fs.rmSync(chromiumHome, { recursive: true, force: true });
     }
   } finally {
     await server?.stop();
