@@ -263,6 +263,7 @@ async function hostSamples(extensionDir: string): Promise<HostSample[]> {
         const sample = await withTimeout(done, 90_000, `window load ${load + 1} of the extension bench`);
         if (sample.error) throw new Error(`in the extension host: ${sample.error}`);
         t = phase(`window load ${load + 1}/${LOADS}${load === 0 ? ' (warm-up)' : ''}`, t);
+        console.error(`[bench] extension:   its extension host, ms since it started: ${JSON.stringify(sample.steps)}`);
         if (load > 0) samples.push(sample);
       }
       activationEvents = readActivationEvents(cs.userDataDir);

@@ -52,6 +52,8 @@ export interface HostSample {
     jsonHeapDelta: number;
     responseBytes: number;
   };
+  /** Where this load's time went, for the bench's stderr: ms since the extension host process started, at each step's end. */
+  steps?: Record<string, number>;
   error?: string;
 }
 
@@ -118,6 +120,9 @@ export async function run(): Promise<void> {
   const ext = vscode.extensions.getExtension<{ activationMs?: number }>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not loaded`);
   const sample: Partial<HostSample> = { pid: process.pid, vscodeVersion: vscode.version, node: process.version, wasActive: ext.isActive };
+  const steps: Record<string, number> = { started: Math.round(performance.now()) };
+  sample.steps = steps;
+  const step = (name: string) => (steps[name] = Math.round(performance.now()));
   try {
     const t0 = performance.now();
     const exports = await ext.activate();
@@ -132,6 +137,7 @@ export async function run(): Promise<void> {
     sample.activateFnMs = exports?.activationMs;
     sample.firstCommandMs = t2 - t1;
     sample.reload = reloadCopy(ext.extensionPath);
+    step('activated');
 
     if (process.env.HYPERLIQUID_EXPLORER_DEMO_NODE) {
       // The first lookup loads axios and the panel and opens the connection; the second is measured.
@@ -142,6 +148,7 @@ export async function run(): Promise<void> {
       const shown = await vscode.commands.executeCommand('hyperliquidExplorer.lookUpBlock', SLIM_BLOCKS[1]);
       sample.lookUpAtRtt = { fromEpoch, toEpoch: performance.timeOrigin + performance.now(), ms: performance.now() - t, shown };
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      step('lookUps');
     }
 
     const gc = collector();
@@ -170,6 +177,7 @@ export async function run(): Promise<void> {
       const jsonHeapDelta = process.memoryUsage().heapUsed - beforeJson;
       if (!held) throw new Error('no answer');
       held = undefined;
+      step('jsonBaseline');
 
       await settle();
       const before = process.memoryUsage();
@@ -177,6 +185,7 @@ export async function run(): Promise<void> {
       await sleep(500); // let the webview take the block, as a user would see it
       await settle();
       const after = process.memoryUsage();
+      step('hugeLookUp');
       sample.memory = { lookup, heapDelta: after.heapUsed - before.heapUsed, rssDelta: after.rss - before.rss, jsonHeapDelta, responseBytes };
     }
   } catch (e) {
@@ -185,6 +194,7 @@ export async function run(): Promise<void> {
     // Nothing restored at the next window load: no panel that would activate the extension early.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.action.closePanel');
+    step('closed');
   }
   console.log(`HLX_BENCH_RESULT ${JSON.stringify(sample)}`);
 }
