@@ -770,9 +770,6 @@ export default async function run(): Promise<BenchRow[]> {
     step('profilers connected', t);
     await wb.runCommand('Hyperliquid: Try Demo Data');
     step('Try Demo Data run', t);
-    // This window (an inspected extension host) shows no toasts: the notification is in the center, which
-    // waitForNotification would open only after half its timeout (7.5 s of waiting); opened now.
-    await wb.runCommand('Notifications: Show Notifications');
     await wb.waitForNotification(/Demo data is on/);
     step('its notification shown', t);
     await wb.clearNotifications();
