@@ -109,6 +109,8 @@ export class Transport {
       maxRedirects: 0, // a redirect would carry the key somewhere we did not choose
       proxy: false, // not axios' own environment-variable proxy: VS Code's proxy support decides
       responseType: 'stream',
+      // The body is JSON we wrote: axios' own transform would parse it again to check it.
+      transformRequest: [(data: unknown) => data],
       transformResponse: [(data: unknown) => data], // we parse, so that bad JSON gets our own message
       transitional: { silentJSONParsing: false, forcedJSONParsing: false, clarifyTimeoutError: true },
       validateStatus: () => true,

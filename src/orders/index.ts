@@ -37,7 +37,7 @@ export function registerOpenOrders(services: Services): void {
 
 /** The view's data provider until its module is loaded, then that module's tree (whose changes it passes on). */
 class LazyTree implements vscode.TreeDataProvider<OrdersNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<OrdersNode | undefined | void>();
+  private readonly changed = new vscode.EventEmitter<OrdersNode | OrdersNode[] | undefined | void>();
   readonly onDidChangeTreeData = this.changed.event;
   private real?: OpenOrders['tree'];
   private subscription?: vscode.Disposable;

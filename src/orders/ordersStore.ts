@@ -270,6 +270,11 @@ export class OrdersStore {
     return this.ledgerOf();
   }
 
+  /** Whether a refresh runs (or one the user asked for waits): `onDidChangeRefreshing` says when this changes. */
+  get refreshRunning(): boolean {
+    return this.running;
+  }
+
   /** The refresh the user asked for that waits for room, if any. */
   get waiting(): RefreshWaiting | undefined {
     return this.waitingFor;

@@ -413,7 +413,7 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       group.error = error;
       group.icon = { id: 'warning', color: 'list.warningForeground' };
     }
-    groups.push(withEntries(group, sorted(rows), ctx));
+    groups.push(withEntries(group, rows, ctx));
   }
   for (const kind of ['spot', 'outcome'] as const) {
     const rows = buckets.get(kind);
@@ -427,7 +427,7 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       icon: { id: kind === 'spot' ? 'arrow-swap' : 'question' },
       contextValue: 'group',
     };
-    groups.push(withEntries(group, sorted(rows), ctx));
+    groups.push(withEntries(group, rows, ctx));
   }
   if (changes.gone.length > 0) {
     const gone = changes.gone.map((o) =>
@@ -442,7 +442,7 @@ export function buildWalletView(input: WalletViewInput): WalletView {
       icon: { id: 'history' },
       contextValue: 'groupGone',
     };
-    groups.push(withEntries(group, sorted(gone), ctx));
+    groups.push(withEntries(group, gone, ctx));
   }
   const notAsked = notAskedRow(input.skippedDexs ?? [], input.dexCap ?? 0, t);
   return notAsked ? { groups, orderCount, notAsked } : { groups, orderCount };
@@ -480,25 +480,32 @@ export interface GroupEntry {
   readonly market: Market;
 }
 
-/** A group whose rows are built when first read. */
+/** A group whose rows are sorted and built when first read. */
 interface LazyOrders {
   entries: SortableRow[];
+  /** Whether `entries` are in the group's order yet. */
+  sorted: boolean;
   ctx: RowContext;
   rows?: OrderRow[];
 }
 
 const lazyOrders = new WeakMap<GroupRow, LazyOrders>();
 
-/** `group` with `entries` (sorted) as its orders, each row built when the group's orders are first read. */
-function withEntries(group: GroupFields, entries: SortableRow[], ctx: RowContext): GroupRow {
-  const lazy: LazyOrders = { entries, ctx };
+/** `group` with `entries` as its orders, sorted and each row built when the group's orders are first read. */
+function withEntries(group: GroupFields, entries: SortableRow[], ctx: RowContext, isSorted = false): GroupRow {
+  const lazy: LazyOrders = { entries, sorted: isSorted, ctx };
   const row = (r: SortableRow) => (r.row ??= orderRow(r, ctx));
-  const done = Object.defineProperty(group, 'orders', { enumerable: true, get: () => (lazy.rows ??= lazy.entries.map(row)) }) as GroupRow;
+  const rows = () => {
+    if (!lazy.sorted) lazy.entries = sorted([...lazy.entries]);
+    lazy.sorted = true;
+    return (lazy.rows ??= lazy.entries.map(row));
+  };
+  const done = Object.defineProperty(group, 'orders', { enumerable: true, get: rows }) as GroupRow;
   lazyOrders.set(done, lazy);
   return done;
 }
 
-/** The group's orders, in their order, without building their rows. */
+/** The group's orders without building their rows, in no set order (`entryRows` puts some in the group's). */
 export function groupEntries(group: GroupRow): readonly GroupEntry[] {
   return lazyOrders.get(group)?.entries ?? group.orders;
 }
@@ -510,12 +517,11 @@ export function groupOrderCount(group: GroupRow): number {
   return n;
 }
 
-/** The row of one of `group`'s entries (built once, the same the group's orders show). */
-export function entryRow(group: GroupRow, entry: GroupEntry): OrderRow {
+/** The rows of some of `group`'s entries, in the group's order (each built once, the same the group's orders show). */
+export function entryRows(group: GroupRow, entries: readonly GroupEntry[]): OrderRow[] {
   const lazy = lazyOrders.get(group);
-  if (!lazy) return entry as OrderRow; // the group's entries are its rows
-  const r = entry as SortableRow;
-  return (r.row ??= orderRow(r, lazy.ctx));
+  if (!lazy) return entries as OrderRow[]; // the group's entries are its rows, in order
+  return sorted([...(entries as SortableRow[])]).map((r) => (r.row ??= orderRow(r, lazy.ctx)));
 }
 
 /** Takes `taken` (entries of `group`) out of it; its other rows stay unbuilt. */
@@ -536,7 +542,7 @@ export function copyGroup(group: GroupRow): GroupRow {
   if (!lazy) return { ...group, orders: group.orders };
   const fields: Record<string, unknown> = {};
   for (const key of Object.keys(group)) if (key !== 'orders') fields[key] = (group as unknown as Record<string, unknown>)[key];
-  return withEntries(fields as unknown as GroupFields, lazy.entries, lazy.ctx);
+  return withEntries(fields as unknown as GroupFields, lazy.entries, lazy.ctx, lazy.sorted);
 }
 
 function sortable(market: Market, order: OpenOrder, change: OrderChange | undefined): SortableRow {

@@ -8,7 +8,7 @@ import { balancesHeading, buildAccountRows, protects, withAccountCounts, type Ac
 import {
   copyGroup,
   dropEntries,
-  entryRow,
+  entryRows,
   groupEntries,
   groupOrderCount,
   orderCountText,
@@ -110,7 +110,7 @@ class OrderMoves implements PositionOrders<OrderRow> {
     }
     const taken = (this.byCoin.get(coin) ?? []).filter((entry) => protects(entry.order, side));
     for (const entry of taken) this.taken.add(entry);
-    return taken.map((entry) => entryRow(this.group, entry));
+    return entryRows(this.group, taken);
   }
 
   done(): void {

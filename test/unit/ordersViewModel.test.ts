@@ -15,7 +15,7 @@ import {
   comparePrices,
   copyGroup,
   dropEntries,
-  entryRow,
+  entryRows,
   groupEntries,
   groupOrderCount,
   diffOrders,
@@ -171,7 +171,7 @@ describe('open orders view-model', () => {
       assert.equal(groupOrderCount(group), 3);
       const copy = copyGroup(group);
       const [, second] = groupEntries(copy);
-      const moved = entryRow(copy, second);
+      const [moved] = entryRows(copy, [second]);
       assert.equal(triggers(), 1, 'one row built: the one taken');
       dropEntries(copy, new Set([second]));
       assert.deepEqual(
@@ -187,6 +187,12 @@ describe('open orders view-model', () => {
       assert.equal(group.orders[0], copy.orders[0], 'rows built once, shared');
       assert.equal(triggers(), 3);
       assert.equal(groupOrderCount(copy), 2);
+      const [first, , third] = groupEntries(group);
+      assert.deepEqual(
+        entryRows(group, [third, first]).map((r) => r.order.oid),
+        [1, 3],
+        'rows taken come in the group’s order',
+      );
     });
 
     it('shows coin, side icon, size @ price and the notional in the quote', () => {
