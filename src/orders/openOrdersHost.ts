@@ -54,8 +54,8 @@ export function startOpenOrders(services: Services, view: vscode.TreeView<unknow
     }
     const message = (store.addresses.length === 0 ? [waits, demo] : [waits, demo, network]).filter(Boolean).join(' ') || undefined;
     const description = [networkLabel(connection.network), budgetNote].filter(Boolean).join(' · ');
-    if (shown?.message !== message || !shown) view.message = message;
-    if (shown?.description !== description || !shown) view.description = description;
+    if (!shown || shown.message !== message) view.message = message;
+    if (!shown || shown.description !== description) view.description = description;
     shown = { message, description };
   };
   showDemoNotice();

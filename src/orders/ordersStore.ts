@@ -764,7 +764,7 @@ function summaryOf(e: WalletEntry): WalletSummary {
     label: e.wallet.label,
     demo: e.demo,
     orderCount: last?.view.orderCount,
-    groups: (last?.view.groups ?? []).filter((g) => g.groupKind !== 'gone').map((g) => ({ label: g.label, orders: groupOrderCount(g) - (g.movedOrders ?? 0) })),
+    groups: (last?.view.groups ?? []).filter((g) => g.groupKind !== 'gone').map((g) => ({ label: g.label, orders: groupOrderCount(g) })),
     gone: last?.changes.gone.length ?? 0,
     goneFates: (last?.changes.gone ?? []).flatMap((o) => {
       const fate = last?.fates.get(o.order.oid);

@@ -539,7 +539,7 @@ export function dropEntries(group: GroupRow, taken: ReadonlySet<GroupEntry>): vo
 /** A copy of `group` whose orders can be taken without changing the original's; rows built are shared. */
 export function copyGroup(group: GroupRow): GroupRow {
   const lazy = lazyOrders.get(group);
-  if (!lazy) return { ...group, orders: group.orders };
+  if (!lazy) return { ...group };
   const fields: Record<string, unknown> = {};
   for (const key of Object.keys(group)) if (key !== 'orders') fields[key] = (group as unknown as Record<string, unknown>)[key];
   return withEntries(fields as unknown as GroupFields, lazy.entries, lazy.ctx, lazy.sorted);

@@ -56,7 +56,6 @@ function sectionConfig(): vscode.WorkspaceConfiguration {
 
 /** Writes one of the section's settings (user scope); the next read sees the new value. */
 async function write(name: string, value: unknown): Promise<void> {
-  cached = undefined;
   try {
     await vscode.workspace.getConfiguration(SECTION).update(name, value, vscode.ConfigurationTarget.Global);
   } finally {
