@@ -280,12 +280,16 @@ export default async function run(): Promise<BenchRow[]> {
   try {
     const rows: BenchRow[] = [];
     for (const action of actions(clients, orders)) {
+      const t = performance.now();
       proxy.oneWayMs = 0;
       const atZero = await measureAction(proxy, clients, action, ROUNDS_AT_ZERO, 1);
+      const zeroSeconds = ((performance.now() - t) / 1000).toFixed(1);
       proxy.oneWayMs = RTT_MS / 2;
       const atRtt = await measureAction(proxy, clients, action, ROUNDS_AT_RTT, 0, true);
       rows.push(row(action, atZero, atRtt));
-      console.error(`[bench] round trips: ${action.name}: ${rows[rows.length - 1]!.roundTrip!.waves} wave(s)`);
+      console.error(
+        `[bench] round trips: ${action.name}: ${rows[rows.length - 1]!.roundTrip!.waves} wave(s) (at 0 ms ${zeroSeconds} s, in all ${((performance.now() - t) / 1000).toFixed(1)} s)`,
+      );
     }
     return rows;
   } finally {
