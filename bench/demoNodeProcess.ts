@@ -35,7 +35,12 @@ export async function startDemoNodeProcess(args: string[] = []): Promise<DemoNod
   try {
     const line = await withTimeout(first, 15_000, 'the demo node to listen');
     const { baseUrl, apiKey } = JSON.parse(line) as { baseUrl: string; apiKey: string };
-    return { baseUrl, apiKey, pid: node.pid, stop: () => node.stop(3000) };
+    const stop = async () => {
+      const t = performance.now();
+      await node.stop(3000);
+      console.error(`[bench] demo node stopped in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    };
+    return { baseUrl, apiKey, pid: node.pid, stop };
   } catch (e) {
     await node.stop(1000);
     throw e;

@@ -169,10 +169,14 @@ export class ForwardingProxy {
     return this.activity;
   }
 
-  /** Closes every client connection (the client's pool is cold after this; its free sockets see the close). */
-  async dropConnections(): Promise<void> {
+  /**
+   * Closes every client connection (the client's pool is cold after this; its free sockets see the close).
+   * `settleMs`: how long to wait for a client to see the close. A client in this process sees it in the
+   * next turn of the event loop (the socket is closed at once on loopback), so a few ms are enough there.
+   */
+  async dropConnections(settleMs = 20): Promise<void> {
     for (const s of this.sockets.keys()) s.destroy();
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, settleMs));
   }
 
   async close(): Promise<void> {

@@ -116,8 +116,8 @@ export class LatencyProxy {
   }
 
   /** Closes every client connection (the client's pool is cold after this; its free sockets see the close). */
-  dropConnections(): Promise<void> {
-    return this.proxy.dropConnections();
+  dropConnections(settleMs?: number): Promise<void> {
+    return this.proxy.dropConnections(settleMs);
   }
 
   get requests(): readonly ProxiedRequest[] {
