@@ -23,8 +23,11 @@ import { measure, stats, type BenchRow } from './types';
 import { runAlone } from './report';
 
 const ROOT = path.resolve(__dirname, '..');
-const ROUNDS = 8;
-const WARMUP = 2;
+// Each round opens two pages (~0.7 s each on a shared 2-core machine). 6 rounds after 1: 8 after 2 gave
+// medians of 76–128 ms ours against 156–175 ms the floor in three runs (0.4–0.8×, the target 1.5×), p95
+// near 2× the median for both; the first rounds were no slower than the others (one warm-up is enough).
+const ROUNDS = 6;
+const WARMUP = 1;
 /** Issue 37: the first paint at most this many times the floor's (200 static rows) in the same Chromium. */
 const FLOOR_RATIO = 1.5;
 
@@ -113,6 +116,12 @@ async function firstScreen(browser: Browser, script: string, json: string): Prom
 }
 
 export default async function run(): Promise<BenchRow[]> {
+  let since = performance.now();
+  const step = (what: string) => {
+    const now = performance.now();
+    console.error(`[bench] blocks: ${what} in ${((now - since) / 1000).toFixed(1)} s`);
+    since = now;
+  };
   const n = DEMO_BLOCKS.hugeSpecBlock;
   const result = demoBlockDetails(n, Math.floor(Date.now() / 1000))!;
   const details = toBlockDetails(validate(blockDetailsResult, result, 'demo'), result);
@@ -131,6 +140,7 @@ export default async function run(): Promise<BenchRow[]> {
   });
   const json = JSON.stringify(message());
   const staticJson = JSON.stringify({ type: 'static', rows: staticRows });
+  step(`block of ${count} transactions made`);
 
   // Host side: the message as sent, against formatting every row on the host and sending them all.
   if (process.env.BENCH_VERBOSE) console.error('host side…');
@@ -149,7 +159,9 @@ export default async function run(): Promise<BenchRow[]> {
     3,
   );
 
+  step('host side measured');
   const browser = await launchChromium();
+  step('Chromium launched');
   try {
     const [{ script, source }, floorScript] = await Promise.all([panelScript(), staticScript()]);
     const ours: number[] = [];
@@ -164,6 +176,7 @@ export default async function run(): Promise<BenchRow[]> {
         floor.push(b);
       }
     }
+    step('first screens measured');
     const oursStats = stats(ours);
     const floorStats = stats(floor);
     return [
