@@ -139,7 +139,14 @@ async function longestBlock(fn: () => Promise<unknown>): Promise<{ blockMs: numb
 }
 
 export default async function run(): Promise<BenchRow[]> {
+  let since = performance.now();
+  const step = (what: string) => {
+    const now = performance.now();
+    console.error(`[bench] event loop: ${what} in ${((now - since) / 1000).toFixed(1)} s`);
+    since = now;
+  };
   const kinds = await answers();
+  step('answers made');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hlx-bench-loop-'));
   for (const k of kinds) fs.writeFileSync(path.join(dir, `${k.file}.json`), k.text);
   const server = spawnTracked(process.execPath, ['-e', SERVER, dir], { name: 'answer server', stdio: ['ignore', 'pipe', 'inherit'] });
@@ -179,7 +186,7 @@ export default async function run(): Promise<BenchRow[]> {
         met: s.p95 <= TARGET_MS,
         note: `the call took ${stats(walls).median.toFixed(0)} ms in all (median); an answer over 256 KB is scanned in slices of 8 ms (src/core/jsonLimits.ts readJsonSliced), then parsed whole up to 2 MB, above that in pieces of at most 256 KB, and its logs or calls checked 5,000 at a time (src/core/evmClient.ts readInSlices), the loop turning between them; what is left is one slice plus the garbage collector’s pauses; monitorEventLoopDelay at 1 ms resolution; served from another process on loopback; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`,
       });
-      console.error(`[bench] event loop: ${kind.name}: ${blocks.map((b) => b.toFixed(0)).join(', ')} ms`);
+      step(`${kind.name}: ${blocks.map((b) => b.toFixed(0)).join(', ')} ms`);
     }
     return rows;
   } finally {
