@@ -138,17 +138,28 @@ async function coldIndex(root: string, node: Awaited<ReturnType<typeof startDemo
   return { hashMs, longest, entries, pages: pages.length, plainMs, decodedMs };
 }
 
-/**
- * One round of indexing, timed; the index handed back only when `keep`. In a function of its own, so that
- * no reference to an earlier round's index is left in the caller's frame when the last round's heap is
- * measured (one left there made the heap measured 0.1 MB instead of 36 MB).
- */
-async function indexRound(root: string, keep: boolean): Promise<{ ms: number; report: IndexReport; index?: ContractIndex }> {
+/** One round of indexing, timed; the index is not handed back (the caller keeps no index alive between rounds). */
+async function indexRound(root: string): Promise<{ ms: number; report: IndexReport }> {
   const index = new ContractIndex();
   const started = performance.now();
   const report = await new WorkspaceIndexer(nodeFiles(root, 'bench'), index).indexAll();
-  const ms = performance.now() - started;
-  return keep ? { ms, report, index } : { ms, report };
+  return { ms: performance.now() - started, report };
+}
+
+/**
+ * What an index holds on the heap after GC, its lookups built as after the first question. In a function
+ * of its own, so that the caller's frame keeps no reference to an earlier index (one left there made the
+ * heap measured 0.1 MB instead of 36 MB) and this one is garbage once it returns.
+ */
+async function heapOfIndex(root: string, gc: () => void): Promise<{ mb: number; report: IndexReport }> {
+  gc();
+  const before = process.memoryUsage();
+  const index = new ContractIndex();
+  const report = await new WorkspaceIndexer(nodeFiles(root, 'bench'), index).indexAll();
+  index.contractAt(DEMO_CHAIN_ID, '0x0'); // the lookups built, as after the first question
+  gc();
+  const after = process.memoryUsage();
+  return { mb: (after.heapUsed - before.heapUsed) / MB, report };
 }
 
 const MB = 1024 * 1024;
@@ -167,33 +178,24 @@ export default async function run(): Promise<BenchRow[]> {
   try {
     const first = await coldIndex(project.root, node, step);
 
-    // Indexing: each round a fresh index from the files on disk. No warm-up round: the cold index was one
-    // (the JIT and the page cache warm after it; a second cost 1.4 s of a run). The last round's index is
-    // the one whose heap is measured (GC before and after it, outside the timing): a sixth indexing only
-    // for its heap cost 2 s of a run.
-    let report: IndexReport | undefined;
-    let lastIndex: ContractIndex | undefined;
-    let before: NodeJS.MemoryUsage | undefined;
+    // The warm-up round of the indexing below is the one whose heap is measured (GC before and after it;
+    // a round only for its heap cost 2 s of a run). Its index is dropped before the timed rounds.
+    const heap = await heapOfIndex(project.root, gc);
+    const heapMb = heap.mb;
+    step('heap of an index (the warm-up round)');
+
+    // Indexing: each round a fresh index from the files on disk, after that warm-up round (without one, the
+    // first round after the cold index was 18–24% slower than the others in two runs: 1029 against 748–907
+    // ms, 1811 against 1420–1576; a round measured after a GC was up to 30% faster, so none is).
+    let report: IndexReport = heap.report;
     const times: number[] = [];
     for (let round = 0; round < 5; round++) {
-      const last = round === 4;
-      if (last) {
-        gc();
-        before = process.memoryUsage();
-      }
-      const r = await indexRound(project.root, last);
+      const r = await indexRound(project.root);
       times.push(r.ms);
       report = r.report;
-      lastIndex = r.index;
     }
-    step('indexing measured');
-    if (report?.indexed !== ARTIFACTS + 3) throw new Error(`indexed ${report?.indexed} files, expected ${ARTIFACTS + 3}`);
-    if (!lastIndex || !before) throw new Error('no index measured');
-    lastIndex.contractAt(DEMO_CHAIN_ID, '0x0'); // the lookups built, as after the first question
-    gc();
-    const after = process.memoryUsage();
-    const heapMb = (after.heapUsed - before.heapUsed) / MB;
-    step('heap of an index');
+    step(`indexing measured (${times.map((ms) => ms.toFixed(0)).join(', ')} ms)`);
+    if (report.indexed !== ARTIFACTS + 3) throw new Error(`indexed ${report.indexed} files, expected ${ARTIFACTS + 3}`);
 
     const { hashMs, longest, entries, pages: pageCount, plainMs, decodedMs } = first;
     const per = (ms: number[]) => ms.map((m) => (m * 1000) / pageCount);
