@@ -172,11 +172,14 @@ export class ForwardingProxy {
   /**
    * Closes every client connection (the client's pool is cold after this; its free sockets see the close).
    * `settleMs`: how long to wait for a client to see the close. A client in this process sees it in the
-   * next turn of the event loop (the socket is closed at once on loopback), so a few ms are enough there.
+   * event loop's next poll for I/O (the socket is closed at once on loopback) and drops the socket in the
+   * close callbacks after it: the wait ends with two more turns (each immediate runs after a poll), so that
+   * a few ms are enough there even when the timer fires before the loop has polled.
    */
   async dropConnections(settleMs = 20): Promise<void> {
     for (const s of this.sockets.keys()) s.destroy();
     await new Promise((r) => setTimeout(r, settleMs));
+    for (let turn = 0; turn < 2; turn++) await new Promise((r) => setImmediate(r));
   }
 
   async close(): Promise<void> {
