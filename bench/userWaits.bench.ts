@@ -401,24 +401,52 @@ async function viewSettledAt(page: Page, quietMs: number): Promise<{ at: number 
 
 /** Watches the pane titled `title` for its last change (rows, header actions, progress bar). */
 async function observePane(page: Page, title: string): Promise<void> {
-  await page.evaluate((t) => {
-    const w = window as unknown as { __hlxTreeChangedAt?: number; __hlxObserver?: MutationObserver };
-    w.__hlxTreeChangedAt = undefined;
-    w.__hlxObserver?.disconnect();
-    // The whole pane: its rows, and its header, whose Refresh action turns into Cancel while the
-    // refresh runs and back when it ends, and its progress bar. A refresh whose answers equal the last
-    // ones redraws no row: then the header and the progress bar are what show it ended.
-    const pane = Array.from(document.querySelectorAll('.pane')).find((p) => new RegExp(t, 'i').test(p.querySelector('.pane-header')?.textContent ?? ''));
-    if (!pane?.querySelector('.monaco-list-rows')) throw new Error(`no ${t} rows`);
-    w.__hlxObserver = new MutationObserver(() => (w.__hlxTreeChangedAt = performance.now()));
-    w.__hlxObserver.observe(pane, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-      attributeFilter: ['aria-label', 'title', 'class'],
-    });
-  }, title);
+  // HLX_BENCH_TIMELINE=1: each change is logged too (what changed, when), for the bench's stderr.
+  await page.evaluate(
+    ({ title: t, keepLog }) => {
+      const w = window as unknown as { __hlxTreeChangedAt?: number; __hlxObserver?: MutationObserver };
+      w.__hlxTreeChangedAt = undefined;
+      w.__hlxObserver?.disconnect();
+      // The whole pane: its rows, and its header, whose Refresh action turns into Cancel while the
+      // refresh runs and back when it ends, and its progress bar. A refresh whose answers equal the last
+      // ones redraws no row: then the header and the progress bar are what show it ended.
+      const pane = Array.from(document.querySelectorAll('.pane')).find((p) => new RegExp(t, 'i').test(p.querySelector('.pane-header')?.textContent ?? ''));
+      if (!pane?.querySelector('.monaco-list-rows')) throw new Error(`no ${t} rows`);
+      const log: string[] = [];
+      (w as unknown as { __hlxMutations: string[] }).__hlxMutations = log;
+      w.__hlxObserver = new MutationObserver((records) => {
+        w.__hlxTreeChangedAt = performance.now();
+        if (keepLog && log.length < 200)
+          log.push(
+            `${(performance.timeOrigin + performance.now()).toFixed(0)} ${[
+              ...new Set(
+                // Inline (a named function here would need a helper the page does not have).
+                records.map((r) => {
+                  const el = (r.target.nodeType === 1 ? r.target : r.target.parentElement) as Element | null;
+                  const where = el?.closest('.pane-header')
+                    ? 'header'
+                    : el?.closest('.monaco-progress-container')
+                      ? 'progress'
+                      : el?.closest('.monaco-list-rows')
+                        ? 'rows'
+                        : 'other';
+                  const cls = where === 'other' ? `(${String(el?.className ?? '').slice(0, 60)})` : '';
+                  return `${where}${cls}:${r.type}${r.attributeName ? `:${r.attributeName}` : ''}`;
+                }),
+              ),
+            ].join(',')}`,
+          );
+      });
+      w.__hlxObserver.observe(pane, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ['aria-label', 'title', 'class'],
+      });
+    },
+    { title, keepLog: Boolean(process.env.HLX_BENCH_TIMELINE) },
+  );
 }
 
 /** How long the view must stay still for a refresh to count as settled (subtracted: the time is to the last change). */
@@ -471,6 +499,8 @@ async function refreshRuns(wb: Workbench, proxy: LatencyProxy): Promise<Runs & {
       if (process.env.HLX_BENCH_TIMELINE) {
         const at = (t: number) => (performance.timeOrigin + t - clicked).toFixed(0);
         lap(`refresh ${i}`);
+        const mutations = await page.evaluate(() => (window as unknown as { __hlxMutations: string[] }).__hlxMutations);
+        log(`mutations: ${mutations.map((m) => `${(Number(m.split(' ')[0]) - clicked).toFixed(0)} ${m.split(' ')[1]}`).join('; ')}`);
         log(
           `timeline: ${proxy.requests.map((r) => `${r.calls.join('+')} ${at(r.arrivedAt)}→${r.answeredAt === undefined ? '?' : at(r.answeredAt)}`).join('; ')}`,
         );
@@ -514,6 +544,10 @@ async function floorRefreshRuns(wb: Workbench): Promise<Runs> {
     if ('heldBackSeconds' in outcome) throw new Error('the floor tree showed a budget message');
     if (i > 0) runs.samples.push(Math.max(0, outcome.at - clicked));
     lap(`floor refresh ${i}`);
+    if (process.env.HLX_BENCH_TIMELINE) {
+      const mutations = await page.evaluate(() => (window as unknown as { __hlxMutations: string[] }).__hlxMutations);
+      log(`floor mutations: ${mutations.map((m) => `${(Number(m.split(' ')[0]) - clicked).toFixed(0)} ${m.split(' ')[1]}`).join('; ')}`);
+    }
   }
   return runs;
 }
