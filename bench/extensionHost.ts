@@ -8,6 +8,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import { DEMO_BLOCKS } from '../src/demo/demoNode';
+import { MEMORY_FOLDER_SUFFIX } from './types';
 
 const EXTENSION_ID = 'hyperliquid-explorer.hyperliquid-explorer';
 /** 10,000 transactions, all in the ots_getBlockDetails answer. */
@@ -161,7 +162,8 @@ export async function run(): Promise<void> {
     };
     const demoNode = process.env.HYPERLIQUID_EXPLORER_DEMO_NODE;
     const demoKey = process.env.HYPERLIQUID_EXPLORER_DEMO_KEY;
-    if (demoNode && demoKey) {
+    const measuresMemory = vscode.workspace.workspaceFolders?.[0]?.name.endsWith(MEMORY_FOLDER_SUFFIX) ?? false;
+    if (demoNode && demoKey && measuresMemory) {
       // Baseline: the same answer parsed into plain objects and kept alive.
       await settle();
       const beforeJson = process.memoryUsage().heapUsed;

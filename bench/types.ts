@@ -83,3 +83,9 @@ export interface TreeItemShape {
   contextValue: string;
   collapsibleState: 0 | 1 | 2;
 }
+
+/**
+ * The end of the workspace folder's name in the extension bench's window loads that measure the large
+ * block's memory too (bench/extension.bench.ts → bench/extensionHost.ts, which runs in the extension host).
+ */
+export const MEMORY_FOLDER_SUFFIX = '-memory';
