@@ -8,7 +8,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import { DEMO_BLOCKS } from '../src/demo/demoNode';
-import { MEMORY_FOLDER_SUFFIX } from './types';
+import { LOOKUPS_FOLDER_SUFFIX } from './types';
 
 const EXTENSION_ID = 'hyperliquid-explorer.hyperliquid-explorer';
 /** 10,000 transactions, all in the ots_getBlockDetails answer. */
@@ -140,7 +140,8 @@ export async function run(): Promise<void> {
     sample.reload = reloadCopy(ext.extensionPath);
     step('activated');
 
-    if (process.env.HYPERLIQUID_EXPLORER_DEMO_NODE) {
+    const looksUp = vscode.workspace.workspaceFolders?.[0]?.name.endsWith(LOOKUPS_FOLDER_SUFFIX) ?? false;
+    if (process.env.HYPERLIQUID_EXPLORER_DEMO_NODE && looksUp) {
       // The first lookup loads axios and the panel and opens the connection; the second is measured.
       await vscode.commands.executeCommand('hyperliquidExplorer.lookUpBlock', SLIM_BLOCKS[0]);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -162,8 +163,7 @@ export async function run(): Promise<void> {
     };
     const demoNode = process.env.HYPERLIQUID_EXPLORER_DEMO_NODE;
     const demoKey = process.env.HYPERLIQUID_EXPLORER_DEMO_KEY;
-    const measuresMemory = vscode.workspace.workspaceFolders?.[0]?.name.endsWith(MEMORY_FOLDER_SUFFIX) ?? false;
-    if (demoNode && demoKey && measuresMemory) {
+    if (demoNode && demoKey && looksUp) {
       // Baseline: the same answer parsed into plain objects and kept alive.
       await settle();
       const beforeJson = process.memoryUsage().heapUsed;

@@ -85,7 +85,8 @@ export interface TreeItemShape {
 }
 
 /**
- * The end of the workspace folder's name in the extension bench's window loads that measure the large
- * block's memory too (bench/extension.bench.ts → bench/extensionHost.ts, which runs in the extension host).
+ * The end of the workspace folder's name in the extension bench's window loads that look blocks up too
+ * (the slim one at 100 ms, the large one's memory), after activation (bench/extension.bench.ts →
+ * bench/extensionHost.ts, which runs in the extension host).
  */
-export const MEMORY_FOLDER_SUFFIX = '-memory';
+export const LOOKUPS_FOLDER_SUFFIX = '-lookups';
