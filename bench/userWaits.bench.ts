@@ -404,29 +404,40 @@ async function observePane(page: Page, title: string): Promise<void> {
   // HLX_BENCH_TIMELINE=1: each change is logged too (what changed, when), for the bench's stderr.
   await page.evaluate(
     ({ title: t, keepLog }) => {
-      const w = window as unknown as { __hlxTreeChangedAt?: number; __hlxObserver?: MutationObserver };
+      const w = window as unknown as { __hlxTreeChangedAt?: number; __hlxObserver?: MutationObserver; __hlxEnterAt?: number };
       w.__hlxTreeChangedAt = undefined;
       w.__hlxObserver?.disconnect();
-      // The whole pane: its rows, and its header, whose Refresh action turns into Cancel while the
-      // refresh runs and back when it ends, and its progress bar. A refresh whose answers equal the last
-      // ones redraws no row: then the header and the progress bar are what show it ended.
+      // The whole pane: its rows, and its header, whose Refresh action turns into Cancel while a long
+      // refresh runs and back when it ends; and the side bar's progress bars: a view alone in its
+      // container (ours) shows its progress in the container's title, outside the pane. A refresh whose
+      // answers equal the last ones redraws no row: then the progress bar is what shows it ended.
       const pane = Array.from(document.querySelectorAll('.pane')).find((p) => new RegExp(t, 'i').test(p.querySelector('.pane-header')?.textContent ?? ''));
       if (!pane?.querySelector('.monaco-list-rows')) throw new Error(`no ${t} rows`);
       const log: string[] = [];
       (w as unknown as { __hlxMutations: string[] }).__hlxMutations = log;
       w.__hlxObserver = new MutationObserver((records) => {
+        // Only what follows the click (its Enter or mouse press, armEnterClock): a change before it, e.g.
+        // the last action's late redraw, once counted as a refresh's end (a sample of 0 ms).
+        if (w.__hlxEnterAt === undefined) return;
+        const counted = records.filter((r) => {
+          const el = (r.target.nodeType === 1 ? r.target : r.target.parentElement) as Element | null;
+          return pane.contains(r.target) || Boolean(el?.closest('.monaco-progress-container'));
+        });
+        if (counted.length === 0) return;
         w.__hlxTreeChangedAt = performance.now();
         if (keepLog && log.length < 200)
           log.push(
             `${(performance.timeOrigin + performance.now()).toFixed(0)} ${[
               ...new Set(
                 // Inline (a named function here would need a helper the page does not have).
-                records.map((r) => {
+                counted.map((r) => {
                   const el = (r.target.nodeType === 1 ? r.target : r.target.parentElement) as Element | null;
                   const where = el?.closest('.pane-header')
                     ? 'header'
                     : el?.closest('.monaco-progress-container')
-                      ? 'progress'
+                      ? pane.contains(el)
+                        ? 'progress'
+                        : 'container progress'
                       : el?.closest('.monaco-list-rows')
                         ? 'rows'
                         : 'other';
@@ -437,7 +448,7 @@ async function observePane(page: Page, title: string): Promise<void> {
             ].join(',')}`,
           );
       });
-      w.__hlxObserver.observe(pane, {
+      w.__hlxObserver.observe(pane.closest('.part') ?? pane, {
         subtree: true,
         childList: true,
         characterData: true,
@@ -450,8 +461,8 @@ async function observePane(page: Page, title: string): Promise<void> {
 }
 
 /** How long the view must stay still for a refresh to count as settled (subtracted: the time is to the last change). */
-// 400 ms: after the rows nothing else changes (ours: Cancel shows only after 0.5 s; the floor's progress bar
-// hides before its rows), and twelve refreshes waited 2.4 s more at 600.
+// 400 ms: the rows and progress bars change in one burst at the end (ours: Cancel shows only after 0.5 s),
+// and twelve refreshes waited 2.4 s more at 600.
 const SETTLED_MS = 400;
 
 /**
