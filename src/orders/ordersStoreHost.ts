@@ -2,8 +2,7 @@
  * The orders store's VS Code side: it is handed the connection's source, the wallet list (settings, then
  * the demo node's wallets while demo data is on), `vscode.l10n.t` and the one request-weight ledger (kept
  * across connections: Hyperliquid counts per IP, not per key); and what it reports becomes VS Code's:
- * the `refreshing` context key (once a refresh has run for `CANCEL_AFTER_MS`), the view's progress bar,
- * and a notification when gone orders were filled.
+ * the `refreshing` context key, the view's progress bar, and a notification when gone orders were filled.
  */
 import * as vscode from 'vscode';
 import { Commands, ContextKeys, Settings, settingId, Views } from '../ids';
@@ -16,17 +15,10 @@ import { marketMemory } from './marketMemoryHost';
 import { OpenOrdersSource } from './openOrdersSource';
 import { OrdersStore, type AgentNotice, type FillNotice, type WalletListing } from './ordersStore';
 import { watchedWallets } from './watchedWalletsHost';
-import { DelayedFlag } from './refreshingFlag';
 import { providerLedger, WeightLedger } from '../core/weightLedger';
 import { DEFAULT_REQUESTS_PER_SECOND } from '../core/presets';
 import { notify } from '../platform/notify';
 import { settings } from '../platform/settings';
-
-/**
- * How long a refresh runs before Cancel Refresh takes Refresh's place in the view's title (and in the
- * palette): the progress bar shows at once; a refresh over sooner swaps nothing (src/orders/refreshingFlag.ts).
- */
-const CANCEL_AFTER_MS = 500;
 
 /** The store, fed and heard in VS Code; its subscriptions go to the extension's context. */
 export function createOrdersStore(services: Services): OrdersStore {
@@ -44,17 +36,15 @@ export function createOrdersStore(services: Services): OrdersStore {
       }),
   );
   const store = new OrdersStore({ sources, wallets: walletList(services), log, t: vscodeTranslate, ledger: ledgerOf(services) });
-  const cancelShown = new DelayedFlag((on) => void vscode.commands.executeCommand('setContext', ContextKeys.refreshing, on), CANCEL_AFTER_MS);
   context.subscriptions.push(
     sources,
     store,
-    cancelShown,
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(settingId(Settings.wallets)) || e.affectsConfiguration(settingId(Settings.testnetWallets))) store.syncWallets();
     }),
     connection.onDidChange(() => store.connectionChanged()),
     store.onDidChangeRefreshing((running) => {
-      cancelShown.update(running);
+      void vscode.commands.executeCommand('setContext', ContextKeys.refreshing, running);
       if (running) void vscode.window.withProgress({ location: { viewId: Views.openOrders } }, () => untilIdle(store));
     }),
     store.onFilled((notice) => {
