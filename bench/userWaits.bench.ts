@@ -407,7 +407,7 @@ async function observePane(page: Page, title: string): Promise<void> {
       const w = window as unknown as { __hlxTreeChangedAt?: number; __hlxObserver?: MutationObserver; __hlxEnterAt?: number };
       w.__hlxTreeChangedAt = undefined;
       w.__hlxObserver?.disconnect();
-      // The whole pane: its rows, and its header, whose Refresh action turns into Cancel while a long
+      // The whole pane: its rows, and its header, whose Refresh action turns into Cancel while a
       // refresh runs and back when it ends; and the side bar's progress bars: a view alone in its
       // container (ours) shows its progress in the container's title, outside the pane. A refresh whose
       // answers equal the last ones redraws no row: then the progress bar is what shows it ended.
@@ -421,6 +421,9 @@ async function observePane(page: Page, title: string): Promise<void> {
         if (w.__hlxEnterAt === undefined) return;
         const counted = records.filter((r) => {
           const el = (r.target.nodeType === 1 ? r.target : r.target.parentElement) as Element | null;
+          // Not a scrollbar: VS Code shows it when the rows' height changes and fades it out 500 ms
+          // later (its class), which is no part of the view a person waits for.
+          if (el?.closest('.scrollbar')) return false;
           return pane.contains(r.target) || Boolean(el?.closest('.monaco-progress-container'));
         });
         if (counted.length === 0) return;
@@ -461,8 +464,8 @@ async function observePane(page: Page, title: string): Promise<void> {
 }
 
 /** How long the view must stay still for a refresh to count as settled (subtracted: the time is to the last change). */
-// 400 ms: the rows and progress bars change in one burst at the end (ours: Cancel shows only after 0.5 s),
-// and twelve refreshes waited 2.4 s more at 600.
+// 400 ms: the rows, the title's actions and the progress bars change in one burst at the end, and
+// twelve refreshes waited 2.4 s more at 600.
 const SETTLED_MS = 400;
 
 /**
