@@ -62,8 +62,10 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
     if (token.isCancellationRequested) controller.abort();
     try {
       const data = await untilAborted(this.currentData(), controller.signal);
-      if (data && hovered.kind !== 'block') await this.readNames(controller.signal);
-      const content = await this.contentFor(hovered, data, controller.signal);
+      // The workspace's names beside the hover's own request, not before it: on new clients both wait for
+      // the connection's one chain check, which goes out with that request (one round trip, not two).
+      const names = data && hovered.kind !== 'block' ? this.readNames(controller.signal) : undefined;
+      const content = await this.contentFor(hovered, data, controller.signal, names);
       return content && toHover(content, range, this.connection);
     } catch (e) {
       if (isCancellation(e) || token.isCancellationRequested) return undefined;
@@ -75,8 +77,11 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
     }
   }
 
-  /** The hover for a token not cached; undefined for a hash that is no transaction (or without a key). */
-  private async contentFor(hovered: HoverToken, data: HoverData | undefined, signal: AbortSignal): Promise<HoverContent | undefined> {
+  /**
+   * The hover for a token not cached; undefined for a hash that is no transaction (or without a key).
+   * `names`: the workspace's names being read, awaited with the data before they name anything.
+   */
+  private async contentFor(hovered: HoverToken, data: HoverData | undefined, signal: AbortSignal, names?: Promise<void>): Promise<HoverContent | undefined> {
     const { nowMs, explorerUrl } = context();
     switch (hovered.kind) {
       case 'block': {
@@ -87,12 +92,13 @@ export class ChainHoverProvider implements vscode.HoverProvider, vscode.Disposab
       case 'hash': {
         // Without a key nothing is known, and most 64-hex values in code are not transactions: no hover.
         if (!data) return undefined;
-        const tx = await data.transactions.find(hovered.hash, signal);
+        const [tx] = await Promise.all([data.transactions.find(hovered.hash, signal), names]);
         return tx ? transactionHoverContent(tx, t, this.names) : undefined;
       }
       case 'address': {
         if (!data) return noKeyAddressHoverContent(hovered.address, explorerUrl, t);
-        return addressHoverContent(await data.addresses.find(hovered.address, signal), explorerUrl, t, this.names?.(hovered.address));
+        const [found] = await Promise.all([data.addresses.find(hovered.address, signal), names]);
+        return addressHoverContent(found, explorerUrl, t, this.names?.(hovered.address));
       }
     }
   }
