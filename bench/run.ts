@@ -30,6 +30,15 @@ interface BenchRun {
   error?: string;
 }
 
+/**
+ * This script's own file and how Node runs it: the bundle scripts/build/bench.mjs makes for `npm run bench`
+ * (`.cjs`, plain Node, with a bundle of each bench beside it), or the TypeScript source through tsx.
+ */
+const SELF = path.resolve(process.argv[1] ?? __filename);
+const BUNDLED = SELF.endsWith('.cjs');
+const nodeArgs = (...args: string[]) => (BUNDLED ? [SELF, ...args] : ['--import', 'tsx', SELF, ...args]);
+const benchModule = (name: string) => (BUNDLED ? path.join(path.dirname(SELF), `${name}.bench.cjs`) : path.join(__dirname, `${name}.bench.ts`));
+
 function benchFiles(): string[] {
   const names = fs
     .readdirSync(__dirname)
@@ -100,7 +109,7 @@ function document(
   const lines = [
     '# Performance',
     '',
-    'Written by `npm run bench` (`node esbuild.mjs --production`, then `tsx bench/run.ts`); do not edit by hand.',
+    'Written by `npm run bench` (`node esbuild.mjs --production`, then bench/run.ts bundled with the benches by scripts/build/bench.mjs); do not edit by hand.',
     'Every row compares ours with what a user could use instead, measured in the same run on the same machine,',
     'on loopback against the demo node. Times are medians and 95th percentiles over the rounds measured after a warm-up',
     '(n = rounds); ratios are ours ÷ baseline. Each "Real host: …" row of the views group has for baseline the same action of a minimal extension',
@@ -168,7 +177,7 @@ async function runApart(name: string): Promise<ApartResult> {
   const out = path.join(os.tmpdir(), `hlx-bench-${process.pid}-${name}.json`);
   fs.rmSync(out, { force: true });
   try {
-    const child = spawnTracked(process.execPath, ['--import', 'tsx', __filename, '--one', name, out], { name: `bench ${name}`, cwd: ROOT, stdio: 'inherit' });
+    const child = spawnTracked(process.execPath, nodeArgs('--one', name, out), { name: `bench ${name}`, cwd: ROOT, stdio: 'inherit' });
     const code = await child.exited;
     if (code !== 0) throw new Error(`its process ended with ${code}`);
     return JSON.parse(fs.readFileSync(out, 'utf8')) as ApartResult;
@@ -179,7 +188,9 @@ async function runApart(name: string): Promise<ApartResult> {
 
 /** In the process `runApart` started: one bench file, its rows written to `out`. */
 async function runOne(name: string, out: string): Promise<number> {
-  const mod = (await import(path.join(__dirname, `${name}.bench.ts`))) as BenchModule;
+  // A bundle is CommonJS, which `import()` hands over as the default export: its own exports are in it.
+  const loaded = (await import(benchModule(name))) as BenchModule | { default: BenchModule };
+  const mod = typeof loaded.default === 'function' ? (loaded as BenchModule) : (loaded.default as BenchModule);
   const rows = await mod.default();
   fs.writeFileSync(out, JSON.stringify({ rows, environment: mod.environment } satisfies ApartResult));
   return 0;
@@ -193,7 +204,7 @@ runMain('bench', async () => {
   if (Number(process.versions.node.split('.')[0]) !== HOST_NODE_MAJOR && !process.env.HLX_BENCH_ANY_NODE) {
     // Measure what the extension host runs: again under the host's Node, installed with the test host.
     log(`Node ${process.version} here; running the benches under the extension host's Node (${host.node})`);
-    const child = spawnTracked(host.node, ['--import', 'tsx', __filename, ...process.argv.slice(2)], {
+    const child = spawnTracked(host.node, nodeArgs(...process.argv.slice(2)), {
       name: 'bench (Node 24)',
       cwd: ROOT,
       stdio: 'inherit',
