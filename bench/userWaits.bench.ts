@@ -597,16 +597,12 @@ async function hoverRounds(wb: Workbench, proxy: LatencyProxy, targets: readonly
   for (let i = 0; i <= HOVERS; i++) {
     for (const [k, target] of targets.entries()) {
       if (target.newClients) {
-        // New clients reload Open Orders (five wallets, 33 requests, the 5,000-order wallet redrawn) and
-        // reconnect its live wallets (their snapshots redraw them too): timed hovers waited for none of it
-        // before, and landed in the middle of it (ours 1.4–3× the floor's).
-        const paneWatched = await observePane(wb.page, 'Open Orders').then(
-          () => true,
-          () => false,
-        );
+        // New clients set off requests of their own (with Open Orders shown, its five wallets reloaded and
+        // live wallets reconnected: timed hovers landed in the middle of it, ours 1.4–3× the floor's). Open
+        // Orders is hidden here (the Explorer is shown), so the node's quiet is enough; half a second of it
+        // (every wait took 1.00 s at 1 s).
         await renewClients(wb);
-        // Half a second: with Open Orders hidden nothing else asks the node (every wait took 1.00 s at 1 s).
-        const waited = await quietAgain(wb.page, proxy, paneWatched, 500);
+        const waited = await quietAgain(proxy, 500);
         quietWaits.push(waited);
         lap(`hover ${i}: new clients, quiet after ${waited.toFixed(0)} ms`);
       }
@@ -630,13 +626,11 @@ const quietWaits: number[] = [];
 const coldHoverWaves: string[][][] = [];
 
 /**
- * Until every request to the node is answered and none came for `quietMs`, and the Open Orders pane (when
- * watched) has not changed for as long, counted from the call at the earliest (what a change sets off may
- * start a moment after it); at most `maxMs`. Returns how long it waited.
+ * Until every request to the node is answered and none came for `quietMs`, counted from the call at the
+ * earliest (what a change sets off may start a moment after it); at most `maxMs`. Returns how long it waited.
  */
-async function quietAgain(page: Page, proxy: LatencyProxy, paneWatched: boolean, quietMs = 1_000, maxMs = 20_000): Promise<number> {
+async function quietAgain(proxy: LatencyProxy, quietMs: number, maxMs = 20_000): Promise<number> {
   const since = performance.now();
-  const sinceOnPage = await page.evaluate(() => performance.now());
   for (const end = since + maxMs; performance.now() < end; await new Promise((r) => setTimeout(r, 100))) {
     let last = since;
     let open = false;
@@ -644,13 +638,7 @@ async function quietAgain(page: Page, proxy: LatencyProxy, paneWatched: boolean,
       if (r.answeredAt === undefined) open = true;
       else last = Math.max(last, r.answeredAt);
     }
-    if (open || performance.now() - last < quietMs) continue;
-    if (!paneWatched) break;
-    const paneStill = await page.evaluate(
-      ({ from, quiet }) => performance.now() - Math.max(from, (window as unknown as { __hlxTreeChangedAt?: number }).__hlxTreeChangedAt ?? from) >= quiet,
-      { from: sinceOnPage, quiet: quietMs },
-    );
-    if (paneStill) break;
+    if (!open && performance.now() - last >= quietMs) break;
   }
   return performance.now() - since;
 }
