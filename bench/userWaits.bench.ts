@@ -625,11 +625,6 @@ const quietWaits: number[] = [];
 /** The calls of each wave of each cold hover on new clients (the transaction hash's), for its row's note. */
 const coldHoverWaves: string[][][] = [];
 
-/** `1 (eth_chainId, …)`: how many waves, and what each asked. */
-function describeWaves(waves: string[][]): string {
-  return `${waves.length} (${waves.map((w, n) => `${waves.length > 1 ? `${n + 1}: ` : ''}${w.join(', ')}`).join(' | ')})`;
-}
-
 /**
  * Until every request to the node is answered and none came for `quietMs`, counted from the call at the
  * earliest (what a change sets off may start a moment after it); at most `maxMs`. Returns how long it waited.
@@ -957,7 +952,12 @@ export default async function run(): Promise<BenchRow[]> {
         txHovers.cold,
         'static hover on a hex in a string literal',
         floorStringHover,
-        `transaction and receipt asked at once; waves at the proxy per hover: ${coldHoverWaves.map(describeWaves).join('; ')}; ${hoverNote}`,
+        `transaction and receipt asked at once; waves at the proxy per hover: ${coldHoverWaves.map((w) => w.length).join(', ')} (the last: ${
+          coldHoverWaves
+            .at(-1)
+            ?.map((w, n) => `${n + 1}: ${w.join(', ')}`)
+            .join('; ') ?? 'none'
+        }); ${hoverNote}`,
       ),
       floorRow(
         'Real host: hover on a transaction hash, warm (cached) → hover shown',
