@@ -608,11 +608,8 @@ async function hoverRounds(wb: Workbench, proxy: LatencyProxy, targets: readonly
       }
       const lists = target.once ? [out[k]!.cold] : [out[k]!.cold, out[k]!.warm];
       for (const list of lists) {
-        proxy.reset();
         const ms = await hoverOnce(wb.page, target.token(i), target.shows);
         if (i > 0) list.push(ms);
-        // What the first hover after new clients asked, wave by wave: the connection's chain check goes with it.
-        if (i > 0 && target.newClients && list === out[k]!.cold) coldHoverWaves.push(proxy.tally().perWave);
       }
     }
     lap(`hovers ${i}`);
@@ -622,8 +619,6 @@ async function hoverRounds(wb: Workbench, proxy: LatencyProxy, targets: readonly
 
 /** How long each wait for quiet after new clients took (ms), for the rows' note. */
 const quietWaits: number[] = [];
-/** The calls of each wave of each cold hover on new clients (the transaction hash's), for its row's note. */
-const coldHoverWaves: string[][][] = [];
 
 /**
  * Until every request to the node is answered and none came for `quietMs`, counted from the call at the
@@ -952,12 +947,7 @@ export default async function run(): Promise<BenchRow[]> {
         txHovers.cold,
         'static hover on a hex in a string literal',
         floorStringHover,
-        `transaction and receipt asked at once; waves at the proxy per hover: ${coldHoverWaves.map((w) => w.length).join(', ')} (the last: ${
-          coldHoverWaves
-            .at(-1)
-            ?.map((w, n) => `${n + 1}: ${w.join(', ')}`)
-            .join('; ') ?? 'none'
-        }); ${hoverNote}`,
+        `transaction and receipt asked at once; ${hoverNote}`,
       ),
       floorRow(
         'Real host: hover on a transaction hash, warm (cached) → hover shown',
