@@ -3,9 +3,9 @@
 // own (bench/run.ts, 15 processes a run), and tsx compiling and loading its TypeScript cost 0.3–0.8 s
 // a process more than the bundle (28 Nov, bench/walletHistory 1.3–1.7 s against 1.5–1.9 s, bench/decode
 // 2.3–2.8 s against 3.2 s; what is left is Node and the packages, viem and Playwright the largest).
-// `__dirname` and `__filename` keep the source file's
-// own values, so that paths relative to a file (the project root, fixtures, the host's helper files) do
-// not move with the bundle. `node --import tsx bench/run.ts` still runs the sources as they are.
+// `__dirname` and `__filename` keep the source file's own values, so that paths relative to a file (the
+// project root, fixtures, the host's helper files) do not move with the bundle. `node --import tsx
+// bench/run.ts` still runs the sources as they are.
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
