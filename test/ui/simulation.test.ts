@@ -62,6 +62,12 @@ describe('UI: Read & Simulate on a real node (anvil, the workspace’s Foundry a
       .page.locator('.tabs-container .tab', { hasText: `Read & Simulate ${short(address)}` })
       .first()
       .waitFor({ state: 'visible', timeout: 30_000 });
+    // The page of this address: with another Read & Simulate panel open, `view()` (the last webview ready)
+    // can still be the other panel's for a moment, which has a read-only note too (a fresh run under load
+    // typed into the hidden one until the fill timed out).
+    await view()
+      .locator('dl.fields', { hasText: new RegExp(address, 'i') })
+      .waitFor({ timeout: 30_000 });
     await view().locator('[data-field="readOnlyNote"]').waitFor({ timeout: 30_000 });
   }
 
