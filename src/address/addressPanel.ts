@@ -118,7 +118,7 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
     const slot = clients.evm.getStorageAt(address, EIP1967_IMPLEMENTATION_SLOT as Hash, signal).then(addressInWord, () => undefined);
     // HyperCore's view of the same address, asked in the same wave; each answer fails alone, and only costs its section.
     const hyperCore = Promise.allSettled([clients.info.spotClearinghouseState(address, signal), clients.info.clearinghouseState(address, '', signal)]);
-    const [summary, nonce, decoder, implementation] = await this.fetch(vscode.l10n.t('Looking up address {0}…', shortAddress(address)), run, () =>
+    const [summary, nonce, own, implementation] = await this.fetch(vscode.l10n.t('Looking up address {0}…', shortAddress(address)), run, () =>
       Promise.all([
         clients.evm.getAddressSummary(address, signal),
         clients.evm.getNonce(address, signal).catch((e: unknown) => {
@@ -126,15 +126,15 @@ export class AddressPanel extends PanelHost<AddressProtocol, Address, AddressRes
           return null;
         }),
         workspaceContracts(this.services)
-          .decoder(clients)
+          .ownContracts(clients)
           .catch(() => undefined),
         slot,
       ]),
     );
-    const named = decoder ? nameLookup(decoder)(address) : undefined;
-    this.methods = decoder ? (to, selector) => decoder.functionName(to, selector) : undefined;
+    const named = own ? nameLookup(own)(address) : undefined;
+    this.methods = own ? (to, selector) => own.functionName(to, selector) : undefined;
     this.clients = clients;
-    const implName = implementation && decoder ? nameLookup(decoder)(implementation) : undefined;
+    const implName = implementation && own ? nameLookup(own)(implementation) : undefined;
     this.shownAddress = toAddressView(summary, {
       nonce,
       codeBytes: summary.codeBytes ?? null,

@@ -226,8 +226,8 @@ export class BlockPanel extends PanelHost<BlockProtocol, BlockQuery, LookupResul
   private async workspaceMethods(): Promise<MethodNamer | undefined> {
     try {
       const clients = await this.services.connection.clients();
-      const decoder = clients && (await workspaceContracts(this.services).decoder(clients));
-      return decoder && ((to, selector) => decoder.functionName(to, selector));
+      const own = clients && (await workspaceContracts(this.services).ownContracts(clients));
+      return own && ((to, selector) => own.functionName(to, selector));
     } catch (e) {
       if (isCancellation(e)) throw e;
       this.services.log.debug(`Block page: the workspace’s contracts could not be read: ${describeError(e)}`);

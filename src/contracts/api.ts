@@ -5,7 +5,7 @@
  */
 export { workspaceContracts, type WorkspaceContracts } from './contractsHost';
 export { contractsNamed, nameLookup, type ContractName, type NamedDeployment } from './names';
-export type { WorkspaceDecoder, Decoded, DecodedValue } from './decode';
+export type { WorkspaceDecoder, OwnContracts, Decoded, DecodedValue } from './decode';
 export type { TransactionDecoding, ContractDecoding } from './transactionDecoding';
 /** The EIP-1967 implementation slot and the address a storage word holds (the address page reads a proxy's). */
 export { EIP1967_IMPLEMENTATION_SLOT, addressInWord } from './transactionDecoding';

@@ -17,7 +17,7 @@ import { settings } from '../platform/settings';
 import { sourceFileOf } from './artifactFiles';
 import { confineTo } from './confine';
 import { ContractIndex, type FileRef, type KnownAbi } from './contractIndex';
-import { WorkspaceDecoder } from './decode';
+import { WorkspaceDecoder, type OwnContracts } from './decode';
 import { loadContractDecoding, loadDecoding, type ContractDecoding, type TransactionDecoding } from './transactionDecoding';
 import { CONTRACT_LIMITS, WorkspaceIndexer, type FileAccess, type IndexLimits, type IndexReport } from './workspaceIndexer';
 
@@ -112,7 +112,19 @@ export class WorkspaceContracts implements vscode.Disposable {
     return this.ready;
   }
 
-  /** The decoder for the connected chain (no proxy reads: for hovers and the block page). */
+  /**
+   * What the workspace's own deployments say on the connected chain: their names, and the methods of their
+   * own ABIs (hovers, the block and address pages, Look Up by name). Unlike `decoder`, it does not wait
+   * for every selector of every ABI to be hashed, which only guesses need: in a workspace of 1,600
+   * ABIs that was ~0.9 s (bench/contracts.bench.ts) the first hover or block page waited after indexing.
+   */
+  async ownContracts(clients: ProviderClients, signal?: AbortSignal): Promise<OwnContracts | undefined> {
+    const index = await this.index();
+    if (!index) return undefined;
+    return new WorkspaceDecoder(index, (await this.chainId(clients, signal)) ?? -1);
+  }
+
+  /** The decoder for the connected chain, guesses included (no proxy reads). */
   async decoder(clients: ProviderClients, signal?: AbortSignal): Promise<WorkspaceDecoder | undefined> {
     const index = await this.index();
     if (!index) return undefined;

@@ -4,7 +4,7 @@
  * record) and whether other records disagree. Pure.
  */
 import type { Address } from '../core/model';
-import type { WorkspaceDecoder } from './decode';
+import type { OwnContracts } from './decode';
 
 /** A workspace contract's name for an address, as hovers and Look Up show it. */
 export interface ContractName {
@@ -16,7 +16,7 @@ export interface ContractName {
   uncertain: boolean;
 }
 
-export function nameLookup(decoder: WorkspaceDecoder): (address: Address) => ContractName | undefined {
+export function nameLookup(decoder: Pick<OwnContracts, 'contractAt'>): (address: Address) => ContractName | undefined {
   return (address) => {
     const c = decoder.contractAt(address);
     if (!c) return undefined;
@@ -31,7 +31,7 @@ export interface NamedDeployment extends ContractName {
 }
 
 /** Contracts deployed on the decoder's chain whose name contains `query`: exact names first, then those it starts. */
-export function contractsNamed(decoder: WorkspaceDecoder, query: string, max = 20): NamedDeployment[] {
+export function contractsNamed(decoder: OwnContracts, query: string, max = 20): NamedDeployment[] {
   const lookup = nameLookup(decoder);
   return decoder.index.deploymentsNamed(query, decoder.chainId, max).flatMap((c) => {
     const named = lookup(c.address);

@@ -16,8 +16,8 @@ export function registerHovers(services: Services): void {
       new (await import('./hoverProvider')).ChainHoverProvider(connection, log, async (clients, signal) => {
         // The contracts feature, loaded with the first hover that could show a name (not at activation).
         const { workspaceContracts, nameLookup } = await import('../contracts/api');
-        const decoder = await workspaceContracts(services).decoder(clients, signal);
-        return decoder && nameLookup(decoder);
+        const own = await workspaceContracts(services).ownContracts(clients, signal);
+        return own && nameLookup(own);
       }),
   );
   let registration: vscode.Disposable | undefined;

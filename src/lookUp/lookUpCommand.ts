@@ -58,8 +58,8 @@ export async function lookUp(services: Services, arg: unknown): Promise<LookUpOu
 /** The workspace's contracts on the connected chain, by name; undefined when reading the workspace is off or fails. */
 async function contractMatches(services: Services, clients: ProviderClients): Promise<ContractMatches | undefined> {
   try {
-    const decoder = await workspaceContracts(services).decoder(clients);
-    return decoder && ((text: string) => contractsNamed(decoder, text));
+    const own = await workspaceContracts(services).ownContracts(clients);
+    return own && ((text: string) => contractsNamed(own, text));
   } catch (e) {
     services.log.debug(`Look Up: the workspace’s contracts could not be read: ${describeError(e)}`);
     return undefined;
