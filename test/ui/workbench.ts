@@ -464,6 +464,38 @@ export class Workbench {
   }
 
   /**
+   * Clicks the inline action `label` of the first tree row matching `row`, as a person does: mouse onto
+   * the row, then onto its action once it shows. Inline actions show only while the row is hovered; when
+   * the tree re-renders or the row moves (a wallet finished loading, a row above it appeared) the mouse is
+   * no longer over it and the action hides again. So each try moves off, back onto the row and clicks with
+   * a short timeout, until one lands or `timeoutMs` passes.
+   */
+  async clickTreeRowAction(viewTitle: string, row: string | RegExp, label: string, timeoutMs = 30_000): Promise<void> {
+    const target = this.treeRowLocator(viewTitle).filter({ hasText: row }).first();
+    const action = target.locator(`.action-label[aria-label="${label}"]`);
+    const end = Date.now() + timeoutMs;
+    await target.waitFor({ state: 'visible', timeout: timeoutMs });
+    let tries = 0;
+    for (;;) {
+      tries += 1;
+      try {
+        await this.page.mouse.move(2, 2);
+        await target.hover({ timeout: 3_000 });
+        await action.click({ timeout: 3_000 });
+        return;
+      } catch (e) {
+        if (Date.now() > end) {
+          const rows = await this.treeRowTexts(viewTitle).catch(() => [] as string[]);
+          const state = await this.describeState().catch(() => '');
+          throw new Error(
+            `the ${viewTitle} row ${String(row)} never let its action “${label}” be clicked in ${timeoutMs} ms (${tries} tries; last: ${(e as Error).message.split('\n')[0]}); rows: ${JSON.stringify(rows)}; ${state}`,
+          );
+        }
+      }
+    }
+  }
+
+  /**
    * Shows the tooltip of the first tree row matching `row` as a person does (mouse onto the row, wait)
    * and returns the hover once it contains `expect`.
    *
