@@ -3,7 +3,7 @@ import type { AxiosInstance, AxiosResponse } from 'axios';
 import { bodyExcerpt, cancelledError, ProviderError, type Endpoint } from './errors';
 import type { EndpointUrls } from './endpoints';
 import { msg, type Message } from './translate';
-import { jsonProblem, MAX_JSON_DEPTH, MAX_JSON_KEYS, readJsonSliced, type JsonProblem } from './jsonLimits';
+import { jsonProblem, MAX_JSON_DEPTH, MAX_JSON_KEYS, readJsonSliced, type JsonProblem, type WholeParse } from './jsonLimits';
 
 export interface TransportOptions {
   /** Request timeout in milliseconds. */
@@ -57,11 +57,12 @@ export const YIELD_ABOVE_BYTES = 256 * 1024;
 /** The longest slice of a large answer's scan or parse before the event loop gets a turn. */
 const SLICE_MS = 8;
 /**
- * A large answer up to this size is scanned in slices but parsed by one `JSON.parse`: 2 MB of JSON is
- * ~10–20 ms of it, while taking it apart in pieces costs half as much again (a wallet's 5,000 orders,
- * 1.4 MB: 38 ms sliced, 25 ms so).
+ * A large answer up to these bytes and values is scanned in slices but parsed by one `JSON.parse`: 2 MB of
+ * JSON is ~10–20 ms of it, while taking it apart in pieces costs half as much again (a wallet's 5,000
+ * orders, 1.4 MB and ~90,000 values: 38 ms sliced, 25 ms so). Denser text goes in pieces: 1.4 MB of empty
+ * objects (500,000 values) held the loop 60–70 ms in one `JSON.parse`.
  */
-const PARSE_WHOLE_UP_TO_BYTES = 2 * 1024 * 1024;
+const PARSE_WHOLE: WholeParse = { maxBytes: 2 * 1024 * 1024, maxValues: 200_000 };
 
 /**
  * `Buffer.concat(chunks, total)`, the event loop turning whenever `sliceMs` have passed: 32 MB copied at
@@ -280,8 +281,8 @@ export class Transport {
 
   /**
    * The answer's JSON, once its status, nesting and counts are known to be fine. An answer over
-   * `YIELD_ABOVE_BYTES` is scanned in slices of `SLICE_MS`, then parsed at once up to
-   * `PARSE_WHOLE_UP_TO_BYTES` and in slices above it (`readJsonSliced`: the same result as
+   * `YIELD_ABOVE_BYTES` is scanned in slices of `SLICE_MS`, then parsed at once within `PARSE_WHOLE`
+   * (bytes and values) and in slices above it (`readJsonSliced`: the same result as
    * `JSON.parse`), with a turn before the caller's validation, so
    * that the extension host's loop is never held by a whole large answer (a receipt at its 32 MB cap
    * is ~100 ms of scan and ~110–150 ms of `JSON.parse` at once).
@@ -303,8 +304,7 @@ export class Transport {
     let read: { problem: JsonProblem } | { value: unknown };
     try {
       if (large) {
-        const whole = bytes.length <= PARSE_WHOLE_UP_TO_BYTES ? bytes.length + 1 : undefined; // one piece: the whole text
-        read = await readJsonSliced(bytes, limits, SLICE_MS, stopIfCancelled, whole);
+        read = await readJsonSliced(bytes, limits, SLICE_MS, stopIfCancelled, undefined, PARSE_WHOLE);
       } else {
         const problem = jsonProblem(bytes, limits);
         read = problem ? { problem } : { value: JSON.parse(bytes.toString('utf8')) };

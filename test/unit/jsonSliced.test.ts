@@ -85,6 +85,30 @@ describe('parseJsonSliced: JSON.parse in pieces', () => {
   });
 });
 
+describe('readJsonSliced: one JSON.parse or pieces', () => {
+  const whole = { maxBytes: 1024 * 1024, maxValues: 100_000 };
+  const turnsFor = async (text: string): Promise<number> => {
+    let turns = 0;
+    const read = await readJsonSliced(bytesOf(text), {}, 0, () => turns++, 16 * 1024, whole);
+    assert.deepStrictEqual(read, { value: JSON.parse(text) });
+    return turns;
+  };
+
+  it('parses text within both the bytes and the values at once', async () => {
+    // ~450 KB in 1,500 values: the scan's turns (one per 256 KB) and the one parse.
+    const sparse = JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ i, input: `0x${'ab'.repeat(440)}` })));
+    const turns = await turnsFor(sparse);
+    assert.ok(turns <= 4, `${turns} turns for ${sparse.length} bytes`);
+  });
+
+  it('parses text within the bytes but over the values in pieces (dense: 150,000 empty objects)', async () => {
+    const dense = JSON.stringify(Array.from({ length: 150_000 }, () => ({})));
+    const turns = await turnsFor(dense);
+    assert.ok(dense.length < whole.maxBytes);
+    assert.ok(turns >= dense.length / (16 * 1024), `${turns} turns for ${dense.length} bytes`);
+  });
+});
+
 describe('readJsonSliced: the scan before the parse', () => {
   it('finds what jsonProblem finds, turning the event loop on the way', async () => {
     const cases = [
