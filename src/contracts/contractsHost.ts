@@ -118,19 +118,21 @@ export class WorkspaceContracts implements vscode.Disposable {
    * for every selector of every ABI to be hashed, which only guesses need: in a workspace of 1,600
    * ABIs that was ~0.9 s (bench/contracts.bench.ts) the first hover or block page waited after indexing.
    */
-  async ownContracts(clients: ProviderClients, signal?: AbortSignal): Promise<OwnContracts | undefined> {
-    const index = await this.index();
-    if (!index) return undefined;
-    return new WorkspaceDecoder(index, (await this.chainId(clients, signal)) ?? -1);
+  ownContracts(clients: ProviderClients, signal?: AbortSignal): Promise<OwnContracts | undefined> {
+    return this.decoderOn(clients, false, signal);
   }
 
   /** The decoder for the connected chain, guesses included (no proxy reads). */
-  async decoder(clients: ProviderClients, signal?: AbortSignal): Promise<WorkspaceDecoder | undefined> {
+  decoder(clients: ProviderClients, signal?: AbortSignal): Promise<WorkspaceDecoder | undefined> {
+    return this.decoderOn(clients, true, signal);
+  }
+
+  private async decoderOn(clients: ProviderClients, guesses: boolean, signal?: AbortSignal): Promise<WorkspaceDecoder | undefined> {
     const index = await this.index();
     if (!index) return undefined;
     // Guesses look up every selector: the table is built in slices first, never at once on the thread.
-    await index.prepareKeys(signal);
-    return new WorkspaceDecoder(index, (await this.chainId(clients, signal)) ?? -1);
+    const [chainId] = await Promise.all([this.chainId(clients, signal), guesses ? index.prepareKeys(signal) : undefined]);
+    return new WorkspaceDecoder(index, chainId ?? -1);
   }
 
   /** What the transaction page decodes with; undefined when reading the workspace is not allowed. */

@@ -44,10 +44,10 @@ export const MAX_TEXT = 2000;
 /** The most values one decoded call, error or event shows. */
 export const MAX_VALUES = 400;
 
-/** The workspace's contracts on one chain, with the proxies' implementations read from that chain. */
 /** What needs no guess: the workspace's deployments on one chain, their names and their own ABIs' methods. */
 export type OwnContracts = Pick<WorkspaceDecoder, 'index' | 'chainId' | 'contractAt' | 'functionName'>;
 
+/** The workspace's contracts on one chain, with the proxies' implementations read from that chain. */
 export class WorkspaceDecoder {
   constructor(
     readonly index: ContractIndex,
